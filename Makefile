@@ -1,0 +1,39 @@
+# make run: play at http://$(HOST):$(PORT) · make test: the whole suite · make bench: engine figures
+HOST ?= 127.0.0.1
+PORT ?= 5000
+HTMX_VERSION ?= 4.0.1
+PYTHON ?= python3.11
+VENV := .venv
+BIN := $(VENV)/bin
+
+.PHONY: run test bench chromium htmx clean
+
+run: $(VENV)/installed
+	$(BIN)/flask --app webapp.app run --host $(HOST) --port $(PORT)
+
+test: $(VENV)/test-installed chromium
+	$(BIN)/pytest
+
+bench: $(VENV)/installed
+	$(BIN)/python tests/bench_engine.py
+
+$(VENV)/installed: pyproject.toml
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e .
+	touch $@
+
+$(VENV)/test-installed: $(VENV)/installed
+	$(BIN)/python -m pip install --quiet -e '.[test]'
+	touch $@
+
+# Debian's chromium for the browser tests (Playwright cannot fetch its own browser here).
+chromium:
+	@command -v chromium >/dev/null || { apt-get update -qq && apt-get install -y -qq chromium >/dev/null; }
+
+# Replace the vendored htmx with HTMX_VERSION from the npm registry, with its licence.
+htmx:
+	rm -f static/htmx-*.min.js && cd static && npm pack --silent htmx.org@$(HTMX_VERSION) | xargs -I{} sh -c 'tar -xzf {} package/dist/htmx.min.js package/LICENSE && mv package/dist/htmx.min.js htmx-$(HTMX_VERSION).min.js && mv package/LICENSE htmx-LICENSE.txt && rm -r package {}'
+
+clean:
+	rm -rf $(VENV) .pytest_cache

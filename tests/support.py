@@ -1,0 +1,44 @@
+"""A test client that behaves like one visitor's browser: cookie jar, CSRF token from the page."""
+
+from __future__ import annotations
+
+import re
+
+from flask.testing import FlaskClient
+from werkzeug.test import TestResponse
+
+HTMX = {"HX-Request": "true"}
+
+
+class Visitor:
+    """One visitor: opens the page for a CSRF token, then posts forms the way
+    the page's own forms would, with htmx or without."""
+
+    def __init__(self, client: FlaskClient):
+        self.client = client
+        self.token = ""
+
+    def open(self) -> TestResponse:
+        page = self.client.get("/")
+        self.token = re.search(r'name="csrf_token" value="([^"]+)"', page.text).group(1)
+        return page
+
+    def post(self, path: str, data: dict[str, str], htmx: bool = True) -> TestResponse:
+        if not self.token:
+            self.open()
+        return self.client.post(path, data={"csrf_token": self.token, **data},
+                                headers=HTMX if htmx else {})
+
+    def move(self, cell: int | str, ply: int | str | None = None, htmx: bool = True) -> TestResponse:
+        """Click a cell on the board as last seen (ply defaults to the stored one)."""
+        seen = self.stored()["moves"] if ply is None else None
+        return self.post("/move", {"cell": str(cell), "ply": str(len(seen) if ply is None else ply)}, htmx)
+
+    def new(self, x: str | None = None, o: str | None = None, htmx: bool = True) -> TestResponse:
+        data = {side: player for side, player in (("x", x), ("o", o)) if player is not None}
+        return self.post("/new", data, htmx)
+
+    def stored(self) -> dict[str, str]:
+        """The game as kept in the session store (the default game if none)."""
+        with self.client.session_transaction() as session:
+            return dict(session.get("game", {"x": "human", "o": "perfect", "moves": ""}))

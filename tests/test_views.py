@@ -1,0 +1,270 @@
+"""The HTTP contract, row by row, through Flask's test client."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from webapp.app import create_app
+from tests.support import Visitor
+
+
+def cells(html: str) -> list[str]:
+    """The visible text of the nine cell buttons, in order."""
+    found = re.findall(r'<button type="submit" name="cell" value="(\d)"[^>]*>([XO]?)</button>', html)
+    assert [int(cell) for cell, _ in found] == list(range(9))
+    return [mark for _, mark in found]
+
+
+def enabled_cells(html: str) -> list[int]:
+    return [int(cell) for cell, attrs in
+            re.findall(r'name="cell" value="(\d)"([^>]*)>', html) if "disabled" not in attrs]
+
+
+def status(html: str) -> str:
+    return re.search(r'<p id="status" role="status">([^<]*)</p>', html).group(1)
+
+
+def message(html: str) -> str | None:
+    found = re.search(r'<p class="message" role="alert">([^<]*)</p>', html)
+    return found and found.group(1)
+
+
+def is_fragment(html: str) -> bool:
+    return html.lstrip().startswith('<section id="game"') and "<html" not in html
+
+
+# GET /
+
+def test_the_page_offers_a_new_game_to_a_new_browser(visitor: Visitor):
+    page = visitor.open()
+    assert page.status_code == 200 and page.mimetype == "text/html"
+    assert "<html lang=\"en\">" in page.text and "<title>Tic-tac-toe</title>" in page.text
+    assert cells(page.text) == [""] * 9
+    assert enabled_cells(page.text) == list(range(9))
+    assert status(page.text) == "Your turn: you play X."
+    assert 'name="ply" value="0"' in page.text
+    assert 'aria-label="Row 1, column 3, empty"' in page.text
+
+
+def test_the_page_loads_the_vendored_htmx(visitor: Visitor, app):
+    page = visitor.open()
+    script = re.search(r'<script src="/static/(htmx-4\.0\.\d+\.min\.js)" defer>', page.text).group(1)
+    assert visitor.client.get(f"/static/{script}").status_code == 200
+
+
+def test_the_page_shows_this_browsers_game_and_not_anothers(app):
+    first, second = Visitor(app.test_client()), Visitor(app.test_client())
+    first.move(4)
+    assert cells(first.open().text)[4] == "X"
+    assert cells(second.open().text) == [""] * 9
+
+
+# POST /move
+
+def test_a_move_with_htmx_returns_the_board_fragment_with_the_reply(visitor: Visitor):
+    response = visitor.move(4)
+    assert response.status_code == 200 and is_fragment(response.text)
+    board = cells(response.text)
+    assert board[4] == "X" and board.count("O") == 1
+    assert 'name="ply" value="2"' in response.text
+    assert visitor.stored()["moves"][0] == "4" and len(visitor.stored()["moves"]) == 2
+
+
+def test_a_move_without_htmx_redirects_to_the_page(visitor: Visitor):
+    response = visitor.move(0, htmx=False)
+    assert response.status_code == 303 and response.headers["Location"] == "/"
+    assert cells(visitor.client.get("/").text)[0] == "X"
+
+
+def test_a_whole_game_against_perfect_ends_in_a_draw_or_a_loss(visitor: Visitor):
+    page = visitor.open().text
+    while enabled_cells(page):
+        response = visitor.move(enabled_cells(page)[0])
+        assert response.status_code == 200
+        page = response.text
+    assert status(page) in ("A draw: nobody could win this one.",
+                            "The computer wins with three Os in a row.")
+    assert ">New game</button>" in page
+
+
+def test_a_won_game_highlights_the_winning_line(visitor: Visitor):
+    visitor.new("human", "human")
+    for cell in (0, 3, 1, 4):
+        visitor.move(cell)
+    response = visitor.move(2)
+    assert status(response.text) == "X wins!"
+    winners = re.findall(r'value="(\d)" id="cell-\d"\s+class="cell mark-x win"', response.text)
+    assert winners == ["0", "1", "2"]
+
+
+BAD_CELLS = [
+    ({}, "Choose a square to play."),
+    ({"cell": ""}, "Choose a square to play."),
+    ({"cell": "abc"}, "A square is a number from 0 to 8, not “abc”."),
+    ({"cell": "9"}, "A square is a number from 0 to 8, not “9”."),
+    ({"cell": "-1"}, "A square is a number from 0 to 8, not “-1”."),
+    ({"cell": "²"}, "A square is a number from 0 to 8, not “²”."),
+    ({"cell": "<script>"}, "A square is a number from 0 to 8, not “&lt;script&gt;”."),
+]
+
+
+@pytest.mark.parametrize("htmx", [True, False])
+@pytest.mark.parametrize("fields, expected", BAD_CELLS)
+def test_a_bad_cell_is_refused_with_400_and_changes_nothing(visitor: Visitor, fields, expected, htmx):
+    visitor.move(4)
+    before = visitor.stored()
+    response = visitor.post("/move", {"ply": "2", **fields}, htmx)
+    assert response.status_code == 400
+    assert message(response.text) == expected
+    assert is_fragment(response.text) == htmx
+    assert visitor.stored() == before
+    assert cells(response.text)[4] == "X", "the current board comes with the message"
+
+
+@pytest.mark.parametrize("ply", [None, "", "x", "10", "-1"])
+def test_a_missing_or_malformed_ply_is_refused_with_400(visitor: Visitor, ply):
+    before = visitor.stored()
+    fields = {"cell": "4"} if ply is None else {"cell": "4", "ply": ply}
+    response = visitor.post("/move", fields)
+    assert response.status_code == 400 and "reload the page" in message(response.text)
+    assert visitor.stored() == before
+
+
+@pytest.mark.parametrize("htmx", [True, False])
+def test_an_occupied_cell_is_refused_with_409(visitor: Visitor, htmx):
+    visitor.move(4)
+    before = visitor.stored()
+    response = visitor.move(4, htmx=htmx)
+    assert response.status_code == 409
+    assert message(response.text) == "Row 2, column 2 is taken; choose an empty square."
+    assert visitor.stored() == before
+
+
+def test_a_stale_ply_is_refused_with_409_and_the_current_board(visitor: Visitor):
+    visitor.move(4)
+    before = visitor.stored()
+    free = next(cell for cell in range(9) if str(cell) not in before["moves"])
+    response = visitor.move(free, ply=0)  # a second tab still showing the empty board
+    assert response.status_code == 409 and "out of date" in message(response.text)
+    assert cells(response.text)[4] == "X" and 'name="ply" value="2"' in response.text
+    assert visitor.stored() == before
+
+
+def test_a_move_after_the_game_ended_is_refused_with_409(visitor: Visitor):
+    visitor.new("human", "human")
+    for cell in (0, 3, 1, 4, 2):
+        visitor.move(cell)
+    before = visitor.stored()
+    response = visitor.move(8)
+    assert response.status_code == 409 and "This game is over" in message(response.text)
+    assert visitor.stored() == before
+
+
+# POST /new
+
+def test_new_defaults_to_a_person_as_x_against_perfect(visitor: Visitor):
+    visitor.move(4)
+    response = visitor.new()
+    assert response.status_code == 200 and is_fragment(response.text)
+    assert visitor.stored() == {"x": "human", "o": "perfect", "moves": ""}
+    assert '<option value="perfect" selected>' in response.text
+
+
+def test_new_game_as_o_the_computer_opens_at_once(visitor: Visitor):
+    response = visitor.new("perfect", "human")
+    board = cells(response.text)
+    assert board.count("X") == 1 and board.count("O") == 0
+    assert status(response.text) == "Your turn: you play O."
+    assert len(enabled_cells(response.text)) == 8
+
+
+def test_new_without_htmx_redirects_to_the_page(visitor: Visitor):
+    response = visitor.new("perfect", "human", htmx=False)
+    assert response.status_code == 303 and response.headers["Location"] == "/"
+    assert cells(visitor.client.get("/").text).count("X") == 1
+
+
+def test_two_people_share_one_screen(visitor: Visitor):
+    visitor.new("human", "human")
+    visitor.move(0)
+    response = visitor.move(4)
+    assert cells(response.text)[:5] == ["X", "", "", "", "O"]
+    assert status(response.text) == "X to move."
+
+
+@pytest.mark.parametrize("fields, expected", [
+    ({"x": "easy"}, "Unknown player “easy” for X; choose one of: human, perfect."),
+    ({"o": "medium"}, "Unknown player “medium” for O; choose one of: human, perfect."),
+    ({"o": "hard"}, "Unknown player “hard” for O"),
+    ({"x": ""}, "Unknown player “” for X"),
+    ({"x": "robot", "o": "human"}, "Unknown player “robot” for X"),
+])
+def test_an_unknown_player_is_refused_with_400_and_changes_nothing(visitor: Visitor, fields, expected):
+    visitor.move(4)
+    before = visitor.stored()
+    response = visitor.post("/new", fields)
+    assert response.status_code == 400 and message(response.text).startswith(expected)
+    assert visitor.stored() == before
+
+
+# CSRF
+
+@pytest.mark.parametrize("path, fields", [("/move", {"cell": "4", "ply": "0"}), ("/new", {})])
+@pytest.mark.parametrize("token", [None, "forged"])
+def test_a_post_without_a_valid_csrf_token_is_refused_with_400(visitor: Visitor, path, fields, token):
+    visitor.open()
+    before = visitor.stored()
+    data = fields if token is None else {"csrf_token": token, **fields}
+    response = visitor.client.post(path, data=data, headers={"HX-Request": "true"})
+    assert response.status_code == 400 and "did not come from this page" in message(response.text)
+    assert visitor.stored() == before
+
+
+def test_the_csrf_token_may_come_in_a_header(visitor: Visitor):
+    visitor.open()
+    response = visitor.client.post("/move", data={"cell": "4", "ply": "0"},
+                                   headers={"HX-Request": "true", "X-CSRFToken": visitor.token})
+    assert response.status_code == 200
+
+
+# Everything else
+
+@pytest.mark.parametrize("method, path, code", [
+    ("get", "/nowhere", 404), ("get", "/move", 405), ("get", "/new", 405), ("put", "/", 405),
+])
+def test_other_requests_get_a_plain_error_page(visitor: Visitor, method, path, code):
+    response = getattr(visitor.client, method)(path)
+    assert response.status_code == code
+    assert "Back to your game" in response.text and "Traceback" not in response.text
+
+
+def test_an_unreadable_stored_game_gives_a_fresh_game(visitor: Visitor):
+    visitor.open()
+    with visitor.client.session_transaction() as session:
+        session["game"] = {"x": "human", "o": "perfect", "moves": "44"}
+    page = visitor.client.get("/")
+    assert page.status_code == 200 and cells(page.text) == [""] * 9
+    assert visitor.move(0, ply=0).status_code == 200
+
+
+def test_a_restart_keeps_the_game(visitor: Visitor, instance):
+    visitor.move(4)
+    before = visitor.stored()
+    restarted = create_app({"TESTING": True, "SECRET_KEY": "test key"}, instance_path=instance)
+    again = restarted.test_client()
+    again.set_cookie("session", visitor.client.get_cookie("session").value)
+    page = again.get("/")
+    assert cells(page.text)[4] == "X"
+    assert f'name="ply" value="{len(before["moves"])}"' in page.text
+
+
+def test_without_a_secret_key_one_is_generated_once_and_kept_private(tmp_path):
+    folder = tmp_path / "fresh"
+    first = create_app({"TESTING": True}, instance_path=folder)
+    second = create_app({"TESTING": True}, instance_path=folder)
+    key_file = folder / "secret_key"
+    assert first.secret_key == second.secret_key == key_file.read_text()
+    assert len(first.secret_key) == 64
+    assert key_file.stat().st_mode & 0o777 == 0o600

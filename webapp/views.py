@@ -1,0 +1,83 @@
+"""Routes: read the request, ask the game, store it, render.
+
+An htmx request (header HX-Request: true) gets the game fragment alone to swap
+in; any other request gets the full page, or a 303 back to it after a change,
+so the game plays the same with JavaScript off.
+"""
+
+from __future__ import annotations
+
+from flask import Blueprint, Response, redirect, render_template, request, session, url_for
+from flask_wtf.csrf import CSRFError
+from werkzeug.exceptions import HTTPException
+
+from webapp.game import PLAYER_NAMES, Conflict, Game, InvalidInput, parse_cell, parse_player, parse_ply
+
+bp = Blueprint("game", __name__)
+
+
+@bp.get("/")
+def index() -> str:
+    return render_template("page.html", **_context(current_game()))
+
+
+@bp.post("/move")
+def move() -> Response | str:
+    cell = parse_cell(request.form.get("cell"))
+    seen_ply = parse_ply(request.form.get("ply"))
+    return _changed(current_game().play(cell, seen_ply))
+
+
+@bp.post("/new")
+def new() -> Response | str:
+    x = parse_player(request.form.get("x"), "X")
+    o = parse_player(request.form.get("o"), "O")
+    return _changed(Game.start(x, o))
+
+
+@bp.errorhandler(InvalidInput)
+def invalid_input(error: InvalidInput) -> tuple[str, int]:
+    return _refused(str(error), 400)
+
+
+@bp.errorhandler(Conflict)
+def conflict(error: Conflict) -> tuple[str, int]:
+    return _refused(str(error), 409)
+
+
+@bp.app_errorhandler(CSRFError)
+def csrf_error(error: CSRFError) -> tuple[str, int]:
+    return _refused("This form has expired or did not come from this page; "
+                    "nothing was changed. Please try again.", 400)
+
+
+@bp.app_errorhandler(HTTPException)
+def http_error(error: HTTPException) -> tuple[str, int]:
+    """Any other HTTP error gets a page in the game's own style."""
+    return render_template("error.html", error=error), error.code or 500
+
+
+def current_game() -> Game:
+    """This browser's game, or a new one if it has none (or it was unreadable)."""
+    return Game.from_session(session.get("game")) or Game()
+
+
+def _changed(game: Game) -> Response | str:
+    session["game"] = game.to_session()
+    if _is_htmx():
+        return render_template("_game.html", **_context(game))
+    return redirect(url_for("game.index"), 303)
+
+
+def _refused(message: str, status: int) -> tuple[str, int]:
+    """The unchanged game with a message saying why the request was refused."""
+    template = "_game.html" if _is_htmx() else "page.html"
+    return render_template(template, **_context(current_game(), message)), status
+
+
+def _context(game: Game, message: str | None = None) -> dict[str, object]:
+    return {"game": game, "message": message, "player_names": PLAYER_NAMES}
+
+
+def _is_htmx() -> bool:
+    return request.headers.get("HX-Request") == "true"
