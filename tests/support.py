@@ -1,4 +1,5 @@
-"""A test client that behaves like one visitor's browser: cookie jar, CSRF token from the page."""
+"""Helpers shared by tests and benchmarks: the game's positions, and a test
+client that behaves like one visitor's browser (cookie jar, CSRF token from the page)."""
 
 from __future__ import annotations
 
@@ -7,7 +8,22 @@ import re
 from flask.testing import FlaskClient
 from werkzeug.test import TestResponse
 
+from webapp import engine
+
 HTMX = {"HX-Request": "true"}
+
+
+def reachable_positions() -> set[str]:
+    """Every position that can arise from the empty board, finished ones included."""
+    seen, frontier = {engine.EMPTY_BOARD}, [engine.EMPTY_BOARD]
+    while frontier:
+        board = frontier.pop()
+        for cell in engine.legal_moves(board):
+            child = engine.play(board, cell)
+            if child not in seen:
+                seen.add(child)
+                frontier.append(child)
+    return seen
 
 
 class Visitor:

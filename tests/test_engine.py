@@ -9,20 +9,8 @@ from functools import cache
 import pytest
 
 from webapp import engine
+from tests.support import reachable_positions
 from webapp.engine import EMPTY_BOARD, Outcome
-
-
-def reachable_positions() -> set[str]:
-    """Every position that can arise from the empty board, finished ones included."""
-    seen, frontier = {EMPTY_BOARD}, [EMPTY_BOARD]
-    while frontier:
-        board = frontier.pop()
-        for cell in engine.legal_moves(board):
-            child = engine.play(board, cell)
-            if child not in seen:
-                seen.add(child)
-                frontier.append(child)
-    return seen
 
 
 REACHABLE = reachable_positions()
@@ -30,24 +18,23 @@ PLAYABLE = sorted(board for board in REACHABLE if not engine.is_over(board))
 
 
 @cache
-def brute_force(board: str) -> int:
-    """Value for the side to move, by plain negamax with its own encoding:
-    win in k plies = 10 - k, loss in k plies = -(10 - k), draw = 0."""
-    if engine.winner(board):
-        return -10  # the previous move completed a line
-    if "." not in board:
-        return 0
-    return max(after_move(brute_force(engine.play(board, cell))) for cell in engine.legal_moves(board))
-
-
-def after_move(reply_value: int) -> int:
-    """A move's value to the mover, from the value of the position it leaves
-    to the opponent: the sign flips and the game is one ply longer."""
-    return -reply_value + (reply_value > 0) - (reply_value < 0)
-
-
-def encode(outcome: Outcome) -> int:
-    return outcome.result * (10 - outcome.plies)
+def brute_force(board: str, cell: int) -> Outcome:
+    """The Outcome of playing cell, read straight from its definition: search
+    every reply; the side that can win wins as fast as it can, a side that can
+    only draw draws, and a side that must lose holds out as long as it can."""
+    after = engine.play(board, cell)
+    if engine.winner(after):
+        return Outcome(1, 1)
+    if "." not in after:
+        return Outcome(0, 1)
+    replies = [brute_force(after, reply) for reply in engine.legal_moves(after)]
+    fastest_win = min((o.plies for o in replies if o.result == 1), default=None)
+    if fastest_win is not None:
+        return Outcome(-1, fastest_win + 1)
+    draw = next((o for o in replies if o.result == 0), None)
+    if draw is not None:
+        return Outcome(0, draw.plies + 1)
+    return Outcome(1, max(o.plies for o in replies) + 1)
 
 
 def test_the_game_has_5478_positions_4520_with_a_move_to_make():
@@ -60,7 +47,7 @@ def test_outcomes_agree_with_brute_force_at_every_reachable_position():
         found = engine.outcomes(board)
         assert sorted(found) == [cell for cell, mark in enumerate(board) if mark == "."]
         for cell, outcome in found.items():
-            assert encode(outcome) == after_move(brute_force(engine.play(board, cell))), (board, cell)
+            assert outcome == brute_force(board, cell), (board, cell)
             if outcome.result == 0:
                 assert outcome.plies == board.count("."), "a draw lasts to the full board"
 
@@ -103,15 +90,24 @@ def test_a_bad_board_gets_a_message_a_person_can_read(board, message):
         engine.choose_move(board)
 
 
+def test_preference_orders_wins_fastest_first_then_draws_then_losses_slowest_first():
+    ranked = [Outcome(1, 1), Outcome(1, 3), Outcome(1, 9), Outcome(0, 4), Outcome(-1, 8), Outcome(-1, 2)]
+    assert sorted(ranked, key=engine.preference, reverse=True) == ranked
+
+
 def test_an_unknown_level_is_refused():
     with pytest.raises(ValueError, match="Unknown level 'genius'"):
         engine.choose_move(EMPTY_BOARD, "genius")
 
 
 def best_cells(board: str) -> set[int]:
+    """The fastest wins, else the draws, else the slowest losses."""
     found = engine.outcomes(board)
-    top = max(map(engine.preference, found.values()))
-    return {cell for cell, outcome in found.items() if engine.preference(outcome) == top}
+    for result, fastest in ((1, min), (0, min), (-1, max)):
+        plies = {cell: o.plies for cell, o in found.items() if o.result == result}
+        if plies:
+            return {cell for cell, p in plies.items() if p == fastest(plies.values())}
+    raise AssertionError("a position with a move to make has outcomes")
 
 
 def test_perfect_plays_only_best_cells_and_rng_chooses_among_them():

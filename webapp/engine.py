@@ -22,6 +22,7 @@ LINES: tuple[tuple[int, int, int], ...] = (
     (0, 4, 8), (2, 4, 6),             # diagonals
 )
 LEVELS = ("perfect",)
+_LINES_THROUGH = tuple(tuple(line for line in LINES if cell in line) for cell in range(9))
 
 
 class Outcome(NamedTuple):
@@ -105,10 +106,11 @@ def outcomes(board: str) -> dict[int, Outcome]:
 
     Raises ValueError for an impossible board or a game that is already over.
     """
-    moves = _OUTCOMES.get(board)
-    if moves is None:
+    scores = _SCORES.get(board)
+    if scores is None:
         _raise_unplayable(board)
-    return dict(moves)
+    empty = board.count(EMPTY)
+    return {cell: _outcome(score, empty) for cell, score in scores.items()}
 
 
 def choose_move(board: str, level: str = "perfect", rng: random.Random | None = None) -> int:
@@ -126,10 +128,18 @@ def choose_move(board: str, level: str = "perfect", rng: random.Random | None = 
     return best[0] if rng is None else rng.choice(best)
 
 
-def preference(outcome: Outcome) -> tuple[int, int]:
-    """Sort key: larger is better for the mover. Wins beat draws beat losses;
-    a faster win beats a slower one, and a slower loss beats a faster one."""
-    return outcome.result, -outcome.result * outcome.plies
+def preference(outcome: Outcome) -> int:
+    """Sort key, larger is better for the mover: wins beat draws beat losses,
+    a faster win beats a slower one and a slower loss beats a faster one.
+    It is 10 - plies for a win, 0 for a draw and plies - 10 for a loss."""
+    return outcome.result * (10 - outcome.plies)
+
+
+def _outcome(score: int, empty: int) -> Outcome:
+    """The Outcome a preference score stands for; a draw fills the empty cells."""
+    if score == 0:
+        return Outcome(0, empty)
+    return Outcome(1, 10 - score) if score > 0 else Outcome(-1, 10 + score)
 
 
 def _completes(board: str, line: tuple[int, int, int]) -> bool:
@@ -145,39 +155,45 @@ def _raise_unplayable(board: str) -> None:
     raise ValueError("The game is over: it is a draw.")
 
 
-def _solve() -> dict[str, dict[int, Outcome]]:
-    """Outcomes of every legal move in every reachable position, by a
-    memoised depth-first search from the empty board."""
-    table: dict[str, dict[int, Outcome]] = {}
-    value: dict[str, Outcome] = {}
+def _solve() -> tuple[dict[str, dict[int, int]], dict[str, tuple[int, ...]]]:
+    """For every reachable position with a move to make: the preference score
+    of each legal cell, and the cells with the best score.
 
-    def position_value(board: str) -> Outcome:
-        """The best Outcome open to the side to move; (-1, 0) once the previous
-        move completed a line, (0, 0) on a full board."""
-        if board in value:
-            return value[board]
-        if winning_line(board):
-            best = Outcome(-1, 0)
+    A memoised depth-first search from the empty board. It works in plain
+    integers (see preference) because that makes importing this module fast;
+    it carries the side to move and the cell just played down the search, so a
+    finished game is spotted by checking only the lines through that cell.
+    """
+    table: dict[str, dict[int, int]] = {}
+    best_cells: dict[str, tuple[int, ...]] = {}
+    value: dict[str, int] = {}
+
+    def position_value(board: str, mover: str, last: int) -> int:
+        """The best score open to mover: -10 (lost, no ply to play) once the
+        previous move completed a line, 0 on a full board."""
+        if last >= 0 and any(board[a] == board[b] == board[c] for a, b, c in _LINES_THROUGH[last]):
+            best = -10
         elif EMPTY not in board:
-            best = Outcome(0, 0)
+            best = 0
         else:
-            moves = {}
-            for cell in legal_moves(board):
-                reply = position_value(play(board, cell))
-                moves[cell] = Outcome(-reply.result, reply.plies + 1)
-            table[board] = moves
-            best = max(moves.values(), key=preference)
+            following = opponent(mover)
+            scores = {}
+            for cell, mark in enumerate(board):
+                if mark == EMPTY:
+                    child = board[:cell] + mover + board[cell + 1:]
+                    reply = value.get(child)
+                    if reply is None:
+                        reply = position_value(child, following, cell)
+                    # The reply's score, turned to the mover's side and one ply longer.
+                    scores[cell] = -reply + (reply > 0) - (reply < 0)
+            best = max(scores.values())
+            table[board] = scores
+            best_cells[board] = tuple(cell for cell, score in scores.items() if score == best)
         value[board] = best
         return best
 
-    position_value(EMPTY_BOARD)
-    return table
+    position_value(EMPTY_BOARD, "X", -1)
+    return table, best_cells
 
 
-def _best_cells(moves: dict[int, Outcome]) -> tuple[int, ...]:
-    top = max(map(preference, moves.values()))
-    return tuple(cell for cell, outcome in moves.items() if preference(outcome) == top)
-
-
-_OUTCOMES = _solve()
-_BEST_CELLS = {board: _best_cells(moves) for board, moves in _OUTCOMES.items()}
+_SCORES, _BEST_CELLS = _solve()

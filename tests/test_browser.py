@@ -1,0 +1,153 @@
+"""A person's clicks in a real Chromium (Debian's), against a live server.
+
+The engine is the test's oracle for which square to click: the worst one to
+let the computer win, the best one to reach a draw.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+from werkzeug.serving import make_server
+
+from webapp import engine
+from webapp.app import create_app
+
+pytestmark = pytest.mark.browser
+
+CHROMIUM_ARGS = [
+    "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+    "--disable-component-update", "--disable-sync", "--no-first-run",
+]
+COMPUTER_WINS = "The computer wins with three Os in a row."
+DRAW = "A draw: nobody could win this one."
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[str, Any]:
+    return {**browser_type_launch_args, "executable_path": "/usr/bin/chromium", "args": CHROMIUM_ARGS}
+
+
+@pytest.fixture(scope="session")
+def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    app = create_app({"SECRET_KEY": "browser tests"}, instance_path=tmp_path_factory.mktemp("instance"))
+    server = make_server("127.0.0.1", 0, app, threaded=True)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_port}"
+    server.shutdown()
+    thread.join()
+
+
+@pytest.fixture(scope="session")
+def browser_context_args(browser_context_args: dict[str, Any], live_server: str) -> dict[str, Any]:
+    return {**browser_context_args, "base_url": live_server}
+
+
+@pytest.fixture
+def page(page: Page) -> Iterator[Page]:
+    """The page, failing the test on any script error in it."""
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.on("console", lambda message: message.type == "error" and errors.append(message.text))
+    yield page
+    assert errors == []
+
+
+def board_of(page: Page) -> str:
+    return "".join(text.strip() or "." for text in page.locator(".cell").all_inner_texts())
+
+
+def click(page: Page, cell: int) -> None:
+    """Click a square and wait until the board shown has moved on."""
+    ply = page.locator('input[name="ply"]')
+    seen = ply.input_value()
+    page.locator(f"#cell-{cell}").click()
+    expect(ply).not_to_have_value(seen)
+
+
+def play_out(page: Page, pick: str) -> None:
+    """Play the person's side to the end, each time the 'best' or 'worst' square."""
+    choose = max if pick == "best" else min
+    while page.locator(".cell:enabled").count():
+        found = engine.outcomes(board_of(page))
+        click(page, choose(found, key=lambda cell: engine.preference(found[cell])))
+
+
+def mark_page_as_not_reloaded(page: Page) -> None:
+    page.evaluate("window.stillTheSamePage = true")
+
+
+def assert_not_reloaded(page: Page) -> None:
+    assert page.evaluate("window.stillTheSamePage === true"), "htmx should swap, not reload"
+
+
+def test_a_game_the_computer_wins(page: Page):
+    page.goto("/")
+    expect(page.locator("#status")).to_have_text("Your turn: you play X.")
+    mark_page_as_not_reloaded(page)
+    play_out(page, "worst")
+    expect(page.locator("#status")).to_have_text(COMPUTER_WINS)
+    expect(page.locator(".cell.win")).to_have_count(3)
+    expect(page.locator(".cell.win.mark-o")).to_have_count(3)
+    expect(page.locator(".cell:enabled")).to_have_count(0)
+    assert_not_reloaded(page)
+
+
+def test_a_drawn_game_then_a_new_one(page: Page):
+    page.goto("/")
+    mark_page_as_not_reloaded(page)
+    play_out(page, "best")
+    expect(page.locator("#status")).to_have_text(DRAW)
+    assert "." not in board_of(page)
+    page.get_by_role("button", name="New game").click()
+    expect(page.locator("#status")).to_have_text("Your turn: you play X.")
+    assert board_of(page) == engine.EMPTY_BOARD
+    assert_not_reloaded(page)
+
+
+def test_a_new_game_as_o_the_computer_opens(page: Page):
+    page.goto("/")
+    page.get_by_label("X", exact=True).select_option("perfect")
+    page.get_by_label("O", exact=True).select_option("human")
+    page.get_by_role("button", name="New game").click()
+    expect(page.locator("#status")).to_have_text("Your turn: you play O.")
+    assert board_of(page).count("X") == 1
+    play_out(page, "best")
+    expect(page.locator("#status")).to_have_text(DRAW)
+
+
+def test_cells_have_names_that_say_where_they_are_and_what_they_hold(page: Page):
+    page.goto("/")
+    click(page, 4)
+    expect(page.get_by_role("button", name="Row 2, column 2, X")).to_be_disabled()
+    expect(page.get_by_role("button", name="Row 2, column 2, X")).to_have_text("X")
+    assert page.get_by_role("button", name="empty").count() == 7
+
+
+def test_the_whole_game_plays_with_javascript_off(browser: Browser, live_server: str):
+    context = browser.new_context(base_url=live_server, java_script_enabled=False)
+    page = context.new_page()
+    page.goto("/")
+    play_out(page, "worst")
+    expect(page.locator("#status")).to_have_text(COMPUTER_WINS)
+    page.get_by_label("X", exact=True).select_option("perfect")
+    page.get_by_label("O", exact=True).select_option("human")
+    page.get_by_role("button", name="New game").click()
+    expect(page.locator("#status")).to_have_text("Your turn: you play O.")
+    context.close()
+
+
+def test_a_click_on_a_board_out_of_date_is_refused_and_the_board_shown(page: Page):
+    page.goto("/")
+    other_tab = page.context.new_page()
+    other_tab.goto("/")
+    click(page, 4)
+    other_tab.locator("#cell-0").click()
+    expect(other_tab.get_by_role("alert")).to_contain_text("That board was out of date")
+    assert board_of(other_tab) == board_of(page)
+    expect(other_tab.locator("#cell-4")).to_be_disabled()
