@@ -1,4 +1,5 @@
-# make run: play at http://$(HOST):$(PORT) · make test: the whole suite · make bench: engine figures
+# make run: play at http://$(HOST):$(PORT) · make test: the whole suite
+# make bench: engine speed · make strength: how strong each level is
 HOST ?= 127.0.0.1
 PORT ?= 5000
 HTMX_VERSION ?= 4.0.1
@@ -6,7 +7,7 @@ PYTHON ?= python3.11
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: run test bench chromium htmx clean
+.PHONY: run test bench strength chromium htmx clean
 
 run: $(VENV)/installed
 	$(BIN)/flask --app webapp.app run --host $(HOST) --port $(PORT)
@@ -16,6 +17,9 @@ test: $(VENV)/test-installed chromium
 
 bench: $(VENV)/installed
 	$(BIN)/python tests/bench_engine.py
+
+strength: $(VENV)/installed
+	$(BIN)/python tests/strength.py
 
 $(VENV)/installed: pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)

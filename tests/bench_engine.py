@@ -1,6 +1,6 @@
 """`make bench`: how fast the engine answers, measured in one run.
 
-Prints choose_move's median and max over every position with a move to make,
+Prints choose_move's median and max over every position with a move to make, per level,
 the cold start of a fresh process (import plus first reply), and the classic
 full-tree minimax without memo on the empty board, with the ratio.
 """
@@ -30,9 +30,9 @@ COLD_START = (
 )
 
 
-def reply_time(board: str, rng: random.Random) -> float:
+def reply_time(board: str, rng: random.Random, level: str = "perfect") -> float:
     """Seconds per choose_move call on board, best of REPEATS."""
-    timer = timeit.Timer(lambda: engine.choose_move(board, "perfect", rng))
+    timer = timeit.Timer(lambda: engine.choose_move(board, level, rng))
     return min(timer.repeat(REPEATS, CALLS)) / CALLS
 
 
@@ -61,7 +61,7 @@ def naive_minimax(board: str) -> tuple[int, int]:
 def main() -> None:
     rng = random.Random(0)
     playable = sorted(b for b in reachable_positions() if not engine.is_over(b))
-    times = [reply_time(board, rng) for board in playable]
+    times = {level: [reply_time(board, rng, level) for board in playable] for level in engine.LEVELS}
     cold = cold_start()
     empty_reply = reply_time(engine.EMPTY_BOARD, rng)
     start = timeit.default_timer()
@@ -71,13 +71,14 @@ def main() -> None:
 
     us, ms = 1e6, 1e3
     print(f"choose_move over {len(playable):,} positions "
-          f"(each the mean of {CALLS} calls, best of {REPEATS})")
-    print(f"  median      {statistics.median(times) * us:8.2f} us   (target <= 5 us)")
-    print(f"  max         {max(times) * us:8.2f} us   (target <= 50 us)")
+          f"(each the mean of {CALLS} calls, best of {REPEATS}); targets: median <= 5 us, max <= 50 us")
+    for level, level_times in times.items():
+        print(f"  {level:<8} median {statistics.median(level_times) * us:6.2f} us   "
+              f"max {max(level_times) * us:6.2f} us")
     print(f"cold start, import + first reply (median of {COLD_RUNS} fresh processes)")
     print(f"              {cold * ms:8.1f} ms   (target <= 100 ms)")
     print(f"naive full-tree minimax, no memo, empty board: {naive:.2f} s over {nodes:,} nodes")
-    print(f"choose_move on the empty board: {empty_reply * us:.2f} us, "
+    print(f"choose_move (perfect) on the empty board: {empty_reply * us:.2f} us, "
           f"{naive / empty_reply:,.0f}x faster (target >= 100,000x)")
 
 

@@ -6,6 +6,7 @@ let the computer win, the best one to reach a draw.
 
 from __future__ import annotations
 
+import re
 import threading
 from collections.abc import Iterator
 from typing import Any
@@ -64,7 +65,7 @@ def board_of(page: Page) -> str:
 
 def click(page: Page, cell: int) -> None:
     """Click a square and wait until the board shown has moved on."""
-    ply = page.locator('input[name="ply"]')
+    ply = page.locator('.board input[name="ply"]')
     seen = ply.input_value()
     page.locator(f"#cell-{cell}").click()
     expect(ply).not_to_have_value(seen)
@@ -151,3 +152,70 @@ def test_a_click_on_a_board_out_of_date_is_refused_and_the_board_shown(page: Pag
     expect(other_tab.get_by_role("alert")).to_contain_text("That board was out of date")
     assert board_of(other_tab) == board_of(page)
     expect(other_tab.locator("#cell-4")).to_be_disabled()
+
+
+def new_game(page: Page, x: str, o: str) -> None:
+    page.get_by_label("X", exact=True).select_option(x)
+    page.get_by_label("O", exact=True).select_option(o)
+    page.get_by_role("button", name="New game").click()
+
+
+def test_two_computers_play_to_the_end_by_themselves(page: Page):
+    page.goto("/")
+    mark_page_as_not_reloaded(page)
+    new_game(page, "easy", "hard")
+    expect(page.locator("#status")).to_have_text(re.compile(r"^Easy \(X\) against hard \(O\): X to move\.$"))
+    expect(page.locator("#status")).to_have_text(re.compile(r"(wins|a draw)\.$"), timeout=20_000)
+    assert page.locator(".moves li").count() >= 5
+    expect(page.get_by_role("button", name="Next move")).to_have_count(0)
+    assert_not_reloaded(page)
+
+
+def test_two_computers_step_by_step_with_javascript_off(browser: Browser, live_server: str):
+    context = browser.new_context(base_url=live_server, java_script_enabled=False)
+    page = context.new_page()
+    page.goto("/")
+    new_game(page, "medium", "perfect")
+    steps = 0
+    while page.get_by_role("button", name="Next move").count():
+        page.get_by_role("button", name="Next move").click()
+        steps += 1
+        expect(page.locator(".moves li")).to_have_count(steps)
+    expect(page.locator("#status")).to_have_text(re.compile(r"(wins|a draw)\.$"))
+    context.close()
+
+
+def test_take_back_in_the_middle_and_at_the_end(page: Page):
+    page.goto("/")
+    click(page, 4)
+    expect(page.locator(".moves li")).to_have_count(2)
+    page.get_by_role("button", name="Take back").click()
+    expect(page.locator(".moves li")).to_have_count(0)
+    expect(page.get_by_role("button", name="Take back")).to_be_disabled()
+    play_out(page, "worst")
+    expect(page.locator("#status")).to_have_text(COMPUTER_WINS)
+    expect(page.locator(".score")).to_contain_text("Losses: 1")
+    page.get_by_role("button", name="Take back").click()
+    expect(page.locator("#status")).to_have_text("Your turn: you play X.")
+    expect(page.locator(".score")).to_contain_text("No finished games yet.")
+
+
+def test_the_score_counts_a_game_once_and_resets(page: Page):
+    page.goto("/")
+    play_out(page, "best")
+    expect(page.locator(".score")).to_contain_text("You against perfect")
+    expect(page.locator(".score dd")).to_have_text("Wins: 0Draws: 1Losses: 0")
+    page.reload()
+    expect(page.locator(".score dd")).to_have_text("Wins: 0Draws: 1Losses: 0")
+    page.get_by_role("button", name="Reset score").click()
+    expect(page.locator(".score")).to_contain_text("No finished games yet.")
+
+
+def test_two_people_take_turns_at_one_screen(page: Page):
+    page.goto("/")
+    new_game(page, "human", "human")
+    for cell in (0, 3, 1, 4, 2):
+        click(page, cell)
+    expect(page.locator("#status")).to_have_text("X wins!")
+    expect(page.locator(".moves li").first).to_have_text("X: row 1, column 1")
+    expect(page.locator(".score dd")).to_have_text("X wins: 1O wins: 0Draws: 0")

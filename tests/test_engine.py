@@ -110,17 +110,78 @@ def best_cells(board: str) -> set[int]:
     raise AssertionError("a position with a move to make has outcomes")
 
 
-def test_perfect_plays_only_best_cells_and_rng_chooses_among_them():
-    rng = random.Random(7)
+def losing_replies(board: str, cell: int) -> int:
+    """How many of the opponent's replies lose, once cell is played."""
+    after = engine.play(board, cell)
+    return 0 if engine.is_over(after) else sum(o.result == -1 for o in engine.outcomes(after).values())
+
+
+def perfect_cells(board: str) -> set[int]:
+    """Best cells, and of those the ones that leave the opponent the most losing replies."""
+    best = best_cells(board)
+    most = max(losing_replies(board, cell) for cell in best)
+    return {cell for cell in best if losing_replies(board, cell) == most}
+
+
+def choices(board: str, level: str, seeds: range = range(6)) -> set[int]:
+    return {engine.choose_move(board, level, random.Random(seed)) for seed in seeds}
+
+
+def test_perfect_plays_a_best_cell_that_sets_the_most_traps():
     for board in PLAYABLE:
-        best = best_cells(board)
-        assert engine.choose_move(board) == min(best)
-        assert {engine.choose_move(board, rng=rng) for _ in range(4)} <= best
+        expected = perfect_cells(board)
+        assert engine.choose_move(board) == min(expected)
+        assert choices(board, "perfect") <= expected
 
 
-def test_rng_gives_variety_among_equally_good_cells():
-    rng = random.Random(1)
-    assert len({engine.choose_move(EMPTY_BOARD, rng=rng) for _ in range(200)}) == 9
+def test_perfect_opens_in_a_corner_where_most_replies_lose():
+    # After a corner only the centre holds the draw; after the centre, every corner does.
+    assert losing_replies(EMPTY_BOARD, 0) == 7 and losing_replies(EMPTY_BOARD, 4) == 4
+    assert choices(EMPTY_BOARD, "perfect", range(200)) == {0, 2, 6, 8}
+
+
+def test_perfect_answers_the_centre_in_a_corner_and_punishes_an_edge():
+    assert choices("....X....", "perfect", range(100)) == {0, 2, 6, 8}
+    # X took a corner and O answered on an edge: perfect goes for the win.
+    assert all(engine.outcomes("XO.......")[cell].result == 1 for cell in choices("XO.......", "perfect"))
+
+
+def immediate_wins(board: str) -> set[int]:
+    return {cell for cell, o in engine.outcomes(board).items() if o == Outcome(1, 1)}
+
+
+def test_easy_takes_a_win_at_once_and_otherwise_plays_anywhere():
+    for board in PLAYABLE:
+        expected = immediate_wins(board) or set(engine.legal_moves(board))
+        assert choices(board, "easy") <= expected
+    # Without a win of its own it will leave yours open: that is what makes it easy.
+    assert choices("XX..O....", "easy", range(100)) == {2, 3, 5, 6, 7, 8}
+
+
+def test_medium_wins_else_blocks_else_plays_anywhere():
+    for board in PLAYABLE:
+        found = engine.outcomes(board)
+        blocks = {cell for cell, o in found.items() if o != Outcome(-1, 2)}
+        expected = immediate_wins(board) or blocks or set(found)
+        assert choices(board, "medium") <= expected
+    assert choices("XX..O....", "medium", range(20)) == {2}
+    # No threat on the board, and the fork two moves away is beyond what it sees.
+    assert choices("X...O...X", "medium", range(200)) == {1, 2, 3, 5, 6, 7}
+
+
+def test_hard_plays_perfect_moves_or_medium_ones():
+    for board in PLAYABLE[::5]:
+        allowed = perfect_cells(board) | choices(board, "medium", range(40))
+        assert choices(board, "hard", range(10)) <= allowed
+        assert engine.choose_move(board, "hard") == engine.choose_move(board, "perfect")
+
+
+def test_hard_slips_one_move_in_five():
+    # After X takes the centre, perfect answers in a corner; medium sees no
+    # difference between the 8 cells, so a slip lands on an edge half the time.
+    rng = random.Random(5)
+    edges = sum(engine.choose_move("....X....", "hard", rng) in (1, 3, 5, 7) for _ in range(4000))
+    assert abs(edges / 4000 - engine.HARD_SLIP / 2) < 0.02
 
 
 def test_perfect_takes_the_fastest_win():
@@ -138,6 +199,19 @@ def test_perfect_holds_out_longest_when_lost():
     assert all(outcome.result == -1 for outcome in found.values())
     assert found[6] == Outcome(-1, 4) and found[4] == Outcome(-1, 2)
     assert engine.choose_move(board, rng=random.Random(3)) == 6
+
+
+def test_play_game_pits_two_players_to_the_end():
+    board = engine.play_game(engine.level_player("perfect"), engine.level_player("perfect"), random.Random(4))
+    assert engine.is_over(board) and engine.winner(board) is None
+    first_empty = lambda board, rng: board.index(".")  # noqa: E731
+    scripted = engine.play_game(first_empty, first_empty, random.Random())
+    assert scripted == "XOXOXOX.." and engine.winner(scripted) == "X"
+
+
+def test_level_player_refuses_an_unknown_level():
+    with pytest.raises(ValueError, match="the levels are easy, medium, hard, perfect"):
+        engine.level_player("impossible")
 
 
 @pytest.mark.parametrize("computer", engine.MARKS)

@@ -7,7 +7,8 @@ import random
 import pytest
 
 from webapp import engine
-from webapp.game import Conflict, Game, InvalidInput, check_moves, parse_cell, parse_player, parse_ply
+from webapp.game import (PLAYERS, Conflict, Game, InvalidInput, Match, Score, check_moves, parse_cell,
+                         parse_player, parse_ply)
 
 
 def test_a_new_game_waits_for_the_person_playing_x():
@@ -32,9 +33,12 @@ def test_two_people_take_turns_on_one_screen():
     assert game.board == "X...O...." and game.status == "X to move."
 
 
-def test_two_computers_play_to_the_end():
-    game = Game.start("perfect", "perfect", random.Random(2))
-    assert game.is_over and game.winner is None and game.status == "A draw."
+def test_two_computers_wait_to_be_stepped_one_move_at_a_time():
+    game = Game.start("easy", "perfect", random.Random(2))
+    assert game.moves == () and game.computers_to_step
+    assert game.status == "Easy (X) against perfect (O): X to move."
+    game = game.step(0, random.Random(2))
+    assert game.ply == 1 and game.status == "Easy (X) against perfect (O): O to move."
 
 
 @pytest.mark.parametrize("moves, seen, cell, message", [
@@ -138,6 +142,117 @@ def test_parse_player_knows_the_players_and_defaults():
     assert parse_player(None, "X") == "human" and parse_player(None, "O") == "perfect"
     for player in ("human", *engine.LEVELS):
         assert parse_player(player, "O") == player
-    for unknown in ("easy", "medium", "hard", "", "Perfect"):
+    for unknown in ("robot", "", "Perfect", "genius"):
         with pytest.raises(InvalidInput, match="Unknown player"):
             parse_player(unknown, "X")
+
+
+def finish(game: Game, rng: random.Random) -> Game:
+    """Play on to the end: people take the first empty square, computers step."""
+    while not game.is_over:
+        game = game.play(game.board.index("."), game.ply, rng) if game.humans_turn else game.step(game.ply, rng)
+    return game
+
+
+@pytest.mark.parametrize("x", PLAYERS)
+@pytest.mark.parametrize("o", PLAYERS)
+def test_every_pairing_starts_and_finishes(x, o):
+    rng = random.Random(3)
+    game = Game.start(x, o, rng)
+    assert game.ply == (1 if x != "human" and o == "human" else 0)
+    finished = finish(game, rng)
+    assert finished.is_over and finished.moves[:game.ply] == game.moves
+    assert finished.status.endswith(("!", ".")) and "to move" not in finished.status
+
+
+def test_cvc_status_names_the_winning_level():
+    game = Game("easy", "hard", (0, 3, 1, 4, 8, 5))
+    assert game.status == "Easy (X) against hard (O): Hard (O) wins."
+    assert Game("perfect", "perfect", (0, 4, 8, 1, 7, 6, 2, 5, 3)).status == "Perfect (X) against perfect (O): a draw."
+
+
+def test_a_step_is_only_for_two_computers_and_only_while_the_game_goes_on():
+    with pytest.raises(Conflict, match="only moves by itself"):
+        Game("human", "perfect").step(0)
+    with pytest.raises(Conflict, match="This game is over"):
+        Game("easy", "hard", (0, 3, 1, 4, 8, 5)).step(6)
+    with pytest.raises(Conflict, match="out of date"):
+        Game("easy", "hard").step(3)
+
+
+def test_undo_takes_back_the_persons_move_and_the_reply():
+    game = Game.start("human", "perfect").play(4, 0)
+    assert game.undo(2) == Game("human", "perfect")
+    as_o = Game("perfect", "human", (0, 4, 8))
+    assert as_o.undo(3).moves == (0,)
+
+
+def test_undo_after_the_person_ended_the_game_takes_back_that_move_only():
+    won = Game("human", "easy", (0, 3, 1, 4, 2))
+    assert won.is_over and won.undo(5).moves == (0, 3, 1, 4)
+
+
+def test_undo_between_two_people_takes_back_one_move():
+    assert Game("human", "human", (0, 4)).undo(2).moves == (0,)
+
+
+@pytest.mark.parametrize("game", [Game("human", "perfect"), Game("perfect", "human", (4,)), Game("easy", "hard", (0, 1))])
+def test_nothing_to_undo_is_a_conflict(game):
+    assert not game.can_undo
+    with pytest.raises(Conflict, match="no move to take back"):
+        game.undo(game.ply)
+
+
+def test_undo_refuses_a_stale_board():
+    with pytest.raises(Conflict, match="out of date"):
+        Game("human", "human", (0, 4)).undo(1)
+
+
+def test_the_move_list_reads_as_words():
+    assert Game("human", "human", (4, 2)).move_list == ["X: row 2, column 2", "O: row 1, column 3"]
+
+
+def test_a_finished_game_counts_once_even_when_reloaded():
+    match = Match(Game("human", "human", (0, 3, 1, 4))).play(2, 4)
+    assert match.scored and match.score.counts == {"friends/X": 1}
+    reloaded = Match.from_session(match.to_session())
+    assert reloaded == match
+    assert reloaded.new_game("human", "human").score.counts == {"friends/X": 1}
+
+
+def test_a_game_taken_back_from_its_end_leaves_the_score_and_counts_again_when_finished():
+    match = Match(Game("human", "easy", (0, 3, 1, 4))).play(2, 4)
+    assert match.score.counts == {"easy/win": 1}
+    undone = match.undo(5)
+    assert undone.score.counts == {"easy/win": 0} and not undone.scored
+    assert undone.play(2, 4).score.counts == {"easy/win": 1}
+
+
+def test_the_score_keeps_each_level_and_two_player_games_apart():
+    score = Score({"perfect/draw": 2, "perfect/loss": 1, "friends/O": 1})
+    assert [(line.label, line.tallies) for line in score.lines()] == [
+        ("You against perfect", (("Wins", 0), ("Draws", 2), ("Losses", 1))),
+        ("Two players", (("X wins", 0), ("O wins", 1), ("Draws", 0))),
+    ]
+
+
+def test_games_between_computers_are_not_scored():
+    match = Match(Game("easy", "hard", (0, 3, 1, 4, 8))).step(5, random.Random(1))
+    assert match.game.is_over and match.score.counts == {} and not match.scored
+
+
+def test_reset_clears_the_score_and_the_finished_game_no_longer_counts():
+    match = Match(Game("human", "easy", (0, 3, 1, 4))).play(2, 4).reset_score()
+    assert match.score.counts == {} and not match.scored
+    assert match.undo(5).score.counts == {}, "never below zero"
+
+
+@pytest.mark.parametrize("data", [
+    {}, {"game": "junk", "score": "junk", "scored": "yes"},
+    {"game": {"x": "human", "o": "perfect", "moves": "48"}, "score": {"perfect/win": -1}},
+    {"score": {"perfect/win": 1.5}}, {"score": {3: 1}},
+])
+def test_an_unreadable_stored_match_starts_afresh_part_by_part(data):
+    match = Match.from_session(data)
+    assert match.score == Score() and not match.scored
+    assert match.game in (Game(), Game("human", "perfect", (4, 8)))

@@ -195,9 +195,9 @@ def test_two_people_share_one_screen(visitor: Visitor):
 
 
 @pytest.mark.parametrize("fields, expected", [
-    ({"x": "easy"}, "Unknown player “easy” for X; choose one of: human, perfect."),
-    ({"o": "medium"}, "Unknown player “medium” for O; choose one of: human, perfect."),
-    ({"o": "hard"}, "Unknown player “hard” for O"),
+    ({"x": "robot"}, "Unknown player “robot” for X; choose one of: human, easy, medium, hard, perfect."),
+    ({"o": "genius"}, "Unknown player “genius” for O"),
+    ({"o": "Perfect"}, "Unknown player “Perfect” for O"),
     ({"x": ""}, "Unknown player “” for X"),
     ({"x": "robot", "o": "human"}, "Unknown player “robot” for X"),
 ])
@@ -211,7 +211,10 @@ def test_an_unknown_player_is_refused_with_400_and_changes_nothing(visitor: Visi
 
 # CSRF
 
-@pytest.mark.parametrize("path, fields", [("/move", {"cell": "4", "ply": "0"}), ("/new", {})])
+@pytest.mark.parametrize("path, fields", [
+    ("/move", {"cell": "4", "ply": "0"}), ("/new", {}), ("/step", {"ply": "0"}),
+    ("/undo", {"ply": "0"}), ("/score/reset", {}),
+])
 @pytest.mark.parametrize("token", [None, "forged"])
 def test_a_post_without_a_valid_csrf_token_is_refused_with_400(visitor: Visitor, path, fields, token):
     visitor.open()
@@ -227,6 +230,110 @@ def test_the_csrf_token_may_come_in_a_header(visitor: Visitor):
     response = visitor.client.post("/move", data={"cell": "4", "ply": "0"},
                                    headers={"HX-Request": "true", "X-CSRFToken": visitor.token})
     assert response.status_code == 200
+
+
+# Levels, steps, take-backs and the score
+
+def play_to_the_end(visitor: Visitor, page: str) -> str:
+    """Click the first open square, or step the computers, until the game ends."""
+    while True:
+        open_cells = enabled_cells(page)
+        if open_cells:
+            response = visitor.move(open_cells[0])
+        elif 'class="step"' in page:
+            response = visitor.post("/step", {"ply": len(visitor.stored()["moves"])})
+        else:
+            return page
+        assert response.status_code == 200, message(response.text)
+        page = response.text
+
+
+PLAYERS = ("human", "easy", "medium", "hard", "perfect")
+
+
+@pytest.mark.parametrize("x", PLAYERS)
+@pytest.mark.parametrize("o", PLAYERS)
+def test_every_pairing_starts_and_finishes(visitor: Visitor, x, o):
+    response = visitor.new(x, o)
+    assert response.status_code == 200
+    assert f'<option value="{x}" selected>' in response.text.split('id="player-o"')[0]
+    page = play_to_the_end(visitor, response.text)
+    assert "to move" not in status(page) and "Your turn" not in status(page)
+    assert len(re.findall(r"<li>[XO]: row \d, column \d</li>", page)) == len(visitor.stored()["moves"])
+
+
+def test_two_computers_step_one_move_at_a_time(visitor: Visitor):
+    page = visitor.new("easy", "hard").text
+    assert 'hx-trigger="load delay:800ms, submit"' in page and ">Next move</button>" in page
+    assert enabled_cells(page) == []
+    response = visitor.post("/step", {"ply": "0"})
+    assert response.status_code == 200 and len(visitor.stored()["moves"]) == 1
+    assert visitor.post("/step", {"ply": "1"}, htmx=False).status_code == 303
+    assert len(visitor.stored()["moves"]) == 2
+
+
+def test_a_step_that_does_not_fit_is_refused_with_409(visitor: Visitor):
+    visitor.open()
+    response = visitor.post("/step", {"ply": "0"})
+    assert response.status_code == 409 and "only moves by itself" in message(response.text)
+    visitor.new("easy", "hard")
+    stale = visitor.post("/step", {"ply": "3"})
+    assert stale.status_code == 409 and "out of date" in message(stale.text)
+    assert visitor.stored()["moves"] == ""
+
+
+def test_undo_in_the_middle_of_a_game(visitor: Visitor):
+    visitor.move(4)
+    response = visitor.post("/undo", {"ply": "2"})
+    assert response.status_code == 200 and cells(response.text) == [""] * 9
+    assert visitor.stored()["moves"] == ""
+
+
+def test_undo_at_the_end_takes_the_game_out_of_the_score(visitor: Visitor):
+    visitor.new("human", "human")
+    for cell in (0, 3, 1, 4):
+        visitor.move(cell)
+    won = visitor.move(2).text
+    assert "<dt>Two players</dt>" in won and "<span>X wins: 1</span>" in won
+    assert "<span>X wins: 1</span>" in visitor.client.get("/").text, "a reload counts nothing more"
+    undone = visitor.post("/undo", {"ply": "5"}, htmx=False)
+    assert undone.status_code == 303
+    page = visitor.client.get("/").text
+    assert "No finished games yet." in page and status(page) == "X to move."
+
+
+def test_a_finished_game_counts_once_across_new_games(visitor: Visitor):
+    visitor.new("human", "human")
+    for cell in (0, 3, 1, 4, 2):
+        visitor.move(cell)
+    visitor.new("human", "human")
+    for cell in (0, 1, 2, 4, 3, 5, 7, 6, 8):
+        visitor.move(cell)
+    page = visitor.client.get("/").text
+    assert "<span>X wins: 1</span><span>O wins: 0</span><span>Draws: 1</span>" in page
+
+
+def test_nothing_to_undo_is_refused_with_409(visitor: Visitor):
+    visitor.open()
+    response = visitor.post("/undo", {"ply": "0"})
+    assert response.status_code == 409 and message(response.text) == "There is no move to take back."
+    assert 'Take back</button>' in response.text and "disabled>Take back" in response.text
+
+
+def test_reset_score(visitor: Visitor):
+    visitor.new("human", "human")
+    for cell in (0, 3, 1, 4, 2):
+        visitor.move(cell)
+    response = visitor.post("/score/reset", {})
+    assert response.status_code == 200 and "No finished games yet." in response.text
+    assert visitor.post("/score/reset", {}, htmx=False).status_code == 303
+
+
+def test_the_players_chosen_are_remembered_for_the_next_visit(visitor: Visitor):
+    visitor.new("medium", "human", htmx=False)
+    page = visitor.client.get("/").text
+    assert '<option value="medium" selected>' in page.split('id="player-o"')[0]
+    assert '<option value="human" selected>' in page.split('id="player-o"')[1]
 
 
 # Everything else

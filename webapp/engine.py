@@ -4,13 +4,27 @@ A board is a 9-character string, row-major from the top left, each cell 'X', 'O'
 or '.' (empty). X always moves first, so the side to move follows from the counts.
 
 The game has only 5,478 reachable positions, so this module solves all of them
-once, when it is imported, and keeps the answers. Choosing a move is then a
-dictionary lookup rather than a search. The module knows nothing of the web.
+once, when it is imported, and keeps the answers. Choosing a perfect move is
+then a dictionary lookup rather than a search. The module knows nothing of the web.
+
+The computer's levels, weakest first:
+
+- easy: sees one move ahead. It takes a win that is there for the taking;
+  otherwise it plays any empty square at random.
+- medium: sees two moves ahead. It takes a win if it can and blocks yours if
+  it must; otherwise it plays at random.
+- hard: plays like perfect, except that one move in five it slips and plays
+  like medium. A careful player who sets a trap can catch it.
+- perfect: never loses. It plays the fastest win, else a draw, else the
+  slowest loss; among equally good moves it prefers the one that leaves you
+  the most ways to go wrong, then chooses at random.
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
+from functools import cache
 from typing import NamedTuple
 
 EMPTY = "."
@@ -21,7 +35,11 @@ LINES: tuple[tuple[int, int, int], ...] = (
     (0, 3, 6), (1, 4, 7), (2, 5, 8),  # columns
     (0, 4, 8), (2, 4, 6),             # diagonals
 )
-LEVELS = ("perfect",)
+LEVELS = ("easy", "medium", "hard", "perfect")
+HORIZONS = {"easy": 1, "medium": 2}
+"""How many plies ahead the weaker levels see the outcome of a move."""
+HARD_SLIP = 0.2
+"""The share of its moves on which hard plays like medium."""
 _LINES_THROUGH = tuple(tuple(line for line in LINES if cell in line) for cell in range(9))
 
 
@@ -114,18 +132,63 @@ def outcomes(board: str) -> dict[int, Outcome]:
 
 
 def choose_move(board: str, level: str = "perfect", rng: random.Random | None = None) -> int:
-    """The cell the computer plays at this level.
+    """The cell the computer plays at this level (see the module's docstring).
 
-    perfect: a best outcome, that is the fastest win, else a draw, else the
-    slowest loss; so it never loses. rng picks among equally good cells; without
-    one the lowest-numbered of them is played, which makes games reproducible.
+    Each level names the cells it considers equally good; rng picks among them.
+    Without rng nothing is left to chance: the lowest-numbered cell is played
+    and hard never slips, which makes games reproducible.
+    Raises ValueError for an unknown level, an impossible board or a finished game.
     """
+    _check_level(level)
+    if board not in _SCORES:
+        _raise_unplayable(board)
+    cells = _candidates(board, level, rng)
+    return cells[0] if rng is None else rng.choice(cells)
+
+
+Player = Callable[[str, random.Random], int]
+"""Anything that picks a cell for the side to move: a level, a person, a test's script."""
+
+
+def level_player(level: str) -> Player:
+    """The computer at a level, as a Player."""
+    _check_level(level)
+    return lambda board, rng: choose_move(board, level, rng)
+
+
+def play_game(x: Player, o: Player, rng: random.Random) -> str:
+    """Play a whole game between two players; the final board."""
+    board = EMPTY_BOARD
+    while not is_over(board):
+        player = x if side_to_move(board) == "X" else o
+        board = play(board, player(board, rng))
+    return board
+
+
+def _candidates(board: str, level: str, rng: random.Random | None) -> tuple[int, ...]:
+    """The cells that look equally best to a level; without rng, hard never slips."""
+    if level == "hard":
+        level = "medium" if rng is not None and rng.random() < HARD_SLIP else "perfect"
+    if level == "perfect":
+        return _BEST_CELLS[board]
+    return _within_horizon(board, HORIZONS[level])
+
+
+@cache
+def _within_horizon(board: str, horizon: int) -> tuple[int, ...]:
+    """The best cells by the solver's scores, with every outcome further than
+    horizon plies away seen as a draw. Cached: after the first time, a lookup."""
+    # A score's magnitude is 10 - plies (see preference), so this keeps the
+    # wins and losses that come within the horizon.
+    seen = {cell: score if abs(score) >= 10 - horizon else 0
+            for cell, score in _SCORES[board].items()}
+    top = max(seen.values())
+    return tuple(cell for cell, score in seen.items() if score == top)
+
+
+def _check_level(level: str) -> None:
     if level not in LEVELS:
         raise ValueError(f"Unknown level {level!r}; the levels are {', '.join(LEVELS)}.")
-    best = _BEST_CELLS.get(board)
-    if best is None:
-        _raise_unplayable(board)
-    return best[0] if rng is None else rng.choice(best)
 
 
 def preference(outcome: Outcome) -> int:
@@ -177,10 +240,10 @@ def _solve() -> tuple[dict[str, dict[int, int]], dict[str, tuple[int, ...]]]:
             best = 0
         else:
             following = opponent(mover)
-            scores = {}
+            scores, children = {}, {}
             for cell, mark in enumerate(board):
                 if mark == EMPTY:
-                    child = board[:cell] + mover + board[cell + 1:]
+                    child = children[cell] = board[:cell] + mover + board[cell + 1:]
                     reply = value.get(child)
                     if reply is None:
                         reply = position_value(child, following, cell)
@@ -188,12 +251,23 @@ def _solve() -> tuple[dict[str, dict[int, int]], dict[str, tuple[int, ...]]]:
                     scores[cell] = -reply + (reply > 0) - (reply < 0)
             best = max(scores.values())
             table[board] = scores
-            best_cells[board] = tuple(cell for cell, score in scores.items() if score == best)
+            best_cells[board] = _most_traps(
+                [cell for cell, score in scores.items() if score == best], children, table)
         value[board] = best
         return best
 
     position_value(EMPTY_BOARD, "X", -1)
     return table, best_cells
+
+
+def _most_traps(cells: list[int], children: dict[int, str],
+                table: dict[str, dict[int, int]]) -> tuple[int, ...]:
+    """Of equally good cells, those that leave the opponent the most losing replies."""
+    if len(cells) == 1:
+        return tuple(cells)
+    traps = {cell: sum(score < 0 for score in table.get(children[cell], {}).values()) for cell in cells}
+    most = max(traps.values())
+    return tuple(cell for cell in cells if traps[cell] == most)
 
 
 _SCORES, _BEST_CELLS = _solve()

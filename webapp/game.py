@@ -1,19 +1,20 @@
-"""One match: who plays each side, the moves so far, and the checks on a move.
+"""One browser's match: the current game, the score, and the checks on a move.
 
-A Game is an immutable value. Every change (a person's move, the computer's
-reply, a new game) returns a new Game, which the caller stores. The board is
-derived from the list of moves, so history and board can never disagree.
-Nothing here knows about HTTP; the views turn the two exception types into
-status codes.
+Game, Score and Match are immutable values. Every action (a person's move, a
+computer's step, a take-back, a new game) returns a new value, which the caller
+stores. A game's board is derived from its list of moves, so history and board
+can never disagree. Nothing here knows about HTTP; the views turn the two
+exception types into status codes.
 """
 
 from __future__ import annotations
 
 import random
 import re
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
 from functools import cached_property
-from typing import Any
+from typing import Any, NamedTuple
 
 from webapp import engine
 
@@ -21,6 +22,8 @@ HUMAN = "human"
 PLAYERS = (HUMAN, *engine.LEVELS)
 PLAYER_NAMES = {HUMAN: "Human", **{level: f"Computer, {level}" for level in engine.LEVELS}}
 DEFAULT_PLAYERS = {"X": HUMAN, "O": "perfect"}
+FRIENDS = "friends"
+"""The score's name for games between two people at one screen."""
 _RNG = random.Random()
 _CELL = re.compile("[0-8]")
 _PLY = re.compile("[0-9]")
@@ -33,13 +36,17 @@ class InvalidInput(ValueError):
 
 class Conflict(ValueError):
     """The request is well formed but does not fit the game as it stands: an
-    occupied cell, a finished game, or a board the person saw that is out of
-    date. The message is fit to show a person."""
+    occupied cell, a finished game, nothing to take back, or a board the person
+    saw that is out of date. The message is fit to show a person."""
 
 
 @dataclass(frozen=True)
 class Game:
-    """Who plays X and O (HUMAN or a computer level) and the cells played so far."""
+    """Who plays X and O (HUMAN or a computer level) and the cells played so far.
+
+    A computer facing a person answers in the same step as the person's move;
+    two computers move one step at a time, so a person can watch them.
+    """
 
     x: str = DEFAULT_PLAYERS["X"]
     o: str = DEFAULT_PLAYERS["O"]
@@ -47,8 +54,8 @@ class Game:
 
     @classmethod
     def start(cls, x: str, o: str, rng: random.Random = _RNG) -> Game:
-        """A new game; a computer playing X opens at once."""
-        return cls(x, o)._computer_replies(rng)
+        """A new game; a computer playing X against a person opens at once."""
+        return cls(x, o)._reply_to_person(rng)
 
     @cached_property
     def board(self) -> str:
@@ -82,8 +89,22 @@ class Game:
         return self.x if mark == "X" else self.o
 
     @property
+    def humans(self) -> list[str]:
+        """The marks people play."""
+        return [mark for mark in engine.MARKS if self.player(mark) == HUMAN]
+
+    @property
     def humans_turn(self) -> bool:
         return not self.is_over and self.player(self.to_move) == HUMAN
+
+    @property
+    def computers_to_step(self) -> bool:
+        """Two computers are playing and the game goes on: the page steps it."""
+        return not self.humans and not self.is_over
+
+    @property
+    def can_undo(self) -> bool:
+        return self._last_human_move() is not None
 
     def can_play(self, cell: int) -> bool:
         """Whether a person may click this cell now."""
@@ -96,33 +117,51 @@ class Game:
         made on an out-of-date board (a second tab, a double click) is refused
         rather than played onto a position the person never saw.
         """
-        if seen_ply != self.ply:
-            raise Conflict(
-                "That board was out of date (the game moved on, perhaps in another "
-                "tab); here it is as it stands now."
-            )
-        if self.is_over:
-            raise Conflict("This game is over; start a new game to play again.")
+        self._check_seen(seen_ply)
+        self._check_not_over()
         if not self.humans_turn:
             raise Conflict("It is the computer's turn, not yours.")
         if self.board[cell] != engine.EMPTY:
             raise Conflict(f"{describe_cell(cell).capitalize()} is taken; choose an empty square.")
-        return Game(self.x, self.o, (*self.moves, cell))._computer_replies(rng)
+        return self._played(cell)._reply_to_person(rng)
 
-    def _computer_replies(self, rng: random.Random) -> Game:
-        game = self
-        while not game.is_over and game.player(game.to_move) != HUMAN:
-            cell = engine.choose_move(game.board, game.player(game.to_move), rng)
-            game = Game(game.x, game.o, (*game.moves, cell))
-        return game
+    def step(self, seen_ply: int, rng: random.Random = _RNG) -> Game:
+        """One move by the computer to move, in a game between two computers."""
+        self._check_seen(seen_ply)
+        self._check_not_over()
+        if self.humans:
+            raise Conflict("The computer only moves by itself when two computers play.")
+        return self._played(engine.choose_move(self.board, self.player(self.to_move), rng))
+
+    def undo(self, seen_ply: int) -> Game:
+        """Take back the last move a person made, with the computer's reply to
+        it; between two people, the last move."""
+        self._check_seen(seen_ply)
+        last = self._last_human_move()
+        if last is None:
+            raise Conflict("There is no move to take back.")
+        return replace(self, moves=self.moves[:last])
+
+    @property
+    def result_key(self) -> str | None:
+        """Where this game counts in the score once it is over: "<level>/win",
+        "/draw" or "/loss" for the person against a level, "friends/X", "/O" or
+        "/draw" between two people; None while it goes on, or between computers."""
+        if not self.is_over or not self.humans:
+            return None
+        winner = self.winner
+        if len(self.humans) == 2:
+            return f"{FRIENDS}/{winner or 'draw'}"
+        you = self.humans[0]
+        result = "draw" if winner is None else "win" if winner == you else "loss"
+        return f"{self.player(engine.opponent(you))}/{result}"
 
     @property
     def status(self) -> str:
         """One sentence for the status line: whose turn, or how the game ended."""
-        humans = [mark for mark in engine.MARKS if self.player(mark) == HUMAN]
         winner = self.winner
-        if len(humans) == 1:
-            you = humans[0]
+        if len(self.humans) == 1:
+            you = self.humans[0]
             if winner == you:
                 return "You win!"
             if winner:
@@ -130,11 +169,19 @@ class Game:
             if self.is_over:
                 return "A draw: nobody could win this one."
             return f"Your turn: you play {you}."
+        if not self.humans:
+            match = f"{self.x.capitalize()} (X) against {self.o} (O)"
+            if winner:
+                return f"{match}: {self.player(winner).capitalize()} ({winner}) wins."
+            return f"{match}: a draw." if self.is_over else f"{match}: {self.to_move} to move."
         if winner:
             return f"{winner} wins!"
-        if self.is_over:
-            return "A draw."
-        return f"{self.to_move} to move."
+        return "A draw." if self.is_over else f"{self.to_move} to move."
+
+    @property
+    def move_list(self) -> list[str]:
+        """The moves in words a person reads: "X: row 2, column 2"."""
+        return [f"{engine.MARKS[ply % 2]}: {describe_cell(cell)}" for ply, cell in enumerate(self.moves)]
 
     def cell_label(self, cell: int) -> str:
         """The accessible name of a cell's button, e.g. 'Row 1, column 3, empty'."""
@@ -157,6 +204,118 @@ class Game:
         except (TypeError, KeyError, ValueError):
             return None
         return cls(x, o, moves)
+
+    def _played(self, cell: int) -> Game:
+        return replace(self, moves=(*self.moves, cell))
+
+    def _reply_to_person(self, rng: random.Random) -> Game:
+        mover = self.player(self.to_move)
+        if self.is_over or mover == HUMAN or not self.humans:
+            return self
+        return self._played(engine.choose_move(self.board, mover, rng))
+
+    def _last_human_move(self) -> int | None:
+        """The index in moves of the last move a person made."""
+        for index in reversed(range(self.ply)):
+            if self.player(engine.MARKS[index % 2]) == HUMAN:
+                return index
+        return None
+
+    def _check_seen(self, seen_ply: int) -> None:
+        if seen_ply != self.ply:
+            raise Conflict(
+                "That board was out of date (the game moved on, perhaps in another "
+                "tab); here it is as it stands now."
+            )
+
+    def _check_not_over(self) -> None:
+        if self.is_over:
+            raise Conflict("This game is over; start a new game to play again.")
+
+
+_LEVEL_TALLIES = (("win", "Wins"), ("draw", "Draws"), ("loss", "Losses"))
+_FRIENDS_TALLIES = (("X", "X wins"), ("O", "O wins"), ("draw", "Draws"))
+
+
+class ScoreLine(NamedTuple):
+    """One line of the score as shown: who against whom, and the tallies."""
+
+    label: str
+    tallies: tuple[tuple[str, int], ...]
+
+
+@dataclass(frozen=True)
+class Score:
+    """Finished games per browser, counted by result_key: the person's wins,
+    draws and losses against each level, and X/O/draw tallies between two people."""
+
+    counts: Mapping[str, int] = field(default_factory=dict)
+
+    def plus(self, key: str, amount: int = 1) -> Score:
+        return Score({**self.counts, key: self.counts.get(key, 0) + amount})
+
+    def lines(self) -> list[ScoreLine]:
+        """The lines worth showing: every pairing with a finished game."""
+        groups = [(f"You against {level}", level, _LEVEL_TALLIES) for level in engine.LEVELS]
+        groups.append(("Two players", FRIENDS, _FRIENDS_TALLIES))
+        lines = []
+        for label, prefix, names in groups:
+            tallies = tuple((name, self.counts.get(f"{prefix}/{key}", 0)) for key, name in names)
+            if any(count for _, count in tallies):
+                lines.append(ScoreLine(label, tallies))
+        return lines
+
+    @classmethod
+    def from_session(cls, data: Any) -> Score:
+        """The stored score, or an empty one if data is not a score."""
+        if not isinstance(data, Mapping) or not all(
+                isinstance(key, str) and type(count) is int and count >= 0 for key, count in data.items()):
+            return cls()
+        return cls(dict(data))
+
+
+@dataclass(frozen=True)
+class Match:
+    """Everything one browser keeps: the current game, the score, and whether
+    the current game's result is in the score (so a finished game counts once,
+    and taking it back from its end takes it out of the score again)."""
+
+    game: Game = field(default_factory=Game)
+    score: Score = field(default_factory=Score)
+    scored: bool = False
+
+    def play(self, cell: int, seen_ply: int, rng: random.Random = _RNG) -> Match:
+        return self._after(self.game.play(cell, seen_ply, rng))
+
+    def step(self, seen_ply: int, rng: random.Random = _RNG) -> Match:
+        return self._after(self.game.step(seen_ply, rng))
+
+    def undo(self, seen_ply: int) -> Match:
+        game = self.game.undo(seen_ply)
+        score = self.score.plus(self.game.result_key, -1) if self.scored else self.score
+        return Match(game, score)
+
+    def new_game(self, x: str, o: str, rng: random.Random = _RNG) -> Match:
+        return Match(Game.start(x, o, rng), self.score)
+
+    def reset_score(self) -> Match:
+        return Match(self.game, Score())
+
+    def _after(self, game: Game) -> Match:
+        key = game.result_key
+        if key is None:
+            return replace(self, game=game)
+        return Match(game, self.score.plus(key), scored=True)
+
+    def to_session(self) -> dict[str, Any]:
+        return {"game": self.game.to_session(), "score": dict(self.score.counts), "scored": self.scored}
+
+    @classmethod
+    def from_session(cls, data: Mapping[str, Any]) -> Match:
+        """The stored match; any part that is missing or unreadable starts afresh."""
+        game = Game.from_session(data.get("game")) or Game()
+        scored = data.get("scored") is True and game.result_key is not None
+        return cls(game, Score.from_session(data.get("score")), scored)
 
 
 def check_moves(moves: tuple[int, ...]) -> None:
@@ -188,7 +347,7 @@ def parse_cell(raw: str | None) -> int:
 def parse_ply(raw: str | None) -> int:
     """The number of marks on the board the person saw, from a form field."""
     if raw is None or not _PLY.fullmatch(raw):
-        raise InvalidInput("The move form is incomplete; reload the page and try again.")
+        raise InvalidInput("The form is incomplete; reload the page and try again.")
     return int(raw)
 
 

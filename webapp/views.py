@@ -1,4 +1,4 @@
-"""Routes: read the request, ask the game, store it, render.
+"""Routes: read the request, ask the match, store it, render.
 
 An htmx request (header HX-Request: true) gets the game fragment alone to swap
 in; any other request gets the full page, or a 303 back to it after a change,
@@ -11,28 +11,42 @@ from flask import Blueprint, Response, redirect, render_template, request, sessi
 from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import HTTPException
 
-from webapp.game import PLAYER_NAMES, Conflict, Game, InvalidInput, parse_cell, parse_player, parse_ply
+from webapp.game import PLAYER_NAMES, Conflict, InvalidInput, Match, parse_cell, parse_player, parse_ply
 
 bp = Blueprint("game", __name__)
 
 
 @bp.get("/")
 def index() -> str:
-    return render_template("page.html", **_context(current_game()))
+    return render_template("page.html", **_context(current_match()))
 
 
 @bp.post("/move")
 def move() -> Response | str:
     cell = parse_cell(request.form.get("cell"))
-    seen_ply = parse_ply(request.form.get("ply"))
-    return _changed(current_game().play(cell, seen_ply))
+    return _changed(current_match().play(cell, _seen_ply()))
+
+
+@bp.post("/step")
+def step() -> Response | str:
+    return _changed(current_match().step(_seen_ply()))
+
+
+@bp.post("/undo")
+def undo() -> Response | str:
+    return _changed(current_match().undo(_seen_ply()))
 
 
 @bp.post("/new")
 def new() -> Response | str:
     x = parse_player(request.form.get("x"), "X")
     o = parse_player(request.form.get("o"), "O")
-    return _changed(Game.start(x, o))
+    return _changed(current_match().new_game(x, o))
+
+
+@bp.post("/score/reset")
+def reset_score() -> Response | str:
+    return _changed(current_match().reset_score())
 
 
 @bp.errorhandler(InvalidInput)
@@ -57,26 +71,31 @@ def http_error(error: HTTPException) -> tuple[str, int]:
     return render_template("error.html", error=error), error.code or 500
 
 
-def current_game() -> Game:
-    """This browser's game, or a new one if it has none (or it was unreadable)."""
-    return Game.from_session(session.get("game")) or Game()
+def current_match() -> Match:
+    """This browser's match; a new one if it has none (or it was unreadable)."""
+    return Match.from_session(session)
 
 
-def _changed(game: Game) -> Response | str:
-    session["game"] = game.to_session()
+def _seen_ply() -> int:
+    return parse_ply(request.form.get("ply"))
+
+
+def _changed(match: Match) -> Response | str:
+    session.update(match.to_session())
     if _is_htmx():
-        return render_template("_game.html", **_context(game))
+        return render_template("_game.html", **_context(match))
     return redirect(url_for("game.index"), 303)
 
 
 def _refused(message: str, status: int) -> tuple[str, int]:
-    """The unchanged game with a message saying why the request was refused."""
+    """The unchanged match with a message saying why the request was refused."""
     template = "_game.html" if _is_htmx() else "page.html"
-    return render_template(template, **_context(current_game(), message)), status
+    return render_template(template, **_context(current_match(), message)), status
 
 
-def _context(game: Game, message: str | None = None) -> dict[str, object]:
-    return {"game": game, "message": message, "player_names": PLAYER_NAMES}
+def _context(match: Match, message: str | None = None) -> dict[str, object]:
+    return {"game": match.game, "score": match.score, "message": message,
+            "player_names": PLAYER_NAMES}
 
 
 def _is_htmx() -> bool:
