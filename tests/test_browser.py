@@ -60,7 +60,9 @@ def page(page: Page) -> Iterator[Page]:
 
 
 def board_of(page: Page) -> str:
-    return "".join(text.strip() or "." for text in page.locator(".cell").all_inner_texts())
+    """The board shown, read from the marks' classes (the coach may write in empty squares)."""
+    return page.evaluate("""Array.from(document.querySelectorAll('.cell'), cell =>
+        cell.classList.contains('mark-x') ? 'X' : cell.classList.contains('mark-o') ? 'O' : '.').join('')""")
 
 
 def click(page: Page, cell: int) -> None:
@@ -219,3 +221,81 @@ def test_two_people_take_turns_at_one_screen(page: Page):
     expect(page.locator("#status")).to_have_text("X wins!")
     expect(page.locator(".moves li").first).to_have_text("X: row 1, column 1")
     expect(page.locator(".score dd")).to_have_text("X wins: 1O wins: 0Draws: 0")
+
+
+def test_the_coach_on_and_off(page: Page):
+    page.goto("/")
+    coach = page.get_by_role("button", name="Coach")
+    expect(coach).to_have_attribute("aria-pressed", "false")
+    expect(page.locator(".cell .value")).to_have_count(0)
+    coach.click()
+    expect(page.get_by_role("button", name="Coach")).to_have_attribute("aria-pressed", "true")
+    expect(page.locator(".cell .value")).to_have_count(9)
+    expect(page.locator(".coach-draw")).to_have_count(9)
+    expect(page.get_by_role("button", name="Row 2, column 2, empty, draw")).to_be_visible()
+    click(page, 1)
+    expect(page.locator(".cell .value")).to_have_count(7)
+    page.reload()
+    expect(page.locator(".cell .value")).to_have_count(7)
+    page.get_by_role("button", name="Coach").click()
+    expect(page.locator(".cell .value")).to_have_count(0)
+
+
+def test_the_computer_says_why_it_moved(page: Page):
+    page.goto("/")
+    click(page, 0)
+    expect(page.locator(".reason")).to_have_text(re.compile(r"^O played row \d, column \d\. .+\.$"))
+
+
+def test_a_replay_stepped_through_with_its_buttons(page: Page):
+    page.goto("/")
+    play_out(page, "worst")
+    moves = page.locator(".moves li").count()
+    page.locator(".link a").click()
+    expect(page.get_by_role("heading", name=f"Replay: step {moves} of {moves}")).to_be_visible()
+    expect(page.locator("#status")).to_have_text("O wins!")
+    mark_page_as_not_reloaded(page)
+    page.get_by_role("link", name="First").click()
+    expect(page.get_by_role("heading", name=f"Replay: step 0 of {moves}")).to_be_visible()
+    assert board_of(page) == engine.EMPTY_BOARD and page.url.endswith("?step=0")
+    for step in range(1, 3):
+        page.get_by_role("link", name="Next").click()
+        expect(page.get_by_role("heading", name=f"Replay: step {step} of {moves}")).to_be_visible()
+        expect(page.locator(".reason")).to_have_text(re.compile(rf"^{'XO'[(step - 1) % 2]} played "))
+    page.get_by_role("link", name="Previous").click()
+    expect(page.get_by_role("heading", name=f"Replay: step 1 of {moves}")).to_be_visible()
+    assert page.locator(".cell .value").count() == 8, "the coach's values come with each step"
+    assert_not_reloaded(page)
+    page.go_back()
+    expect(page.get_by_role("heading", name=f"Replay: step 2 of {moves}")).to_be_visible()
+
+
+def test_a_replay_steps_with_javascript_off(browser: Browser, live_server: str):
+    context = browser.new_context(base_url=live_server, java_script_enabled=False)
+    page = context.new_page()
+    page.goto("/replay/40816?step=0")
+    page.get_by_role("link", name="Last").click()
+    expect(page.get_by_role("heading", name="Replay: step 5 of 5")).to_be_visible()
+    page.get_by_role("link", name="Previous").click()
+    expect(page.get_by_role("heading", name="Replay: step 4 of 5")).to_be_visible()
+    context.close()
+
+
+def test_play_from_here(page: Page):
+    page.goto("/replay/40816?step=2")
+    page.get_by_label("Play on from here as X, against").select_option("easy")
+    page.get_by_role("button", name="Play from here").click()
+    expect(page).to_have_url(re.compile(r"/$"))
+    expect(page.locator("#status")).to_have_text("Your turn: you play X.")
+    assert board_of(page) == "O...X...."
+    expect(page.get_by_label("O", exact=True)).to_have_value("easy")
+
+
+def test_copy_the_link_of_the_game(page: Page):
+    page.context.grant_permissions(["clipboard-read", "clipboard-write"])
+    page.goto("/")
+    click(page, 4)
+    page.get_by_role("button", name="Copy link").click()
+    expect(page.get_by_role("button", name="Copied")).to_be_visible()
+    link = page.evaluate("navigator.clipboard.readText()")
+    assert re.fullmatch(r"http://127\.0\.0\.1:\d+/replay/4\d", link)

@@ -229,3 +229,21 @@ def test_perfect_never_loses_to_any_sequence_of_moves(computer):
         cells = best_cells(board) if mover_is_computer else engine.legal_moves(board)
         frontier.extend(engine.play(board, cell) for cell in cells)
     assert games > 100
+
+
+def test_threats_are_the_empty_cells_that_complete_a_line():
+    assert engine.threats("XX..O....", "X") == (2,)
+    assert engine.threats("XX.XO....", "X") == (2, 6)
+    assert engine.threats("XX.XO....", "O") == ()
+    assert engine.threats("XXO......", "X") == ()
+
+
+def test_forks_are_the_cells_that_make_two_threats_at_once():
+    assert engine.forks(".....OOXX", "X") == (4,)
+    assert engine.forks("X...O...X", "X") == (2, 6)
+    assert engine.forks(EMPTY_BOARD, "X") == ()
+    for board in PLAYABLE[::11]:
+        mark = engine.side_to_move(board)
+        for cell in engine.legal_moves(board):
+            two = len(engine.threats(engine.play(board, cell), mark)) >= 2
+            assert (cell in engine.forks(board, mark)) == two

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 
 from webapp import engine
-from webapp.game import (PLAYERS, Conflict, Game, InvalidInput, Match, Score, check_moves, parse_cell,
-                         parse_player, parse_ply)
+from webapp.coach import describe_cell
+from webapp.game import (PLAYERS, Conflict, Game, InvalidInput, Match, Replay, Score, parse_cell, parse_moves,
+                         parse_player, parse_ply, parse_switch)
 
 
 def test_a_new_game_waits_for_the_person_playing_x():
@@ -107,14 +109,22 @@ def test_unreadable_stored_data_gives_no_game(data):
     assert Game.from_session(data) is None
 
 
-@pytest.mark.parametrize("moves, message", [
-    ((4, 4), "Move 2 is not an empty square."),
-    ((0, 3, 1, 4, 2, 8), "Move 6 comes after the game ended."),
-    ((9,), "Move 1 is not an empty square."),
+@pytest.mark.parametrize("raw, message", [
+    ("44", "Step 2 plays square 4, which step 1 already took."),
+    ("031428", "Step 6 comes after the game ended at step 5."),
+    ("49", "Step 2 is “9”, not a square number from 0 to 8."),
+    ("4a", "Step 2 is “a”, not a square number from 0 to 8."),
+    ("4-", "Step 2 is “-”, not a square number from 0 to 8."),
+    ("0123456780", "A game has at most 9 moves; this one has 10."),
 ])
-def test_check_moves_names_the_first_wrong_step(moves, message):
-    with pytest.raises(InvalidInput, match=message):
-        check_moves(moves)
+def test_parse_moves_names_the_first_wrong_step(raw, message):
+    with pytest.raises(InvalidInput, match=re.escape(message)):
+        parse_moves(raw)
+
+
+def test_parse_moves_reads_a_whole_game():
+    assert parse_moves("") == () and parse_moves("408") == (4, 0, 8)
+    assert parse_moves("048176253") == (0, 4, 8, 1, 7, 6, 2, 5, 3)
 
 
 @pytest.mark.parametrize("raw", ["0", "4", "8"])
@@ -256,3 +266,71 @@ def test_an_unreadable_stored_match_starts_afresh_part_by_part(data):
     match = Match.from_session(data)
     assert match.score == Score() and not match.scored
     assert match.game in (Game(), Game("human", "perfect", (4, 8)))
+
+
+def test_the_computer_says_why_it_played_its_last_move():
+    game = Game.start("human", "perfect", random.Random(1)).play(4, 0)
+    assert game.last_computer_reason == (f"O played {describe_cell(game.moves[1])}. "
+                                         "This holds the draw, where other squares lose.")
+    blocked = Game("human", "perfect", (0, 4)).play(1, 2)
+    assert blocked.moves[-1] == 2
+    assert blocked.last_computer_reason == "O played row 1, column 3. I block your line: you would have completed it here."
+
+
+def test_no_reason_after_a_persons_move():
+    assert Game("human", "human", (0, 4)).last_computer_reason is None
+    assert Game("human", "easy", (0, 3, 1, 4, 2)).last_computer_reason is None
+    assert Game("human", "perfect").last_computer_reason is None
+
+
+def test_two_computers_each_give_a_reason():
+    game = Game.start("medium", "hard").step(0, random.Random(1))
+    assert game.last_computer_reason.startswith("X played ")
+    assert game.step(1, random.Random(1)).last_computer_reason.startswith("O played ")
+
+
+def test_with_the_coach_a_cells_name_includes_its_value():
+    game = Game("human", "human", (0, 1))
+    assert game.cell_label(4) == "Row 2, column 2, empty"
+    assert game.cell_label(4, coach=True) == "Row 2, column 2, empty, win in 3"
+    assert game.cell_label(0, coach=True) == "Row 1, column 1, X"
+
+
+def test_the_coach_is_kept_with_the_match():
+    match = Match().with_coach(True)
+    assert Match.from_session(match.to_session()).coach is True
+    assert match.new_game("human", "easy").coach is True
+    assert Match.from_session({"coach": "yes"}).coach is False
+
+
+def test_a_game_can_start_from_a_position():
+    game = Game.start("human", "perfect", random.Random(1), moves=(4, 0))
+    assert game.moves == (4, 0) and game.humans_turn
+    replied = Game.start("perfect", "human", random.Random(1), moves=(4, 0))
+    assert replied.ply == 3 and replied.to_move == "O"
+    with pytest.raises(Conflict, match="That game is over"):
+        Game.start("human", "perfect", moves=(0, 3, 1, 4, 2))
+
+
+def test_parse_switch():
+    assert parse_switch("on") is True and parse_switch("off") is False
+    for raw in (None, "", "yes", "ON"):
+        with pytest.raises(InvalidInput, match="“on” or “off”"):
+            parse_switch(raw)
+
+
+def test_a_replay_shows_the_game_at_a_step():
+    replay = Replay.parse("40816", "2")
+    assert replay.moves == (4, 0, 8, 1, 6) and replay.step == 2
+    assert replay.position.board == "O...X...." and replay.whole.digits == "40816"
+    assert replay.explanation.startswith("O played row 1, column 1. ")
+    assert replay.result == "Not finished."
+    assert Replay.parse("40816", None).step == 5
+    assert Replay.parse("", None).explanation is None
+    assert Replay.parse("03142", "0").result == "X wins!"
+
+
+@pytest.mark.parametrize("step", ["6", "-1", "x", "", "²", "05x"])
+def test_a_replay_step_outside_the_game_is_refused(step):
+    with pytest.raises(InvalidInput, match="its steps are 0 to 5"):
+        Replay.parse("40816", step)

@@ -213,7 +213,7 @@ def test_an_unknown_player_is_refused_with_400_and_changes_nothing(visitor: Visi
 
 @pytest.mark.parametrize("path, fields", [
     ("/move", {"cell": "4", "ply": "0"}), ("/new", {}), ("/step", {"ply": "0"}),
-    ("/undo", {"ply": "0"}), ("/score/reset", {}),
+    ("/undo", {"ply": "0"}), ("/score/reset", {}), ("/coach", {"coach": "on"}),
 ])
 @pytest.mark.parametrize("token", [None, "forged"])
 def test_a_post_without_a_valid_csrf_token_is_refused_with_400(visitor: Visitor, path, fields, token):
@@ -334,6 +334,134 @@ def test_the_players_chosen_are_remembered_for_the_next_visit(visitor: Visitor):
     page = visitor.client.get("/").text
     assert '<option value="medium" selected>' in page.split('id="player-o"')[0]
     assert '<option value="human" selected>' in page.split('id="player-o"')[1]
+
+
+# Coach, reasons, links and replays
+
+def coach_values(html: str) -> dict[int, str]:
+    return {int(cell): text for cell, text in re.findall(
+        r'value="(\d)" id="cell-\d"\s+class="cell coach-\w+"\s+aria-label="[^"]*, ([^",]+)"', html)}
+
+
+def test_the_coach_shows_every_empty_squares_value_and_is_remembered(visitor: Visitor):
+    visitor.new("human", "human")
+    visitor.move(0)
+    response = visitor.post("/coach", {"coach": "on"})
+    assert response.status_code == 200 and 'aria-pressed="true"' in response.text
+    values = coach_values(response.text)
+    assert sorted(values) == [1, 2, 3, 4, 5, 6, 7, 8]
+    assert values[4] == "draw" and values[1] == "loss in 3"
+    assert '<span class="value">loss in 3</span>' in response.text
+    assert coach_values(visitor.client.get("/").text) == values
+    off = visitor.post("/coach", {"coach": "off"}, htmx=False)
+    assert off.status_code == 303 and coach_values(visitor.client.get("/").text) == {}
+
+
+@pytest.mark.parametrize("x, o", [("human", "perfect"), ("perfect", "human"), ("human", "human"), ("easy", "hard")])
+def test_the_coach_works_in_every_pairing_until_the_game_ends(visitor: Visitor, x, o):
+    visitor.post("/coach", {"coach": "on"})
+    page = visitor.new(x, o).text
+    assert len(coach_values(page)) == page.count('<span class="value">') > 0
+    end = play_to_the_end(visitor, page)
+    assert coach_values(end) == {}
+
+
+@pytest.mark.parametrize("value", ["", "yes", "ON"])
+def test_a_bad_coach_switch_is_refused_with_400(visitor: Visitor, value):
+    response = visitor.post("/coach", {"coach": value})
+    assert response.status_code == 400 and "“on” or “off”" in message(response.text)
+
+
+def test_after_a_computer_move_the_status_says_why(visitor: Visitor):
+    visitor.move(0)
+    response = visitor.move(1 if visitor.stored()["moves"][1] != "1" else 2)
+    reason = re.search(r'<p class="reason">([^<]+)</p>', response.text).group(1)
+    assert reason.startswith("O played row ") and reason.endswith(".")
+
+
+def test_the_game_page_links_to_its_replay(visitor: Visitor):
+    visitor.move(4)
+    moves = visitor.stored()["moves"]
+    page = visitor.client.get("/").text
+    link = f"http://localhost/replay/{moves}"
+    assert f'<a href="{link}">{link}</a>' in page and f'data-copy="{link}"' in page
+    assert visitor.client.get(f"/replay/{moves}").status_code == 200
+
+
+def test_a_new_games_link_is_the_empty_replay(visitor: Visitor):
+    assert 'href="http://localhost/replay/"' in visitor.open().text
+    assert visitor.client.get("/replay/").status_code == 200
+
+
+def test_a_replay_shows_the_board_reason_coach_and_result_at_each_step(visitor: Visitor):
+    page = visitor.client.get("/replay/03142?step=3").text
+    assert "Replay: step 3 of 5" in page and "<title>Replay · Tic-tac-toe</title>" in page
+    assert re.findall(r'class="cell mark-(\w)', page) == ["x", "x", "o"]
+    assert '<p class="reason">X played row 1, column 2. ' in page
+    assert 'aria-label="Row 1, column 3, empty, loss in 2"' in page  # O blocks, then X forks
+    assert "X wins!" in page
+    for text, step in (("First", 0), ("Previous", 2), ("Next", 4), ("Last", 5)):
+        assert f'<a href="/replay/03142?step={step}" hx-get="/replay/03142?step={step}"' in page, text
+    assert page.count('<a href="/replay/03142?step=') == 4 + 4  # controls, and the moves not shown
+
+
+def test_a_replay_at_the_ends_disables_the_controls_that_go_nowhere(visitor: Visitor):
+    first = visitor.client.get("/replay/03142?step=0").text
+    assert '<span class="disabled" aria-disabled="true">Previous</span>' in first
+    last = visitor.client.get("/replay/03142").text
+    assert '<span class="disabled" aria-disabled="true">Next</span>' in last
+    assert "Play from here" not in last, "nothing to play once the game is over"
+
+
+def test_a_replay_step_with_htmx_is_the_fragment(visitor: Visitor):
+    response = visitor.client.get("/replay/40816?step=1", headers={"HX-Request": "true"})
+    assert response.status_code == 200
+    assert response.text.lstrip().startswith('<section id="replay"') and "<html" not in response.text
+
+
+@pytest.mark.parametrize("path, expected", [
+    ("/replay/44", "Step 2 plays square 4, which step 1 already took."),
+    ("/replay/49", "Step 2 is “9”, not a square number from 0 to 8."),
+    ("/replay/031428", "Step 6 comes after the game ended at step 5."),
+    ("/replay/4a0", "Step 2 is “a”, not a square number from 0 to 8."),
+    ("/replay/4%200", "Step 2 is “ ”, not a square number from 0 to 8."),
+    ("/replay/0123456780", "A game has at most 9 moves; this one has 10."),
+    ("/replay/408?step=4", "There is no step “4” in this game; its steps are 0 to 3."),
+    ("/replay/408?step=one", "There is no step “one” in this game; its steps are 0 to 3."),
+])
+def test_an_invalid_replay_link_is_404_saying_which_step_is_wrong(visitor: Visitor, path, expected):
+    response = visitor.client.get(path)
+    assert response.status_code == 404 and expected in response.text
+
+
+def test_play_from_here_starts_a_game_at_that_position(visitor: Visitor):
+    page = visitor.client.get("/replay/40816?step=2").text
+    assert '<input type="hidden" name="moves" value="40">' in page
+    assert '<input type="hidden" name="x" value="human">' in page and '<select id="opponent" name="o">' in page
+    visitor.open()
+    response = visitor.post("/new", {"moves": "40", "x": "human", "o": "hard"}, htmx=False)
+    assert response.status_code == 303
+    assert visitor.stored() == {"x": "human", "o": "hard", "moves": "40"}
+    assert cells(visitor.client.get("/").text)[:5] == ["O", "", "", "", "X"]
+
+
+def test_play_from_here_as_o_lets_the_computer_move_first(visitor: Visitor):
+    visitor.post("/new", {"moves": "4", "x": "medium", "o": "human"})
+    assert visitor.stored()["moves"] == "4"
+    visitor.post("/new", {"moves": "40", "x": "medium", "o": "human"})
+    assert len(visitor.stored()["moves"]) == 3
+
+
+@pytest.mark.parametrize("moves, status, expected", [
+    ("44", 400, "Step 2 plays square 4"), ("x", 400, "Step 1 is “x”"),
+    ("03142", 409, "That game is over"),
+])
+def test_play_from_a_bad_position_is_refused(visitor: Visitor, moves, status, expected):
+    visitor.move(4)
+    before = visitor.stored()
+    response = visitor.post("/new", {"moves": moves, "x": "human", "o": "perfect"})
+    assert response.status_code == status and expected in message(response.text)
+    assert visitor.stored() == before
 
 
 # Everything else

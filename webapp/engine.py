@@ -165,6 +165,23 @@ def play_game(x: Player, o: Player, rng: random.Random) -> str:
     return board
 
 
+def threats(board: str, mark: str) -> tuple[int, ...]:
+    """The empty cells that would complete a line for mark, in order."""
+    found = set()
+    for line in LINES:
+        marks = [board[cell] for cell in line]
+        if marks.count(mark) == 2 and EMPTY in marks:
+            found.add(line[marks.index(EMPTY)])
+    return tuple(sorted(found))
+
+
+def forks(board: str, mark: str) -> tuple[int, ...]:
+    """The empty cells where mark would make a fork: two threats at once, so
+    that the opponent can block only one of them."""
+    return tuple(cell for cell, here in enumerate(board) if here == EMPTY
+                 and len(threats(board[:cell] + mark + board[cell + 1:], mark)) >= 2)
+
+
 def _candidates(board: str, level: str, rng: random.Random | None) -> tuple[int, ...]:
     """The cells that look equally best to a level; without rng, hard never slips."""
     if level == "hard":

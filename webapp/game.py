@@ -17,6 +17,7 @@ from functools import cached_property
 from typing import Any, NamedTuple
 
 from webapp import engine
+from webapp.coach import SquareValue, describe_cell, reason, square_values
 
 HUMAN = "human"
 PLAYERS = (HUMAN, *engine.LEVELS)
@@ -53,16 +54,17 @@ class Game:
     moves: tuple[int, ...] = ()
 
     @classmethod
-    def start(cls, x: str, o: str, rng: random.Random = _RNG) -> Game:
-        """A new game; a computer playing X against a person opens at once."""
-        return cls(x, o)._reply_to_person(rng)
+    def start(cls, x: str, o: str, rng: random.Random = _RNG, moves: tuple[int, ...] = ()) -> Game:
+        """A new game, from the empty board or from the position after moves;
+        a computer to move against a person moves at once."""
+        game = cls(x, o, moves)
+        if game.is_over:
+            raise Conflict("That game is over; there is nothing left to play from there.")
+        return game._reply_to_person(rng)
 
     @cached_property
     def board(self) -> str:
-        board = engine.EMPTY_BOARD
-        for cell in self.moves:
-            board = engine.play(board, cell)
-        return board
+        return board_after(self.moves)
 
     @property
     def ply(self) -> int:
@@ -183,27 +185,43 @@ class Game:
         """The moves in words a person reads: "X: row 2, column 2"."""
         return [f"{engine.MARKS[ply % 2]}: {describe_cell(cell)}" for ply, cell in enumerate(self.moves)]
 
-    def cell_label(self, cell: int) -> str:
-        """The accessible name of a cell's button, e.g. 'Row 1, column 3, empty'."""
+    @cached_property
+    def square_values(self) -> dict[int, SquareValue]:
+        """The coach's value of every empty square for the side to move."""
+        return square_values(self.board)
+
+    @property
+    def last_computer_reason(self) -> str | None:
+        """Why the computer made the last move, if the last move was a computer's."""
+        if not self.moves or self.player(engine.MARKS[(self.ply - 1) % 2]) == HUMAN:
+            return None
+        return explain_move(self.moves, self.ply)
+
+    def cell_label(self, cell: int, coach: bool = False) -> str:
+        """The accessible name of a cell's button: 'Row 1, column 3, empty', and
+        with the coach on, its value: 'Row 1, column 3, empty, win in 2'."""
         mark = self.board[cell]
         content = "empty" if mark == engine.EMPTY else mark
-        return f"{describe_cell(cell).capitalize()}, {content}"
+        value = self.square_values.get(cell) if coach else None
+        return f"{describe_cell(cell).capitalize()}, {content}" + (f", {value.text}" if value else "")
+
+    @property
+    def digits(self) -> str:
+        """The moves as the digits of a replay link, e.g. "408"."""
+        return "".join(map(str, self.moves))
 
     def to_session(self) -> dict[str, Any]:
         """A small dict to keep in the session store."""
-        return {"x": self.x, "o": self.o, "moves": "".join(map(str, self.moves))}
+        return {"x": self.x, "o": self.o, "moves": self.digits}
 
     @classmethod
     def from_session(cls, data: Any) -> Game | None:
         """The stored game, or None if data is missing or not a legal game."""
         try:
-            x, o, moves = data["x"], data["o"], tuple(map(int, data["moves"]))
-            if x not in PLAYERS or o not in PLAYERS:
-                return None
-            check_moves(moves)
+            x, o, moves = data["x"], data["o"], parse_moves(data["moves"])
         except (TypeError, KeyError, ValueError):
             return None
-        return cls(x, o, moves)
+        return cls(x, o, moves) if x in PLAYERS and o in PLAYERS else None
 
     def _played(self, cell: int) -> Game:
         return replace(self, moves=(*self.moves, cell))
@@ -283,6 +301,7 @@ class Match:
     game: Game = field(default_factory=Game)
     score: Score = field(default_factory=Score)
     scored: bool = False
+    coach: bool = False
 
     def play(self, cell: int, seen_ply: int, rng: random.Random = _RNG) -> Match:
         return self._after(self.game.play(cell, seen_ply, rng))
@@ -293,46 +312,106 @@ class Match:
     def undo(self, seen_ply: int) -> Match:
         game = self.game.undo(seen_ply)
         score = self.score.plus(self.game.result_key, -1) if self.scored else self.score
-        return Match(game, score)
+        return replace(self, game=game, score=score, scored=False)
 
-    def new_game(self, x: str, o: str, rng: random.Random = _RNG) -> Match:
-        return Match(Game.start(x, o, rng), self.score)
+    def new_game(self, x: str, o: str, rng: random.Random = _RNG, moves: tuple[int, ...] = ()) -> Match:
+        return replace(self, game=Game.start(x, o, rng, moves), scored=False)
 
     def reset_score(self) -> Match:
-        return Match(self.game, Score())
+        return replace(self, score=Score(), scored=False)
+
+    def with_coach(self, on: bool) -> Match:
+        return replace(self, coach=on)
 
     def _after(self, game: Game) -> Match:
         key = game.result_key
         if key is None:
             return replace(self, game=game)
-        return Match(game, self.score.plus(key), scored=True)
+        return replace(self, game=game, score=self.score.plus(key), scored=True)
 
     def to_session(self) -> dict[str, Any]:
-        return {"game": self.game.to_session(), "score": dict(self.score.counts), "scored": self.scored}
+        return {"game": self.game.to_session(), "score": dict(self.score.counts),
+                "scored": self.scored, "coach": self.coach}
 
     @classmethod
     def from_session(cls, data: Mapping[str, Any]) -> Match:
         """The stored match; any part that is missing or unreadable starts afresh."""
         game = Game.from_session(data.get("game")) or Game()
         scored = data.get("scored") is True and game.result_key is not None
-        return cls(game, Score.from_session(data.get("score")), scored)
+        return cls(game, Score.from_session(data.get("score")), scored, data.get("coach") is True)
 
 
-def check_moves(moves: tuple[int, ...]) -> None:
-    """Raise InvalidInput naming the first move of a sequence that is illegal."""
+@dataclass(frozen=True)
+class Replay:
+    """A game shown step by step, read-only, as a permanent link gives it."""
+
+    moves: tuple[int, ...]
+    step: int
+
+    @classmethod
+    def parse(cls, raw_moves: str, raw_step: str | None) -> Replay:
+        """The replay of a link's moves at a step (the last if none is given),
+        or InvalidInput saying what in the link is wrong."""
+        moves = parse_moves(raw_moves)
+        if raw_step is None:
+            return cls(moves, len(moves))
+        if not (raw_step.isascii() and raw_step.isdigit()) or int(raw_step) > len(moves):
+            raise InvalidInput(f"There is no step {_quote(raw_step)} in this game; "
+                               f"its steps are 0 to {len(moves)}.")
+        return cls(moves, int(raw_step))
+
+    @cached_property
+    def position(self) -> Game:
+        """The game as it stood at this step."""
+        return Game(HUMAN, HUMAN, self.moves[:self.step])
+
+    @cached_property
+    def whole(self) -> Game:
+        """The game as the link gives it."""
+        return Game(HUMAN, HUMAN, self.moves)
+
+    @property
+    def result(self) -> str:
+        """How the whole game ended, or that it had not."""
+        return self.whole.status if self.whole.is_over else "Not finished."
+
+    @property
+    def explanation(self) -> str | None:
+        """The move that led to this step and why it was good (or not)."""
+        return explain_move(self.moves, self.step) if self.step else None
+
+
+
+def board_after(moves: tuple[int, ...]) -> str:
     board = engine.EMPTY_BOARD
-    for step, cell in enumerate(moves, start=1):
-        if engine.is_over(board):
-            raise InvalidInput(f"Move {step} comes after the game ended.")
-        if not 0 <= cell <= 8 or board[cell] != engine.EMPTY:
-            raise InvalidInput(f"Move {step} is not an empty square.")
+    for cell in moves:
         board = engine.play(board, cell)
+    return board
 
 
-def describe_cell(cell: int) -> str:
-    """'row 1, column 3' for cell 2: people count rows and columns from one."""
-    row, column = divmod(cell, 3)
-    return f"row {row + 1}, column {column + 1}"
+def explain_move(moves: tuple[int, ...], step: int) -> str:
+    """Move number step (from 1) of a game, and the coach's reason for it."""
+    cell, mark = moves[step - 1], engine.MARKS[(step - 1) % 2]
+    return f"{mark} played {describe_cell(cell)}. {reason(board_after(moves[:step - 1]), cell)}"
+
+
+def parse_moves(raw: str) -> tuple[int, ...]:
+    """The cells of a game written as digits ("40816"), or InvalidInput naming
+    the first step that is wrong."""
+    if len(raw) > 9:
+        raise InvalidInput(f"A game has at most 9 moves; this one has {len(raw)}.")
+    board, moves = engine.EMPTY_BOARD, []
+    for step, char in enumerate(raw, start=1):
+        if char not in "012345678":
+            raise InvalidInput(f"Step {step} is {_quote(char)}, not a square number from 0 to 8.")
+        if engine.is_over(board):
+            raise InvalidInput(f"Step {step} comes after the game ended at step {step - 1}.")
+        cell = int(char)
+        if board[cell] != engine.EMPTY:
+            raise InvalidInput(f"Step {step} plays square {cell}, which step {moves.index(cell) + 1} already took.")
+        board = engine.play(board, cell)
+        moves.append(cell)
+    return tuple(moves)
 
 
 def parse_cell(raw: str | None) -> int:
@@ -349,6 +428,13 @@ def parse_ply(raw: str | None) -> int:
     if raw is None or not _PLY.fullmatch(raw):
         raise InvalidInput("The form is incomplete; reload the page and try again.")
     return int(raw)
+
+
+def parse_switch(raw: str | None) -> bool:
+    """An on/off form field, such as the coach's."""
+    if raw not in ("on", "off"):
+        raise InvalidInput("Say “on” or “off” to switch the coach.")
+    return raw == "on"
 
 
 def parse_player(raw: str | None, mark: str) -> str:

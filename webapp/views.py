@@ -7,11 +7,13 @@ so the game plays the same with JavaScript off.
 
 from __future__ import annotations
 
-from flask import Blueprint, Response, redirect, render_template, request, session, url_for
+from flask import Blueprint, Response, abort, redirect, render_template, request, session, url_for
 from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import HTTPException
 
-from webapp.game import PLAYER_NAMES, Conflict, InvalidInput, Match, parse_cell, parse_player, parse_ply
+from webapp.engine import LEVELS
+from webapp.game import (PLAYER_NAMES, Conflict, InvalidInput, Match, Replay, parse_cell, parse_moves,
+                         parse_player, parse_ply, parse_switch)
 
 bp = Blueprint("game", __name__)
 
@@ -41,7 +43,24 @@ def undo() -> Response | str:
 def new() -> Response | str:
     x = parse_player(request.form.get("x"), "X")
     o = parse_player(request.form.get("o"), "O")
-    return _changed(current_match().new_game(x, o))
+    moves = parse_moves(request.form.get("moves", ""))
+    return _changed(current_match().new_game(x, o, moves=moves))
+
+
+@bp.post("/coach")
+def coach() -> Response | str:
+    return _changed(current_match().with_coach(parse_switch(request.form.get("coach"))))
+
+
+@bp.get("/replay/", defaults={"moves": ""})
+@bp.get("/replay/<moves>")
+def replay(moves: str) -> str:
+    try:
+        shown = Replay.parse(moves, request.args.get("step"))
+    except InvalidInput as error:
+        abort(404, description=str(error))
+    template = "_replay.html" if _is_htmx() else "replay.html"
+    return render_template(template, replay=shown, levels=LEVELS, player_names=PLAYER_NAMES)
 
 
 @bp.post("/score/reset")
@@ -94,7 +113,7 @@ def _refused(message: str, status: int) -> tuple[str, int]:
 
 
 def _context(match: Match, message: str | None = None) -> dict[str, object]:
-    return {"game": match.game, "score": match.score, "message": message,
+    return {"game": match.game, "score": match.score, "coach": match.coach, "message": message,
             "player_names": PLAYER_NAMES}
 
 
