@@ -1,4 +1,5 @@
 # make run: play at http://$(HOST):$(PORT) · make test: the whole suite
+# make serve: the production server (gunicorn) · make load: measured under load
 # make bench: engine speed · make strength: how strong each level is
 HOST ?= 127.0.0.1
 PORT ?= 5000
@@ -7,13 +8,19 @@ PYTHON ?= python3.11
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: run test bench strength chromium htmx clean
+.PHONY: run serve test load bench strength chromium redis htmx clean
 
 run: $(VENV)/installed
 	$(BIN)/flask --app webapp.app run --host $(HOST) --port $(PORT)
 
-test: $(VENV)/test-installed chromium
+serve: $(VENV)/installed
+	HOST=$(HOST) PORT=$(PORT) $(BIN)/gunicorn -c python:webapp.gunicorn_conf 'webapp.app:create_app()'
+
+test: $(VENV)/test-installed chromium redis
 	$(BIN)/pytest
+
+load: $(VENV)/test-installed redis
+	$(BIN)/python tests/load.py
 
 bench: $(VENV)/installed
 	$(BIN)/python tests/bench_engine.py
@@ -34,6 +41,10 @@ $(VENV)/test-installed: $(VENV)/installed
 # Debian's chromium for the browser tests (Playwright cannot fetch its own browser here).
 chromium:
 	@command -v chromium >/dev/null || { apt-get update -qq && apt-get install -y -qq chromium >/dev/null; }
+
+# Debian's redis-server; the tests start their own on a free loopback port.
+redis:
+	@command -v redis-server >/dev/null || { apt-get update -qq && apt-get install -y -qq redis-server >/dev/null; }
 
 # Replace the vendored htmx with HTMX_VERSION from the npm registry, with its licence.
 htmx:

@@ -9,6 +9,7 @@ from flask.testing import FlaskClient
 from werkzeug.test import TestResponse
 
 from webapp import engine
+from webapp.game import Match
 
 HTMX = {"HX-Request": "true"}
 
@@ -55,6 +56,6 @@ class Visitor:
         return self.post("/new", data, htmx)
 
     def stored(self) -> dict[str, str]:
-        """The game as kept in the session store (the default game if none)."""
+        """The game in the session store, as the app reads it (the default game if none)."""
         with self.client.session_transaction() as session:
-            return dict(session.get("game", {"x": "human", "o": "perfect", "moves": ""}))
+            return Match.from_session(session).game.to_session()

@@ -51,7 +51,8 @@ def test_the_page_offers_a_new_game_to_a_new_browser(visitor: Visitor):
 def test_the_page_loads_the_vendored_htmx(visitor: Visitor, app):
     page = visitor.open()
     script = re.search(r'<script src="/static/(htmx-4\.0\.\d+\.min\.js)" defer>', page.text).group(1)
-    assert visitor.client.get(f"/static/{script}").status_code == 200
+    with visitor.client.get(f"/static/{script}") as response:
+        assert response.status_code == 200 and response.mimetype == "text/javascript"
 
 
 def test_the_page_shows_this_browsers_game_and_not_anothers(app):

@@ -10,21 +10,36 @@ from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
-from cachelib.file import FileSystemCache
-from flask import Flask
-from flask_session import Session
+from flask import Flask, Response
 from flask_wtf.csrf import CSRFProtect
 
 from webapp import views
+from webapp.store import init_session_store
 
 ROOT = Path(__file__).resolve().parent.parent
 DEFAULTS: dict[str, Any] = {
-    "SESSION_TYPE": "cachelib",
-    "SESSION_PERMANENT": True,
-    "PERMANENT_SESSION_LIFETIME": timedelta(days=30),
+    "SESSION_IDLE_SECONDS": 30 * 24 * 3600,  # a game is kept this long after its last change
+    "SESSION_STORE_LIMIT": 10_000,           # games kept on disk; expired, then oldest, go first
     "SESSION_COOKIE_SAMESITE": "Lax",
-    "SESSION_STORE_LIMIT": 10_000,  # games kept on disk; the oldest go first
-    "WTF_CSRF_TIME_LIMIT": None,  # the token lives as long as the session
+    "SESSION_COOKIE_HTTPONLY": True,
+    "SESSION_COOKIE_SECURE": False,
+    "SESSION_REFRESH_EACH_REQUEST": False,   # write a session only when it changes
+    "WTF_CSRF_TIME_LIMIT": None,             # the token lives as long as the session
+    "REDIS_URL": None,
+    "NOOP_ROUTE": False,                     # GET /noop, the load test's baseline
+}
+ENVIRONMENT: dict[str, type] = {
+    "SECRET_KEY": str, "REDIS_URL": str, "SESSION_COOKIE_SECURE": bool,
+    "SESSION_IDLE_SECONDS": int, "SESSION_STORE_LIMIT": int, "NOOP_ROUTE": bool,
+}
+SECURITY_HEADERS = {
+    "Content-Security-Policy": (
+        "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; "
+        "connect-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'"
+    ),
+    "X-Content-Type-Options": "nosniff",
+    "X-Frame-Options": "DENY",
+    "Referrer-Policy": "same-origin",
 }
 
 
@@ -39,19 +54,36 @@ def create_app(test_config: Mapping[str, Any] | None = None,
         static_folder=ROOT / "static",
     )
     app.config.from_mapping(DEFAULTS)
-    if os.environ.get("SECRET_KEY"):
-        app.config["SECRET_KEY"] = os.environ["SECRET_KEY"]
+    app.config.update(_from_environment())
     app.config.update(test_config or {})
+    app.config["PERMANENT_SESSION_LIFETIME"] = timedelta(seconds=app.config["SESSION_IDLE_SECONDS"])
 
     os.makedirs(app.instance_path, exist_ok=True)
     app.config["SECRET_KEY"] = app.config.get("SECRET_KEY") or _instance_secret(app.instance_path)
-    app.config.setdefault("SESSION_CACHELIB", _disk_store(app))
-
-    Session(app)
+    init_session_store(app)
     CSRFProtect(app)
     app.register_blueprint(views.bp)
+    if app.config["NOOP_ROUTE"]:
+        app.add_url_rule("/noop", "noop", lambda: ("", 204))
+    app.after_request(_add_security_headers)
     app.jinja_env.globals["htmx_js"] = _vendored_htmx(Path(app.static_folder))
     return app
+
+
+def _from_environment() -> dict[str, Any]:
+    """The settings given as environment variables (see README), typed."""
+    found: dict[str, Any] = {}
+    for name, kind in ENVIRONMENT.items():
+        raw = os.environ.get(name)
+        if raw:
+            found[name] = raw.lower() in ("1", "true", "yes") if kind is bool else kind(raw)
+    return found
+
+
+def _add_security_headers(response: Response) -> Response:
+    for name, value in SECURITY_HEADERS.items():
+        response.headers.setdefault(name, value)
+    return response
 
 
 def _instance_secret(instance_path: str) -> str:
@@ -73,19 +105,6 @@ def _instance_secret(instance_path: str) -> str:
         finally:
             os.unlink(draft)
     return path.read_text().strip()
-
-
-def _disk_store(app: Flask) -> FileSystemCache:
-    """The embedded session store: one file per browser under instance/, so a
-    restart loses no game; at most SESSION_STORE_LIMIT files, expired ones and
-    then the oldest pruned first."""
-    lifetime = app.config["PERMANENT_SESSION_LIFETIME"]
-    return FileSystemCache(
-        os.path.join(app.instance_path, "sessions"),
-        threshold=app.config["SESSION_STORE_LIMIT"],
-        default_timeout=int(lifetime.total_seconds()),
-        mode=0o600,
-    )
 
 
 def _vendored_htmx(static: Path) -> str:

@@ -7,15 +7,18 @@ so the game plays the same with JavaScript off.
 
 from __future__ import annotations
 
-from flask import Blueprint, Response, abort, redirect, render_template, request, session, url_for
+from flask import Blueprint, Response, abort, current_app, redirect, render_template, request, session, url_for
 from flask_wtf.csrf import CSRFError
-from werkzeug.exceptions import HTTPException
+from redis.exceptions import RedisError
+from werkzeug.exceptions import HTTPException, ServiceUnavailable
 
 from webapp.engine import LEVELS
 from webapp.game import (PLAYER_NAMES, Conflict, InvalidInput, Match, Replay, parse_cell, parse_moves,
                          parse_player, parse_ply, parse_switch)
+from webapp.store import StoreUnavailable
 
 bp = Blueprint("game", __name__)
+_PLAIN_TEXT = {"Content-Type": "text/plain; charset=utf-8"}
 
 
 @bp.get("/")
@@ -68,6 +71,14 @@ def reset_score() -> Response | str:
     return _changed(current_match().reset_score())
 
 
+@bp.get("/healthz")
+def healthz() -> tuple[str, int, dict[str, str]]:
+    """For load balancers: 200 when the app and its session store answer."""
+    if current_app.session_interface.is_available():
+        return "ok\n", 200, _PLAIN_TEXT
+    return "session store unavailable\n", 503, _PLAIN_TEXT
+
+
 @bp.errorhandler(InvalidInput)
 def invalid_input(error: InvalidInput) -> tuple[str, int]:
     return _refused(str(error), 400)
@@ -82,6 +93,15 @@ def conflict(error: Conflict) -> tuple[str, int]:
 def csrf_error(error: CSRFError) -> tuple[str, int]:
     return _refused("This form has expired or did not come from this page; "
                     "nothing was changed. Please try again.", 400)
+
+
+@bp.app_errorhandler(RedisError)
+@bp.app_errorhandler(StoreUnavailable)
+def store_unavailable(error: Exception) -> tuple[str, int, dict[str, str]]:
+    current_app.logger.warning("Session store unavailable: %s", error)
+    unavailable = ServiceUnavailable("The game store is unavailable just now, so your game cannot be "
+                                     "loaded or saved. Nothing was changed; please try again in a moment.")
+    return render_template("error.html", error=unavailable), 503, {"Retry-After": "5"}
 
 
 @bp.app_errorhandler(HTTPException)

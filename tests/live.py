@@ -1,0 +1,182 @@
+"""Real servers on free loopback ports, and a browser that talks to them over HTTP.
+
+Used by the production tests and by `make load`: redis-server and gunicorn
+(as `make serve` runs it) as child processes, and Browser, a small asyncio
+HTTP/1.1 client that keeps one cookie and one CSRF token, as a browser would.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import re
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.parse
+from collections.abc import Coroutine
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, TypeVar
+
+T = TypeVar("T")
+
+ROOT = Path(__file__).resolve().parent.parent
+BIN = Path(sys.executable).parent
+
+
+def run(scenario: Coroutine[Any, Any, T]) -> T:
+    """asyncio.run in a thread of its own: in a test session that has driven a
+    browser, Playwright's sync API keeps an event loop running in the main thread."""
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, scenario).result()
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def wait_until(ready, what: str, seconds: float = 20.0) -> None:
+    """Poll ready() until it is true; fail saying what never became ready."""
+    deadline = time.monotonic() + seconds
+    while not ready():
+        if time.monotonic() > deadline:
+            raise RuntimeError(f"{what} was not ready within {seconds} s")
+        time.sleep(0.05)
+
+
+def answers(port: int) -> bool:
+    try:
+        socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
+        return True
+    except OSError:
+        return False
+
+
+class RedisServer:
+    """Debian's redis-server on a free loopback port, keeping nothing on disk."""
+
+    def __init__(self) -> None:
+        self.port = free_port()
+        self.url = f"redis://127.0.0.1:{self.port}/0"
+        self.process: subprocess.Popen[bytes] | None = None
+
+    def start(self) -> RedisServer:
+        self.process = subprocess.Popen(
+            ["redis-server", "--port", str(self.port), "--bind", "127.0.0.1", "--save", "",
+             "--appendonly", "no"], stdout=subprocess.DEVNULL)
+        wait_until(lambda: answers(self.port), "redis-server")
+        return self
+
+    def stop(self) -> None:
+        if self.process:
+            self.process.terminate()
+            self.process.wait(10)
+            self.process = None
+
+
+class AppServer:
+    """The app under gunicorn, as `make serve` runs it, with its own instance folder."""
+
+    def __init__(self, instance: Path, workers: int = 4, **environment: str) -> None:
+        self.port = free_port()
+        self.instance = instance
+        self.environment = {"HOST": "127.0.0.1", "PORT": str(self.port), "WEB_CONCURRENCY": str(workers),
+                            "SECRET_KEY": "live tests", **environment}
+        self.process: subprocess.Popen[bytes] | None = None
+
+    def start(self) -> AppServer:
+        factory = f"webapp.app:create_app(instance_path={str(self.instance)!r})"
+        self.process = subprocess.Popen(
+            [str(BIN / "gunicorn"), "-c", "python:webapp.gunicorn_conf", "--access-logfile", "/dev/null", factory],
+            cwd=ROOT, env={**os.environ, **self.environment}, stdout=subprocess.DEVNULL)
+        wait_until(lambda: answers(self.port), "gunicorn")
+        return self
+
+    def stop(self) -> None:
+        if self.process:
+            self.process.send_signal(signal.SIGTERM)
+            self.process.wait(20)
+            self.process = None
+
+
+@dataclass
+class Reply:
+    status: int
+    headers: dict[str, str]
+    body: str
+
+    @property
+    def ply(self) -> int:
+        return int(re.search(r'name="ply" value="(\d)"', self.body).group(1))
+
+    @property
+    def board(self) -> str:
+        """The board in the reply, as the engine writes it."""
+        marks = re.findall(r'name="cell" value="\d"[^>]*>([XO]?)</button>', self.body)
+        return "".join(mark or "." for mark in marks)
+
+
+@dataclass
+class Browser:
+    """One browser: a cookie, the page's CSRF token, and a keep-alive connection."""
+
+    port: int
+    cookie: str = ""
+    token: str = ""
+    _streams: tuple[asyncio.StreamReader, asyncio.StreamWriter] | None = field(default=None, repr=False)
+
+    def twin(self) -> Browser:
+        """Another tab of this browser: the same cookie and token, its own connection."""
+        return Browser(self.port, self.cookie, self.token)
+
+    async def open(self) -> Reply:
+        reply = await self.request("GET", "/")
+        self.token = re.search(r'name="csrf_token" value="([^"]+)"', reply.body).group(1)
+        return reply
+
+    async def post(self, path: str, fields: dict[str, object], htmx: bool = True) -> Reply:
+        return await self.request("POST", path, {"csrf_token": self.token, **fields}, htmx)
+
+    async def request(self, method: str, path: str, fields: dict[str, object] | None = None,
+                      htmx: bool = False) -> Reply:
+        body = urllib.parse.urlencode(fields or {}).encode()
+        head = [f"{method} {path} HTTP/1.1", f"Host: 127.0.0.1:{self.port}", f"Content-Length: {len(body)}"]
+        if fields is not None:
+            head.append("Content-Type: application/x-www-form-urlencoded")
+        if self.cookie:
+            head.append(f"Cookie: session={self.cookie}")
+        if htmx:
+            head.append("HX-Request: true")
+        reader, writer = self._streams or await asyncio.open_connection("127.0.0.1", self.port)
+        writer.write(("\r\n".join(head) + "\r\n\r\n").encode() + body)
+        reply = await self._read(reader)
+        if reply.headers.get("connection", "").lower() == "close":
+            writer.close()
+            self._streams = None
+        else:
+            self._streams = reader, writer
+        cookie = re.match(r"session=([^;]*)", reply.headers.get("set-cookie", ""))
+        if cookie:
+            self.cookie = cookie.group(1)
+        return reply
+
+    @staticmethod
+    async def _read(reader: asyncio.StreamReader) -> Reply:
+        status_line = await reader.readline()
+        headers = {}
+        while (line := await reader.readline()) not in (b"\r\n", b""):
+            name, _, value = line.decode("latin-1").partition(":")
+            headers[name.strip().lower()] = value.strip()
+        body = await reader.readexactly(int(headers.get("content-length", 0)))
+        return Reply(int(status_line.split()[1]), headers, body.decode())
+
+    async def close(self) -> None:
+        if self._streams:
+            self._streams[1].close()
+            self._streams = None

@@ -1,0 +1,216 @@
+"""Ready for real traffic: racing requests under several worker processes, both
+stores, Redis shared and failing, unreadable data, expiry, headers."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from redis import Redis
+
+from tests.live import AppServer, Browser, RedisServer, run
+from tests.support import Visitor
+from webapp import engine
+from webapp.app import create_app
+
+RACERS = 24
+
+
+@pytest.fixture(scope="module")
+def redis_server() -> Iterator[RedisServer]:
+    server = RedisServer().start()
+    yield server
+    server.stop()
+
+
+@pytest.fixture(params=["disk", "redis"])
+def served(request: pytest.FixtureRequest, tmp_path: Path, redis_server: RedisServer) -> Iterator[AppServer]:
+    """The app under gunicorn with four workers, on each store in turn."""
+    store = {"REDIS_URL": redis_server.url} if request.param == "redis" else {}
+    server = AppServer(tmp_path / "instance", workers=4, **store).start()
+    yield server
+    server.stop()
+
+
+async def race(browser: Browser, ply: int, cells: list[int]) -> list:
+    """RACERS tabs of one browser click at once on the board they all show."""
+    tabs = [browser.twin() for _ in range(RACERS)]
+    replies = await asyncio.gather(*(tab.post("/move", {"cell": cells[i % len(cells)], "ply": ply})
+                                     for i, tab in enumerate(tabs)))
+    for tab in tabs:
+        await tab.close()
+    return replies
+
+
+@pytest.mark.parametrize("opponent", ["human", "perfect"])
+def test_racing_moves_apply_exactly_once(served: AppServer, opponent: str):
+    async def scenario() -> None:
+        browser = Browser(served.port)
+        await browser.open()
+        board = (await browser.post("/new", {"x": "human", "o": opponent})).board
+        while not engine.is_over(board):
+            before = board.count("X") + board.count("O")
+            replies = await race(browser, before, engine.legal_moves(board))
+            applied = [reply for reply in replies if reply.status == 200]
+            assert len(applied) == 1, sorted(reply.status for reply in replies)
+            assert all(reply.status == 409 for reply in replies if reply not in applied)
+            previous, board = board, applied[0].board
+            engine.validate(board)
+            changed = [cell for cell in range(9) if previous[cell] != board[cell]]
+            assert all(previous[cell] == "." for cell in changed), "no mark is ever overwritten"
+            added = sorted(board[cell] for cell in changed)
+            if opponent == "human":
+                assert len(added) == 1
+            else:  # the person's X and the computer's O, unless the X ended the game
+                assert added == ["O", "X"] or (added == ["X"] and engine.is_over(board))
+            stored = (await browser.request("GET", "/")).board
+            assert stored == board, "the stored game is the one move that was applied"
+            assert all(reply.board == stored for reply in replies), "every refusal shows the board as stored"
+        await browser.close()
+
+    run(scenario())
+
+
+def test_two_processes_sharing_redis_continue_one_game(tmp_path: Path, redis_server: RedisServer):
+    first = AppServer(tmp_path / "one", workers=2, REDIS_URL=redis_server.url).start()
+    second = AppServer(tmp_path / "two", workers=2, REDIS_URL=redis_server.url).start()
+    try:
+        async def scenario() -> None:
+            browser = Browser(first.port)
+            await browser.open()
+            await browser.post("/new", {"x": "human", "o": "human"})
+            await browser.post("/move", {"cell": 4, "ply": 0})
+            browser.port = second.port
+            await browser.close()
+            assert (await browser.post("/move", {"cell": 0, "ply": 1})).board == "O...X...."
+            browser.port = first.port
+            await browser.close()
+            assert (await browser.request("GET", "/")).board == "O...X...."
+            await browser.close()
+
+        run(scenario())
+    finally:
+        first.stop()
+        second.stop()
+
+
+def test_redis_down_gives_503_and_the_app_recovers_by_itself(tmp_path: Path):
+    redis_server = RedisServer().start()
+    app = create_app({"SECRET_KEY": "k", "REDIS_URL": redis_server.url}, instance_path=tmp_path)
+    visitor = Visitor(app.test_client())
+    visitor.move(4)
+    assert app.test_client().get("/healthz").status_code == 200
+    redis_server.stop()
+    page = visitor.client.get("/")
+    assert page.status_code == 503 and "The game store is unavailable" in page.text
+    assert page.headers["Retry-After"] == "5"
+    move = visitor.post("/move", {"cell": "0", "ply": "2"})
+    assert move.status_code == 503 and "Traceback" not in move.text
+    assert app.test_client().get("/healthz").status_code == 503
+    redis_server.start()
+    try:
+        assert app.test_client().get("/healthz").status_code == 200
+        page = visitor.open()  # the store kept nothing on disk, so this is a fresh game
+        assert page.status_code == 200
+        assert visitor.move(4).status_code == 200
+    finally:
+        redis_server.stop()
+
+
+@pytest.fixture(params=["disk", "redis"])
+def app_on(request: pytest.FixtureRequest, tmp_path: Path, redis_server: RedisServer):
+    store = {"REDIS_URL": redis_server.url} if request.param == "redis" else {}
+    return create_app({"SECRET_KEY": "k", **store}, instance_path=tmp_path / "instance")
+
+
+def corrupt(app, sid: str, data: bytes) -> None:
+    """Overwrite a session's stored bytes, whichever store holds it."""
+    store = app.session_interface
+    key = f"session:{sid}"
+    if hasattr(store, "cache"):
+        with open(store.cache._get_filename(key), "wb") as file:
+            file.write(data)
+    else:
+        store.client.set(key, data)
+
+
+@pytest.mark.parametrize("data", [
+    b"", b"\x00\x01", b"garbage", b"\x80\x04\x95\x10",  # truncated pickle
+    b"\x00\x00\x00\x00\x80\x04K\x01.",                   # a stored number, not a session
+    b'\x92\x01\x02', b'{"game": 42, "score": []}',       # other shapes, msgpack and JSON
+])
+def test_unreadable_session_data_gives_a_fresh_game(app_on, data: bytes):
+    visitor = Visitor(app_on.test_client())
+    visitor.move(4)
+    corrupt(app_on, visitor.client.get_cookie("session").value, data)
+    page = visitor.client.get("/")
+    assert page.status_code == 200 and 'name="ply" value="0"' in page.text
+    assert visitor.open().status_code == 200 and visitor.move(4).status_code == 200
+
+
+def test_a_restart_keeps_the_game_on_redis(tmp_path: Path, redis_server: RedisServer):
+    config = {"SECRET_KEY": "k", "REDIS_URL": redis_server.url}
+    visitor = Visitor(create_app(config, instance_path=tmp_path).test_client())
+    visitor.move(4)
+    restarted = create_app(config, instance_path=tmp_path).test_client()
+    restarted.set_cookie("session", visitor.client.get_cookie("session").value)
+    assert 'name="ply" value="2"' in restarted.get("/").text
+
+
+def test_sessions_expire_after_the_idle_time(tmp_path: Path, redis_server: RedisServer, monkeypatch):
+    config = {"SECRET_KEY": "k", "SESSION_IDLE_SECONDS": 600}
+    on_redis = Visitor(create_app({**config, "REDIS_URL": redis_server.url}, instance_path=tmp_path).test_client())
+    on_redis.move(4)
+    ttl = Redis.from_url(redis_server.url).ttl(f"session:{on_redis.client.get_cookie('session').value}")
+    assert 590 <= ttl <= 600
+
+    on_disk = Visitor(create_app(config, instance_path=tmp_path / "disk").test_client())
+    on_disk.move(4)
+    import cachelib.file
+    later = cachelib.file.time() + 601
+    monkeypatch.setattr(cachelib.file, "time", lambda: later)
+    assert 'name="ply" value="0"' in on_disk.client.get("/").text
+
+
+def test_the_disk_store_does_not_grow_without_bound(tmp_path: Path):
+    app = create_app({"SECRET_KEY": "k", "SESSION_STORE_LIMIT": 20}, instance_path=tmp_path)
+    for _ in range(150):
+        assert Visitor(app.test_client()).move(4).status_code == 200
+        # cachelib prunes before each write: the limit, the game being written, its file count.
+        assert len(os.listdir(tmp_path / "sessions")) <= 20 + 2
+
+
+def test_security_headers_and_cookie_flags(app):
+    response = app.test_client().get("/")
+    policy = response.headers["Content-Security-Policy"]
+    assert "script-src 'self';" in policy and "frame-ancestors 'none'" in policy
+    assert "unsafe-inline" not in policy and "unsafe-eval" not in policy
+    assert response.headers["X-Content-Type-Options"] == "nosniff"
+    assert response.headers["Referrer-Policy"] == "same-origin"
+    cookie = response.headers["Set-Cookie"]
+    assert "HttpOnly" in cookie and "SameSite=Lax" in cookie and "Secure" not in cookie
+    assert "<script>" not in response.text and " style=" not in response.text
+
+
+def test_the_cookie_is_secure_when_asked(tmp_path: Path, monkeypatch):
+    monkeypatch.setenv("SESSION_COOKIE_SECURE", "1")
+    app = create_app({"SECRET_KEY": "k"}, instance_path=tmp_path)
+    assert "Secure" in app.test_client().get("/").headers["Set-Cookie"]
+
+
+def test_healthz_says_whether_the_disk_store_answers(app, instance):
+    assert app.test_client().get("/healthz").text == "ok\n"
+    app.session_interface.folder = str(instance / "gone")
+    response = app.test_client().get("/healthz")
+    assert response.status_code == 503 and response.text == "session store unavailable\n"
+
+
+def test_settings_come_from_the_environment(tmp_path: Path, monkeypatch):
+    monkeypatch.setenv("SECRET_KEY", "from the environment")
+    monkeypatch.setenv("SESSION_IDLE_SECONDS", "120")
+    app = create_app(instance_path=tmp_path)
+    assert app.secret_key == "from the environment"
+    assert app.permanent_session_lifetime.total_seconds() == 120

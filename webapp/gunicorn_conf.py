@@ -1,0 +1,18 @@
+"""gunicorn settings for `make serve`: HOST and PORT, workers from WEB_CONCURRENCY.
+
+Importing the engine here solves the game once, in the master process, and
+every worker forked from it starts with the tables already in memory.
+"""
+
+import multiprocessing
+import os
+
+import webapp.engine  # noqa: F401  (solved on import)
+
+bind = f"{os.environ.get('HOST', '127.0.0.1')}:{os.environ.get('PORT', '5000')}"
+# gunicorn's own advice for the number of workers: two per core, plus one.
+workers = int(os.environ.get("WEB_CONCURRENCY") or 2 * multiprocessing.cpu_count() + 1)
+accesslog = "-"
+# gunicorn's control socket lives at one fixed path; several servers on one
+# machine (the tests start a few) would fight over it, and nothing here uses it.
+control_socket_disable = True
