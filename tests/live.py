@@ -83,20 +83,27 @@ class RedisServer:
 class AppServer:
     """The app under gunicorn, as `make serve` runs it, with its own instance folder."""
 
-    def __init__(self, instance: Path, workers: int = 4, **environment: str) -> None:
+    def __init__(self, instance: Path, workers: int | None = 4, **environment: str) -> None:
+        """workers=None leaves the number of workers to `make serve`'s default."""
         self.port = free_port()
         self.instance = instance
-        self.environment = {"HOST": "127.0.0.1", "PORT": str(self.port), "WEB_CONCURRENCY": str(workers),
-                            "SECRET_KEY": "live tests", **environment}
+        self.environment = {"HOST": "127.0.0.1", "PORT": str(self.port), "SECRET_KEY": "live tests",
+                            **({"WEB_CONCURRENCY": str(workers)} if workers else {}), **environment}
         self.process: subprocess.Popen[bytes] | None = None
 
     def start(self) -> AppServer:
         factory = f"webapp.app:create_app(instance_path={str(self.instance)!r})"
+        environment = {name: value for name, value in os.environ.items() if name != "WEB_CONCURRENCY"}
         self.process = subprocess.Popen(
             [str(BIN / "gunicorn"), "-c", "python:webapp.gunicorn_conf", "--access-logfile", "/dev/null", factory],
-            cwd=ROOT, env={**os.environ, **self.environment}, stdout=subprocess.DEVNULL)
-        wait_until(lambda: answers(self.port), "gunicorn")
+            cwd=ROOT, env={**environment, **self.environment}, stdout=subprocess.DEVNULL)
+        wait_until(lambda: self._started(), "gunicorn")
         return self
+
+    def _started(self) -> bool:
+        if self.process.poll() is not None:
+            raise RuntimeError(f"gunicorn exited with status {self.process.returncode}")
+        return answers(self.port)
 
     def stop(self) -> None:
         if self.process:

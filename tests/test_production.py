@@ -15,6 +15,7 @@ from tests.live import AppServer, Browser, RedisServer, run
 from tests.support import Visitor
 from webapp import engine
 from webapp.app import create_app
+from webapp.store import DiskSessions
 
 RACERS = 24
 
@@ -128,19 +129,18 @@ def app_on(request: pytest.FixtureRequest, tmp_path: Path, redis_server: RedisSe
 
 def corrupt(app, sid: str, data: bytes) -> None:
     """Overwrite a session's stored bytes, whichever store holds it."""
-    store = app.session_interface
-    key = f"session:{sid}"
-    if hasattr(store, "cache"):
-        with open(store.cache._get_filename(key), "wb") as file:
-            file.write(data)
+    store, key = app.session_interface, f"session:{sid}"
+    if isinstance(store, DiskSessions):
+        store._db().execute("UPDATE sessions SET data = ? WHERE id = ?", (data, key))
     else:
         store.client.set(key, data)
 
 
 @pytest.mark.parametrize("data", [
     b"", b"\x00\x01", b"garbage", b"\x80\x04\x95\x10",  # truncated pickle
-    b"\x00\x00\x00\x00\x80\x04K\x01.",                   # a stored number, not a session
-    b'\x92\x01\x02', b'{"game": 42, "score": []}',       # other shapes, msgpack and JSON
+    b"\x80\x04K\x01.",                                   # a pickled number, not a session
+    b"\x92\x01\x02", b'{"game": 42, "score": []}',       # other shapes, msgpack and JSON
+    b"\x82\xa4game\xa1x\xa5score\xc0",                    # a session of another version
 ])
 def test_unreadable_session_data_gives_a_fresh_game(app_on, data: bytes):
     visitor = Visitor(app_on.test_client())
@@ -160,27 +160,33 @@ def test_a_restart_keeps_the_game_on_redis(tmp_path: Path, redis_server: RedisSe
     assert 'name="ply" value="2"' in restarted.get("/").text
 
 
-def test_sessions_expire_after_the_idle_time(tmp_path: Path, redis_server: RedisServer, monkeypatch):
+def test_sessions_expire_after_the_idle_time(tmp_path: Path, redis_server: RedisServer):
     config = {"SECRET_KEY": "k", "SESSION_IDLE_SECONDS": 600}
     on_redis = Visitor(create_app({**config, "REDIS_URL": redis_server.url}, instance_path=tmp_path).test_client())
     on_redis.move(4)
     ttl = Redis.from_url(redis_server.url).ttl(f"session:{on_redis.client.get_cookie('session').value}")
     assert 590 <= ttl <= 600
 
-    on_disk = Visitor(create_app(config, instance_path=tmp_path / "disk").test_client())
+    app = create_app(config, instance_path=tmp_path / "disk")
+    on_disk = Visitor(app.test_client())
     on_disk.move(4)
-    import cachelib.file
-    later = cachelib.file.time() + 601
-    monkeypatch.setattr(cachelib.file, "time", lambda: later)
+    db, key = app.session_interface._db(), f"session:{on_disk.client.get_cookie('session').value}"
+    (expires,) = db.execute("SELECT expires - strftime('%s') FROM sessions WHERE id = ?", (key,)).fetchone()
+    assert 590 <= expires <= 601
+    db.execute("UPDATE sessions SET expires = expires - 601 WHERE id = ?", (key,))  # 601 s idle
     assert 'name="ply" value="0"' in on_disk.client.get("/").text
 
 
 def test_the_disk_store_does_not_grow_without_bound(tmp_path: Path):
     app = create_app({"SECRET_KEY": "k", "SESSION_STORE_LIMIT": 20}, instance_path=tmp_path)
-    for _ in range(150):
+    kept = Visitor(app.test_client())
+    kept.move(4)
+    for turn in range(150):
         assert Visitor(app.test_client()).move(4).status_code == 200
-        # cachelib prunes before each write: the limit, the game being written, its file count.
-        assert len(os.listdir(tmp_path / "sessions")) <= 20 + 2
+        kept.post("/coach", {"coach": "on" if turn % 2 else "off"})  # a change: never idle for long
+        (count,) = app.session_interface._db().execute("SELECT count(*) FROM sessions").fetchone()
+        assert count <= 20
+    assert len(kept.stored()["moves"]) == 2, "the longest idle go first, not the busy ones"
 
 
 def test_security_headers_and_cookie_flags(app):
@@ -203,7 +209,8 @@ def test_the_cookie_is_secure_when_asked(tmp_path: Path, monkeypatch):
 
 def test_healthz_says_whether_the_disk_store_answers(app, instance):
     assert app.test_client().get("/healthz").text == "ok\n"
-    app.session_interface.folder = str(instance / "gone")
+    app.session_interface.path = str(instance / "no such folder" / "sessions.sqlite3")
+    app.session_interface._local.db = None
     response = app.test_client().get("/healthz")
     assert response.status_code == 503 and response.text == "session store unavailable\n"
 

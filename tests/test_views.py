@@ -385,7 +385,7 @@ def test_the_game_page_links_to_its_replay(visitor: Visitor):
     moves = visitor.stored()["moves"]
     page = visitor.client.get("/").text
     link = f"http://localhost/replay/{moves}"
-    assert f'<a href="{link}">{link}</a>' in page and f'data-copy="{link}"' in page
+    assert f'<a href="{link}" hx-boost="false">{link}</a>' in page and f'data-copy="{link}"' in page
     assert visitor.client.get(f"/replay/{moves}").status_code == 200
 
 

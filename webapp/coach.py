@@ -6,6 +6,7 @@ a person would. It knows nothing of the match or the web.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import NamedTuple
 
 from webapp import engine
@@ -42,6 +43,7 @@ def square_values(board: str) -> dict[int, SquareValue]:
     return values
 
 
+@lru_cache(maxsize=1 << 14)  # a pure function of the position: after the first time, a lookup
 def reason(board: str, cell: int) -> str:
     """Why the side to move on board plays cell, in its own words to its
     opponent. The first that applies: it completes a line and wins; it blocks

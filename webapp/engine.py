@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from functools import cache
+from functools import cache, lru_cache
 from typing import NamedTuple
 
 EMPTY = "."
@@ -40,6 +40,7 @@ HORIZONS = {"easy": 1, "medium": 2}
 """How many plies ahead the weaker levels see the outcome of a move."""
 HARD_SLIP = 0.2
 """The share of its moves on which hard plays like medium."""
+_CACHED_POSITIONS = 2 * 5478  # every reachable position, for each mark: bounded, whatever callers pass
 _LINES_THROUGH = tuple(tuple(line for line in LINES if cell in line) for cell in range(9))
 
 
@@ -165,6 +166,7 @@ def play_game(x: Player, o: Player, rng: random.Random) -> str:
     return board
 
 
+@lru_cache(maxsize=_CACHED_POSITIONS)
 def threats(board: str, mark: str) -> tuple[int, ...]:
     """The empty cells that would complete a line for mark, in order."""
     found = set()
@@ -175,6 +177,7 @@ def threats(board: str, mark: str) -> tuple[int, ...]:
     return tuple(sorted(found))
 
 
+@lru_cache(maxsize=_CACHED_POSITIONS)
 def forks(board: str, mark: str) -> tuple[int, ...]:
     """The empty cells where mark would make a fork: two threats at once, so
     that the opponent can block only one of them."""

@@ -41,6 +41,17 @@ class Conflict(ValueError):
     saw that is out of date. The message is fit to show a person."""
 
 
+class Cell(NamedTuple):
+    """One square as a page shows it."""
+
+    number: int
+    mark: str | None            # "X", "O", or None when empty
+    in_winning_line: bool
+    value: SquareValue | None   # the coach's value, when the coach is on
+    label: str                  # the accessible name
+    playable: bool              # a person may click it now
+
+
 @dataclass(frozen=True)
 class Game:
     """Who plays X and O (HUMAN or a computer level) and the cells played so far.
@@ -75,15 +86,15 @@ class Game:
     def to_move(self) -> str:
         return engine.side_to_move(self.board)
 
-    @property
+    @cached_property
     def winner(self) -> str | None:
         return engine.winner(self.board)
 
-    @property
+    @cached_property
     def winning_line(self) -> tuple[int, int, int] | None:
         return engine.winning_line(self.board)
 
-    @property
+    @cached_property
     def is_over(self) -> bool:
         return engine.is_over(self.board)
 
@@ -190,12 +201,20 @@ class Game:
         """The coach's value of every empty square for the side to move."""
         return square_values(self.board)
 
-    @property
+    @cached_property
     def last_computer_reason(self) -> str | None:
         """Why the computer made the last move, if the last move was a computer's."""
         if not self.moves or self.player(engine.MARKS[(self.ply - 1) % 2]) == HUMAN:
             return None
         return explain_move(self.moves, self.ply)
+
+    def cells(self, coach: bool = False) -> list[Cell]:
+        """The nine squares as a page shows them, computed in one pass."""
+        line = self.winning_line or ()
+        values = self.square_values if coach else {}
+        return [Cell(cell, None if mark == engine.EMPTY else mark, cell in line, values.get(cell),
+                     self.cell_label(cell, coach), self.can_play(cell))
+                for cell, mark in enumerate(self.board)]
 
     def cell_label(self, cell: int, coach: bool = False) -> str:
         """The accessible name of a cell's button: 'Row 1, column 3, empty', and

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from flask import Blueprint, Response, abort, current_app, redirect, render_template, request, session, url_for
 from flask_wtf.csrf import CSRFError
-from redis.exceptions import RedisError
 from werkzeug.exceptions import HTTPException, ServiceUnavailable
 
 from webapp.engine import LEVELS
@@ -95,7 +94,6 @@ def csrf_error(error: CSRFError) -> tuple[str, int]:
                     "nothing was changed. Please try again.", 400)
 
 
-@bp.app_errorhandler(RedisError)
 @bp.app_errorhandler(StoreUnavailable)
 def store_unavailable(error: Exception) -> tuple[str, int, dict[str, str]]:
     current_app.logger.warning("Session store unavailable: %s", error)
