@@ -5,13 +5,15 @@ it (or, with LOAD_URL=http://127.0.0.1:PORT, uses a running one started with
 NOOP_ROUTE=1), and on 127.0.0.1 only:
 
 1. the baseline: BROWSERS connections ask for GET /noop, a route that does
-   nothing, for SECONDS;
+   nothing;
 2. the games: BROWSERS browsers, each with its own session and CSRF token,
-   play complete games against perfect, clicking random empty squares, for
-   SECONDS. Every reply is checked: the board must keep every earlier mark,
-   add the browser's X and the computer's O, and be a legal position.
+   play complete games against perfect, clicking random empty squares. Every
+   reply is checked: the board must keep every earlier mark, add the
+   browser's X and the computer's O, and be a legal position.
 
-Both phases stop by themselves (SECONDS, and at most MAX_REQUESTS requests).
+The two take turns in slices of SLICE seconds, SECONDS of each in all, so that
+a slow spell of the shared machine falls on both alike; both stop by
+themselves (after SECONDS each, and at most MAX_REQUESTS requests).
 It prints games/s, requests/s, move latency p50 and p99, errors, illegal or
 lost games, and the move rate as a share of the baseline's.
 """
@@ -36,6 +38,7 @@ from webapp import engine  # noqa: E402
 
 BROWSERS = int(os.environ.get("LOAD_BROWSERS", 16))
 SECONDS = float(os.environ.get("LOAD_SECONDS", 10))
+SLICE = 0.5
 MAX_REQUESTS = 500_000
 
 
@@ -62,24 +65,49 @@ def move_is_sound(before: str, after: str, cell: int) -> bool:
     return len(added) == 2 or (len(added) == 1 and engine.is_over(after))
 
 
-async def baseline(port: int, deadline: float, tally: Tally) -> None:
+class Turns:
+    """The phases' turns: each coroutine waits for its phase before a request."""
+
+    def __init__(self) -> None:
+        self.phase: asyncio.Event | None = None
+        self.started = {"noop": asyncio.Event(), "games": asyncio.Event()}
+        self.over = False
+
+    async def run(self) -> None:
+        for turn in range(2 * round(SECONDS / SLICE)):
+            active, idle = ("noop", "games") if turn % 2 == 0 else ("games", "noop")
+            self.started[idle].clear()
+            self.started[active].set()
+            await asyncio.sleep(SLICE)
+        self.over = True
+        for event in self.started.values():
+            event.set()
+
+    async def wait(self, phase: str) -> bool:
+        """Wait for phase's turn; False once the measurement is over."""
+        await self.started[phase].wait()
+        return not self.over
+
+
+async def baseline(port: int, turns: Turns, tally: Tally) -> None:
     browser = Browser(port)
-    while time.monotonic() < deadline and tally.requests < MAX_REQUESTS:
+    while await turns.wait("noop") and tally.requests < MAX_REQUESTS:
         reply = await browser.request("GET", "/noop")
         tally.requests += 1
         tally.errors += reply.status != 204
     await browser.close()
 
 
-async def play_games(port: int, deadline: float, tally: Tally, rng: random.Random) -> None:
+async def play_games(port: int, turns: Turns, tally: Tally, rng: random.Random) -> None:
     browser = Browser(port)
+    await turns.wait("games")
     await browser.open()
     tally.requests += 1
-    while time.monotonic() < deadline and tally.requests < MAX_REQUESTS:
+    while await turns.wait("games") and tally.requests < MAX_REQUESTS:
         reply = await browser.post("/new", {"x": "human", "o": "perfect"})
         tally.requests += 1
         board = reply.board
-        while not engine.is_over(board) and time.monotonic() < deadline:
+        while not engine.is_over(board) and await turns.wait("games"):
             cell = rng.choice(engine.legal_moves(board))
             started = time.perf_counter()
             reply = await browser.post("/move", {"cell": cell, "ply": 9 - board.count(".")})
@@ -99,11 +127,10 @@ async def play_games(port: int, deadline: float, tally: Tally, rng: random.Rando
 
 
 async def measure(port: int) -> tuple[Tally, Tally]:
-    noop = Tally()
-    await asyncio.gather(*(baseline(port, time.monotonic() + SECONDS, noop) for _ in range(BROWSERS)))
-    games = Tally()
-    deadline = time.monotonic() + SECONDS
-    await asyncio.gather(*(play_games(port, deadline, games, random.Random(seed)) for seed in range(BROWSERS)))
+    noop, games, turns = Tally(), Tally(), Turns()
+    await asyncio.gather(turns.run(),
+                         *(baseline(port, turns, noop) for _ in range(BROWSERS)),
+                         *(play_games(port, turns, games, random.Random(seed)) for seed in range(BROWSERS)))
     return noop, games
 
 
@@ -112,7 +139,7 @@ def report(store: str, noop: Tally, games: Tally) -> None:
     noop_per_second = noop.requests / SECONDS
     latencies = sorted(games.move_latencies)
     p99 = latencies[min(len(latencies) - 1, int(len(latencies) * 0.99))]
-    print(f"{store} store, {BROWSERS} browsers, {SECONDS:.0f} s per phase")
+    print(f"{store} store, {BROWSERS} browsers, {SECONDS:.0f} s of each phase in {SLICE} s turns")
     print(f"  GET /noop (does nothing)  {noop_per_second:8.0f} requests/s   errors {noop.errors}")
     print(f"  games                     {games.games / SECONDS:8.1f} games/s      "
           f"{games.requests / SECONDS:.0f} requests/s in all")

@@ -32,7 +32,8 @@ def message(html: str) -> str | None:
 
 
 def is_fragment(html: str) -> bool:
-    return html.lstrip().startswith('<section id="game"') and "<html" not in html
+    """The game fragment alone: no page around it, and not the players form beside it."""
+    return html.lstrip().startswith('<section id="game"') and "<html" not in html and "new-game" not in html
 
 
 # GET /
@@ -87,7 +88,7 @@ def test_a_whole_game_against_perfect_ends_in_a_draw_or_a_loss(visitor: Visitor)
         page = response.text
     assert status(page) in ("A draw: nobody could win this one.",
                             "The computer wins with three Os in a row.")
-    assert ">New game</button>" in page
+    assert ">New game</button>" in visitor.client.get("/").text, "the page offers a new game beside it"
 
 
 def test_a_won_game_highlights_the_winning_line(visitor: Visitor):
@@ -170,7 +171,7 @@ def test_new_defaults_to_a_person_as_x_against_perfect(visitor: Visitor):
     response = visitor.new()
     assert response.status_code == 200 and is_fragment(response.text)
     assert visitor.stored() == {"x": "human", "o": "perfect", "moves": ""}
-    assert '<option value="perfect" selected>' in response.text
+    assert '<option value="perfect" selected>' in visitor.client.get("/").text
 
 
 def test_new_game_as_o_the_computer_opens_at_once(visitor: Visitor):
@@ -257,7 +258,7 @@ PLAYERS = ("human", "easy", "medium", "hard", "perfect")
 def test_every_pairing_starts_and_finishes(visitor: Visitor, x, o):
     response = visitor.new(x, o)
     assert response.status_code == 200
-    assert f'<option value="{x}" selected>' in response.text.split('id="player-o"')[0]
+    assert f'<option value="{x}" selected>' in visitor.client.get("/").text.split('id="player-o"')[0]
     page = play_to_the_end(visitor, response.text)
     assert "to move" not in status(page) and "Your turn" not in status(page)
     assert len(re.findall(r"<li>[XO]: row \d, column \d</li>", page)) == len(visitor.stored()["moves"])

@@ -7,6 +7,8 @@ so the game plays the same with JavaScript off.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from flask import Blueprint, Response, abort, current_app, redirect, render_template, request, session, url_for
 from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import HTTPException, ServiceUnavailable
@@ -106,6 +108,18 @@ def store_unavailable(error: Exception) -> tuple[str, int, dict[str, str]]:
 def http_error(error: HTTPException) -> tuple[str, int]:
     """Any other HTTP error gets a page in the game's own style."""
     return render_template("error.html", error=error), error.code or 500
+
+
+@bp.app_template_global()
+def path(endpoint: str) -> str:
+    """url_for(endpoint) for a route without arguments, looked up once per
+    mount point: rendering a game asks for the same few paths every time."""
+    return _path(endpoint, request.script_root)
+
+
+@lru_cache(maxsize=64)
+def _path(endpoint: str, script_root: str) -> str:
+    return url_for(endpoint)
 
 
 def current_match() -> Match:
