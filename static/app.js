@@ -1,9 +1,54 @@
-// The page works without this file. With it: copy buttons copy their link
-// (they are shown only where scripts run, through the "js" class).
+// The page works without this file. With it: Tab reaches the board once and
+// the arrow keys move between its squares; after htmx swaps in a new board the
+// keyboard focus stays where the person was; and a copy button copies its link.
 document.documentElement.classList.add("js");
+
+const squares = () => [...document.querySelectorAll(".grid button")];
+const STEPS = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
+let lastSquare = null; // the number of the square that last had the focus
+
+// One square is in the Tab order: the one the person was on, or else the first they can play.
+function rove(focusIt) {
+  const all = squares();
+  const open = (n) => all[n] && !all[n].disabled;
+  const from = lastSquare ?? 0;
+  const current = [...all.keys()].map((i) => (from + i) % all.length).find(open);
+  all.forEach((square, n) => { square.tabIndex = n === current ? 0 : -1; });
+  if (focusIt) (current === undefined ? document.querySelector("#game button:not([disabled])") : all[current])?.focus();
+}
+
+document.addEventListener("keydown", (event) => {
+  const step = STEPS[event.key];
+  const square = event.target.closest?.(".grid button");
+  if (!step || !square) return;
+  event.preventDefault();
+  const all = squares();
+  let [row, column] = [Math.floor(square.value / 3), square.value % 3];
+  for (;;) { // to the nearest square the person can play, in that direction
+    [row, column] = [row + step[0], column + step[1]];
+    if (row < 0 || row > 2 || column < 0 || column > 2) return;
+    const next = all[row * 3 + column];
+    if (!next.disabled) { lastSquare = row * 3 + column; rove(true); return; }
+  }
+});
+
+document.addEventListener("focusin", (event) => {
+  const square = event.target.closest?.(".grid button");
+  if (square) lastSquare = Number(square.value);
+});
+
+// htmx puts the focus back on the element with the same id; a square just
+// played comes back disabled, so move on to the next one that can be played.
+document.addEventListener("htmx:after:settle", () => {
+  const lost = !document.activeElement || document.activeElement === document.body;
+  rove(lost && lastSquare !== null);
+});
+
 document.addEventListener("click", async (event) => {
-  const button = event.target.closest("button[data-copy]");
+  const button = event.target.closest?.("button.copy"); // copies the link just before it
   if (!button) return;
-  await navigator.clipboard.writeText(button.dataset.copy);
+  await navigator.clipboard.writeText(button.previousElementSibling.href);
   button.textContent = "Copied";
 });
+
+rove(false);

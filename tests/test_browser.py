@@ -59,24 +59,30 @@ def page(page: Page) -> Iterator[Page]:
     assert errors == []
 
 
+def square(page: Page, cell: int):
+    return page.locator(f'.grid button[value="{cell}"]')
+
+
 def board_of(page: Page) -> str:
     """The board shown, read from the marks' classes (the coach may write in empty squares)."""
-    return page.evaluate("""Array.from(document.querySelectorAll('.cell'), cell =>
-        cell.classList.contains('mark-x') ? 'X' : cell.classList.contains('mark-o') ? 'O' : '.').join('')""")
+    return page.evaluate("""Array.from(document.querySelectorAll('.grid [role=gridcell]'), cell => {
+        const square = cell.querySelector('button') || cell;  // a button in a game, the cell in a replay
+        return square.classList.contains('mark-x') ? 'X' : square.classList.contains('mark-o') ? 'O' : '.';
+    }).join('')""")
 
 
 def click(page: Page, cell: int) -> None:
     """Click a square and wait until the board shown has moved on."""
-    ply = page.locator('.board input[name="ply"]')
+    ply = page.locator('#game input[name="ply"]')
     seen = ply.input_value()
-    page.locator(f"#cell-{cell}").click()
+    square(page, cell).click()
     expect(ply).not_to_have_value(seen)
 
 
 def play_out(page: Page, pick: str) -> None:
     """Play the person's side to the end, each time the 'best' or 'worst' square."""
     choose = max if pick == "best" else min
-    while page.locator(".cell:enabled").count():
+    while page.locator(".grid button:enabled").count():
         found = engine.outcomes(board_of(page))
         click(page, choose(found, key=lambda cell: engine.preference(found[cell])))
 
@@ -95,9 +101,9 @@ def test_a_game_the_computer_wins(page: Page):
     mark_page_as_not_reloaded(page)
     play_out(page, "worst")
     expect(page.locator("#status")).to_have_text(COMPUTER_WINS)
-    expect(page.locator(".cell.win")).to_have_count(3)
-    expect(page.locator(".cell.win.mark-o")).to_have_count(3)
-    expect(page.locator(".cell:enabled")).to_have_count(0)
+    expect(page.locator(".grid .win")).to_have_count(3)
+    expect(page.locator(".grid .win.mark-o")).to_have_count(3)
+    expect(page.locator(".grid button:enabled")).to_have_count(0)
     assert_not_reloaded(page)
 
 
@@ -150,10 +156,10 @@ def test_a_click_on_a_board_out_of_date_is_refused_and_the_board_shown(page: Pag
     other_tab = page.context.new_page()
     other_tab.goto("/")
     click(page, 4)
-    other_tab.locator("#cell-0").click()
+    square(other_tab, 0).click()
     expect(other_tab.get_by_role("alert")).to_contain_text("That board was out of date")
     assert board_of(other_tab) == board_of(page)
-    expect(other_tab.locator("#cell-4")).to_be_disabled()
+    expect(square(other_tab, 4)).to_be_disabled()
 
 
 def new_game(page: Page, x: str, o: str) -> None:
@@ -227,18 +233,18 @@ def test_the_coach_on_and_off(page: Page):
     page.goto("/")
     coach = page.get_by_role("button", name="Coach")
     expect(coach).to_have_attribute("aria-pressed", "false")
-    expect(page.locator(".cell .value")).to_have_count(0)
+    expect(page.locator(".grid button span")).to_have_count(0)
     coach.click()
     expect(page.get_by_role("button", name="Coach")).to_have_attribute("aria-pressed", "true")
-    expect(page.locator(".cell .value")).to_have_count(9)
-    expect(page.locator(".coach-draw")).to_have_count(9)
+    expect(page.locator(".grid button span")).to_have_count(9)
+    expect(page.locator(".grid .coach-draw")).to_have_count(9)
     expect(page.get_by_role("button", name="Row 2, column 2, empty, draw")).to_be_visible()
     click(page, 1)
-    expect(page.locator(".cell .value")).to_have_count(7)
+    expect(page.locator(".grid button span")).to_have_count(7)
     page.reload()
-    expect(page.locator(".cell .value")).to_have_count(7)
+    expect(page.locator(".grid button span")).to_have_count(7)
     page.get_by_role("button", name="Coach").click()
-    expect(page.locator(".cell .value")).to_have_count(0)
+    expect(page.locator(".grid button span")).to_have_count(0)
 
 
 def test_the_computer_says_why_it_moved(page: Page):
@@ -264,7 +270,7 @@ def test_a_replay_stepped_through_with_its_buttons(page: Page):
         expect(page.locator(".reason")).to_have_text(re.compile(rf"^{'XO'[(step - 1) % 2]} played "))
     page.get_by_role("link", name="Previous").click()
     expect(page.get_by_role("heading", name=f"Replay: step 1 of {moves}")).to_be_visible()
-    assert page.locator(".cell .value").count() == 8, "the coach's values come with each step"
+    assert page.locator(".grid span").count() == 8, "the coach's values come with each step"
     assert_not_reloaded(page)
     page.go_back()
     expect(page.get_by_role("heading", name=f"Replay: step 2 of {moves}")).to_be_visible()

@@ -50,6 +50,7 @@ class Cell(NamedTuple):
     value: SquareValue | None   # the coach's value, when the coach is on
     label: str                  # the accessible name
     playable: bool              # a person may click it now
+    is_new: bool                # marked by the last thing that happened (a move and its reply)
 
 
 @dataclass(frozen=True)
@@ -212,8 +213,10 @@ class Game:
         """The nine squares as a page shows them, computed in one pass."""
         line = self.winning_line or ()
         values = self.square_values if coach else {}
+        last_human = self._last_human_move()
+        new = self.moves[last_human if last_human is not None else -1:]
         return [Cell(cell, None if mark == engine.EMPTY else mark, cell in line, values.get(cell),
-                     self.cell_label(cell, coach), self.can_play(cell))
+                     self.cell_label(cell, coach), self.can_play(cell), cell in new)
                 for cell, mark in enumerate(self.board)]
 
     def cell_label(self, cell: int, coach: bool = False) -> str:

@@ -146,7 +146,7 @@ def _refused(message: str, status: int) -> tuple[str, int]:
 
 def _context(match: Match, message: str | None = None) -> dict[str, object]:
     return {"game": match.game, "score": match.score, "coach": match.coach, "message": message,
-            "player_names": PLAYER_NAMES}
+            "player_names": PLAYER_NAMES, "htmx": _is_htmx()}
 
 
 def _is_htmx() -> bool:
