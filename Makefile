@@ -1,14 +1,17 @@
 # make run: play at http://$(HOST):$(PORT) · make test: the whole suite
 # make serve: the production server (gunicorn) · make load: measured under load
 # make bench: engine speed · make strength: how strong each level is
+# make bench-browser: click to painted board · make screenshots: every state, into screenshots/
 HOST ?= 127.0.0.1
 PORT ?= 5000
 HTMX_VERSION ?= 4.0.1
+AXE_VERSION ?= 4.14.1
 PYTHON ?= python3.11
 VENV := .venv
 BIN := $(VENV)/bin
+AXE := $(VENV)/axe-$(AXE_VERSION).min.js
 
-.PHONY: run serve test load bench strength chromium redis htmx clean
+.PHONY: run serve test load bench bench-browser strength screenshots chromium redis htmx clean
 
 run: $(VENV)/installed
 	$(BIN)/flask --app webapp.app run --host $(HOST) --port $(PORT)
@@ -16,7 +19,7 @@ run: $(VENV)/installed
 serve: $(VENV)/installed
 	HOST=$(HOST) PORT=$(PORT) $(BIN)/gunicorn -c python:webapp.gunicorn_conf 'webapp.app:create_app()'
 
-test: $(VENV)/test-installed chromium redis
+test: $(VENV)/test-installed $(AXE) chromium redis
 	$(BIN)/pytest
 
 load: $(VENV)/test-installed redis
@@ -27,6 +30,12 @@ bench: $(VENV)/installed
 
 strength: $(VENV)/installed
 	$(BIN)/python tests/strength.py
+
+bench-browser: $(VENV)/test-installed chromium
+	$(BIN)/python tests/bench_browser.py
+
+screenshots: $(VENV)/test-installed chromium
+	$(BIN)/python tests/screenshots.py
 
 $(VENV)/installed: pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -45,6 +54,10 @@ chromium:
 # Debian's redis-server; the tests start their own on a free loopback port.
 redis:
 	@command -v redis-server >/dev/null || { apt-get update -qq && apt-get install -y -qq redis-server >/dev/null; }
+
+# axe-core, which the accessibility tests run in the page, from the npm registry (not vendored).
+$(AXE): | $(VENV)/installed
+	cd $(VENV) && npm pack --silent axe-core@$(AXE_VERSION) | xargs -I{} sh -c 'tar -xzf {} package/axe.min.js && mv package/axe.min.js $(notdir $(AXE)) && rm -r package {}'
 
 # Replace the vendored htmx with HTMX_VERSION from the npm registry, with its licence.
 htmx:

@@ -1,12 +1,19 @@
-"""Fixtures: a fresh app per test, with its own instance folder."""
+"""Fixtures: a fresh app per test, with its own instance folder; and for the
+browser tests, Debian's chromium and a live server."""
 
 from __future__ import annotations
 
+import threading
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from flask import Flask
+from playwright.sync_api import Page
+from werkzeug.serving import make_server
 
+from tests.browsing import CHROMIUM, CHROMIUM_ARGS
 from tests.support import Visitor
 from webapp.app import create_app
 
@@ -24,3 +31,34 @@ def app(instance: Path) -> Flask:
 @pytest.fixture
 def visitor(app: Flask) -> Visitor:
     return Visitor(app.test_client())
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[str, Any]:
+    return {**browser_type_launch_args, "executable_path": CHROMIUM, "args": CHROMIUM_ARGS}
+
+
+@pytest.fixture(scope="session")
+def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    app = create_app({"SECRET_KEY": "browser tests"}, instance_path=tmp_path_factory.mktemp("instance"))
+    server = make_server("127.0.0.1", 0, app, threaded=True)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_port}"
+    server.shutdown()
+    thread.join()
+
+
+@pytest.fixture(scope="session")
+def browser_context_args(browser_context_args: dict[str, Any], live_server: str) -> dict[str, Any]:
+    return {**browser_context_args, "base_url": live_server}
+
+
+@pytest.fixture
+def page(page: Page) -> Iterator[Page]:
+    """The page, failing the test on any script error in it."""
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.on("console", lambda message: message.type == "error" and errors.append(message.text))
+    yield page
+    assert errors == []

@@ -1,91 +1,21 @@
-"""A person's clicks in a real Chromium (Debian's), against a live server.
+"""A person's clicks in a real Chromium (Debian's), against a live server
+(the browser fixtures are in conftest.py).
 
-The engine is the test's oracle for which square to click: the worst one to
-let the computer win, the best one to reach a draw.
+The engine is the test's oracle for which square to click (tests/browsing.py):
+the worst one to let the computer win, the best one to reach a draw.
 """
 
 from __future__ import annotations
 
 import re
-import threading
-from collections.abc import Iterator
-from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
-from werkzeug.serving import make_server
 
+from tests.browsing import COMPUTER_WINS, DRAW, board_of, click, new_game, play_out, square
 from webapp import engine
-from webapp.app import create_app
 
 pytestmark = pytest.mark.browser
-
-CHROMIUM_ARGS = [
-    "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-    "--disable-component-update", "--disable-sync", "--no-first-run",
-]
-COMPUTER_WINS = "The computer wins with three Os in a row."
-DRAW = "A draw: nobody could win this one."
-
-
-@pytest.fixture(scope="session")
-def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[str, Any]:
-    return {**browser_type_launch_args, "executable_path": "/usr/bin/chromium", "args": CHROMIUM_ARGS}
-
-
-@pytest.fixture(scope="session")
-def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    app = create_app({"SECRET_KEY": "browser tests"}, instance_path=tmp_path_factory.mktemp("instance"))
-    server = make_server("127.0.0.1", 0, app, threaded=True)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{server.server_port}"
-    server.shutdown()
-    thread.join()
-
-
-@pytest.fixture(scope="session")
-def browser_context_args(browser_context_args: dict[str, Any], live_server: str) -> dict[str, Any]:
-    return {**browser_context_args, "base_url": live_server}
-
-
-@pytest.fixture
-def page(page: Page) -> Iterator[Page]:
-    """The page, failing the test on any script error in it."""
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    page.on("console", lambda message: message.type == "error" and errors.append(message.text))
-    yield page
-    assert errors == []
-
-
-def square(page: Page, cell: int):
-    return page.locator(f'.grid button[value="{cell}"]')
-
-
-def board_of(page: Page) -> str:
-    """The board shown, read from the marks' classes (the coach may write in empty squares)."""
-    return page.evaluate("""Array.from(document.querySelectorAll('.grid [role=gridcell]'), cell => {
-        const square = cell.querySelector('button') || cell;  // a button in a game, the cell in a replay
-        return square.classList.contains('mark-x') ? 'X' : square.classList.contains('mark-o') ? 'O' : '.';
-    }).join('')""")
-
-
-def click(page: Page, cell: int) -> None:
-    """Click a square and wait until the board shown has moved on."""
-    ply = page.locator('#game input[name="ply"]')
-    seen = ply.input_value()
-    square(page, cell).click()
-    expect(ply).not_to_have_value(seen)
-
-
-def play_out(page: Page, pick: str) -> None:
-    """Play the person's side to the end, each time the 'best' or 'worst' square."""
-    choose = max if pick == "best" else min
-    while page.locator(".grid button:enabled").count():
-        found = engine.outcomes(board_of(page))
-        click(page, choose(found, key=lambda cell: engine.preference(found[cell])))
-
 
 def mark_page_as_not_reloaded(page: Page) -> None:
     page.evaluate("window.stillTheSamePage = true")
@@ -160,12 +90,6 @@ def test_a_click_on_a_board_out_of_date_is_refused_and_the_board_shown(page: Pag
     expect(other_tab.get_by_role("alert")).to_contain_text("That board was out of date")
     assert board_of(other_tab) == board_of(page)
     expect(square(other_tab, 4)).to_be_disabled()
-
-
-def new_game(page: Page, x: str, o: str) -> None:
-    page.get_by_label("X", exact=True).select_option(x)
-    page.get_by_label("O", exact=True).select_option(o)
-    page.get_by_role("button", name="New game").click()
 
 
 def test_two_computers_play_to_the_end_by_themselves(page: Page):
@@ -305,3 +229,19 @@ def test_copy_the_link_of_the_game(page: Page):
     expect(page.get_by_role("button", name="Copied")).to_be_visible()
     link = page.evaluate("navigator.clipboard.readText()")
     assert re.fullmatch(r"http://127\.0\.0\.1:\d+/replay/4\d", link)
+
+
+def test_marks_and_coach_values_are_told_apart_by_colour_and_words(page: Page):
+    page.goto("/")
+    page.get_by_role("button", name="Coach").click()
+    click(page, 1)  # an edge: some of X's squares now win, some draw
+    style = "(element, property) => getComputedStyle(element)[property]"
+    x, o = page.locator(".grid .mark-x").first, page.locator(".grid .mark-o").first
+    assert x.evaluate(style, "color") != o.evaluate(style, "color")
+    kinds = {kind: page.locator(f".grid .coach-{kind}") for kind in ("win", "draw", "loss")}
+    present = {kind: found.first for kind, found in kinds.items() if found.count()}
+    assert len(present) >= 2
+    backgrounds = {found.evaluate(style, "backgroundColor") for found in present.values()}
+    assert len(backgrounds) == len(present), "each kind of value has its own colour"
+    for kind, found in present.items():
+        expect(found).to_contain_text(kind)

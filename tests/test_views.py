@@ -519,3 +519,47 @@ def test_without_a_secret_key_one_is_generated_once_and_kept_private(tmp_path):
     assert first.secret_key == second.secret_key == key_file.read_text()
     assert len(first.secret_key) == 64
     assert key_file.stat().st_mode & 0o777 == 0o600
+
+
+# Light and accessible (issue: everyone can play)
+
+def test_the_page_and_its_stylesheet_weigh_under_20_kb(visitor: Visitor):
+    page = visitor.open()
+    with visitor.client.get("/static/style.css") as css:
+        assert len(page.data) + len(css.data) < 20 * 1024
+
+
+@pytest.mark.parametrize("coach", ["off", "on"])
+def test_every_moves_answer_is_under_3_kb(visitor: Visitor, coach: str):
+    visitor.post("/coach", {"coach": coach})
+    sizes = []
+    for game in range(3):
+        page = visitor.new().text
+        while enabled_cells(page):
+            response = visitor.move(enabled_cells(page)[-1])
+            sizes.append(len(response.data))
+            page = response.text
+    assert max(sizes) < 3 * 1024, sizes
+
+
+def test_the_status_is_a_live_region_that_htmx_answers_update_in_place(visitor: Visitor):
+    page = visitor.open().text
+    assert '<div id="status-area" class="status" role="status">' in page
+    answer = visitor.move(4).text
+    region = answer[answer.index('<div id="status-area"'):]
+    assert 'hx-swap-oob="innerHTML"' in region and "O played row " in region and "Your turn" in region
+    assert answer.count('id="status-area"') == 1
+
+
+def test_the_board_is_a_labelled_grid_of_rows_and_cells(visitor: Visitor):
+    page = visitor.open().text
+    assert '<div class="grid" role="grid" aria-label="Board">' in page
+    assert page.count('role="row"') == 3 and page.count('role="gridcell"') == 9
+
+
+def test_the_newest_marks_are_marked_for_their_animation(visitor: Visitor):
+    first = visitor.move(4).text
+    assert set(classed(first, "new")) == {4, int(visitor.stored()["moves"][1])}
+    second_cell = next(cell for cell in range(9) if str(cell) not in visitor.stored()["moves"])
+    second = visitor.move(second_cell).text
+    assert second_cell in classed(second, "new") and 4 not in classed(second, "new")

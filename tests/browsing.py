@@ -1,0 +1,91 @@
+"""What a person does in the browser, for the Playwright tests: find a square,
+read the board, click and wait for the new board, play a game out, start one;
+and STATES, a way to reach each state of the pages that people look at."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from playwright.sync_api import Locator, Page, expect
+
+from webapp import engine
+
+CHROMIUM = "/usr/bin/chromium"  # Debian's: Playwright cannot fetch its own browser here
+CHROMIUM_ARGS = [
+    "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+    "--disable-component-update", "--disable-sync", "--no-first-run",
+]
+COMPUTER_WINS = "The computer wins with three Os in a row."
+DRAW = "A draw: nobody could win this one."
+
+
+def square(page: Page, cell: int) -> Locator:
+    return page.locator(f'.grid button[value="{cell}"]')
+
+
+def board_of(page: Page) -> str:
+    """The board shown, read from the marks' classes (the coach may write in empty squares)."""
+    return page.evaluate("""Array.from(document.querySelectorAll('.grid [role=gridcell]'), cell => {
+        const square = cell.querySelector('button') || cell;  // a button in a game, the cell in a replay
+        return square.classList.contains('mark-x') ? 'X' : square.classList.contains('mark-o') ? 'O' : '.';
+    }).join('')""")
+
+
+def click(page: Page, cell: int) -> None:
+    """Click a square and wait until the board shown has moved on."""
+    ply = page.locator('#game input[name="ply"]')
+    seen = ply.input_value()
+    square(page, cell).click()
+    expect(ply).not_to_have_value(seen)
+
+
+def play_out(page: Page, pick: str) -> None:
+    """Play the person's side to the end, each time the 'best' or 'worst' square."""
+    choose = max if pick == "best" else min
+    while page.locator(".grid button:enabled").count():
+        found = engine.outcomes(board_of(page))
+        click(page, choose(found, key=lambda cell: engine.preference(found[cell])))
+
+
+def new_game(page: Page, x: str, o: str) -> None:
+    page.get_by_label("X", exact=True).select_option(x)
+    page.get_by_label("O", exact=True).select_option(o)
+    page.get_by_role("button", name="New game").click()
+
+
+def won_against_easy(page: Page) -> None:
+    """From a replay, play on as X one move from a win, and take it."""
+    page.goto("/replay/0314?step=4")
+    page.get_by_label("Play on from here as X, against").select_option("easy")
+    page.get_by_role("button", name="Play from here").click()
+    click(page, 2)
+    expect(page.locator("#status")).to_have_text("You win!")
+
+
+def error_message(page: Page) -> None:
+    other_tab = page.context.new_page()
+    other_tab.goto("/")
+    page.goto("/")
+    click(page, 4)
+    square(other_tab, 0).click()
+    expect(other_tab.get_by_role("alert")).to_contain_text("out of date")
+    page.close()
+    other_tab.bring_to_front()
+
+
+STATES: dict[str, Callable[[Page], None]] = {
+    "a new game": lambda page: page.goto("/"),
+    "mid-game": lambda page: (page.goto("/"), click(page, 4)),
+    "won": won_against_easy,
+    "lost": lambda page: (page.goto("/"), play_out(page, "worst"),
+                          expect(page.locator("#status")).to_have_text(COMPUTER_WINS)),
+    "drawn": lambda page: (page.goto("/"), play_out(page, "best"),
+                           expect(page.locator("#status")).to_have_text(DRAW)),
+    "coach on": lambda page: (page.goto("/"), page.get_by_role("button", name="Coach").click(),
+                              expect(page.locator(".grid span")).to_have_count(9)),
+    "human against human": lambda page: (page.goto("/"), new_game(page, "human", "human"), click(page, 0)),
+    "computer against computer": lambda page: (page.goto("/"), new_game(page, "easy", "hard"),
+                                               expect(page.locator(".moves li")).to_have_count(2)),
+    "a replay step": lambda page: page.goto("/replay/40816?step=3"),
+    "an error message": error_message,
+}

@@ -1,0 +1,164 @@
+"""Everyone can play: an axe audit (WCAG 2.2 A and AA) of every state of every
+page, a whole game with the keyboard alone, the focus after each swap, a
+320-pixel phone, and reduced motion."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from tests.browsing import COMPUTER_WINS, DRAW, STATES, click, square
+
+pytestmark = pytest.mark.browser
+
+WCAG = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22a", "wcag22aa"]
+
+
+@pytest.fixture(scope="session")
+def axe_source() -> str:
+    found = sorted(Path(sys.prefix).glob("axe-*.min.js"))
+    if not found:
+        pytest.fail("axe-core is missing: `make test` fetches it from the npm registry into .venv/")
+    return found[-1].read_text()
+
+
+def audit(page: Page, axe_source: str) -> None:
+    """Run axe-core in the page and fail on any WCAG 2.2 A or AA violation."""
+    if not page.evaluate("typeof axe !== 'undefined'"):
+        page.evaluate(axe_source)
+    violations = page.evaluate("""async tags => (await axe.run(document, {runOnly: {type: 'tag', values: tags}}))
+        .violations.map(v => `${v.id}: ${v.help} at ${v.nodes.map(n => n.target.join(' ')).join(', ')}`)""", WCAG)
+    assert violations == [], "\n".join(violations)
+
+
+@pytest.mark.parametrize("state", STATES)
+def test_every_state_passes_the_audit(page: Page, axe_source: str, state: str):
+    STATES[state](page)
+    page = page.context.pages[-1]
+    audit(page, axe_source)
+
+
+@pytest.mark.parametrize("state", ["a new game", "coach on", "lost", "a replay step"])
+def test_dark_mode_passes_the_audit(page: Page, axe_source: str, state: str):
+    page.emulate_media(color_scheme="dark")
+    STATES[state](page)
+    audit(page, axe_source)
+
+
+def test_the_page_without_javascript_passes_the_audit(browser: Browser, live_server: str, axe_source: str):
+    context = browser.new_context(base_url=live_server, java_script_enabled=False)
+    page = context.new_page()
+    page.goto("/")
+    square(page, 4).click()
+    expect(page.locator(".moves li")).to_have_count(2)
+    html = page.content()
+    context.close()
+    # The page as served without scripts, audited in a page where axe can run.
+    context = browser.new_context(base_url=live_server)
+    page = context.new_page()
+    page.route("**/*.js", lambda route: route.abort())
+    page.goto("/healthz")
+    page.set_content(html.replace("<head>", f'<head><base href="{live_server}/">', 1))
+    audit(page, axe_source)
+    context.close()
+
+
+def focused(page: Page) -> str:
+    """What has the keyboard focus: 'square N', a button's text, or the element's tag."""
+    return page.evaluate("""() => { const e = document.activeElement;
+        return e.name === 'cell' ? 'square ' + e.value : (e.textContent.trim() || e.tagName); }""")
+
+
+def test_tab_reaches_the_board_once_and_arrows_move_between_squares(page: Page):
+    page.goto("/")
+    stops = []
+    for _ in range(6):
+        page.keyboard.press("Tab")
+        stops.append(focused(page))
+    assert stops.count("square 0") == 1 and not any(s.startswith("square ") and s != "square 0" for s in stops)
+    page.goto("/")
+    while focused(page) != "square 0":
+        page.keyboard.press("Tab")
+    for key, expected in (("ArrowRight", 1), ("ArrowRight", 2), ("ArrowRight", 2), ("ArrowDown", 5),
+                          ("ArrowDown", 8), ("ArrowLeft", 7), ("ArrowUp", 4), ("ArrowUp", 1)):
+        page.keyboard.press(key)
+        assert focused(page) == f"square {expected}", key
+    expect(page.locator(".grid button:focus-visible")).to_have_count(1)
+
+
+def test_a_whole_game_with_the_keyboard_alone(page: Page):
+    page.goto("/")
+    while not focused(page).startswith("square "):
+        page.keyboard.press("Tab")
+    keys = ["Enter", "Space"]
+    moves = 0
+    while page.locator(".grid button:enabled").count():
+        page.keyboard.press("ArrowDown")
+        page.keyboard.press("ArrowRight")
+        chosen = int(focused(page).split()[1])
+        ply = page.locator('#game input[name="ply"]').input_value()
+        page.keyboard.press(keys[moves % 2])
+        expect(page.locator('#game input[name="ply"]')).not_to_have_value(ply)
+        expect(square(page, chosen)).to_have_text("X")
+        moves += 1
+        if page.locator(".grid button:enabled").count():
+            assert focused(page).startswith("square "), "the focus stays on the board after the swap"
+            expect(page.locator(".grid button:focus")).to_be_enabled()
+    expect(page.locator("#status")).to_have_text(COMPUTER_WINS if "wins" in page.locator("#status").inner_text()
+                                                 else DRAW)
+    assert focused(page) not in ("BODY", "HTML"), "the focus is never lost to the top of the page"
+
+
+def test_after_a_move_the_focus_goes_to_the_next_playable_square(page: Page):
+    page.goto("/")
+    while focused(page) != "square 0":
+        page.keyboard.press("Tab")
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowDown")
+    assert focused(page) == "square 5"
+    page.keyboard.press("Enter")
+    expect(square(page, 5)).to_have_text("X")
+    taken = {cell for cell in range(9) if square(page, cell).is_disabled()}
+    expected = next(cell for cell in (6, 7, 8, 0, 1, 2, 3, 4) if cell not in taken)
+    expect(square(page, expected)).to_be_focused()
+
+
+def test_take_back_by_keyboard_keeps_the_focus_on_the_page(page: Page):
+    page.goto("/")
+    click(page, 4)
+    page.get_by_role("button", name="Take back").focus()
+    page.keyboard.press("Enter")
+    expect(page.locator(".moves li")).to_have_count(0)
+    assert focused(page) not in ("BODY", "HTML")
+
+
+@pytest.mark.parametrize("path", ["/", "/replay/40816?step=2"])
+def test_a_320_pixel_phone_needs_no_horizontal_scrolling(browser: Browser, live_server: str, path: str):
+    context = browser.new_context(base_url=live_server, viewport={"width": 320, "height": 640})
+    page = context.new_page()
+    page.goto(path)
+    if path == "/":
+        page.get_by_role("button", name="Coach").click()
+        expect(page.locator(".grid span")).to_have_count(9)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 320
+    board = page.locator(".grid").bounding_box()
+    assert abs(board["width"] - board["height"]) < 1, "the board is square"
+    for cell in page.locator(".grid [role=gridcell]").all():
+        box = cell.bounding_box()
+        assert box["width"] >= 44 and box["height"] >= 44, "touch targets of at least 44 pixels"
+    context.close()
+
+
+@pytest.mark.parametrize("motion, animation", [("reduce", "none"), ("no-preference", "place")])
+def test_new_marks_animate_unless_reduced_motion_is_asked(browser: Browser, live_server: str,
+                                                          motion: str, animation: str):
+    context = browser.new_context(base_url=live_server, reduced_motion=motion)
+    page = context.new_page()
+    page.goto("/")
+    click(page, 4)
+    assert page.evaluate("getComputedStyle(document.querySelector('.grid .new')).animationName") == animation
+    context.close()
