@@ -18,9 +18,11 @@ lock from before the session is read until after it is written:
   change can race the write that creates it.
 - Locks are per session: other browsers never wait. The disk store's locks are
   flock()s on a fixed set of striped files (SQLite's own locks last one
-  statement, not a request), so two sessions may now and then
-  share one briefly; the kernel drops a flock when its process dies. Redis
-  locks expire after LOCK_TIMEOUT seconds, far beyond any request's duration.
+  statement, not a request), so two sessions may now and then share one
+  briefly. A flock is held until its request ends; should a worker hang,
+  gunicorn ends it after its timeout and the kernel drops its flocks. A Redis
+  lock expires after LOCK_TIMEOUT seconds, far beyond any request's duration,
+  and the session is written only while the lock is still the writer's.
 
 Data that cannot be read (truncated, corrupted, of another shape) counts as no
 session: the browser starts afresh instead of seeing an error. A store that does
@@ -81,7 +83,7 @@ class _SafeSessions:
         """The session, read while holding its lock if the request may change it.
 
         Flask lets error handlers see only what goes wrong once the request is
-        dispatched, so a store failure here is kept for fail_if_unavailable,
+        dispatched, so a store failure here is kept for _fail_if_unavailable,
         which runs first thing in the request, and the session is a null one.
         """
         try:

@@ -101,7 +101,8 @@ def store_unavailable(error: Exception) -> tuple[str, int, dict[str, str]]:
     current_app.logger.warning("Session store unavailable: %s", error)
     unavailable = ServiceUnavailable("The game store is unavailable just now, so your game cannot be "
                                      "loaded or saved. Nothing was changed; please try again in a moment.")
-    return render_template("error.html", error=unavailable), 503, {"Retry-After": "5"}
+    template = "_unavailable.html" if _is_htmx() else "error.html"
+    return render_template(template, error=unavailable), 503, {"Retry-After": "5"}
 
 
 @bp.app_errorhandler(HTTPException)
