@@ -4,7 +4,6 @@ stores, Redis shared and failing, unreadable data, expiry, headers."""
 from __future__ import annotations
 
 import asyncio
-import os
 from collections.abc import Iterator
 from pathlib import Path
 
