@@ -247,3 +247,9 @@ def test_forks_are_the_cells_that_make_two_threats_at_once():
         for cell in engine.legal_moves(board):
             two = len(engine.threats(engine.play(board, cell), mark)) >= 2
             assert (cell in engine.forks(board, mark)) == two
+
+
+def test_losing_replies_agrees_with_the_outcomes_after_every_move():
+    for board in PLAYABLE[::3]:
+        for cell in engine.legal_moves(board):
+            assert engine.losing_replies(board, cell) == losing_replies(board, cell), (board, cell)

@@ -80,16 +80,9 @@ def _solver_says(board: str, cell: int) -> str:
             return "This position is lost for me; I hold out as long as I can."
         return "This position is lost for me."
     equally_good = [other for other, outcome in found.items() if outcome.result == 0]
-    traps = {other: _losing_replies(board, other) for other in equally_good}
+    traps = {other: engine.losing_replies(board, other) for other in equally_good}
     opening = ("Every move here draws" if len(equally_good) == len(found)
                else "This holds the draw, where other squares lose")
     if traps[cell] and traps[cell] == max(traps.values()):
         return f"{opening}; this one leaves you the most ways to go wrong."
     return f"{opening}."
-
-
-def _losing_replies(board: str, cell: int) -> int:
-    after = engine.play(board, cell)
-    if engine.is_over(after):
-        return 0
-    return sum(outcome.result < 0 for outcome in engine.outcomes(after).values())

@@ -211,6 +211,12 @@ def _check_level(level: str) -> None:
         raise ValueError(f"Unknown level {level!r}; the levels are {', '.join(LEVELS)}.")
 
 
+def losing_replies(board: str, cell: int) -> int:
+    """How many of the opponent's replies lose once the side to move plays
+    cell: the traps a move sets, which perfect uses to break its ties."""
+    return _losing(_SCORES.get(play(board, cell)))
+
+
 def preference(outcome: Outcome) -> int:
     """Sort key, larger is better for the mover: wins beat draws beat losses,
     a faster win beats a slower one and a slower loss beats a faster one.
@@ -285,9 +291,14 @@ def _most_traps(cells: list[int], children: dict[int, str],
     """Of equally good cells, those that leave the opponent the most losing replies."""
     if len(cells) == 1:
         return tuple(cells)
-    traps = {cell: sum(score < 0 for score in table.get(children[cell], {}).values()) for cell in cells}
+    traps = {cell: _losing(table.get(children[cell])) for cell in cells}
     most = max(traps.values())
     return tuple(cell for cell in cells if traps[cell] == most)
+
+
+def _losing(scores: dict[int, int] | None) -> int:
+    """How many of a position's moves lose (none when the game is over)."""
+    return sum(score < 0 for score in scores.values()) if scores else 0
 
 
 _SCORES, _BEST_CELLS = _solve()
