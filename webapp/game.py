@@ -195,7 +195,7 @@ class Game:
     @property
     def move_list(self) -> list[str]:
         """The moves in words a person reads: "X: row 2, column 2"."""
-        return [f"{engine.MARKS[ply % 2]}: {describe_cell(cell)}" for ply, cell in enumerate(self.moves)]
+        return [f"{mark_of(index)}: {describe_cell(cell)}" for index, cell in enumerate(self.moves)]
 
     @cached_property
     def square_values(self) -> dict[int, SquareValue]:
@@ -205,7 +205,7 @@ class Game:
     @cached_property
     def last_computer_reason(self) -> str | None:
         """Why the computer made the last move, if the last move was a computer's."""
-        if not self.moves or self.player(engine.MARKS[(self.ply - 1) % 2]) == HUMAN:
+        if not self.moves or self.player(mark_of(self.ply - 1)) == HUMAN:
             return None
         return explain_move(self.moves, self.ply)
 
@@ -257,7 +257,7 @@ class Game:
     def _last_human_move(self) -> int | None:
         """The index in moves of the last move a person made."""
         for index in reversed(range(self.ply)):
-            if self.player(engine.MARKS[index % 2]) == HUMAN:
+            if self.player(mark_of(index)) == HUMAN:
                 return index
         return None
 
@@ -403,6 +403,10 @@ class Replay:
         return explain_move(self.moves, self.step) if self.step else None
 
 
+def mark_of(index: int) -> str:
+    """Who made the move at index (from 0) of a game: X moves first, then they alternate."""
+    return engine.MARKS[index % 2]
+
 
 def board_after(moves: tuple[int, ...]) -> str:
     board = engine.EMPTY_BOARD
@@ -413,8 +417,8 @@ def board_after(moves: tuple[int, ...]) -> str:
 
 def explain_move(moves: tuple[int, ...], step: int) -> str:
     """Move number step (from 1) of a game, and the coach's reason for it."""
-    cell, mark = moves[step - 1], engine.MARKS[(step - 1) % 2]
-    return f"{mark} played {describe_cell(cell)}. {reason(board_after(moves[:step - 1]), cell)}"
+    cell = moves[step - 1]
+    return f"{mark_of(step - 1)} played {describe_cell(cell)}. {reason(board_after(moves[:step - 1]), cell)}"
 
 
 def parse_moves(raw: str) -> tuple[int, ...]:
