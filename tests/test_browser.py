@@ -196,8 +196,11 @@ def test_a_replay_stepped_through_with_its_buttons(page: Page):
     expect(page.get_by_role("heading", name=f"Replay: step 1 of {moves}")).to_be_visible()
     assert page.locator(".grid span").count() == 8, "the coach's values come with each step"
     assert_not_reloaded(page)
+    page.keyboard.press("Enter")  # Previous still has the focus after the swap
+    expect(page.get_by_role("heading", name=f"Replay: step 0 of {moves}")).to_be_visible()
+    expect(page.locator("#step-previous")).to_be_focused()  # now a span that goes nowhere
     page.go_back()
-    expect(page.get_by_role("heading", name=f"Replay: step 2 of {moves}")).to_be_visible()
+    expect(page.get_by_role("heading", name=f"Replay: step 1 of {moves}")).to_be_visible()
 
 
 def test_a_replay_steps_with_javascript_off(browser: Browser, live_server: str):

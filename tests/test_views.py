@@ -417,15 +417,16 @@ def test_a_replay_shows_the_board_reason_coach_and_result_at_each_step(visitor: 
     assert 'aria-label="Row 1, column 3, empty, loss in 2"' in page  # O blocks, then X forks
     assert "X wins!" in page
     for text, step in (("First", 0), ("Previous", 2), ("Next", 4), ("Last", 5)):
-        assert f'<a href="/replay/03142?step={step}" hx-get="/replay/03142?step={step}"' in page, text
+        url = f"/replay/03142?step={step}"
+        assert f'<a href="{url}" id="step-{text.lower()}" hx-get="{url}"' in page, text
     assert page.count('<a href="/replay/03142?step=') == 4 + 4  # controls, and the moves not shown
 
 
 def test_a_replay_at_the_ends_disables_the_controls_that_go_nowhere(visitor: Visitor):
     first = visitor.client.get("/replay/03142?step=0").text
-    assert '<span class="disabled" aria-disabled="true">Previous</span>' in first
+    assert '<span class="disabled" aria-disabled="true" id="step-previous" tabindex="-1">Previous</span>' in first
     last = visitor.client.get("/replay/03142").text
-    assert '<span class="disabled" aria-disabled="true">Next</span>' in last
+    assert '<span class="disabled" aria-disabled="true" id="step-next" tabindex="-1">Next</span>' in last
     assert "Play from here" not in last, "nothing to play once the game is over"
 
 
