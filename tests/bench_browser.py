@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import statistics
 import sys
-import tempfile
 from pathlib import Path
 
 from playwright.sync_api import sync_playwright
@@ -18,7 +17,7 @@ from playwright.sync_api import sync_playwright
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from tests.browsing import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
-from tests.live import AppServer  # noqa: E402
+from tests.live import AppServer, scratch_folder  # noqa: E402
 
 GAMES = 20
 CLICK_TO_PAINT = """async cell => {
@@ -32,7 +31,7 @@ CLICK_TO_PAINT = """async cell => {
 
 
 def main() -> None:
-    with tempfile.TemporaryDirectory() as instance, sync_playwright() as playwright:
+    with scratch_folder() as instance, sync_playwright() as playwright:
         server = AppServer(Path(instance), workers=None).start()
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         try:

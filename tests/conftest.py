@@ -14,8 +14,15 @@ from playwright.sync_api import Page
 from werkzeug.serving import make_server
 
 from tests.browsing import CHROMIUM, CHROMIUM_ARGS
+from tests.live import outside_checkout
 from tests.support import Visitor
 from webapp.app import create_app
+
+
+@pytest.fixture(scope="session", autouse=True)
+def scratch_outside_the_checkout(tmp_path_factory: pytest.TempPathFactory) -> None:
+    """Tests write only under tmp_path: make sure it is not inside the checkout."""
+    outside_checkout(tmp_path_factory.getbasetemp())
 
 
 @pytest.fixture

@@ -14,6 +14,7 @@ import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 import urllib.parse
 from collections.abc import Coroutine
@@ -33,6 +34,23 @@ def run(scenario: Coroutine[Any, Any, T]) -> T:
     browser, Playwright's sync API keeps an event loop running in the main thread."""
     with ThreadPoolExecutor(1) as pool:
         return pool.submit(asyncio.run, scenario).result()
+
+
+def outside_checkout(folder: str | Path) -> Path:
+    """folder, unless it lies inside this checkout: test leftovers there end up
+    committed. (tempfile falls back to the working directory when no usual
+    temporary folder is writable.)"""
+    resolved = Path(folder).resolve()
+    if resolved.is_relative_to(ROOT):
+        raise RuntimeError(f"{resolved} is inside the checkout; set TMPDIR to a folder outside it")
+    return resolved
+
+
+def scratch_folder() -> tempfile.TemporaryDirectory[str]:
+    """A temporary folder for a server's instance (its sessions and locks),
+    outside the checkout, removed when the with block ends."""
+    outside_checkout(tempfile.gettempdir())
+    return tempfile.TemporaryDirectory(prefix="tictactoe-")
 
 
 def free_port() -> int:

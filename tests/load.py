@@ -25,7 +25,6 @@ import os
 import random
 import statistics
 import sys
-import tempfile
 import time
 import urllib.parse
 from dataclasses import dataclass, field
@@ -33,7 +32,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from tests.live import AppServer, Browser, RedisServer  # noqa: E402
+from tests.live import AppServer, Browser, RedisServer, scratch_folder  # noqa: E402
 from webapp import engine  # noqa: E402
 
 BROWSERS = int(os.environ.get("LOAD_BROWSERS", 16))
@@ -158,7 +157,7 @@ def main() -> None:
     redis = RedisServer().start()
     try:
         for store, settings in (("disk", {}), ("redis", {"REDIS_URL": redis.url})):
-            with tempfile.TemporaryDirectory() as instance:
+            with scratch_folder() as instance:
                 server = AppServer(Path(instance), workers=None, NOOP_ROUTE="1", **settings).start()
                 try:
                     report(store, *asyncio.run(measure(server.port)))

@@ -4,7 +4,6 @@ wide, light and dark, as PNG files in screenshots/ (which git ignores)."""
 from __future__ import annotations
 
 import sys
-import tempfile
 from pathlib import Path
 
 from playwright.sync_api import sync_playwright
@@ -13,7 +12,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from tests.browsing import CHROMIUM, CHROMIUM_ARGS, STATES  # noqa: E402
-from tests.live import AppServer  # noqa: E402
+from tests.live import AppServer, scratch_folder  # noqa: E402
 
 WIDTHS = (320, 768, 1280)
 SCHEMES = ("light", "dark")
@@ -22,7 +21,7 @@ SCHEMES = ("light", "dark")
 def main() -> None:
     folder = ROOT / "screenshots"
     folder.mkdir(exist_ok=True)
-    with tempfile.TemporaryDirectory() as instance, sync_playwright() as playwright:
+    with scratch_folder() as instance, sync_playwright() as playwright:
         server = AppServer(Path(instance), workers=2).start()
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         try:
