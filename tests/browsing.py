@@ -39,6 +39,22 @@ def click(page: Page, cell: int) -> None:
     expect(ply).not_to_have_value(seen)
 
 
+def replacing_the_game(page: Page, action: Callable[[], None]) -> None:
+    """Do action, which replaces the game section (htmx swaps in a new one, or
+    without JavaScript a new page comes), and wait until the new section is on
+    screen. The section shown before is marked, so that the wait cannot be
+    fooled by a new game that looks like the old one."""
+    page.locator("#game").evaluate("section => section.setAttribute('data-replaced', '')")
+    action()
+    expect(page.locator("#game:not([data-replaced])")).to_have_count(1)
+
+
+def focus_settled(page: Page) -> None:
+    """Wait until the keyboard focus is on an element again: during a swap it
+    is on the body, until htmx settles the new content and app.js restores it."""
+    page.wait_for_function("document.activeElement && !['BODY', 'HTML'].includes(document.activeElement.tagName)")
+
+
 def play_out(page: Page, pick: str) -> None:
     """Play the person's side to the end, each time the 'best' or 'worst' square."""
     choose = max if pick == "best" else min
@@ -47,10 +63,13 @@ def play_out(page: Page, pick: str) -> None:
         click(page, choose(found, key=lambda cell: engine.preference(found[cell])))
 
 
-def new_game(page: Page, x: str, o: str) -> None:
-    page.get_by_label("X", exact=True).select_option(x)
-    page.get_by_label("O", exact=True).select_option(o)
-    page.get_by_role("button", name="New game").click()
+def new_game(page: Page, x: str | None = None, o: str | None = None) -> None:
+    """Choose the players (if given), press New game, and wait for the new game on screen."""
+    if x:
+        page.get_by_label("X", exact=True).select_option(x)
+    if o:
+        page.get_by_label("O", exact=True).select_option(o)
+    replacing_the_game(page, page.get_by_role("button", name="New game").click)
 
 
 def won_against_easy(page: Page) -> None:
@@ -58,6 +77,7 @@ def won_against_easy(page: Page) -> None:
     page.goto("/replay/0314?step=4")
     page.get_by_label("Play on from here as X, against").select_option("easy")
     page.get_by_role("button", name="Play from here").click()
+    expect(page.locator("#status")).to_have_text("Your turn: you play X.")
     click(page, 2)
     expect(page.locator("#status")).to_have_text("You win!")
 

@@ -43,7 +43,7 @@ def test_a_drawn_game_then_a_new_one(page: Page):
     play_out(page, "best")
     expect(page.locator("#status")).to_have_text(DRAW)
     assert "." not in board_of(page)
-    page.get_by_role("button", name="New game").click()
+    new_game(page)
     expect(page.locator("#status")).to_have_text("Your turn: you play X.")
     assert board_of(page) == engine.EMPTY_BOARD
     assert_not_reloaded(page)
@@ -51,9 +51,7 @@ def test_a_drawn_game_then_a_new_one(page: Page):
 
 def test_a_new_game_as_o_the_computer_opens(page: Page):
     page.goto("/")
-    page.get_by_label("X", exact=True).select_option("perfect")
-    page.get_by_label("O", exact=True).select_option("human")
-    page.get_by_role("button", name="New game").click()
+    new_game(page, "perfect", "human")
     expect(page.locator("#status")).to_have_text("Your turn: you play O.")
     assert board_of(page).count("X") == 1
     play_out(page, "best")
@@ -74,9 +72,7 @@ def test_the_whole_game_plays_with_javascript_off(browser: Browser, live_server:
     page.goto("/")
     play_out(page, "worst")
     expect(page.locator("#status")).to_have_text(COMPUTER_WINS)
-    page.get_by_label("X", exact=True).select_option("perfect")
-    page.get_by_label("O", exact=True).select_option("human")
-    page.get_by_role("button", name="New game").click()
+    new_game(page, "perfect", "human")
     expect(page.locator("#status")).to_have_text("Your turn: you play O.")
     context.close()
 
@@ -196,7 +192,8 @@ def test_a_replay_stepped_through_with_its_buttons(page: Page):
     expect(page.get_by_role("heading", name=f"Replay: step 1 of {moves}")).to_be_visible()
     assert page.locator(".grid span").count() == 8, "the coach's values come with each step"
     assert_not_reloaded(page)
-    page.keyboard.press("Enter")  # Previous still has the focus after the swap
+    expect(page.locator("#step-previous")).to_be_focused()  # Previous keeps the focus after the swap
+    page.keyboard.press("Enter")
     expect(page.get_by_role("heading", name=f"Replay: step 0 of {moves}")).to_be_visible()
     expect(page.locator("#step-previous")).to_be_focused()  # now a span that goes nowhere
     page.go_back()
