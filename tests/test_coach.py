@@ -55,6 +55,20 @@ def test_each_kind_of_reason(board, cell, expected):
     assert reason(board, cell) == expected
 
 
+@pytest.mark.parametrize("board, cell, expected", [
+    ("XX..O....", 2, "I block X's line: X would have completed it here."),
+    (".....OOXX", 4, "I make a fork: two ways to win next move, and O can block only one."),
+    ("......OXX", 0, "I block X's fork: X could have made two threats at once."),
+    ("XO.......", 4, "I have a forced win: I win within 3 moves, whatever O does."),
+    (".........", 0, "Every move here draws; this one leaves O the most ways to go wrong."),
+    ("X...O...X", 1, "This holds the draw, where other squares lose; this one leaves X the most ways to go wrong."),
+    ("X...O...X", 2, "A slip: this lets X win, where row 1, column 2 holds the draw."),
+    (".....XOOX", 2, "I complete a line and win."),
+])
+def test_with_no_person_on_the_other_side_a_reason_names_that_side(board, cell, expected):
+    assert reason(board, cell, person=False) == expected
+
+
 def test_a_draw_that_throws_away_a_win_is_called_a_slip():
     board = "XO......."
     drawing = next(cell for cell, o in engine.outcomes(board).items() if o.result == 0)

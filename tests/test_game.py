@@ -9,8 +9,8 @@ import pytest
 
 from webapp import engine
 from webapp.coach import describe_cell
-from webapp.game import (PLAYERS, Conflict, Game, InvalidInput, Match, Replay, Score, parse_cell, parse_moves,
-                         parse_player, parse_ply, parse_switch)
+from webapp.game import (PLAYERS, Conflict, Game, InvalidInput, Match, Replay, Score, board_after, parse_cell,
+                         parse_moves, parse_player, parse_ply, parse_switch)
 
 
 def test_a_new_game_waits_for_the_person_playing_x():
@@ -287,6 +287,41 @@ def test_two_computers_each_give_a_reason():
     game = Game.start("medium", "hard").step(0, random.Random(1))
     assert game.last_computer_reason.startswith("X played ")
     assert game.step(1, random.Random(1)).last_computer_reason.startswith("O played ")
+
+
+@pytest.mark.parametrize("x, o, expected", [
+    ("human", "easy", "O played row 1, column 3. A slip: this lets you win, where row 1, column 2 holds the draw."),
+    ("easy", "medium", "O played row 1, column 3. A slip: this lets X win, where row 1, column 2 holds the draw."),
+    ("easy", "easy", "O played row 1, column 3. A slip: this lets X win, where row 1, column 2 holds the draw."),
+])
+def test_a_slip_is_said_to_you_only_where_you_play(x, o, expected):
+    assert Game(x, o, (0, 4, 8, 2)).last_computer_reason == expected
+
+
+@pytest.mark.parametrize("x", PLAYERS)
+@pytest.mark.parametrize("o", PLAYERS)
+def test_for_every_pairing_reasons_say_you_only_to_a_person(x: str, o: str):
+    """In games of every pairing, each computer move's reason says "you" if a
+    person plays the other side, and otherwise names that side."""
+    rng = random.Random(f"{x} {o}")
+    for _ in range(40):
+        moves: list[int] = []
+        while not engine.is_over(board_after(tuple(moves))):
+            moves.append(rng.choice(engine.legal_moves(board_after(tuple(moves)))))
+            game = Game(x, o, tuple(moves))
+            mover, other = engine.opponent(game.to_move), game.to_move
+            said = game.last_computer_reason
+            if game.player(mover) == "human":
+                assert said is None
+                continue
+            words = said.split(". ", 1)[1]  # after "X played row 1, column 3."
+            addresses_you = re.search(r"\byou(r)?\b", words) is not None
+            names_them = re.search(rf"\b{other}('s)?\b", words) is not None
+            if game.player(other) == "human":
+                assert not names_them, said
+            else:
+                assert not addresses_you, said
+            assert addresses_you or names_them or not re.search(r"\b(you|your|X|O)\b", words), said
 
 
 def test_with_the_coach_a_cells_name_includes_its_value():

@@ -414,6 +414,8 @@ def test_a_replay_shows_the_board_reason_coach_and_result_at_each_step(visitor: 
     assert "Replay: step 3 of 5" in page and "<title>Replay · Tic-tac-toe</title>" in page
     assert re.findall(r'class="cell mark-(\w)', page) == ["x", "x", "o"]  # read-only squares in a replay
     assert '<p class="reason">X played row 1, column 2. ' in page
+    block = visitor.client.get("/replay/0148").text  # a link does not say who played: sides are named
+    assert '<p class="reason">O played row 3, column 3. I block X&#39;s line: X would have completed it here.</p>' in block
     assert 'aria-label="Row 1, column 3, empty, loss in 2"' in page  # O blocks, then X forks
     assert "X wins!" in page
     for text, step in (("First", 0), ("Previous", 2), ("Next", 4), ("Last", 5)):

@@ -43,27 +43,42 @@ def square_values(board: str) -> dict[int, SquareValue]:
     return values
 
 
-@lru_cache(maxsize=1 << 14)  # a pure function of the position: after the first time, a lookup
-def reason(board: str, cell: int) -> str:
+class Addressee(NamedTuple):
+    """How a reason names the side it answers: "you" where a person plays that
+    side, else the side's mark, since nobody there is listening."""
+
+    name: str        # "you", or "X"
+    possessive: str  # "your", or "X's"
+    does: str        # "you do", or "X does"
+
+    @classmethod
+    def of(cls, mark: str, person: bool) -> Addressee:
+        return cls("you", "your", "you do") if person else cls(mark, f"{mark}'s", f"{mark} does")
+
+
+@lru_cache(maxsize=1 << 14)  # a pure function of its arguments: after the first time, a lookup
+def reason(board: str, cell: int, person: bool = True) -> str:
     """Why the side to move on board plays cell, in its own words to its
-    opponent. The first that applies: it completes a line and wins; it blocks
-    the opponent's line; it makes a fork; it blocks the opponent's fork;
-    otherwise what the solver says of the move, blunders included."""
-    me, you = engine.side_to_move(board), engine.opponent(engine.side_to_move(board))
-    your_threats = engine.threats(board, you)
+    opponent: "you" if person plays the opponent, else the opponent's mark.
+    The first that applies: it completes a line and wins; it blocks the
+    opponent's line; it makes a fork; it blocks the opponent's fork; otherwise
+    what the solver says of the move, blunders included."""
+    me, them = engine.side_to_move(board), engine.opponent(engine.side_to_move(board))
+    you = Addressee.of(them, person)
+    their_threats = engine.threats(board, them)
     if cell in engine.threats(board, me):
         return "I complete a line and win."
-    if cell in your_threats:
-        return "I block your line: you would have completed it here."
+    if cell in their_threats:
+        return f"I block {you.possessive} line: {you.name} would have completed it here."
     after = engine.play(board, cell)
-    if not your_threats and len(engine.threats(after, me)) >= 2:
-        return "I make a fork: two ways to win next move, and you can block only one."
-    if not your_threats and engine.forks(board, you) and not engine.forks(after, you):
-        return "I block your fork: you could have made two threats at once."
-    return _solver_says(board, cell)
+    if not their_threats and len(engine.threats(after, me)) >= 2:
+        return f"I make a fork: two ways to win next move, and {you.name} can block only one."
+    if not their_threats and engine.forks(board, them) and not engine.forks(after, them):
+        return f"I block {you.possessive} fork: {you.name} could have made two threats at once."
+    return _solver_says(board, cell, you)
 
 
-def _solver_says(board: str, cell: int) -> str:
+def _solver_says(board: str, cell: int, you: Addressee) -> str:
     """The plain truth about cell from the solved game, compared with the best move."""
     found = engine.outcomes(board)
     mine = found[cell]
@@ -71,10 +86,10 @@ def _solver_says(board: str, cell: int) -> str:
     best = found[best_cell]
     if mine.result < best.result:
         better = "wins" if best.result > 0 else "holds the draw"
-        loses = "lets you win" if mine.result < 0 else "only draws"
+        loses = f"lets {you.name} win" if mine.result < 0 else "only draws"
         return f"A slip: this {loses}, where {describe_cell(best_cell)} {better}."
     if mine.result > 0:
-        return f"I have a forced win: I win within {(mine.plies + 1) // 2} moves, whatever you do."
+        return f"I have a forced win: I win within {(mine.plies + 1) // 2} moves, whatever {you.does}."
     if mine.result < 0:
         if mine.plies == best.plies:
             return "This position is lost for me; I hold out as long as I can."
@@ -84,5 +99,5 @@ def _solver_says(board: str, cell: int) -> str:
     opening = ("Every move here draws" if len(equally_good) == len(found)
                else "This holds the draw, where other squares lose")
     if traps[cell] and traps[cell] == max(traps.values()):
-        return f"{opening}; this one leaves you the most ways to go wrong."
+        return f"{opening}; this one leaves {you.name} the most ways to go wrong."
     return f"{opening}."

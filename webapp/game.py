@@ -207,7 +207,7 @@ class Game:
         """Why the computer made the last move, if the last move was a computer's."""
         if not self.moves or self.player(mark_of(self.ply - 1)) == HUMAN:
             return None
-        return explain_move(self.moves, self.ply)
+        return explain_move(self.moves, self.ply, person=self.player(mark_of(self.ply)) == HUMAN)
 
     def cells(self, coach: bool = False) -> list[Cell]:
         """The nine squares as a page shows them, computed in one pass."""
@@ -399,8 +399,10 @@ class Replay:
 
     @property
     def explanation(self) -> str | None:
-        """The move that led to this step and why it was good (or not)."""
-        return explain_move(self.moves, self.step) if self.step else None
+        """The move that led to this step and why it was good (or not). A link
+        does not say who played, and whoever follows it played neither side, so
+        the sides are named rather than called "you"."""
+        return explain_move(self.moves, self.step, person=False) if self.step else None
 
 
 def mark_of(index: int) -> str:
@@ -415,10 +417,12 @@ def board_after(moves: tuple[int, ...]) -> str:
     return board
 
 
-def explain_move(moves: tuple[int, ...], step: int) -> str:
-    """Move number step (from 1) of a game, and the coach's reason for it."""
+def explain_move(moves: tuple[int, ...], step: int, person: bool) -> str:
+    """Move number step (from 1) of a game, and the coach's reason for it,
+    said to "you" if person plays the other side, else naming that side."""
     cell = moves[step - 1]
-    return f"{mark_of(step - 1)} played {describe_cell(cell)}. {reason(board_after(moves[:step - 1]), cell)}"
+    return (f"{mark_of(step - 1)} played {describe_cell(cell)}. "
+            f"{reason(board_after(moves[:step - 1]), cell, person)}")
 
 
 def parse_moves(raw: str) -> tuple[int, ...]:
