@@ -1,6 +1,7 @@
 # make run: play at http://$(HOST):$(PORT) · make test: the whole suite
 # make serve: the production server (gunicorn) · make load: measured under load
 # make bench: engine speed · make strength: how strong each level is
+# make tablebase: solve 4×4 again, into webapp/engine/4x4.tablebase (about 3 minutes, 2 GB)
 # make bench-browser: click to painted board · make screenshots: every state, into screenshots/
 HOST ?= 127.0.0.1
 PORT ?= 5000
@@ -11,7 +12,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 AXE := $(VENV)/axe-$(AXE_VERSION).min.js
 
-.PHONY: run serve test load bench bench-browser strength screenshots chromium redis htmx clean
+.PHONY: run serve test load bench bench-browser strength tablebase screenshots chromium redis htmx clean
 
 run: $(VENV)/installed
 	$(BIN)/flask --app webapp.app run --host $(HOST) --port $(PORT)
@@ -30,6 +31,10 @@ bench: $(VENV)/installed
 
 strength: $(VENV)/installed
 	$(BIN)/python tests/strength.py
+
+tablebase: $(VENV)/installed
+	$(BIN)/python -m webapp.engine.solved webapp/engine/4x4.tablebase
+	sha256sum webapp/engine/4x4.tablebase
 
 bench-browser: $(VENV)/test-installed chromium
 	$(BIN)/python tests/bench_browser.py

@@ -1,26 +1,55 @@
-"""Helpers shared by tests and benchmarks: the game's positions, and a test
-client that behaves like one visitor's browser (cookie jar, CSRF token from the page)."""
+"""Helpers shared by tests and benchmarks: positions written by hand, the
+game's positions, and a test client that behaves like one visitor's browser
+(cookie jar, CSRF token from the page)."""
 
 from __future__ import annotations
 
+import itertools
 import re
 
 from flask.testing import FlaskClient
 from werkzeug.test import TestResponse
 
-from webapp import engine
+from webapp.engine import BOARDS, Position
 from webapp.game import Match
 
 HTMX = {"HX-Request": "true"}
+BOARD_BY_CELLS = {rules.cells: rules for rules in BOARDS.values()}
+DIRECTIONS = {"across": (0, 1), "down": (1, 0), "diagonal": (1, 1), "anti-diagonal": (1, -1)}
 
 
-def reachable_positions() -> set[str]:
-    """Every position that can arise from the empty board, finished ones included."""
-    seen, frontier = {engine.EMPTY_BOARD}, [engine.EMPTY_BOARD]
+def has_line(text: str, n: int, k: int, mark: str) -> bool:
+    """k or more of mark in a row, straight from the definition: walk from
+    every cell in every direction (independent of the engine's windows)."""
+    for row, column in itertools.product(range(n), repeat=2):
+        for down, across in DIRECTIONS.values():
+            run, r, c = 0, row, column
+            while 0 <= r < n and 0 <= c < n and text[r * n + c] == mark:
+                run, r, c = run + 1, r + down, c + across
+            if run >= k:
+                return True
+    return False
+
+
+def position(text: str) -> Position:
+    """The position a string of 'X', 'O' and '.' shows; its length says the board."""
+    return Position.from_text(BOARD_BY_CELLS[len(text)], text)
+
+
+def setup(board: str, x: str = "", o: str = "") -> Position:
+    """A position on a named board from the cells each side holds, by name ("h8 i9")."""
+    rules = BOARDS[board]
+    bits = [sum(1 << rules.parse_cell_name(name) for name in names.split()) for names in (x, o)]
+    return Position(rules, *bits)
+
+
+def reachable_positions(start: Position) -> set[Position]:
+    """Every position that can arise from start, start and finished ones included."""
+    seen, frontier = {start}, [start]
     while frontier:
-        board = frontier.pop()
-        for cell in engine.legal_moves(board):
-            child = engine.play(board, cell)
+        here = frontier.pop()
+        for cell in here.legal_moves():
+            child = here.play(cell)
             if child not in seen:
                 seen.add(child)
                 frontier.append(child)

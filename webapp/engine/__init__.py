@@ -1,0 +1,26 @@
+"""The game engine: k in a row on an n×n board, from 3×3 tic-tac-toe to 15×15
+gomoku. It knows nothing of the web. One file a job:
+
+- rules: a board (n, k), its cells, lines and symmetries; a Position (each
+  side's stones as a bitboard) and what follows from it.
+- solved: the solved games, 3×3 (solved on first use) and 4×4 (the
+  tablebase file `make tablebase` writes): every position's value and best moves.
+- evaluate: what the search sees of a position: open lines, threats, where to look.
+- threats: the threat solver, which proves wins by continuous fours.
+- search: iterative-deepening alpha-beta with a transposition table, and
+  think(), the top level's whole decision on a board too big to solve.
+- levels: easy, medium, hard, perfect and master, and choose_move().
+"""
+
+from webapp.engine.levels import (DEFAULT_BUDGET_MS, LEVELS, Player, check_level, choose_move, level_player,
+                                  levels_of, play_game, top_level)
+from webapp.engine.rules import (BOARDS, DEFAULT_BOARD, EMPTY, MARKS, Position, Rules, board_named, cells_of,
+                                 opponent)
+from webapp.engine.search import Thought, think
+from webapp.engine.solved import Outcome, outcomes, preference
+
+__all__ = [
+    "BOARDS", "DEFAULT_BOARD", "DEFAULT_BUDGET_MS", "EMPTY", "LEVELS", "MARKS", "Outcome", "Player",
+    "Position", "Rules", "Thought", "board_named", "cells_of", "check_level", "choose_move", "level_player",
+    "levels_of", "opponent", "outcomes", "play_game", "preference", "think", "top_level",
+]

@@ -1,0 +1,156 @@
+"""The computer's levels, on every board, weakest first:
+
+- easy sees one move ahead: it takes a win that is there for the taking, and
+  otherwise plays a random empty square near the stones (anywhere on an empty
+  board; on 3×3 every square is near).
+- medium sees two moves ahead: it takes a win if it can and blocks yours if it
+  must; otherwise it plays at random near the stones, as easy does.
+- hard plays like the board's top level, except that one move in five it slips
+  and plays like medium. On the boards too big to solve its top-level moves
+  come from master's search cut to two plies (its move and your reply),
+  without the threat solver and without a clock, so it is also quick.
+- perfect, on 3×3 and 4×4, never loses: it plays the fastest win, else a draw,
+  else the slowest loss; among equally good moves it prefers the one that
+  leaves you the most ways to go wrong, then chooses at random.
+- master, on 5×5, 7×7 and 15×15, takes a win, blocks a loss, plays any forced
+  win by fours it can prove, and otherwise searches as deep as its time
+  budget allows (search.think).
+
+A level is a function of the position, a random generator and the budget.
+Without a generator nothing is left to chance: the lowest-numbered of the
+equally good cells is played and hard never slips, which makes games
+reproducible.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+from webapp.engine import solved
+from webapp.engine.evaluate import evaluator
+from webapp.engine.rules import BOARDS, Position, Rules, cells_of, opponent
+from webapp.engine.search import Searcher, think
+
+LEVELS = ("easy", "medium", "hard", "perfect", "master")
+"""Every level, weakest first; each board has four of them (levels_of)."""
+SOLVED_BOARDS = ("3x3", "4x4")
+DEFAULT_BUDGET_MS = 500
+HARD_SLIP = 0.2
+"""The share of its moves on which hard plays like medium."""
+HARD_DEPTH = 2
+"""How many plies hard's search looks ahead on the boards too big to solve."""
+
+
+def levels_of(rules: Rules) -> tuple[str, ...]:
+    """The levels a board has: perfect where the game is solved, else master."""
+    top = "perfect" if rules.name in SOLVED_BOARDS else "master"
+    return ("easy", "medium", "hard", top)
+
+
+def top_level(rules: Rules) -> str:
+    return levels_of(rules)[-1]
+
+
+def check_level(rules: Rules, level: str) -> None:
+    """ValueError, with a message fit to show a person, unless the board has this level."""
+    if level in levels_of(rules):
+        return
+    names = levels_of(rules)
+    have = f"{', '.join(names[:-1])} and {names[-1]}"
+    if level in LEVELS:
+        raise ValueError(f"The {rules.name} board has the levels {have}, not {level}.")
+    raise ValueError(f"Unknown level “{str(level)[:20]}”; the {rules.name} board has the levels {have}.")
+
+
+def choose_move(position: Position, level: str, rng: random.Random | None = None,
+                budget_ms: float = DEFAULT_BUDGET_MS) -> int:
+    """The cell the computer plays at this level (see the module's docstring).
+    Raises ValueError for a level the board does not have, or a position
+    without a move to make."""
+    check_level(position.rules, level)
+    if position.is_over:
+        _raise_over(position)
+    if level == "hard":
+        level = "medium" if rng is not None and rng.random() < HARD_SLIP else top_level(position.rules)
+        if level == "master":
+            return _pick(_searched(position, HARD_DEPTH), rng)
+    if level == "master":
+        return think(position, budget_ms).move
+    cells = perfect_cells(position) if level == "perfect" else within_horizon(position, HORIZONS[level])
+    return _pick(cells, rng)
+
+
+HORIZONS = {"easy": 1, "medium": 2}
+"""How many plies ahead the weaker levels see the outcome of a move."""
+
+
+def within_horizon(position: Position, horizon: int) -> list[int]:
+    """The cells that look best to a player who sees horizon plies ahead (1 or
+    2): the cells that win at once; failing those, with horizon 2, the cells
+    after which the opponent cannot win at once (the block), if any; failing
+    those, every empty square near the stones. These are the cells the solved
+    game calls best when every outcome further away is taken for a draw."""
+    mover = position.to_move
+    wins = position.winning_cells(mover)
+    if wins:
+        return cells_of(wins)
+    if horizon >= 2:
+        threats = position.winning_cells(opponent(mover))
+        if threats and not threats & (threats - 1):
+            return cells_of(threats)
+    return near_stones(position)
+
+
+def near_stones(position: Position) -> list[int]:
+    """The empty cells within two king's moves of a stone; on an empty board, every cell."""
+    near = 0
+    for cell in cells_of(position.stones):
+        near |= position.rules.near[cell]
+    return cells_of((near or position.rules.full) & position.empty)
+
+
+def perfect_cells(position: Position) -> list[int]:
+    """The solved game's best cells, ties broken toward the most losing replies."""
+    return cells_of(solved.table(position.rules).record(position)[1])
+
+
+def _searched(position: Position, depth: int) -> list[int]:
+    """The moves a depth-ply search without the threat solver likes best."""
+    evaluation = evaluator(position.rules)
+    node = evaluation.node(position)
+    if node.my_wins or node.their_wins:  # a win to take, or a threat to block: the search would say so
+        return cells_of(node.my_wins) or cells_of(node.their_wins)[:1]
+    scores = Searcher(evaluation).root_scores(node, depth)
+    top = max(scores.values())
+    return sorted(cell for cell, score in scores.items() if score == top)
+
+
+def _pick(cells: list[int], rng: random.Random | None) -> int:
+    return cells[0] if rng is None else rng.choice(cells)
+
+
+def _raise_over(position: Position) -> None:
+    position.validate()
+    winner = position.winner
+    raise ValueError(f"The game is over: {winner} has won." if winner else "The game is over: it is a draw.")
+
+
+Player = Callable[[Position, random.Random], int]
+"""Anything that picks a cell for the side to move: a level, a person, a test's script."""
+
+
+def level_player(level: str, budget_ms: float = DEFAULT_BUDGET_MS) -> Player:
+    """The computer at a level, as a Player."""
+    if level not in LEVELS:
+        check_level(BOARDS["3x3"], level)
+    return lambda position, rng: choose_move(position, level, rng, budget_ms)
+
+
+def play_game(rules: Rules, x: Player, o: Player, rng: random.Random) -> Position:
+    """Play a whole game between two players; the final position."""
+    position = Position(rules)
+    while not position.is_over:
+        player = x if position.to_move == "X" else o
+        position = position.play(player(position, rng))
+    return position

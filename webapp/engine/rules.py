@@ -1,0 +1,312 @@
+"""The rules of k in a row on an n×n board, for any n and k.
+
+Cells are numbered 0 to n²−1, row-major from the top left. X moves first and
+the sides alternate; a line of k or more stones in a row, across, down or
+along a diagonal, wins, and a full board without one is a draw.
+
+A Position holds each side's stones as a bitboard: a Python int whose bit c is
+set when cell c holds a stone. Playing a cell is an `or`; a side has a line
+when one of the board's windows (every run of k cells in a row) lies inside
+its stones. Everything here is a pure function of its arguments.
+"""
+
+from __future__ import annotations
+
+import itertools
+import string
+from dataclasses import dataclass
+from functools import cached_property
+from typing import NamedTuple
+
+MARKS = ("X", "O")
+EMPTY = "."
+COLUMNS = string.ascii_lowercase
+DIRECTIONS = ((0, 1), (1, 0), (1, 1), (1, -1))
+"""Across, down, and the two diagonals, as (row, column) steps."""
+NEAR = 2
+"""How far from a stone, in king's moves, a cell counts as near it."""
+
+
+def opponent(mark: str) -> str:
+    return "O" if mark == "X" else "X"
+
+
+def cells_of(bits: int) -> list[int]:
+    """The cells whose bits are set, in order."""
+    found = []
+    while bits:
+        low = bits & -bits
+        found.append(low.bit_length() - 1)
+        bits ^= low
+    return found
+
+
+@dataclass(frozen=True)
+class Rules:
+    """A board of size × size cells on which k in a row wins."""
+
+    size: int
+    k: int
+
+    def __post_init__(self) -> None:
+        if type(self.size) is not int or not 3 <= self.size <= len(COLUMNS):
+            raise ValueError(f"A board is 3 to {len(COLUMNS)} cells a side, not {self.size!r}.")
+        if type(self.k) is not int or not 3 <= self.k <= self.size:
+            raise ValueError(f"On a {self.size}×{self.size} board a line is 3 to {self.size} in a row, "
+                             f"not {self.k!r}.")
+
+    @property
+    def name(self) -> str:
+        """'7x7': how links and forms name the board."""
+        return f"{self.size}x{self.size}"
+
+    @cached_property
+    def cells(self) -> int:
+        return self.size * self.size
+
+    @cached_property
+    def full(self) -> int:
+        """The bitboard with every cell set."""
+        return (1 << self.cells) - 1
+
+    @cached_property
+    def windows(self) -> tuple[int, ...]:
+        """Every run of k cells in a row, as a bitboard: a side that fills one has won."""
+        n, k, found = self.size, self.k, []
+        for row, column in itertools.product(range(n), repeat=2):
+            for down, across in DIRECTIONS:
+                end_row, end_column = row + down * (k - 1), column + across * (k - 1)
+                if 0 <= end_row < n and 0 <= end_column < n:
+                    found.append(sum(1 << (row + down * i) * n + column + across * i for i in range(k)))
+        return tuple(found)
+
+    @cached_property
+    def windows_through(self) -> tuple[tuple[int, ...], ...]:
+        """For each cell, the windows that contain it."""
+        return tuple(tuple(window for window in self.windows if window >> cell & 1)
+                     for cell in range(self.cells))
+
+    @cached_property
+    def near(self) -> tuple[int, ...]:
+        """For each cell, the bitboard of the other cells within NEAR king's moves of it."""
+        n = self.size
+        return tuple(sum(1 << r * n + c
+                         for r in range(max(0, row - NEAR), min(n, row + NEAR + 1))
+                         for c in range(max(0, column - NEAR), min(n, column + NEAR + 1))
+                         if (r, c) != (row, column))
+                     for row, column in (divmod(cell, n) for cell in range(self.cells)))
+
+    @cached_property
+    def centre(self) -> int:
+        """The middle cell (on an even board, the one just up and left of the middle)."""
+        return (self.size - 1) // 2 * (self.size + 1)
+
+    @cached_property
+    def symmetries(self) -> tuple[tuple[int, ...], ...]:
+        """The rearrangements of the board that map every line onto a line, as
+        permutations (cell -> its image), the identity first.
+
+        Each is a reordering of the rows, one of the columns, and perhaps a
+        transpose. Where k < n only reversing keeps every run of k cells a run,
+        which gives the square's eight; where k = n any order of the rows and
+        columns keeps them, and the diagonals decide which orders are kept
+        (32 on 4×4)."""
+        n = self.size
+        orders = (list(itertools.permutations(range(n))) if self.k == n
+                  else [tuple(range(n)), tuple(reversed(range(n)))])
+        lines = set(self.windows)
+        found = []
+        for rows, columns, transpose in itertools.product(orders, orders, (False, True)):
+            image = tuple((columns[c] * n + rows[r]) if transpose else (rows[r] * n + columns[c])
+                          for r, c in (divmod(cell, n) for cell in range(self.cells)))
+            if all(transform(window, image) in lines for window in self.windows):
+                found.append(image)
+        return tuple(found)
+
+    def cell_name(self, cell: int) -> str:
+        """The cell as board-game players write it: column letter, then row
+        number counted from the bottom ('h8' is the centre of 15×15)."""
+        row, column = divmod(cell, self.size)
+        return f"{COLUMNS[column]}{self.size - row}"
+
+    def parse_cell_name(self, name: str) -> int:
+        """The cell a name such as 'h8' stands for, or ValueError saying why not."""
+        letter, digits = name[:1], name[1:]
+        if letter not in COLUMNS[:self.size] or not (digits.isascii() and digits.isdigit()) \
+                or not 1 <= int(digits) <= self.size or digits.startswith("0"):
+            last = self.cell_name(self.size - 1)
+            raise ValueError(f"“{name[:12]}” is not a square of the {self.name} board, "
+                             f"whose squares run from a1 to {last}.")
+        return (self.size - int(digits)) * self.size + COLUMNS.index(letter)
+
+
+def transform(bits: int, image: tuple[int, ...]) -> int:
+    """A bitboard moved by a symmetry (see Rules.symmetries)."""
+    moved = 0
+    for cell in cells_of(bits):
+        moved |= 1 << image[cell]
+    return moved
+
+
+class Position(NamedTuple):
+    """The stones on a board: x and o are bitboards of the cells each side holds."""
+
+    rules: Rules
+    x: int = 0
+    o: int = 0
+
+    @classmethod
+    def from_text(cls, rules: Rules, text: str) -> Position:
+        """The position a string of 'X', 'O' and '.' shows, one character a
+        cell, row-major from the top left; it need not be reachable (see validate)."""
+        if len(text) != rules.cells:
+            raise ValueError(f"A {rules.name} board has {rules.cells} cells, not {len(text)}.")
+        stray = set(text) - {*MARKS, EMPTY}
+        if stray:
+            raise ValueError(f"A cell holds 'X', 'O' or '.', not {sorted(stray)[0]!r}.")
+        bits = {mark: sum(1 << cell for cell, here in enumerate(text) if here == mark) for mark in MARKS}
+        return cls(rules, bits["X"], bits["O"])
+
+    @property
+    def text(self) -> str:
+        """The board as a string of 'X', 'O' and '.', row-major from the top left."""
+        return "".join("X" if self.x >> cell & 1 else "O" if self.o >> cell & 1 else EMPTY
+                       for cell in range(self.rules.cells))
+
+    @property
+    def stones(self) -> int:
+        return self.x | self.o
+
+    @property
+    def empty(self) -> int:
+        return self.rules.full & ~(self.x | self.o)
+
+    @property
+    def ply(self) -> int:
+        """How many stones are on the board."""
+        return (self.x | self.o).bit_count()
+
+    @property
+    def to_move(self) -> str:
+        """'X' when both sides have as many stones, otherwise 'O'."""
+        return "X" if self.x.bit_count() == self.o.bit_count() else "O"
+
+    def stones_of(self, mark: str) -> int:
+        return self.x if mark == "X" else self.o
+
+    def mark_at(self, cell: int) -> str | None:
+        return "X" if self.x >> cell & 1 else "O" if self.o >> cell & 1 else None
+
+    def play(self, cell: int) -> Position:
+        """The position after the side to move puts a stone on cell, which must be empty."""
+        if not 0 <= cell < self.rules.cells or (self.x | self.o) >> cell & 1:
+            raise ValueError(f"Cell {cell} is not an empty cell of the {self.rules.name} board.")
+        if self.to_move == "X":
+            return self._replace(x=self.x | 1 << cell)
+        return self._replace(o=self.o | 1 << cell)
+
+    def lines_of(self, mark: str) -> list[int]:
+        """The windows that mark fills."""
+        stones = self.stones_of(mark)
+        return [window for window in self.rules.windows if window & stones == window]
+
+    @property
+    def winner(self) -> str | None:
+        """'X' or 'O' if that side has a line, else None."""
+        for mark in MARKS:
+            stones = self.stones_of(mark)
+            if any(window & stones == window for window in self.rules.windows):
+                return mark
+        return None
+
+    def winning_line(self) -> tuple[int, ...]:
+        """The cells of the winner's lines, every stone of a run of k or more;
+        empty while nobody has won."""
+        mark = self.winner
+        return tuple(cells_of(sum_bits(self.lines_of(mark)))) if mark else ()
+
+    @property
+    def is_over(self) -> bool:
+        """True when a side has won or no cell is left."""
+        return not self.empty or self.winner is not None
+
+    def legal_moves(self) -> list[int]:
+        """The empty cells, in order; none once the game is over."""
+        return [] if self.is_over else cells_of(self.empty)
+
+    def winning_cells(self, mark: str) -> int:
+        """The bitboard of empty cells where mark would complete a line at once."""
+        mine, theirs = self.stones_of(mark), self.stones_of(opponent(mark))
+        found = 0
+        for window in self.rules.windows:
+            if not window & theirs and (window & mine).bit_count() == self.rules.k - 1:
+                found |= window & ~mine
+        return found
+
+    def fork_cells(self, mark: str) -> int:
+        """The bitboard of empty cells where a stone of mark would leave it two
+        or more cells to complete a line: a fork, of which the other side can
+        block only one."""
+        mine, theirs = self.stones_of(mark), self.stones_of(opponent(mark))
+        existing, needed = self.winning_cells(mark), self.rules.k - 2
+        found = 0
+        for cell in cells_of(self.empty):
+            bit = 1 << cell
+            wins = existing & ~bit
+            for window in self.rules.windows_through[cell]:
+                if not window & theirs and (window & mine).bit_count() == needed:
+                    wins |= window & ~mine & ~bit
+            if wins & (wins - 1):
+                found |= bit
+        return found
+
+    def validate(self) -> None:
+        """Raise ValueError, with a message fit to show a person, unless this
+        position can arise in a game (finished games included)."""
+        xs, os = self.x.bit_count(), self.o.bit_count()
+        if self.x & self.o or (self.x | self.o) & ~self.rules.full:
+            raise ValueError("Each cell holds one stone at most, on the board.")
+        if xs - os not in (0, 1):
+            raise ValueError(f"X moves first and the sides alternate, so X has as many marks as O "
+                             f"or one more; this board has {xs} X and {os} O.")
+        owners = [mark for mark in MARKS if self.lines_of(mark)]
+        if len(owners) == 2:
+            raise ValueError("Both X and O have a line; a game stops at the first line.")
+        if owners == ["X"] and xs == os:
+            raise ValueError("X has a line, yet O moved after it; a game stops at the first line.")
+        if owners == ["O"] and xs > os:
+            raise ValueError("O has a line, yet X moved after it; a game stops at the first line.")
+        if owners and not _common_stone(self.lines_of(owners[0])):
+            raise ValueError(f"{owners[0]} has two lines with no stone in common, yet a game stops "
+                             "at the first line.")
+
+
+def sum_bits(bitboards: list[int]) -> int:
+    """The union of bitboards."""
+    union = 0
+    for bits in bitboards:
+        union |= bits
+    return union
+
+
+def _common_stone(lines: list[int]) -> bool:
+    """Whether one stone lies on every line: the last one played, which made them all."""
+    common = -1
+    for line in lines:
+        common &= line
+    return common != 0
+
+
+BOARDS: dict[str, Rules] = {rules.name: rules for rules in (
+    Rules(3, 3), Rules(4, 4), Rules(5, 4), Rules(7, 5), Rules(15, 5))}
+"""The boards the game offers, by name: 3x3 (the default), 4x4, 5x5, 7x7 and 15x15."""
+DEFAULT_BOARD = BOARDS["3x3"]
+
+
+def board_named(name: str) -> Rules:
+    """The offered board with this name, or ValueError naming those there are."""
+    try:
+        return BOARDS[name]
+    except (KeyError, TypeError):
+        raise ValueError(f"There is no board “{str(name)[:12]}”; the boards are "
+                         f"{', '.join(BOARDS)}.") from None

@@ -1,0 +1,196 @@
+"""The search for boards too big to solve: iterative deepening over an
+alpha-beta (negamax) search with a transposition table, run within a budget.
+
+Negamax scores every position from the side to move's point of view, so one
+function serves both sides: a move's score is minus its reply's. Alpha-beta
+skips a move's remaining replies as soon as one shows that the move is worse
+than something already found. The transposition table remembers, for every
+position searched, the bounds found on its score and its best move; the next,
+deeper iteration tries that move first, which makes the cut-offs come early.
+
+The threats in a Node keep the search honest at any depth: a side that can
+complete a line has won, a single threat has one answer (the block, searched
+even past the horizon), and two threats cannot both be blocked. Elsewhere a
+node looks at its BEAM best-looking moves only (see Evaluator.moves).
+
+think() is the engine's whole decision for a move: take a win, block a loss,
+play a forced win the threat solver proves, else search until the budget is
+spent, and do not play into a forced win for the other side.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from typing import NamedTuple
+
+from webapp.engine.evaluate import Evaluator, Node, evaluator
+from webapp.engine.rules import Position, cells_of
+from webapp.engine.threats import OutOfTime, ThreatSolver
+
+MATE = 1 << 30
+"""A won game's score, less the plies it takes to win: a faster win scores more."""
+BEAM = 10
+"""How many of its best-looking moves a node searches."""
+MAX_DEPTH = 64
+SEARCH_SHARE = 0.75
+"""The share of the budget the search may use; the rest is for checking its
+move against the other side's forced wins."""
+
+
+def is_mate(score: int) -> bool:
+    return abs(score) > MATE - 1000
+
+
+class Entry(NamedTuple):
+    """What the table knows of a position: its score lies between lower and
+    upper when searched depth plies deep, and move was the best found."""
+
+    depth: int
+    lower: int
+    upper: int
+    move: int
+
+
+class Searcher:
+    """One search: its transposition table and statistics, and the deadline it stops at."""
+
+    def __init__(self, evaluator: Evaluator, deadline: float = float("inf"), beam: int = BEAM):
+        self.evaluator, self.deadline, self.beam = evaluator, deadline, beam
+        self.table: dict[tuple[int, int], Entry] = {}
+        self.nodes = self.hits = 0
+
+    def search(self, node: Node, max_depth: int = MAX_DEPTH) -> Iterator[tuple[int, int, int]]:
+        """Iterative deepening: after each depth, yield (depth, score, best
+        move). The caller stops whenever it likes; past the deadline the search
+        raises OutOfTime in the middle of an iteration, whose result is lost."""
+        for depth in range(1, max_depth + 1):
+            score = self.negamax(node, depth, -MATE, MATE, 0)
+            yield depth, score, self.table[node.mine, node.theirs].move
+            if is_mate(score):
+                return
+
+    def negamax(self, node: Node, depth: int, alpha: int, beta: int, ply: int) -> int:
+        """The score of node for its side to move, exact if it lies between
+        alpha and beta, else a bound on the side it falls."""
+        self.nodes += 1
+        if node.my_wins:
+            return MATE - ply - 1
+        threats = node.their_wins
+        if threats & (threats - 1):
+            return -(MATE - ply - 2)
+        if node.mine | node.theirs == self.evaluator.rules.full:
+            return 0  # a full board without a line: a draw
+        if depth <= 0 and not threats:
+            return node.score
+        if time.perf_counter() > self.deadline:
+            raise OutOfTime
+        key = node.mine, node.theirs
+        entry = self.table.get(key)
+        if entry is not None and entry.depth >= depth:
+            self.hits += 1
+            if entry.lower >= beta or entry.lower == entry.upper:
+                return entry.lower
+            if entry.upper <= alpha:
+                return entry.upper
+        best, best_move = -MATE, -1
+        for cell in cells_of(threats) if threats else self.moves(node, entry):
+            score = -self.negamax(self.evaluator.play(node, cell), depth - 1, -beta, -max(alpha, best), ply + 1)
+            if score > best:
+                best, best_move = score, cell
+                if best >= beta:
+                    break
+        lower = best if best > alpha else -MATE
+        upper = best if best < beta else MATE
+        self.table[key] = Entry(depth, lower, upper, best_move)
+        return best
+
+    def root_scores(self, node: Node, depth: int) -> dict[int, int]:
+        """The exact score of each move the root searches, depth plies deep."""
+        return {cell: -self.negamax(self.evaluator.play(node, cell), depth - 1, -MATE, MATE, 1)
+                for cell in self.moves(node, None)}
+
+    def moves(self, node: Node, entry: Entry | None) -> list[int]:
+        """The moves a node searches: the table's best first, then the best-looking."""
+        ranked = self.evaluator.moves(node)[:self.beam]
+        if entry is not None and entry.move in ranked:
+            ranked.remove(entry.move)
+            ranked.insert(0, entry.move)
+        return ranked
+
+    def principal_variation(self, node: Node, length: int = 12) -> list[int]:
+        """The line both sides would play, by the table's best moves."""
+        line = []
+        while len(line) < length and (entry := self.table.get((node.mine, node.theirs))) and entry.move >= 0:
+            line.append(entry.move)
+            if node.my_wins >> entry.move & 1:
+                break
+            node = self.evaluator.play(node, entry.move)
+        return line
+
+
+class Thought(NamedTuple):
+    """The engine's move and how it came to it."""
+
+    move: int
+    kind: str           # "win", "block", "forced win", "search", "lost"
+    line: list[int]     # the forced win (both sides' moves), or the principal variation
+    score: int          # for the side to move (see MATE); 0 for kinds other than search
+    depth: int          # the deepest search completed
+    nodes: int          # positions the search and the threat solver examined
+    hits: int           # transposition-table hits
+    seconds: float
+
+
+def think(position: Position, budget_ms: float, max_depth: int = MAX_DEPTH) -> Thought:
+    """The move for the side to move, within budget_ms of thinking (and no
+    deeper than max_depth plies, which makes the move reproducible whatever
+    the machine's speed, when the budget is generous). The position must have
+    a move to make."""
+    start = time.perf_counter()
+    deadline = start + budget_ms / 1000
+    evaluation = evaluator(position.rules)
+    node = evaluation.node(position)
+
+    def thought(move: int, kind: str, line: list[int] | None = None, score: int = 0, depth: int = 0,
+                nodes: int = 0, hits: int = 0) -> Thought:
+        return Thought(move, kind, line or [move], score, depth, nodes, hits, time.perf_counter() - start)
+
+    if node.my_wins:
+        return thought(cells_of(node.my_wins)[0], "win")
+    if node.their_wins:
+        threats = cells_of(node.their_wins)
+        return thought(threats[0], "block" if len(threats) == 1 else "lost")
+    solver = ThreatSolver(evaluation, deadline)
+    try:
+        line = solver.win(node)
+    except OutOfTime:
+        line = None
+    if line:
+        return thought(line[0], "forced win", line, nodes=solver.nodes)
+    searcher = Searcher(evaluation, start + SEARCH_SHARE * (deadline - start))
+    best = (0, 0, evaluation.moves(node)[0])
+    try:
+        for best in searcher.search(node, max_depth):
+            pass
+    except OutOfTime:
+        pass
+    depth, score, move = best
+    move = _safe(evaluation, node, searcher, move, solver)
+    return thought(move, "search", searcher.principal_variation(node) if move == best[2] else [move], score,
+                   depth, searcher.nodes + solver.nodes, searcher.hits)
+
+
+def _safe(evaluation: Evaluator, node: Node, searcher: Searcher, move: int, solver: ThreatSolver) -> int:
+    """move, unless the threat solver finds that it lets the other side win by
+    fours; then the first of the searched moves that does not (while time lasts)."""
+    candidates = [move] + [cell for cell in searcher.moves(node, None) if cell != move]
+    for cell in candidates:
+        if time.perf_counter() > solver.deadline:
+            return move
+        try:
+            if solver.win(evaluation.play(node, cell)) is None:
+                return cell
+        except OutOfTime:
+            return move
+    return move
