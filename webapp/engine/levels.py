@@ -64,8 +64,10 @@ def check_level(rules: Rules, level: str) -> None:
 
 
 def choose_move(position: Position, level: str, rng: random.Random | None = None,
-                budget_ms: float = DEFAULT_BUDGET_MS) -> int:
+                budget_ms: float = DEFAULT_BUDGET_MS, max_nodes: float = float("inf")) -> int:
     """The cell the computer plays at this level (see the module's docstring).
+    master thinks for budget_ms, or until it has examined max_nodes positions
+    (which, unlike a clock, gives the same move on any machine).
     Raises ValueError for a level the board does not have, or a position
     without a move to make."""
     check_level(position.rules, level)
@@ -76,7 +78,7 @@ def choose_move(position: Position, level: str, rng: random.Random | None = None
         if level == "master":
             return _pick(_searched(position, HARD_DEPTH), rng)
     if level == "master":
-        return think(position, budget_ms).move
+        return think(position, budget_ms, max_nodes=max_nodes).move
     cells = perfect_cells(position) if level == "perfect" else within_horizon(position, HORIZONS[level])
     return _pick(cells, rng)
 
@@ -140,11 +142,11 @@ Player = Callable[[Position, random.Random], int]
 """Anything that picks a cell for the side to move: a level, a person, a test's script."""
 
 
-def level_player(level: str, budget_ms: float = DEFAULT_BUDGET_MS) -> Player:
+def level_player(level: str, budget_ms: float = DEFAULT_BUDGET_MS, max_nodes: float = float("inf")) -> Player:
     """The computer at a level, as a Player."""
     if level not in LEVELS:
         check_level(BOARDS["3x3"], level)
-    return lambda position, rng: choose_move(position, level, rng, budget_ms)
+    return lambda position, rng: choose_move(position, level, rng, budget_ms, max_nodes)
 
 
 def play_game(rules: Rules, x: Player, o: Player, rng: random.Random) -> Position:

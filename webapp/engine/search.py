@@ -55,8 +55,9 @@ class Entry(NamedTuple):
 class Searcher:
     """One search: its transposition table and statistics, and the deadline it stops at."""
 
-    def __init__(self, evaluator: Evaluator, deadline: float = float("inf"), beam: int = BEAM):
-        self.evaluator, self.deadline, self.beam = evaluator, deadline, beam
+    def __init__(self, evaluator: Evaluator, deadline: float = float("inf"), beam: int = BEAM,
+                 max_nodes: float = float("inf")):
+        self.evaluator, self.deadline, self.beam, self.max_nodes = evaluator, deadline, beam, max_nodes
         self.table: dict[tuple[int, int], Entry] = {}
         self.nodes = self.hits = 0
 
@@ -83,7 +84,7 @@ class Searcher:
             return 0  # a full board without a line: a draw
         if depth <= 0 and not threats:
             return node.score
-        if time.perf_counter() > self.deadline:
+        if time.perf_counter() > self.deadline or self.nodes > self.max_nodes:
             raise OutOfTime
         key = node.mine, node.theirs
         entry = self.table.get(key)
@@ -142,11 +143,12 @@ class Thought(NamedTuple):
     seconds: float
 
 
-def think(position: Position, budget_ms: float, max_depth: int = MAX_DEPTH) -> Thought:
-    """The move for the side to move, within budget_ms of thinking (and no
-    deeper than max_depth plies, which makes the move reproducible whatever
-    the machine's speed, when the budget is generous). The position must have
-    a move to make."""
+def think(position: Position, budget_ms: float, max_depth: int = MAX_DEPTH,
+          max_nodes: float = float("inf")) -> Thought:
+    """The move for the side to move, within budget_ms of thinking. With
+    max_depth plies or max_nodes positions as the limit instead (and a
+    generous budget), the move is the same on any machine, however fast.
+    The position must have a move to make."""
     start = time.perf_counter()
     deadline = start + budget_ms / 1000
     evaluation = evaluator(position.rules)
@@ -161,14 +163,15 @@ def think(position: Position, budget_ms: float, max_depth: int = MAX_DEPTH) -> T
     if node.their_wins:
         threats = cells_of(node.their_wins)
         return thought(threats[0], "block" if len(threats) == 1 else "lost")
-    solver = ThreatSolver(evaluation, deadline)
+    solver = ThreatSolver(evaluation, deadline, max_nodes)
     try:
         line = solver.win(node)
     except OutOfTime:
         line = None
     if line:
         return thought(line[0], "forced win", line, nodes=solver.nodes)
-    searcher = Searcher(evaluation, start + SEARCH_SHARE * (deadline - start))
+    searcher = Searcher(evaluation, start + SEARCH_SHARE * (deadline - start),
+                        max_nodes=SEARCH_SHARE * max_nodes)
     best = (0, 0, evaluation.moves(node)[0])
     try:
         for best in searcher.search(node, max_depth):

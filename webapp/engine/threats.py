@@ -30,9 +30,12 @@ class OutOfTime(Exception):
 class ThreatSolver:
     """Searches for wins by continuous fours, remembering positions without one."""
 
-    def __init__(self, evaluator: Evaluator, deadline: float = float("inf")):
+    def __init__(self, evaluator: Evaluator, deadline: float = float("inf"), max_nodes: float = float("inf")):
+        """deadline is a time.perf_counter() reading, max_nodes a count of
+        positions: past either, the search raises OutOfTime. A count, unlike a
+        clock, gives the same answer on any machine."""
         self.evaluator = evaluator
-        self.deadline = deadline
+        self.deadline, self.max_nodes = deadline, max_nodes
         self.nodes = 0
         self._refuted: dict[tuple[int, int], int] = {}  # no win within this many fours
 
@@ -54,7 +57,7 @@ class ThreatSolver:
         if depth == 0 or self._refuted.get((node.mine, node.theirs), -1) >= depth:
             return None
         self.nodes += 1
-        if self.nodes % 32 == 0 and time.perf_counter() > self.deadline:
+        if self.nodes > self.max_nodes or self.nodes % 32 == 0 and time.perf_counter() > self.deadline:
             raise OutOfTime
         for cell in self.fours(node):
             line = self._after_four(node, cell, depth)
@@ -62,6 +65,17 @@ class ThreatSolver:
                 return line
         self._refuted[node.mine, node.theirs] = depth
         return None
+
+    def winning_fours(self, node: Node, depth: int = DEPTH) -> dict[int, list[int]]:
+        """Every four that starts a forced win, with a shortest such win from it."""
+        found = {}
+        for cell in self.fours(node):
+            for most in range(1, depth + 1):
+                line = self._after_four(node, cell, most)
+                if line is not None:
+                    found[cell] = line
+                    break
+        return found
 
     def fours(self, node: Node) -> list[int]:
         """The cells where the side to move makes a four; while the other side
