@@ -1,6 +1,7 @@
 // The page works without this file. With it: Tab reaches the board once and
 // the arrow keys move between its squares; after htmx swaps in a new board the
-// keyboard focus stays where the person was; and a copy button copies its link.
+// keyboard focus stays where the person was; a copy button copies its link;
+// and the new-game form offers only the levels of the board chosen.
 document.documentElement.classList.add("js");
 
 const squares = () => [...document.querySelectorAll(".grid button")];
@@ -23,12 +24,13 @@ document.addEventListener("keydown", (event) => {
   if (!step || !square) return;
   event.preventDefault();
   const all = squares();
-  let [row, column] = [Math.floor(square.value / 3), square.value % 3];
+  const size = Number(square.closest(".grid").dataset.size);
+  let [row, column] = [Math.floor(square.value / size), square.value % size];
   for (;;) { // to the nearest square the person can play, in that direction
     [row, column] = [row + step[0], column + step[1]];
-    if (row < 0 || row > 2 || column < 0 || column > 2) return;
-    const next = all[row * 3 + column];
-    if (!next.disabled) { lastSquare = row * 3 + column; rove(true); return; }
+    if (row < 0 || row >= size || column < 0 || column >= size) return;
+    const next = all[row * size + column];
+    if (!next.disabled) { lastSquare = row * size + column; rove(true); return; }
   }
 });
 
@@ -51,4 +53,19 @@ document.addEventListener("click", async (event) => {
   button.textContent = "Copied";
 });
 
+// A board has four levels, topped by perfect where it is solved and by master
+// where it is not: offer those, and keep "the strongest" when the board changes.
+function offerLevels() {
+  const board = document.querySelector("#board");
+  if (!board) return;
+  const levels = board.selectedOptions[0].dataset.levels.split(" ");
+  const top = levels[levels.length - 1];
+  for (const side of document.querySelectorAll(".new-game select:not(#board)")) {
+    for (const option of side.options) option.disabled = option.value !== "human" && !levels.includes(option.value);
+    if (side.selectedOptions[0].disabled) side.value = ["perfect", "master"].includes(side.value) ? top : "human";
+  }
+}
+document.addEventListener("change", (event) => { if (event.target.id === "board") offerLevels(); });
+
+offerLevels();
 rove(false);

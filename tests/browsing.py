@@ -8,13 +8,16 @@ from collections.abc import Callable
 
 from playwright.sync_api import Locator, Page, expect
 
-from webapp import engine
+from tests.support import position
+from webapp.engine import outcomes, preference
 
 CHROMIUM = "/usr/bin/chromium"  # Debian's: Playwright cannot fetch its own browser here
 CHROMIUM_ARGS = [
     "--no-sandbox", "--disable-gpu", "--disable-background-networking",
     "--disable-component-update", "--disable-sync", "--no-first-run",
 ]
+BROWSER_BUDGET_MS = 60
+"""How long master thinks in the browser tests' server: long enough to play, short enough to finish quickly."""
 COMPUTER_WINS = "The computer wins with three Os in a row."
 DRAW = "A draw: nobody could win this one."
 
@@ -59,12 +62,14 @@ def play_out(page: Page, pick: str) -> None:
     """Play the person's side to the end, each time the 'best' or 'worst' square."""
     choose = max if pick == "best" else min
     while page.locator(".grid button:enabled").count():
-        found = engine.outcomes(board_of(page))
-        click(page, choose(found, key=lambda cell: engine.preference(found[cell])))
+        found = outcomes(position(board_of(page)))
+        click(page, choose(found, key=lambda cell: preference(found[cell])))
 
 
-def new_game(page: Page, x: str | None = None, o: str | None = None) -> None:
-    """Choose the players (if given), press New game, and wait for the new game on screen."""
+def new_game(page: Page, x: str | None = None, o: str | None = None, board: str | None = None) -> None:
+    """Choose the board and players (if given), press New game, and wait for the new game on screen."""
+    if board:
+        page.locator("#board").select_option(board)
     if x:
         page.get_by_label("X", exact=True).select_option(x)
     if o:
@@ -93,6 +98,18 @@ def error_message(page: Page) -> None:
     other_tab.bring_to_front()
 
 
+def on_board(board: str, x: str, o: str, *cells: int, coach: bool = False) -> Callable[[Page], None]:
+    """A state: a new game on board between x and o, then the person's clicks on cells."""
+    def reach(page: Page) -> None:
+        page.goto("/")
+        new_game(page, x, o, board)
+        if coach:
+            replacing_the_game(page, page.get_by_role("button", name="Coach").click)
+        for cell in cells:
+            click(page, cell)
+    return reach
+
+
 STATES: dict[str, Callable[[Page], None]] = {
     "a new game": lambda page: page.goto("/"),
     "mid-game": lambda page: (page.goto("/"), click(page, 4)),
@@ -108,4 +125,9 @@ STATES: dict[str, Callable[[Page], None]] = {
                                                expect(page.locator(".moves li")).to_have_count(2)),
     "a replay step": lambda page: page.goto("/replay/40816?step=3"),
     "an error message": error_message,
+    "4x4 with the coach": on_board("4x4", "human", "perfect", 5, coach=True),
+    "5x5 mid-game": on_board("5x5", "human", "master", 12),
+    "7x7 with the coach": on_board("7x7", "human", "human", 24, 25, 31, 26, 38, 27, 45, coach=True),
+    "15x15 mid-game": on_board("15x15", "human", "master", 112),
+    "a 15x15 replay step": lambda page: page.goto("/replay/15x15/h8-i9-h9-h10?step=3"),
 }

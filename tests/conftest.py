@@ -13,7 +13,7 @@ from flask import Flask
 from playwright.sync_api import Page
 from werkzeug.serving import make_server
 
-from tests.browsing import CHROMIUM, CHROMIUM_ARGS
+from tests.browsing import BROWSER_BUDGET_MS, CHROMIUM, CHROMIUM_ARGS
 from tests.live import outside_checkout
 from tests.support import Visitor
 from webapp.app import create_app
@@ -47,7 +47,8 @@ def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[s
 
 @pytest.fixture(scope="session")
 def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    app = create_app({"SECRET_KEY": "browser tests"}, instance_path=tmp_path_factory.mktemp("instance"))
+    app = create_app({"SECRET_KEY": "browser tests", "ENGINE_BUDGET_MS": BROWSER_BUDGET_MS},
+                     instance_path=tmp_path_factory.mktemp("instance"))
     server = make_server("127.0.0.1", 0, app, threaded=True)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()

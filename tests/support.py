@@ -5,6 +5,7 @@ game's positions, and a test client that behaves like one visitor's browser
 from __future__ import annotations
 
 import itertools
+import random
 import re
 
 from flask.testing import FlaskClient
@@ -41,6 +42,21 @@ def setup(board: str, x: str = "", o: str = "") -> Position:
     rules = BOARDS[board]
     bits = [sum(1 << rules.parse_cell_name(name) for name in names.split()) for names in (x, o)]
     return Position(rules, *bits)
+
+
+def random_positions(board: str, count: int, rng: random.Random, least: int = 0,
+                     most: int | None = None) -> list[Position]:
+    """count positions with a move to make, from random games of least to most moves."""
+    rules, found = BOARDS[board], []
+    while len(found) < count:
+        here = Position(rules)
+        for _ in range(rng.randint(least, rules.cells - 1 if most is None else most)):
+            if here.is_over:
+                break
+            here = here.play(rng.choice(here.legal_moves()))
+        if not here.is_over:
+            found.append(here)
+    return found
 
 
 def reachable_positions(start: Position) -> set[Position]:

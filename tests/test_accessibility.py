@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from tests.browsing import COMPUTER_WINS, DRAW, STATES, click, focus_settled, square
+from tests.browsing import COMPUTER_WINS, DRAW, STATES, click, focus_settled, new_game, square
 
 pytestmark = pytest.mark.browser
 
@@ -41,7 +41,8 @@ def test_every_state_passes_the_audit(page: Page, axe_source: str, state: str):
     audit(page, axe_source)
 
 
-@pytest.mark.parametrize("state", ["a new game", "coach on", "lost", "a replay step"])
+@pytest.mark.parametrize("state", ["a new game", "coach on", "lost", "a replay step", "4x4 with the coach",
+                                   "5x5 mid-game", "7x7 with the coach", "15x15 mid-game", "a 15x15 replay step"])
 def test_dark_mode_passes_the_audit(page: Page, axe_source: str, state: str):
     page.emulate_media(color_scheme="dark")
     STATES[state](page)
@@ -151,6 +152,52 @@ def test_a_320_pixel_phone_needs_no_horizontal_scrolling(browser: Browser, live_
         box = cell.bounding_box()
         assert box["width"] >= 44 and box["height"] >= 44, "touch targets of at least 44 pixels"
     context.close()
+
+
+@pytest.mark.parametrize("path", ["15x15", "/replay/15x15/h8-i9-h9"])
+def test_15x15_at_320_pixels_keeps_24_pixel_squares_and_scrolls_in_its_own_region(browser: Browser,
+                                                                               live_server: str, path: str):
+    context = browser.new_context(base_url=live_server, viewport={"width": 320, "height": 640})
+    page = context.new_page()
+    if path == "15x15":
+        page.goto("/")
+        new_game(page, "human", "human", "15x15")
+    else:
+        page.goto(path)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 320, "the page itself never scrolls sideways"
+    region = page.locator(".board")
+    assert region.evaluate("board => board.scrollWidth > board.clientWidth"), "the board scrolls in its own region"
+    cells = page.locator(".grid [role=gridcell]")
+    expect(cells).to_have_count(225)
+    sizes = cells.evaluate_all("cells => cells.map(cell => [cell.offsetWidth, cell.offsetHeight])")
+    assert min(min(size) for size in sizes) >= 24, "WCAG 2.2 target size: at least 24 pixels"
+    if path != "15x15":
+        audit_page = page
+        audit_page.evaluate("document.querySelector('.board').focus()")
+        assert audit_page.evaluate("document.activeElement.classList.contains('board')"), \
+            "a read-only board that scrolls can be reached by keyboard to scroll it"
+    context.close()
+
+
+def test_the_arrow_keys_cross_a_7x7_board(page: Page):
+    page.goto("/")
+    new_game(page, "human", "human", "7x7")
+    click(page, 24)  # X in the middle: the arrow keys skip over it
+    page.locator("#undo").focus()
+    for _ in range(30):  # Tab round to the board: it comes back to the square after the one played
+        page.keyboard.press("Tab")
+        if focused(page).startswith("square "):
+            break
+    assert focused(page) == "square 25"
+    for key, expected in (("ArrowUp", 18), ("ArrowLeft", 17), ("ArrowLeft", 16), ("ArrowDown", 23),
+                          ("ArrowRight", 25), ("ArrowUp", 18), ("ArrowUp", 11), ("ArrowLeft", 10),
+                          ("ArrowDown", 17), ("ArrowDown", 31), ("ArrowRight", 32)):
+        page.keyboard.press(key)
+        assert focused(page) == f"square {expected}", key
+    page.keyboard.press("Enter")
+    expect(page.get_by_role("button", name="e3, O")).to_be_disabled()
+    focus_settled(page)
+    assert focused(page).startswith("square "), "the focus stays on the board after the move"
 
 
 @pytest.mark.parametrize("motion, animation", [("reduce", "none"), ("no-preference", "place")])

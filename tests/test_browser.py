@@ -13,9 +13,10 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from tests.browsing import COMPUTER_WINS, DRAW, board_of, click, new_game, play_out, square
-from webapp import engine
 
 pytestmark = pytest.mark.browser
+EMPTY_BOARD = "." * 9
+
 
 def mark_page_as_not_reloaded(page: Page) -> None:
     page.evaluate("window.stillTheSamePage = true")
@@ -45,7 +46,7 @@ def test_a_drawn_game_then_a_new_one(page: Page):
     assert "." not in board_of(page)
     new_game(page)
     expect(page.locator("#status")).to_have_text("Your turn: you play X.")
-    assert board_of(page) == engine.EMPTY_BOARD
+    assert board_of(page) == EMPTY_BOARD
     assert_not_reloaded(page)
 
 
@@ -183,7 +184,7 @@ def test_a_replay_stepped_through_with_its_buttons(page: Page):
     mark_page_as_not_reloaded(page)
     page.get_by_role("link", name="First").click()
     expect(page.get_by_role("heading", name=f"Replay: step 0 of {moves}")).to_be_visible()
-    assert board_of(page) == engine.EMPTY_BOARD and page.url.endswith("?step=0")
+    assert board_of(page) == EMPTY_BOARD and page.url.endswith("?step=0")
     for step in range(1, 3):
         page.get_by_role("link", name="Next").click()
         expect(page.get_by_role("heading", name=f"Replay: step {step} of {moves}")).to_be_visible()
@@ -245,3 +246,92 @@ def test_marks_and_coach_values_are_told_apart_by_colour_and_words(page: Page):
     assert len(backgrounds) == len(present), "each kind of value has its own colour"
     for kind, found in present.items():
         expect(found).to_contain_text(kind)
+
+
+# Boards beyond 3×3
+
+def play_first_open_squares(page: Page) -> int:
+    """Click the first open square until the game ends; the number of clicks."""
+    clicks = 0
+    while (open_square := page.locator(".grid button:enabled").first).count():
+        click(page, int(open_square.get_attribute("value")))
+        clicks += 1
+    return clicks
+
+
+@pytest.mark.parametrize("board, size, top", [("4x4", 4, "perfect"), ("5x5", 5, "master"), ("7x7", 7, "master"),
+                                              ("15x15", 15, "master")])
+def test_a_whole_game_against_the_computer_on_each_board(page: Page, board: str, size: int, top: str):
+    page.goto("/")
+    new_game(page, "human", top, board)
+    expect(page.locator(".grid button")).to_have_count(size * size)
+    mark_page_as_not_reloaded(page)
+    assert play_first_open_squares(page) > 0
+    expect(page.locator("#status")).to_have_text(re.compile(r"^(The computer wins with (four|five) Os in a row\.|"
+                                                            r"A draw: nobody could win this one\.|You win!)$"))
+    if "wins" in page.locator("#status").inner_text():
+        expect(page.locator(".grid .win").first).to_be_visible()
+    expect(page.locator(".reason")).to_contain_text("O played ")
+    assert_not_reloaded(page)
+
+
+def test_two_people_on_7x7(page: Page):
+    page.goto("/")
+    new_game(page, "human", "human", "7x7")
+    for cell in (42, 0, 43, 1, 44, 2, 45, 3, 46):  # X along the bottom row, a1 to e1
+        click(page, cell)
+    expect(page.locator("#status")).to_have_text("X wins!")
+    expect(page.locator(".grid .win")).to_have_count(5)
+    expect(page.locator(".moves li").first).to_have_text("X: a1")
+    expect(page.locator(".score")).to_contain_text("Two players on 7×7")
+
+
+def test_two_computers_on_5x5_play_to_the_end_by_themselves(page: Page):
+    page.goto("/")
+    new_game(page, "easy", "master", "5x5")
+    expect(page.locator("#status")).to_have_text(re.compile(r"(wins|a draw)\.$"), timeout=40_000)
+    expect(page.get_by_role("button", name="Next move")).to_have_count(0)
+
+
+def test_the_coach_and_a_replay_on_7x7(page: Page):
+    page.goto("/")
+    new_game(page, "human", "human", "7x7")
+    page.get_by_role("button", name="Coach").click()
+    for cell in (42, 0, 43, 1, 44, 2, 45):  # X: a1 b1 c1 d1, a four; O must block e1
+        click(page, cell)
+    expect(page.get_by_role("button", name="e1, empty, must block")).to_have_text("block")
+    page.locator(".link a").click()
+    expect(page).to_have_url(re.compile(r"/replay/7x7/a1-a7-b1-b7-c1-c7-d1$"))
+    expect(page.get_by_role("heading", name="Replay: step 7 of 7")).to_be_visible()
+    expect(page.locator(".reason")).to_have_text("X played d1. I make a four: O must block e1, or I complete five there.")
+
+
+def test_play_from_here_on_15x15(page: Page):
+    page.goto("/replay/15x15/h8-i9-h9?step=2")
+    page.get_by_label("Play on from here as X, against").select_option("easy")
+    page.get_by_role("button", name="Play from here").click()
+    expect(page.locator("#status")).to_have_text("Your turn: you play X.")
+    expect(page.locator(".moves li")).to_have_text(["X: h8", "O: i9"])
+    expect(page.locator("#board")).to_have_value("15x15")
+    expect(page.get_by_label("O", exact=True)).to_have_value("easy")
+
+
+def test_the_form_offers_only_the_levels_of_the_board_chosen(page: Page):
+    page.goto("/")
+    assert page.locator("#player-o option[value=master]").is_disabled()
+    page.locator("#board").select_option("7x7")
+    expect(page.locator("#player-o")).to_have_value("master")  # the strongest level stays the strongest
+    assert page.locator("#player-o option[value=perfect]").is_disabled()
+    page.locator("#board").select_option("4x4")
+    expect(page.locator("#player-o")).to_have_value("perfect")
+
+
+def test_a_big_board_plays_with_javascript_off(browser: Browser, live_server: str):
+    context = browser.new_context(base_url=live_server, java_script_enabled=False)
+    page = context.new_page()
+    page.goto("/")
+    new_game(page, "human", "master", "7x7")
+    click(page, 24)
+    expect(page.locator(".moves li")).to_have_count(2)
+    expect(page.locator(".moves li").first).to_have_text("X: d4")
+    context.close()

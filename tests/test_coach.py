@@ -4,28 +4,34 @@ from __future__ import annotations
 
 import pytest
 
-from webapp import engine
-from webapp.coach import SquareValue, describe_cell, reason, square_values
+from tests.support import position, setup
+from webapp.coach import SquareValue, describe_cell, forced_wins, reason, square_values
+from webapp.engine import BOARDS, DEFAULT_BOARD, Position, outcomes
 
 
 def test_square_values_count_the_movers_own_moves():
     # X to move: cells 6 and 8 win at once, cell 7 wins on X's second move.
-    assert square_values("XOXOXO...") == {
-        6: SquareValue("win", "win in 1"), 7: SquareValue("win", "win in 2"), 8: SquareValue("win", "win in 1"),
+    assert square_values(position("XOXOXO...")) == {
+        6: SquareValue("win", "win in 1", "win in 1"), 7: SquareValue("win", "win in 2", "win in 2"),
+        8: SquareValue("win", "win in 1", "win in 1"),
     }
     # O to move facing X's open line: only the block draws; every other square loses at X's next move.
-    values = square_values("XX..O....")
-    assert values[2] == SquareValue("draw", "draw")
-    assert {values[cell] for cell in (3, 5, 6, 7, 8)} == {SquareValue("loss", "loss in 1")}
+    values = square_values(position("XX..O...."))
+    assert values[2] == SquareValue("draw", "draw", "draw")
+    assert {values[cell].text for cell in (3, 5, 6, 7, 8)} == {"loss in 1"}
 
 
 def test_a_finished_game_has_no_square_values():
-    assert square_values("XXXOO....") == {} and square_values("XOXXOOOXX") == {}
+    assert square_values(position("XXXOO....")) == {} and square_values(position("XOXXOOOXX")) == {}
 
 
 def test_describe_cell_counts_rows_and_columns_from_one():
-    assert [describe_cell(cell) for cell in (0, 2, 4, 6)] == [
+    assert [describe_cell(DEFAULT_BOARD, cell) for cell in (0, 2, 4, 6)] == [
         "row 1, column 1", "row 1, column 3", "row 2, column 2", "row 3, column 1"]
+
+
+def test_on_bigger_boards_a_cell_is_named_as_players_write_it():
+    assert describe_cell(BOARDS["15x15"], 112) == "h8" and describe_cell(BOARDS["4x4"], 0) == "a4"
 
 
 @pytest.mark.parametrize("board, cell, expected", [
@@ -52,7 +58,7 @@ def test_describe_cell_counts_rows_and_columns_from_one():
     ("X...O...X", 2, "A slip: this lets you win, where row 1, column 2 holds the draw."),
 ])
 def test_each_kind_of_reason(board, cell, expected):
-    assert reason(board, cell) == expected
+    assert reason(position(board), cell) == expected
 
 
 @pytest.mark.parametrize("board, cell, expected", [
@@ -66,33 +72,105 @@ def test_each_kind_of_reason(board, cell, expected):
     (".....XOOX", 2, "I complete a line and win."),
 ])
 def test_with_no_person_on_the_other_side_a_reason_names_that_side(board, cell, expected):
-    assert reason(board, cell, person=False) == expected
+    assert reason(position(board), cell, person=False) == expected
 
 
 def test_a_draw_that_throws_away_a_win_is_called_a_slip():
-    board = "XO......."
-    drawing = next(cell for cell, o in engine.outcomes(board).items() if o.result == 0)
+    board = position("XO.......")
+    drawing = next(cell for cell, o in outcomes(board).items() if o.result == 0)
     assert reason(board, drawing).startswith("A slip: this only draws, where row ")
 
 
 def test_reasons_take_precedence_in_order():
     # Cell 2 completes X's top row and also blocks O's right column: the win is named.
-    board = "XX...O..O"
-    assert 2 in engine.threats(board, "O")
+    board = position("XX...O..O")
+    assert board.winning_cells("O") >> 2 & 1
     assert reason(board, 2) == "I complete a line and win."
     # Cell 3 blocks O's left column and also gives X two threats: the block is named.
-    board = "OX..X.O.."
-    assert len(engine.threats(engine.play(board, 3), "X")) == 2
+    board = position("OX..X.O..")
+    assert board.play(3).winning_cells("X").bit_count() == 2
     assert reason(board, 3) == "I block your line: you would have completed it here."
 
 
 def test_every_move_of_every_position_has_a_reason():
-    frontier, seen = [engine.EMPTY_BOARD], set()
+    frontier, seen = [Position(DEFAULT_BOARD)], set()
     while frontier:
         board = frontier.pop()
-        for cell in engine.legal_moves(board):
+        for cell in board.legal_moves():
             assert reason(board, cell).endswith(".")
-            child = engine.play(board, cell)
+            child = board.play(cell)
             if child not in seen:
                 seen.add(child)
                 frontier.append(child)
+
+
+# The bigger boards: only what the engine knows for sure
+
+def test_on_4x4_the_coach_knows_every_square_exactly():
+    values = square_values(Position(BOARDS["4x4"]))
+    assert len(values) == 16 and {value.text for value in values.values()} == {"draw"}
+
+
+@pytest.mark.parametrize("board", ["5x5", "7x7", "15x15"])
+def test_on_an_open_board_the_coach_says_nothing_rather_than_guess(board: str):
+    rules = BOARDS[board]
+    assert square_values(Position(rules).play(rules.centre)) == {}
+
+
+def test_the_coach_shows_wins_at_once():
+    here = setup("7x7", x="a1 b1 c1 d1", o="a7 b7 c7 g7")
+    assert {here.rules.cell_name(cell): value.text for cell, value in square_values(here).items()} == {
+        "e1": "win in 1"}
+
+
+def test_the_coach_shows_the_square_that_must_be_blocked():
+    here = setup("7x7", x="a1 b1 c1 d1", o="a7 b7 c7")
+    assert here.to_move == "O"
+    assert {here.rules.cell_name(cell): value.text for cell, value in square_values(here).items()} == {
+        "e1": "must block"}
+
+
+def test_the_coach_shows_forced_wins_by_fours_with_their_length():
+    here = setup("15x15", x="d4 e4 f4 g5 g6 g7", o="c4 g8 a15 o15 o1 n15")
+    values = {here.rules.cell_name(cell): value for cell, value in square_values(here).items()}
+    assert values["g4"] == SquareValue("forced", "forced win in 2", "win 2")
+    assert all(value.kind == "forced" for value in values.values())
+    assert set(values) == {here.rules.cell_name(cell) for cell in forced_wins(here)}
+
+
+@pytest.mark.parametrize("x, o, cell, expected", [
+    ("a1 b1 c1 d1", "a7 b7 c7 g7", "e1", "I complete a line and win."),
+    ("a1 b1 c1 d1", "a7 b7 c7", "e1", "I block your line: you would have completed it here."),
+    ("a1 b1 c1", "a7 b7 c7", "d1", "I make a four: you must block e1, or I complete five there."),
+    ("a1 b1 c1 a3", "a7 b7 c7 g7", "g1", "Nothing is forced here."),
+])
+def test_reasons_on_a_big_board_say_what_is_sure(x: str, o: str, cell: str, expected: str):
+    here = setup("7x7", x=x, o=o)
+    assert reason(here, here.rules.parse_cell_name(cell)) == expected
+
+
+def test_a_forced_win_by_fours_is_named_and_so_is_a_missed_one():
+    here = setup("15x15", x="g11 i11 i9 e7 k7 i6 j6", o="k11 k10 h9 j9 k8 j7 f5")
+    rules = here.rules
+    first = min(forced_wins(here), key=lambda cell: (len(forced_wins(here)[cell]), cell))
+    assert reason(here, first) == "I have a forced win by fours: I win within 4 moves, whatever you do."
+    assert reason(here, rules.parse_cell_name("a1")) == f"A slip: {rules.cell_name(first)} started a forced win by fours."
+    double = setup("15x15", x="d4 e4 f4 g5 g6 g7", o="c4 g8 a15 o15 o1 n15")
+    assert reason(double, rules.parse_cell_name("g4")) == (
+        "I make a fork: two ways to win next move, and you can block only one."), "a fork comes first"
+
+
+def test_a_move_that_lets_the_other_side_force_a_win_is_a_slip():
+    here = setup("15x15", x="d4 e4 f4 g5 g6 g7 a2", o="c4 g8 a15 o15 o1 n15")
+    assert here.to_move == "O"
+    assert reason(here, here.rules.parse_cell_name("a1"), person=False) == "A slip: this lets X force a win by fours."
+
+
+@pytest.mark.parametrize("level, words", [("master", "this is the move my search liked best"),
+                                          ("hard", "this is the move my search liked best"),
+                                          ("easy", "I play at random near the stones"), (None, "")])
+def test_with_nothing_forced_the_reason_says_how_the_level_chose(level: str | None, words: str):
+    rules = BOARDS["7x7"]
+    here = Position(rules).play(rules.centre)
+    said = reason(here, rules.centre + 1, level=level)
+    assert said == f"Nothing is forced here; {words}." if words else said == "Nothing is forced here."

@@ -7,10 +7,17 @@ import re
 
 import pytest
 
-from webapp import engine
 from webapp.coach import describe_cell
-from webapp.game import (PLAYERS, Conflict, Game, InvalidInput, Match, Replay, Score, board_after, parse_cell,
-                         parse_moves, parse_player, parse_ply, parse_switch)
+from webapp.engine import BOARDS, DEFAULT_BOARD, LEVELS, opponent
+from webapp.game import (PLAYERS, Computer, Conflict, Game, InvalidInput, Match, Replay, Score, parse_board,
+                         parse_cell, parse_moves, parse_player, parse_ply, parse_switch, players_of, position_after)
+
+THREE = DEFAULT_BOARD
+
+
+def dice(seed: int | str) -> Computer:
+    """The computer, with its choices made by a seeded generator."""
+    return Computer(random.Random(seed))
 
 
 def test_a_new_game_waits_for_the_person_playing_x():
@@ -20,7 +27,7 @@ def test_a_new_game_waits_for_the_person_playing_x():
 
 
 def test_the_computer_opens_when_it_plays_x():
-    game = Game.start("perfect", "human", random.Random(1))
+    game = Game.start("perfect", "human", dice(1))
     assert game.ply == 1 and game.to_move == "O"
     assert game.status == "Your turn: you play O."
 
@@ -36,10 +43,10 @@ def test_two_people_take_turns_on_one_screen():
 
 
 def test_two_computers_wait_to_be_stepped_one_move_at_a_time():
-    game = Game.start("easy", "perfect", random.Random(2))
+    game = Game.start("easy", "perfect", dice(2))
     assert game.moves == () and game.computers_to_step
     assert game.status == "Easy (X) against perfect (O): X to move."
-    game = game.step(0, random.Random(2))
+    game = game.step(0, dice(2))
     assert game.ply == 1 and game.status == "Easy (X) against perfect (O): O to move."
 
 
@@ -93,7 +100,7 @@ def test_only_empty_cells_on_a_persons_turn_can_be_played():
 
 def test_the_stored_form_round_trips():
     game = Game("perfect", "human", (4, 0, 8))
-    assert game.to_session() == {"x": "perfect", "o": "human", "moves": "408"}
+    assert game.to_session() == {"board": "3x3", "x": "perfect", "o": "human", "moves": "408"}
     assert Game.from_session(game.to_session()) == game
 
 
@@ -115,16 +122,16 @@ def test_unreadable_stored_data_gives_no_game(data):
     ("49", "Step 2 is “9”, not a square number from 0 to 8."),
     ("4a", "Step 2 is “a”, not a square number from 0 to 8."),
     ("4-", "Step 2 is “-”, not a square number from 0 to 8."),
-    ("0123456780", "A game has at most 9 moves; this one has 10."),
+    ("0123456780", "A game on the 3x3 board has at most 9 moves; this one has 10."),
 ])
 def test_parse_moves_names_the_first_wrong_step(raw, message):
     with pytest.raises(InvalidInput, match=re.escape(message)):
-        parse_moves(raw)
+        parse_moves(THREE, raw)
 
 
 def test_parse_moves_reads_a_whole_game():
-    assert parse_moves("") == () and parse_moves("408") == (4, 0, 8)
-    assert parse_moves("048176253") == (0, 4, 8, 1, 7, 6, 2, 5, 3)
+    assert parse_moves(THREE, "") == () and parse_moves(THREE, "408") == (4, 0, 8)
+    assert parse_moves(THREE, "048176253") == (0, 4, 8, 1, 7, 6, 2, 5, 3)
 
 
 @pytest.mark.parametrize("raw", ["0", "4", "8"])
@@ -150,24 +157,25 @@ def test_parse_ply_refuses_a_malformed_ply(raw):
 
 def test_parse_player_knows_the_players_and_defaults():
     assert parse_player(None, "X") == "human" and parse_player(None, "O") == "perfect"
-    for player in ("human", *engine.LEVELS):
+    for player in players_of(THREE):
         assert parse_player(player, "O") == player
     for unknown in ("robot", "", "Perfect", "genius"):
         with pytest.raises(InvalidInput, match="Unknown player"):
             parse_player(unknown, "X")
 
 
-def finish(game: Game, rng: random.Random) -> Game:
+def finish(game: Game, computer: Computer) -> Game:
     """Play on to the end: people take the first empty square, computers step."""
     while not game.is_over:
-        game = game.play(game.board.index("."), game.ply, rng) if game.humans_turn else game.step(game.ply, rng)
+        game = (game.play(game.board.index("."), game.ply, computer) if game.humans_turn
+                else game.step(game.ply, computer))
     return game
 
 
-@pytest.mark.parametrize("x", PLAYERS)
-@pytest.mark.parametrize("o", PLAYERS)
+@pytest.mark.parametrize("x", players_of(THREE))
+@pytest.mark.parametrize("o", players_of(THREE))
 def test_every_pairing_starts_and_finishes(x, o):
-    rng = random.Random(3)
+    rng = dice(3)
     game = Game.start(x, o, rng)
     assert game.ply == (1 if x != "human" and o == "human" else 0)
     finished = finish(game, rng)
@@ -247,7 +255,7 @@ def test_the_score_keeps_each_level_and_two_player_games_apart():
 
 
 def test_games_between_computers_are_not_scored():
-    match = Match(Game("easy", "hard", (0, 3, 1, 4, 8))).step(5, random.Random(1))
+    match = Match(Game("easy", "hard", (0, 3, 1, 4, 8))).step(5, dice(1))
     assert match.game.is_over and match.score.counts == {} and not match.scored
 
 
@@ -269,8 +277,8 @@ def test_an_unreadable_stored_match_starts_afresh_part_by_part(data):
 
 
 def test_the_computer_says_why_it_played_its_last_move():
-    game = Game.start("human", "perfect", random.Random(1)).play(4, 0)
-    assert game.last_computer_reason == (f"O played {describe_cell(game.moves[1])}. "
+    game = Game.start("human", "perfect", dice(1)).play(4, 0)
+    assert game.last_computer_reason == (f"O played {describe_cell(THREE, game.moves[1])}. "
                                          "This holds the draw, where other squares lose.")
     blocked = Game("human", "perfect", (0, 4)).play(1, 2)
     assert blocked.moves[-1] == 2
@@ -284,9 +292,9 @@ def test_no_reason_after_a_persons_move():
 
 
 def test_two_computers_each_give_a_reason():
-    game = Game.start("medium", "hard").step(0, random.Random(1))
+    game = Game.start("medium", "hard").step(0, dice(1))
     assert game.last_computer_reason.startswith("X played ")
-    assert game.step(1, random.Random(1)).last_computer_reason.startswith("O played ")
+    assert game.step(1, dice(1)).last_computer_reason.startswith("O played ")
 
 
 @pytest.mark.parametrize("x, o, expected", [
@@ -298,18 +306,18 @@ def test_a_slip_is_said_to_you_only_where_you_play(x, o, expected):
     assert Game(x, o, (0, 4, 8, 2)).last_computer_reason == expected
 
 
-@pytest.mark.parametrize("x", PLAYERS)
-@pytest.mark.parametrize("o", PLAYERS)
+@pytest.mark.parametrize("x", players_of(THREE))
+@pytest.mark.parametrize("o", players_of(THREE))
 def test_for_every_pairing_reasons_say_you_only_to_a_person(x: str, o: str):
     """In games of every pairing, each computer move's reason says "you" if a
     person plays the other side, and otherwise names that side."""
     rng = random.Random(f"{x} {o}")
     for _ in range(40):
         moves: list[int] = []
-        while not engine.is_over(board_after(tuple(moves))):
-            moves.append(rng.choice(engine.legal_moves(board_after(tuple(moves)))))
+        while not position_after(THREE, tuple(moves)).is_over:
+            moves.append(rng.choice(position_after(THREE, tuple(moves)).legal_moves()))
             game = Game(x, o, tuple(moves))
-            mover, other = engine.opponent(game.to_move), game.to_move
+            mover, other = opponent(game.to_move), game.to_move
             said = game.last_computer_reason
             if game.player(mover) == "human":
                 assert said is None
@@ -339,9 +347,9 @@ def test_the_coach_is_kept_with_the_match():
 
 
 def test_a_game_can_start_from_a_position():
-    game = Game.start("human", "perfect", random.Random(1), moves=(4, 0))
+    game = Game.start("human", "perfect", dice(1), moves=(4, 0))
     assert game.moves == (4, 0) and game.humans_turn
-    replied = Game.start("perfect", "human", random.Random(1), moves=(4, 0))
+    replied = Game.start("perfect", "human", dice(1), moves=(4, 0))
     assert replied.ply == 3 and replied.to_move == "O"
     with pytest.raises(Conflict, match="That game is over"):
         Game.start("human", "perfect", moves=(0, 3, 1, 4, 2))
@@ -355,17 +363,151 @@ def test_parse_switch():
 
 
 def test_a_replay_shows_the_game_at_a_step():
-    replay = Replay.parse("40816", "2")
+    replay = Replay.parse(THREE, "40816", "2")
     assert replay.moves == (4, 0, 8, 1, 6) and replay.step == 2
-    assert replay.position.board == "O...X...." and replay.whole.digits == "40816"
+    assert replay.position.board == "O...X...." and replay.whole.notation == "40816"
     assert replay.explanation.startswith("O played row 1, column 1. ")
     assert replay.result == "Not finished."
-    assert Replay.parse("40816", None).step == 5
-    assert Replay.parse("", None).explanation is None
-    assert Replay.parse("03142", "0").result == "X wins!"
+    assert Replay.parse(THREE, "40816", None).step == 5
+    assert Replay.parse(THREE, "", None).explanation is None
+    assert Replay.parse(THREE, "03142", "0").result == "X wins!"
 
 
 @pytest.mark.parametrize("step", ["6", "-1", "x", "", "²", "05x"])
 def test_a_replay_step_outside_the_game_is_refused(step):
     with pytest.raises(InvalidInput, match="its steps are 0 to 5"):
-        Replay.parse("40816", step)
+        Replay.parse(THREE, "40816", step)
+
+
+# Boards beyond 3×3
+
+QUICK = 20
+"""ms: master's budget in these tests, so that whole games stay quick."""
+
+
+@pytest.mark.parametrize("board", ["4x4", "5x5", "7x7", "15x15"])
+def test_every_pairing_plays_out_on_every_board(board: str):
+    rules = BOARDS[board]
+    for x in players_of(rules):
+        for o in players_of(rules):
+            computer = Computer(random.Random(f"{board} {x} {o}"), QUICK)
+            game = Game.start(x, o, computer, rules=rules)
+            finished = finish(game, computer)
+            assert finished.is_over and finished.rules == rules
+            assert finished.status.endswith(("!", ".")) and "to move" not in finished.status
+
+
+@pytest.mark.parametrize("board, words", [("4x4", "four"), ("5x5", "four"), ("7x7", "five"), ("15x15", "five")])
+def test_the_status_counts_the_stones_in_a_row_of_each_board(board: str, words: str):
+    rules = BOARDS[board]
+    bottom = [rules.cells - rules.size + i for i in range(rules.k)]  # O's line
+    scattered = [*range(rules.k - 1), 2 * rules.size]  # X's stones, in no line
+    moves = tuple(cell for pair in zip(scattered, bottom) for cell in pair)
+    lost = Game("human", players_of(rules)[-1], moves, rules)
+    assert lost.winner == "O" and lost.status == f"The computer wins with {words} Os in a row."
+    assert set(lost.winning_line) == set(bottom)
+
+
+def test_on_bigger_boards_moves_and_squares_are_named_as_players_write_them():
+    rules = BOARDS["15x15"]
+    game = Game("human", "master", (112, 113), rules)
+    assert game.move_list == ["X: h8", "O: i8"]
+    assert game.cell_label(112) == "h8, X" and game.cell_label(0) == "a15, empty"
+    assert game.notation == "h8-i8"
+    with pytest.raises(Conflict, match="^h8 is taken; choose an empty square.$"):
+        game.play(112, 2)
+
+
+def test_a_game_on_a_bigger_board_is_stored_with_its_board():
+    game = Game("human", "master", (112, 113), BOARDS["15x15"])
+    assert game.to_session() == {"board": "15x15", "x": "human", "o": "master", "moves": "h8-i8"}
+    assert Game.from_session(game.to_session()) == game
+    assert Game.from_session({"x": "human", "o": "perfect", "moves": "4"}) == Game("human", "perfect", (4,)), \
+        "a game stored before there were other boards is on 3×3"
+
+
+@pytest.mark.parametrize("data", [
+    {"board": "9x9", "x": "human", "o": "master", "moves": ""},
+    {"board": "7x7", "x": "human", "o": "perfect", "moves": ""},
+    {"board": "3x3", "x": "human", "o": "master", "moves": ""},
+    {"board": "7x7", "x": "human", "o": "master", "moves": "d4-d4"},
+    {"board": ["7x7"], "x": "human", "o": "master", "moves": ""},
+])
+def test_a_stored_game_that_does_not_fit_its_board_gives_no_game(data):
+    assert Game.from_session(data) is None
+
+
+@pytest.mark.parametrize("board, raw, message", [
+    ("7x7", "d4-d4", "Step 2 plays d4, which step 1 already took."),
+    ("7x7", "d4-h1", "Step 2 is “h1”, not a square of the 7x7 board (a1 to g7)."),
+    ("7x7", "d4--e5", "Step 2 is “”, not a square of the 7x7 board (a1 to g7)."),
+    ("7x7", "d4-", "Step 2 is “”, not a square of the 7x7 board (a1 to g7)."),
+    ("5x5", "a1-a5-b1-b5-c1-c5-d1-d5-e1", "Step 8 comes after the game ended at step 7."),
+    ("4x4", "-".join(["a1"] * 17), "A game on the 4x4 board has at most 16 moves; this one has 17."),
+    ("15x15", "H8", "Step 1 is “H8”, not a square of the 15x15 board (a1 to o15)."),
+])
+def test_parse_moves_on_bigger_boards_names_the_first_wrong_step(board: str, raw: str, message: str):
+    with pytest.raises(InvalidInput, match=re.escape(message)):
+        parse_moves(BOARDS[board], raw)
+
+
+def test_parse_moves_reads_a_game_on_a_bigger_board():
+    assert parse_moves(BOARDS["15x15"], "h8-i9-a1") == (112, 98, 210)
+    assert parse_moves(BOARDS["7x7"], "") == ()
+
+
+def test_the_board_is_chosen_by_name_and_defaults_to_the_one_played_last():
+    assert parse_board("7x7", THREE) == BOARDS["7x7"] and parse_board(None, BOARDS["5x5"]) == BOARDS["5x5"]
+    for raw in ("", "7X7", "8x8", "3x3 "):
+        with pytest.raises(InvalidInput, match="choose one of: 3x3, 4x4, 5x5, 7x7, 15x15"):
+            parse_board(raw, THREE)
+
+
+def test_players_are_the_levels_of_the_board():
+    assert parse_player(None, "O", BOARDS["7x7"]) == "master"
+    assert parse_player("master", "X", BOARDS["15x15"]) == "master"
+    with pytest.raises(InvalidInput, match="The 5x5 board has the levels easy, medium, hard and master, not perfect."):
+        parse_player("perfect", "O", BOARDS["5x5"])
+    with pytest.raises(InvalidInput, match="The 3x3 board has the levels easy, medium, hard and perfect, not master."):
+        parse_player("master", "O", THREE)
+
+
+@pytest.mark.parametrize("raw, board, ok", [("224", "15x15", True), ("225", "15x15", False), ("48", "7x7", True),
+                                            ("49", "7x7", False), ("012", "15x15", False), ("9", "3x3", False)])
+def test_a_cell_is_a_number_on_its_board(raw: str, board: str, ok: bool):
+    if ok:
+        assert parse_cell(raw, BOARDS[board]) == int(raw)
+    else:
+        with pytest.raises(InvalidInput, match=f"A square is a number from 0 to {BOARDS[board].cells - 1}"):
+            parse_cell(raw, BOARDS[board])
+
+
+def test_a_ply_is_at_most_the_boards_cells():
+    assert parse_ply("225", BOARDS["15x15"]) == 225
+    for raw in ("226", "010", "1000"):
+        with pytest.raises(InvalidInput):
+            parse_ply(raw, BOARDS["15x15"])
+
+
+def test_scores_are_kept_per_board_and_level():
+    rules = BOARDS["7x7"]
+    won = Match(Game("human", "easy", (0, 7, 1, 8, 2, 9, 3, 10), rules)).play(4, 8)
+    assert won.score.counts == {"easy@7x7/win": 1}
+    friends = Match(Game("human", "human", (0, 7, 1, 8, 2, 9, 3, 10), rules)).play(4, 8)
+    score = Score({**won.score.counts, **friends.score.counts, "perfect/draw": 1})
+    assert [line.label for line in score.lines()] == ["You against perfect", "You against easy on 7×7",
+                                                       "Two players on 7×7"]
+
+
+def test_a_new_game_stays_on_the_board_last_played_unless_another_is_chosen():
+    match = Match().new_game("human", "master", dice(1), rules=BOARDS["7x7"])
+    assert match.game.rules == BOARDS["7x7"]
+    assert match.new_game("human", "easy").game.rules == BOARDS["7x7"]
+    assert match.new_game("human", "perfect", rules=THREE).game.rules == THREE
+
+
+def test_a_replay_on_a_bigger_board():
+    replay = Replay.parse(BOARDS["7x7"], "d4-e5-c3", "2")
+    assert replay.position.move_list == ["X: d4", "O: e5"]
+    assert replay.explanation.startswith("O played e5. ")
+    assert replay.whole.notation == "d4-e5-c3"

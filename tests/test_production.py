@@ -12,7 +12,7 @@ from redis import Redis
 
 from tests.live import AppServer, Browser, RedisServer, run
 from tests.support import Visitor
-from webapp import engine
+from tests.support import position
 from webapp.app import create_app
 from webapp.store import DiskSessions
 
@@ -51,21 +51,21 @@ def test_racing_moves_apply_exactly_once(served: AppServer, opponent: str):
         browser = Browser(served.port)
         await browser.open()
         board = (await browser.post("/new", {"x": "human", "o": opponent})).board
-        while not engine.is_over(board):
+        while not position(board).is_over:
             before = board.count("X") + board.count("O")
-            replies = await race(browser, before, engine.legal_moves(board))
+            replies = await race(browser, before, position(board).legal_moves())
             applied = [reply for reply in replies if reply.status == 200]
             assert len(applied) == 1, sorted(reply.status for reply in replies)
             assert all(reply.status == 409 for reply in replies if reply not in applied)
             previous, board = board, applied[0].board
-            engine.validate(board)
+            position(board).validate()
             changed = [cell for cell in range(9) if previous[cell] != board[cell]]
             assert all(previous[cell] == "." for cell in changed), "no mark is ever overwritten"
             added = sorted(board[cell] for cell in changed)
             if opponent == "human":
                 assert len(added) == 1
             else:  # the person's X and the computer's O, unless the X ended the game
-                assert added == ["O", "X"] or (added == ["X"] and engine.is_over(board))
+                assert added == ["O", "X"] or (added == ["X"] and position(board).is_over)
             stored = (await browser.request("GET", "/")).board
             assert stored == board, "the stored game is the one move that was applied"
             assert all(reply.board == stored for reply in replies), "every refusal shows the board as stored"

@@ -10,7 +10,7 @@ from functools import cache
 
 import pytest
 
-from tests.support import has_line, position, reachable_positions
+from tests.support import has_line, position, random_positions, reachable_positions
 from webapp.engine import BOARDS, Outcome, Position, outcomes, preference
 from webapp.engine.solved import TABLEBASE, FileTable, losing_replies, solve, table
 
@@ -117,25 +117,11 @@ def test_the_4x4_empty_board_is_a_draw_whatever_x_plays():
     assert set(outcomes(Position(FOUR)).values()) == {Outcome(0, 16)}
 
 
-def sample_4x4(rng: random.Random, least: int, most: int) -> list[Position]:
-    """Positions with a move to make, from random games, with least to most stones."""
-    found = []
-    while len(found) < 150:
-        here = Position(FOUR)
-        for _ in range(rng.randint(least, most)):
-            if here.is_over:
-                break
-            here = here.play(rng.choice(here.legal_moves()))
-        if not here.is_over:
-            found.append(here)
-    return found
-
-
 @pytest.mark.parametrize("least, most", [(8, 10), (11, 15)])
 def test_the_tablebase_agrees_with_an_independent_search(least: int, most: int):
     """Every cell of sampled positions, and every symmetric image of them."""
     rng = random.Random(least)
-    for here in sample_4x4(rng, least, most):
+    for here in random_positions("4x4", 150, rng, least, most):
         found = outcomes(here)
         for cell, outcome in found.items():
             assert outcome == brute_force(here.text, 4, cell), (here.text, cell)
@@ -147,7 +133,7 @@ def test_the_tablebase_agrees_with_an_independent_search(least: int, most: int):
 def test_solve_builds_the_same_table_as_the_file_holds_on_sampled_positions():
     """The builder's answer for 3×3 is checked everywhere above; here the file's
     best cells on 4×4 are the best by its own outcomes, ties broken by traps."""
-    for here in sample_4x4(random.Random(2), 4, 12):
+    for here in random_positions("4x4", 150, random.Random(2), 4, 12):
         found = outcomes(here)
         top = max(preference(o, 16) for o in found.values())
         best = [cell for cell, o in found.items() if preference(o, 16) == top]

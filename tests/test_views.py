@@ -183,7 +183,7 @@ def test_new_defaults_to_a_person_as_x_against_perfect(visitor: Visitor):
     visitor.move(4)
     response = visitor.new()
     assert response.status_code == 200 and is_fragment(response.text)
-    assert visitor.stored() == {"x": "human", "o": "perfect", "moves": ""}
+    assert visitor.stored() == {"board": "3x3", "x": "human", "o": "perfect", "moves": ""}
     assert '<option value="perfect" selected>' in visitor.client.get("/").text
 
 
@@ -444,9 +444,13 @@ def test_a_replay_step_with_htmx_is_the_fragment(visitor: Visitor):
     ("/replay/031428", "Step 6 comes after the game ended at step 5."),
     ("/replay/4a0", "Step 2 is “a”, not a square number from 0 to 8."),
     ("/replay/4%200", "Step 2 is “ ”, not a square number from 0 to 8."),
-    ("/replay/0123456780", "A game has at most 9 moves; this one has 10."),
+    ("/replay/0123456780", "A game on the 3x3 board has at most 9 moves; this one has 10."),
     ("/replay/408?step=4", "There is no step “4” in this game; its steps are 0 to 3."),
     ("/replay/408?step=one", "There is no step “one” in this game; its steps are 0 to 3."),
+    ("/replay/7x7/d4-d4", "Step 2 plays d4, which step 1 already took."),
+    ("/replay/7x7/d4-z9", "Step 2 is “z9”, not a square of the 7x7 board (a1 to g7)."),
+    ("/replay/9x9/d4", "There is no board “9x9”; the boards are 3x3, 4x4, 5x5, 7x7, 15x15."),
+    ("/replay/7x7/d4?step=2", "There is no step “2” in this game; its steps are 0 to 1."),
 ])
 def test_an_invalid_replay_link_is_404_saying_which_step_is_wrong(visitor: Visitor, path, expected):
     response = visitor.client.get(path)
@@ -460,7 +464,7 @@ def test_play_from_here_starts_a_game_at_that_position(visitor: Visitor):
     visitor.open()
     response = visitor.post("/new", {"moves": "40", "x": "human", "o": "hard"}, htmx=False)
     assert response.status_code == 303
-    assert visitor.stored() == {"x": "human", "o": "hard", "moves": "40"}
+    assert visitor.stored() == {"board": "3x3", "x": "human", "o": "hard", "moves": "40"}
     assert cells(visitor.client.get("/").text)[:5] == ["O", "", "", "", "X"]
 
 
@@ -556,7 +560,7 @@ def test_the_status_is_a_live_region_that_htmx_answers_update_in_place(visitor: 
 
 def test_the_board_is_a_labelled_grid_of_rows_and_cells(visitor: Visitor):
     page = visitor.open().text
-    assert '<div class="grid" role="grid" aria-label="Board">' in page
+    assert '<div class="grid" role="grid" aria-label="Board" data-size="3">' in page
     assert page.count('role="row"') == 3 and page.count('role="gridcell"') == 9
 
 
@@ -566,3 +570,165 @@ def test_the_newest_marks_are_marked_for_their_animation(visitor: Visitor):
     second_cell = next(cell for cell in range(9) if str(cell) not in visitor.stored()["moves"])
     second = visitor.move(second_cell).text
     assert second_cell in classed(second, "new") and 4 not in classed(second, "new")
+
+
+# Boards beyond 3×3 (issue: boards)
+
+BIG_CELL = re.compile(r'<button name="cell" value="(\d+)"(?: class="([^"]*)")? aria-label="([^"]*)"( disabled)?>(.*?)</button>',
+                      re.S)
+
+
+def marks(html: str) -> dict[int, str]:
+    """The marks on any board's buttons, by cell."""
+    return {int(cell): text for cell, _, _, _, text in BIG_CELL.findall(html) if text in ("X", "O")}
+
+
+@pytest.fixture
+def quick(app):
+    """master thinks for 30 ms here, so that whole games stay quick."""
+    app.config["ENGINE_BUDGET_MS"] = 30
+    return app
+
+
+@pytest.mark.parametrize("board, size", [("3x3", 3), ("4x4", 4), ("5x5", 5), ("7x7", 7), ("15x15", 15)])
+def test_new_on_each_board_shows_its_squares(visitor: Visitor, board: str, size: int):
+    response = visitor.post("/new", {"board": board, "x": "human", "o": "easy"})
+    assert response.status_code == 200 and is_fragment(response.text)
+    assert len(BIG_CELL.findall(response.text)) == size * size
+    assert f'data-size="{size}"' in response.text and response.text.count('role="row"') == size
+    assert visitor.stored()["board"] == board
+
+
+def test_the_new_game_form_offers_every_board_and_remembers_the_last(visitor: Visitor):
+    page = visitor.open().text
+    for board in ("3x3", "4x4", "5x5", "7x7", "15x15"):
+        assert f'<option value="{board}"' in page
+    assert '<option value="3x3" data-levels="easy medium hard perfect" selected>' in page
+    visitor.post("/new", {"board": "7x7", "x": "human", "o": "easy"})
+    page = visitor.client.get("/").text
+    assert '<option value="7x7" data-levels="easy medium hard master" selected>' in page
+    visitor.post("/new", {})  # no board: the one played last
+    assert visitor.stored()["board"] == "7x7" and visitor.stored()["o"] == "master"
+
+
+@pytest.mark.parametrize("fields, expected", [
+    ({"board": "9x9"}, "There is no board “9x9”; choose one of: 3x3, 4x4, 5x5, 7x7, 15x15."),
+    ({"board": ""}, "There is no board “”; choose one of: 3x3, 4x4, 5x5, 7x7, 15x15."),
+    ({"board": "5x5", "o": "perfect"}, "The 5x5 board has the levels easy, medium, hard and master, not perfect."),
+    ({"board": "3x3", "x": "master"}, "The 3x3 board has the levels easy, medium, hard and perfect, not master."),
+    ({"board": "7x7", "moves": "d4-d4"}, "Step 2 plays d4, which step 1 already took."),
+    ({"board": "7x7", "moves": "4"}, "Step 1 is “4”, not a square of the 7x7 board (a1 to g7)."),
+])
+def test_a_bad_board_or_a_level_it_lacks_is_refused_with_400_and_changes_nothing(visitor: Visitor, fields, expected):
+    visitor.move(4)
+    before = visitor.stored()
+    response = visitor.post("/new", fields)
+    assert response.status_code == 400 and message(response.text) == expected
+    assert visitor.stored() == before
+
+
+@pytest.mark.parametrize("board", ["4x4", "5x5", "7x7", "15x15"])
+def test_a_whole_game_against_the_computer_on_each_board(quick, board: str):
+    visitor = Visitor(quick.test_client())
+    page = visitor.post("/new", {"board": board, "x": "human", "o": players_top(board)}).text
+    while enabled_cells_any(page):
+        response = visitor.move(enabled_cells_any(page)[len(enabled_cells_any(page)) // 2],
+                                ply=len(marks(page)))
+        assert response.status_code == 200
+        page = response.text
+    assert status(page) in ("A draw: nobody could win this one.", "You win!") or status(page).startswith(
+        "The computer wins with")
+
+
+def players_top(board: str) -> str:
+    return "perfect" if board == "4x4" else "master"
+
+
+def enabled_cells_any(html: str) -> list[int]:
+    return [int(cell) for cell, _, _, disabled, _ in BIG_CELL.findall(html) if not disabled]
+
+
+@pytest.mark.parametrize("board", ["5x5", "15x15"])
+def test_two_people_and_two_computers_on_a_bigger_board(quick, board: str):
+    visitor = Visitor(quick.test_client())
+    visitor.post("/new", {"board": board, "x": "human", "o": "human"})
+    assert marks(visitor.move(0, ply=0).text) == {0: "X"}
+    assert marks(visitor.move(1, ply=1).text) == {0: "X", 1: "O"}
+    page = visitor.post("/new", {"board": board, "x": "easy", "o": "master"}).text
+    for ply in range(6):
+        assert 'id="next-move"' in page
+        page = visitor.post("/step", {"ply": str(ply)}).text
+        assert len(marks(page)) == ply + 1
+
+
+def test_a_move_on_15x15_is_answered_in_under_32_kb_with_the_coach_on(quick):
+    visitor = Visitor(quick.test_client())
+    visitor.post("/coach", {"coach": "on"})
+    page = visitor.post("/new", {"board": "15x15", "x": "human", "o": "master"}).text
+    sizes, ply = [], 0
+    for cell in (112, 113, 127, 97, 141, 96, 80, 64):
+        if cell in marks(page):
+            continue
+        response = visitor.move(cell, ply=ply)
+        sizes.append(len(response.data))
+        page, ply = response.text, len(marks(response.text))
+        if "is over" in page or "wins" in status(page):
+            break
+    assert max(sizes) < 32 * 1024, sizes
+
+
+def test_squares_on_bigger_boards_are_named_as_players_write_them(quick):
+    visitor = Visitor(quick.test_client())
+    page = visitor.post("/new", {"board": "15x15", "x": "human", "o": "human"}).text
+    assert 'aria-label="h8, empty"' in page and 'aria-label="a15, empty"' in page
+    page = visitor.move(112, ply=0).text
+    assert 'aria-label="h8, X"' in page and "<li>X: h8</li>" in page
+    assert "http://localhost/replay/15x15/h8" in page
+
+
+def test_the_coach_on_a_big_board_shows_only_what_is_sure(quick):
+    visitor = Visitor(quick.test_client())
+    visitor.post("/coach", {"coach": "on"})
+    visitor.post("/new", {"board": "7x7", "x": "human", "o": "human"})
+    page = ""
+    for ply, cell in enumerate((42, 0, 43, 1, 44)):  # X: a1 b1 c1; O: a7 b7
+        page = visitor.move(cell, ply=ply).text
+    assert re.findall(r'aria-label="([^"]*, empty, [^"]*)"', page) == [], "nothing is sure yet: nothing is shown"
+    page = visitor.move(2, ply=5).text  # O: c7
+    page = visitor.move(45, ply=6).text  # X: d1, a four
+    assert re.findall(r'aria-label="([^"]*, empty, [^"]*)"', page) == ["e1, empty, must block"]
+    page = visitor.move(3, ply=7).text  # O: d7, a four of its own, but X is to move
+    assert re.findall(r'aria-label="([^"]*, empty, [^"]*)"', page) == ["e1, empty, win in 1"]
+
+
+@pytest.mark.parametrize("path", ["/replay/7x7/d4-e5-c3", "/replay/7x7/", "/replay/15x15/h8-i9", "/replay/4x4/a1"])
+def test_replay_links_work_on_every_board(visitor: Visitor, path: str):
+    response = visitor.client.get(path)
+    assert response.status_code == 200 and "Replay: step" in response.text
+
+
+def test_a_3x3_replay_named_by_its_board_redirects_to_the_short_link(visitor: Visitor):
+    response = visitor.client.get("/replay/3x3/408")
+    assert response.status_code == 308 and response.headers["Location"].endswith("/replay/408")
+
+
+def test_a_replay_on_a_bigger_board_names_its_moves_and_offers_its_levels(visitor: Visitor):
+    page = visitor.client.get("/replay/7x7/d4-e5-c3?step=2").text
+    assert "Replay: step 2 of 3" in page and "O played e5." in page
+    assert '<input type="hidden" name="board" value="7x7">' in page
+    assert '<input type="hidden" name="moves" value="d4-e5">' in page
+    assert '<option value="master" selected>' in page and 'value="perfect"' not in page
+    assert '<a href="/replay/7x7/d4-e5-c3?step=3" id="step-next"' in page
+
+
+def test_play_from_here_on_a_bigger_board(quick):
+    visitor = Visitor(quick.test_client())
+    visitor.open()
+    response = visitor.post("/new", {"board": "7x7", "moves": "d4-e5", "x": "human", "o": "easy"}, htmx=False)
+    assert response.status_code == 303
+    assert visitor.stored() == {"board": "7x7", "x": "human", "o": "easy", "moves": "d4-e5"}
+
+
+def test_engine_budget_comes_from_the_environment(tmp_path, monkeypatch):
+    monkeypatch.setenv("ENGINE_BUDGET_MS", "120")
+    assert create_app({"SECRET_KEY": "k"}, instance_path=tmp_path).config["ENGINE_BUDGET_MS"] == 120

@@ -14,6 +14,7 @@ from flask import Flask, Response
 from flask_wtf.csrf import CSRFProtect
 
 from webapp import views
+from webapp.engine import DEFAULT_BUDGET_MS
 from webapp.store import init_session_store
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -27,10 +28,11 @@ DEFAULTS: dict[str, Any] = {
     "WTF_CSRF_TIME_LIMIT": None,             # the token lives as long as the session
     "REDIS_URL": None,
     "NOOP_ROUTE": False,                     # GET /noop, the load test's baseline
+    "ENGINE_BUDGET_MS": DEFAULT_BUDGET_MS,   # how long master may think on the big boards
 }
 ENVIRONMENT: dict[str, type] = {
     "SECRET_KEY": str, "REDIS_URL": str, "SESSION_COOKIE_SECURE": bool,
-    "SESSION_IDLE_SECONDS": int, "SESSION_STORE_LIMIT": int, "NOOP_ROUTE": bool,
+    "SESSION_IDLE_SECONDS": int, "SESSION_STORE_LIMIT": int, "NOOP_ROUTE": bool, "ENGINE_BUDGET_MS": float,
 }
 SECURITY_HEADERS = {
     "Content-Security-Policy": (

@@ -1,7 +1,13 @@
 """The coach: what every square is worth, and why a move was played, in words.
 
-It reads the engine's facts (solved outcomes, threats, forks) and says them as
-a person would. It knows nothing of the match or the web.
+On the solved boards (3×3 and 4×4) it knows the exact value of every square:
+win in N, draw or loss in N, with perfect play after. On the bigger boards it
+says only what the engine knows for sure, and otherwise nothing rather than a
+guess: the squares that win at once, the square that must be blocked, and the
+squares that start a forced win by fours, with its length.
+
+It reads the engine's facts and says them as a person would. It knows nothing
+of the match or the web.
 """
 
 from __future__ import annotations
@@ -9,38 +15,94 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import NamedTuple
 
-from webapp import engine
+from webapp.engine import Position, Rules, cells_of, opponent, outcomes, preference
+from webapp.engine.evaluate import evaluator
+from webapp.engine.levels import SOLVED_BOARDS
+from webapp.engine.solved import losing_replies
+from webapp.engine.threats import OutOfTime, ThreatSolver
+
+PROOF_NODES = 3000
+"""The most positions the coach lets the threat solver examine for one
+answer: a count, not a clock, so that the same position always gets the same
+words, on any machine."""
+NUMBERS = {3: "three", 4: "four", 5: "five"}
 
 
 class SquareValue(NamedTuple):
-    """What playing a square leads to for the side to move, with perfect play after."""
+    """What playing a square leads to for the side to move."""
 
-    kind: str  # "win", "draw" or "loss"
-    text: str  # "win in 2", "draw", "loss in 1"
-
-
-def describe_cell(cell: int) -> str:
-    """'row 1, column 3' for cell 2: people count rows and columns from one."""
-    row, column = divmod(cell, 3)
-    return f"row {row + 1}, column {column + 1}"
+    kind: str   # "win", "draw" or "loss" on a solved board; "win", "forced" or "block" on a bigger one
+    text: str   # "win in 2", "draw", "loss in 1", "must block", "forced win in 3"
+    short: str  # the words that fit on the square itself
 
 
-def square_values(board: str) -> dict[int, SquareValue]:
-    """The value of every empty square for the side to move; none once the game
-    is over. N in "win in N" and "loss in N" counts the mover's own moves,
-    this one included."""
-    if engine.is_over(board):
+def describe_cell(rules: Rules, cell: int) -> str:
+    """'row 1, column 3' for cell 2 of 3×3 (people count rows and columns from
+    one); on the bigger boards the name players write: 'h8'."""
+    if rules.size == 3:
+        row, column = divmod(cell, 3)
+        return f"row {row + 1}, column {column + 1}"
+    return rules.cell_name(cell)
+
+
+def in_a_row(rules: Rules) -> str:
+    """'three' on 3×3, 'four' on 4×4 and 5×5, 'five' on 7×7 and 15×15."""
+    return NUMBERS.get(rules.k, str(rules.k))
+
+
+def is_solved(rules: Rules) -> bool:
+    return rules.name in SOLVED_BOARDS
+
+
+@lru_cache(maxsize=1 << 12)  # a pure function of the position: after the first time, a lookup
+def square_values(position: Position) -> dict[int, SquareValue]:
+    """The value of the squares the coach knows for the side to move; none
+    once the game is over. N in "win in N" and "loss in N" counts the
+    mover's own moves, this one included."""
+    if position.is_over:
         return {}
-    values = {}
-    for cell, outcome in engine.outcomes(board).items():
-        own_moves = (outcome.plies + 1) // 2
-        if outcome.result > 0:
-            values[cell] = SquareValue("win", f"win in {own_moves}")
-        elif outcome.result < 0:
-            values[cell] = SquareValue("loss", f"loss in {own_moves}")
-        else:
-            values[cell] = SquareValue("draw", "draw")
-    return values
+    if is_solved(position.rules):
+        return {cell: _solved_value(outcome.result, (outcome.plies + 1) // 2)
+                for cell, outcome in outcomes(position).items()}
+    return _known_values(position)
+
+
+def _solved_value(result: int, own_moves: int) -> SquareValue:
+    if result > 0:
+        return SquareValue("win", f"win in {own_moves}", f"win in {own_moves}")
+    if result < 0:
+        return SquareValue("loss", f"loss in {own_moves}", f"loss in {own_moves}")
+    return SquareValue("draw", "draw", "draw")
+
+
+def _known_values(position: Position) -> dict[int, SquareValue]:
+    """What is sure on a board too big to solve: wins at once, else the one
+    block, else the starts of forced wins by fours."""
+    mover = position.to_move
+    wins = position.winning_cells(mover)
+    if wins:
+        return {cell: SquareValue("win", "win in 1", "win") for cell in cells_of(wins)}
+    threats = cells_of(position.winning_cells(opponent(mover)))
+    if threats:
+        return {cell: SquareValue("block", "must block", "block") for cell in threats}
+    return {cell: SquareValue("forced", f"forced win in {(len(line) + 1) // 2}", f"win {(len(line) + 1) // 2}")
+            for cell, line in forced_wins(position).items()}
+
+
+@lru_cache(maxsize=1 << 12)
+def forced_wins(position: Position) -> dict[int, list[int]]:
+    """The cells that start a win by fours for the side to move, each with a
+    shortest such win (both sides' moves), as far as the solver can prove
+    within PROOF_NODES positions."""
+    evaluation = evaluator(position.rules)
+    solver = ThreatSolver(evaluation, max_nodes=PROOF_NODES)
+    node = evaluation.node(position)
+    if node.my_wins or node.their_wins:
+        return {}
+    try:
+        return solver.winning_fours(node)
+    except OutOfTime:
+        return {}
 
 
 class Addressee(NamedTuple):
@@ -57,37 +119,43 @@ class Addressee(NamedTuple):
 
 
 @lru_cache(maxsize=1 << 14)  # a pure function of its arguments: after the first time, a lookup
-def reason(board: str, cell: int, person: bool = True) -> str:
-    """Why the side to move on board plays cell, in its own words to its
-    opponent: "you" if person plays the opponent, else the opponent's mark.
+def reason(position: Position, cell: int, person: bool = True, level: str | None = None) -> str:
+    """Why the side to move plays cell, in its own words to its opponent:
+    "you" if person plays the opponent, else the opponent's mark. level, if
+    known, is the computer's level that chose the move.
+
     The first that applies: it completes a line and wins; it blocks the
-    opponent's line; it makes a fork; it blocks the opponent's fork; otherwise
-    what the solver says of the move, blunders included."""
-    me, them = engine.side_to_move(board), engine.opponent(engine.side_to_move(board))
+    opponent's line; it makes a fork; it blocks the opponent's fork;
+    otherwise, on a solved board, what the solver says of the move (blunders
+    included), and on a bigger one what the threat solver proves."""
+    me, them = position.to_move, opponent(position.to_move)
     you = Addressee.of(them, person)
-    their_threats = engine.threats(board, them)
-    if cell in engine.threats(board, me):
+    their_threats = position.winning_cells(them)
+    if position.winning_cells(me) >> cell & 1:
         return "I complete a line and win."
-    if cell in their_threats:
+    if their_threats >> cell & 1:
         return f"I block {you.possessive} line: {you.name} would have completed it here."
-    after = engine.play(board, cell)
-    if not their_threats and len(engine.threats(after, me)) >= 2:
+    after = position.play(cell)
+    if not their_threats and after.winning_cells(me).bit_count() >= 2:
         return f"I make a fork: two ways to win next move, and {you.name} can block only one."
-    if not their_threats and engine.forks(board, them) and not engine.forks(after, them):
+    if not their_threats and position.fork_cells(them) and not after.fork_cells(them):
         return f"I block {you.possessive} fork: {you.name} could have made two threats at once."
-    return _solver_says(board, cell, you)
+    if is_solved(position.rules):
+        return _solver_says(position, cell, you)
+    return _threats_say(position, cell, you, level)
 
 
-def _solver_says(board: str, cell: int, you: Addressee) -> str:
+def _solver_says(position: Position, cell: int, you: Addressee) -> str:
     """The plain truth about cell from the solved game, compared with the best move."""
-    found = engine.outcomes(board)
+    rules = position.rules
+    found = outcomes(position)
     mine = found[cell]
-    best_cell = max(found, key=lambda other: engine.preference(found[other]))
+    best_cell = max(found, key=lambda other: preference(found[other], rules.cells))
     best = found[best_cell]
     if mine.result < best.result:
         better = "wins" if best.result > 0 else "holds the draw"
         loses = f"lets {you.name} win" if mine.result < 0 else "only draws"
-        return f"A slip: this {loses}, where {describe_cell(best_cell)} {better}."
+        return f"A slip: this {loses}, where {describe_cell(rules, best_cell)} {better}."
     if mine.result > 0:
         return f"I have a forced win: I win within {(mine.plies + 1) // 2} moves, whatever {you.does}."
     if mine.result < 0:
@@ -95,9 +163,39 @@ def _solver_says(board: str, cell: int, you: Addressee) -> str:
             return "This position is lost for me; I hold out as long as I can."
         return "This position is lost for me."
     equally_good = [other for other, outcome in found.items() if outcome.result == 0]
-    traps = {other: engine.losing_replies(board, other) for other in equally_good}
+    traps = {other: losing_replies(position, other) for other in equally_good}
     opening = ("Every move here draws" if len(equally_good) == len(found)
                else "This holds the draw, where other squares lose")
     if traps[cell] and traps[cell] == max(traps.values()):
         return f"{opening}; this one leaves {you.name} the most ways to go wrong."
     return f"{opening}."
+
+
+def _threats_say(position: Position, cell: int, you: Addressee, level: str | None) -> str:
+    """What is sure about cell on a board too big to solve: a forced win by
+    fours it starts or misses, a four it makes, a forced win it allows."""
+    rules, me = position.rules, position.to_move
+    wins = forced_wins(position)
+    if cell in wins:
+        return (f"I have a forced win by fours: I win within {(len(wins[cell]) + 1) // 2} moves, "
+                f"whatever {you.does}.")
+    if wins:
+        missed = min(wins, key=lambda other: (len(wins[other]), other))
+        return f"A slip: {describe_cell(rules, missed)} started a forced win by fours."
+    after = position.play(cell)
+    threats = cells_of(after.winning_cells(me))
+    if forced_wins(after):
+        return f"A slip: this lets {you.name} force a win by fours."
+    if threats:
+        return (f"I make a {in_a_row_minus_one(rules)}: {you.name} must block "
+                f"{describe_cell(rules, threats[0])}, or I complete {in_a_row(rules)} there.")
+    if level in ("easy", "medium"):
+        return "Nothing is forced here; I play at random near the stones."
+    if level in ("hard", "master"):
+        return "Nothing is forced here; this is the move my search liked best."
+    return "Nothing is forced here."
+
+
+def in_a_row_minus_one(rules: Rules) -> str:
+    """What players call a line one stone short: 'four' in five in a row, 'three' in four."""
+    return NUMBERS.get(rules.k - 1, str(rules.k - 1))

@@ -2,9 +2,9 @@
 
 Game, Score and Match are immutable values. Every action (a person's move, a
 computer's step, a take-back, a new game) returns a new value, which the caller
-stores. A game's board is derived from its list of moves, so history and board
-can never disagree. Nothing here knows about HTTP; the views turn the two
-exception types into status codes.
+stores. A game's position is derived from its board and its list of moves, so
+history and board can never disagree. Nothing here knows about HTTP; the views
+turn the two exception types into status codes.
 """
 
 from __future__ import annotations
@@ -16,23 +16,23 @@ from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import Any, NamedTuple
 
-from webapp import engine
-from webapp.coach import SquareValue, describe_cell, reason, square_values
+from webapp.engine import (BOARDS, DEFAULT_BOARD, DEFAULT_BUDGET_MS, LEVELS, MARKS, Position, Rules, choose_move,
+                           levels_of, opponent, top_level)
+from webapp.coach import SquareValue, describe_cell, in_a_row, reason, square_values
 
 HUMAN = "human"
-PLAYERS = (HUMAN, *engine.LEVELS)
-PLAYER_NAMES = {HUMAN: "Human", **{level: f"Computer, {level}" for level in engine.LEVELS}}
-DEFAULT_PLAYERS = {"X": HUMAN, "O": "perfect"}
+PLAYERS = (HUMAN, *LEVELS)
+PLAYER_NAMES = {HUMAN: "Human", **{level: f"Computer, {level}" for level in LEVELS}}
 FRIENDS = "friends"
 """The score's name for games between two people at one screen."""
 _RNG = random.Random()
-_CELL = re.compile("[0-8]")
-_PLY = re.compile("[0-9]")
+_NUMBER = re.compile("0|[1-9][0-9]{0,2}")
 
 
 class InvalidInput(ValueError):
     """The request is malformed: a missing, non-numeric or out-of-range cell,
-    or an unknown player. The message is fit to show a person."""
+    an unknown board or player, a level the board does not have. The message
+    is fit to show a person."""
 
 
 class Conflict(ValueError):
@@ -41,42 +41,74 @@ class Conflict(ValueError):
     saw that is out of date. The message is fit to show a person."""
 
 
+class Computer(NamedTuple):
+    """How the computer plays: its dice, and how long it may think on the
+    boards too big to solve (the app sets it from ENGINE_BUDGET_MS)."""
+
+    rng: random.Random = _RNG
+    budget_ms: float = DEFAULT_BUDGET_MS
+
+    def move(self, position: Position, level: str) -> int:
+        return choose_move(position, level, self.rng, self.budget_ms)
+
+
+COMPUTER = Computer()
+
+
 class Cell(NamedTuple):
     """One square as a page shows it."""
 
     number: int
     mark: str | None            # "X", "O", or None when empty
     in_winning_line: bool
-    value: SquareValue | None   # the coach's value, when the coach is on
+    value: SquareValue | None   # the coach's value, when the coach is on and knows one
     label: str                  # the accessible name
     playable: bool              # a person may click it now
     is_new: bool                # marked by the last thing that happened (a move and its reply)
 
 
+def players_of(rules: Rules) -> tuple[str, ...]:
+    """Who may play on a board: a person, or the computer at one of its levels."""
+    return (HUMAN, *levels_of(rules))
+
+
+def default_players(rules: Rules) -> dict[str, str]:
+    """You as X against the board's strongest level."""
+    return {"X": HUMAN, "O": top_level(rules)}
+
+
 @dataclass(frozen=True)
 class Game:
-    """Who plays X and O (HUMAN or a computer level) and the cells played so far.
+    """Who plays X and O (HUMAN or a computer level), the cells played so far,
+    and the board they are played on.
 
     A computer facing a person answers in the same step as the person's move;
     two computers move one step at a time, so a person can watch them.
     """
 
-    x: str = DEFAULT_PLAYERS["X"]
-    o: str = DEFAULT_PLAYERS["O"]
+    x: str = HUMAN
+    o: str = "perfect"
     moves: tuple[int, ...] = ()
+    rules: Rules = DEFAULT_BOARD
 
     @classmethod
-    def start(cls, x: str, o: str, rng: random.Random = _RNG, moves: tuple[int, ...] = ()) -> Game:
+    def start(cls, x: str, o: str, computer: Computer = COMPUTER, moves: tuple[int, ...] = (),
+              rules: Rules = DEFAULT_BOARD) -> Game:
         """A new game, from the empty board or from the position after moves;
         a computer to move against a person moves at once."""
-        game = cls(x, o, moves)
+        game = cls(x, o, moves, rules)
         if game.is_over:
             raise Conflict("That game is over; there is nothing left to play from there.")
-        return game._reply_to_person(rng)
+        return game._reply_to_person(computer)
 
     @cached_property
+    def position(self) -> Position:
+        return position_after(self.rules, self.moves)
+
+    @property
     def board(self) -> str:
-        return board_after(self.moves)
+        """The marks as a string, one character a cell: 'X', 'O' or '.'."""
+        return self.position.text
 
     @property
     def ply(self) -> int:
@@ -85,19 +117,19 @@ class Game:
 
     @property
     def to_move(self) -> str:
-        return engine.side_to_move(self.board)
+        return self.position.to_move
 
     @cached_property
     def winner(self) -> str | None:
-        return engine.winner(self.board)
+        return self.position.winner
 
     @cached_property
-    def winning_line(self) -> tuple[int, int, int] | None:
-        return engine.winning_line(self.board)
+    def winning_line(self) -> tuple[int, ...]:
+        return self.position.winning_line()
 
     @cached_property
     def is_over(self) -> bool:
-        return engine.is_over(self.board)
+        return self.position.is_over
 
     def player(self, mark: str) -> str:
         return self.x if mark == "X" else self.o
@@ -105,7 +137,7 @@ class Game:
     @property
     def humans(self) -> list[str]:
         """The marks people play."""
-        return [mark for mark in engine.MARKS if self.player(mark) == HUMAN]
+        return [mark for mark in MARKS if self.player(mark) == HUMAN]
 
     @property
     def humans_turn(self) -> bool:
@@ -122,9 +154,9 @@ class Game:
 
     def can_play(self, cell: int) -> bool:
         """Whether a person may click this cell now."""
-        return self.humans_turn and self.board[cell] == engine.EMPTY
+        return self.humans_turn and not self.position.stones >> cell & 1
 
-    def play(self, cell: int, seen_ply: int, rng: random.Random = _RNG) -> Game:
+    def play(self, cell: int, seen_ply: int, computer: Computer = COMPUTER) -> Game:
         """A person's move at cell, then the computer's reply if it is to move.
 
         seen_ply is the number of marks on the board the person saw: a click
@@ -135,17 +167,20 @@ class Game:
         self._check_not_over()
         if not self.humans_turn:
             raise Conflict("It is the computer's turn, not yours.")
-        if self.board[cell] != engine.EMPTY:
-            raise Conflict(f"{describe_cell(cell).capitalize()} is taken; choose an empty square.")
-        return self._played(cell)._reply_to_person(rng)
+        if not 0 <= cell < self.rules.cells:
+            raise InvalidInput(f"A square of the {self.rules.name} board is a number from 0 to "
+                               f"{self.rules.cells - 1}, not “{cell}”.")
+        if self.position.stones >> cell & 1:
+            raise Conflict(f"{_capital(describe_cell(self.rules, cell))} is taken; choose an empty square.")
+        return self._played(cell)._reply_to_person(computer)
 
-    def step(self, seen_ply: int, rng: random.Random = _RNG) -> Game:
+    def step(self, seen_ply: int, computer: Computer = COMPUTER) -> Game:
         """One move by the computer to move, in a game between two computers."""
         self._check_seen(seen_ply)
         self._check_not_over()
         if self.humans:
             raise Conflict("The computer only moves by itself when two computers play.")
-        return self._played(engine.choose_move(self.board, self.player(self.to_move), rng))
+        return self._played(computer.move(self.position, self.player(self.to_move)))
 
     def undo(self, seen_ply: int) -> Game:
         """Take back the last move a person made, with the computer's reply to
@@ -160,15 +195,16 @@ class Game:
     def result_key(self) -> str | None:
         """Where this game counts in the score once it is over: "<level>/win",
         "/draw" or "/loss" for the person against a level, "friends/X", "/O" or
-        "/draw" between two people; None while it goes on, or between computers."""
+        "/draw" between two people (on boards other than 3×3 the board follows
+        the level: "master@7x7/win"); None while it goes on, or between computers."""
         if not self.is_over or not self.humans:
             return None
         winner = self.winner
         if len(self.humans) == 2:
-            return f"{FRIENDS}/{winner or 'draw'}"
+            return f"{score_prefix(FRIENDS, self.rules)}/{winner or 'draw'}"
         you = self.humans[0]
         result = "draw" if winner is None else "win" if winner == you else "loss"
-        return f"{self.player(engine.opponent(you))}/{result}"
+        return f"{score_prefix(self.player(opponent(you)), self.rules)}/{result}"
 
     @property
     def status(self) -> str:
@@ -179,7 +215,7 @@ class Game:
             if winner == you:
                 return "You win!"
             if winner:
-                return f"The computer wins with three {winner}s in a row."
+                return f"The computer wins with {in_a_row(self.rules)} {winner}s in a row."
             if self.is_over:
                 return "A draw: nobody could win this one."
             return f"Your turn: you play {you}."
@@ -194,65 +230,71 @@ class Game:
 
     @property
     def move_list(self) -> list[str]:
-        """The moves in words a person reads: "X: row 2, column 2"."""
-        return [f"{mark_of(index)}: {describe_cell(cell)}" for index, cell in enumerate(self.moves)]
+        """The moves in words a person reads: "X: row 2, column 2", or "X: h8"."""
+        return [f"{mark_of(index)}: {describe_cell(self.rules, cell)}" for index, cell in enumerate(self.moves)]
 
     @cached_property
     def square_values(self) -> dict[int, SquareValue]:
-        """The coach's value of every empty square for the side to move."""
-        return square_values(self.board)
+        """The coach's value of the squares it knows, for the side to move."""
+        return square_values(self.position)
 
     @cached_property
     def last_computer_reason(self) -> str | None:
         """Why the computer made the last move, if the last move was a computer's."""
         if not self.moves or self.player(mark_of(self.ply - 1)) == HUMAN:
             return None
-        return explain_move(self.moves, self.ply, person=self.player(mark_of(self.ply)) == HUMAN)
+        return explain_move(self.rules, self.moves, self.ply, person=self.player(mark_of(self.ply)) == HUMAN,
+                            level=self.player(mark_of(self.ply - 1)))
 
     def cells(self, coach: bool = False) -> list[Cell]:
-        """The nine squares as a page shows them, computed in one pass."""
-        line = self.winning_line or ()
+        """The squares as a page shows them, computed in one pass."""
+        line = set(self.winning_line)
         values = self.square_values if coach else {}
         last_human = self._last_human_move()
-        new = self.moves[last_human if last_human is not None else -1:]
-        return [Cell(cell, None if mark == engine.EMPTY else mark, cell in line, values.get(cell),
+        new = set(self.moves[last_human if last_human is not None else -1:])
+        position, rules = self.position, self.rules
+        return [Cell(cell, position.mark_at(cell), cell in line, values.get(cell),
                      self.cell_label(cell, coach), self.can_play(cell), cell in new)
-                for cell, mark in enumerate(self.board)]
+                for cell in range(rules.cells)]
 
     def cell_label(self, cell: int, coach: bool = False) -> str:
-        """The accessible name of a cell's button: 'Row 1, column 3, empty', and
-        with the coach on, its value: 'Row 1, column 3, empty, win in 2'."""
-        mark = self.board[cell]
-        content = "empty" if mark == engine.EMPTY else mark
+        """The accessible name of a cell's button: 'Row 1, column 3, empty' (or
+        'h8, X' on the bigger boards), and with the coach on, its value:
+        'Row 1, column 3, empty, win in 2'."""
+        content = self.position.mark_at(cell) or "empty"
         value = self.square_values.get(cell) if coach else None
-        return f"{describe_cell(cell).capitalize()}, {content}" + (f", {value.text}" if value else "")
+        return f"{_capital(describe_cell(self.rules, cell))}, {content}" + (f", {value.text}" if value else "")
 
     @property
-    def digits(self) -> str:
-        """The moves as the digits of a replay link, e.g. "408"."""
-        return "".join(map(str, self.moves))
+    def notation(self) -> str:
+        """The moves as a link writes them: digits on 3×3 ("408"), names
+        joined by dashes on the bigger boards ("h8-i9")."""
+        return write_moves(self.rules, self.moves)
 
     def to_session(self) -> dict[str, Any]:
         """A small dict to keep in the session store."""
-        return {"x": self.x, "o": self.o, "moves": self.digits}
+        return {"board": self.rules.name, "x": self.x, "o": self.o, "moves": self.notation}
 
     @classmethod
     def from_session(cls, data: Any) -> Game | None:
-        """The stored game, or None if data is missing or not a legal game."""
+        """The stored game, or None if data is missing or not a legal game
+        (a game stored before there were other boards is on 3×3)."""
         try:
-            x, o, moves = data["x"], data["o"], parse_moves(data["moves"])
-        except (TypeError, KeyError, ValueError):
+            rules = BOARDS[data.get("board", DEFAULT_BOARD.name)]
+            x, o, moves = data["x"], data["o"], parse_moves(rules, data["moves"])
+        except (AttributeError, TypeError, KeyError, ValueError):
             return None
-        return cls(x, o, moves) if x in PLAYERS and o in PLAYERS else None
+        allowed = players_of(rules)
+        return cls(x, o, moves, rules) if x in allowed and o in allowed else None
 
     def _played(self, cell: int) -> Game:
         return replace(self, moves=(*self.moves, cell))
 
-    def _reply_to_person(self, rng: random.Random) -> Game:
+    def _reply_to_person(self, computer: Computer) -> Game:
         mover = self.player(self.to_move)
         if self.is_over or mover == HUMAN or not self.humans:
             return self
-        return self._played(engine.choose_move(self.board, mover, rng))
+        return self._played(computer.move(self.position, mover))
 
     def _last_human_move(self) -> int | None:
         """The index in moves of the last move a person made."""
@@ -273,6 +315,11 @@ class Game:
             raise Conflict("This game is over; start a new game to play again.")
 
 
+def score_prefix(who: str, rules: Rules) -> str:
+    """A level or FRIENDS, with the board after it unless it is 3×3 (whose keys predate the others)."""
+    return who if rules == DEFAULT_BOARD else f"{who}@{rules.name}"
+
+
 _LEVEL_TALLIES = (("win", "Wins"), ("draw", "Draws"), ("loss", "Losses"))
 _FRIENDS_TALLIES = (("X", "X wins"), ("O", "O wins"), ("draw", "Draws"))
 
@@ -287,7 +334,8 @@ class ScoreLine(NamedTuple):
 @dataclass(frozen=True)
 class Score:
     """Finished games per browser, counted by result_key: the person's wins,
-    draws and losses against each level, and X/O/draw tallies between two people."""
+    draws and losses against each level on each board, and X/O/draw tallies
+    between two people."""
 
     counts: Mapping[str, int] = field(default_factory=dict)
 
@@ -296,8 +344,12 @@ class Score:
 
     def lines(self) -> list[ScoreLine]:
         """The lines worth showing: every pairing with a finished game."""
-        groups = [(f"You against {level}", level, _LEVEL_TALLIES) for level in engine.LEVELS]
-        groups.append(("Two players", FRIENDS, _FRIENDS_TALLIES))
+        groups = []
+        for rules in BOARDS.values():
+            on = "" if rules == DEFAULT_BOARD else f" on {rules.size}×{rules.size}"
+            groups += [(f"You against {level}{on}", score_prefix(level, rules), _LEVEL_TALLIES)
+                       for level in levels_of(rules)]
+            groups.append((f"Two players{on}", score_prefix(FRIENDS, rules), _FRIENDS_TALLIES))
         lines = []
         for label, prefix, names in groups:
             tallies = tuple((name, self.counts.get(f"{prefix}/{key}", 0)) for key, name in names)
@@ -325,19 +377,21 @@ class Match:
     scored: bool = False
     coach: bool = False
 
-    def play(self, cell: int, seen_ply: int, rng: random.Random = _RNG) -> Match:
-        return self._after(self.game.play(cell, seen_ply, rng))
+    def play(self, cell: int, seen_ply: int, computer: Computer = COMPUTER) -> Match:
+        return self._after(self.game.play(cell, seen_ply, computer))
 
-    def step(self, seen_ply: int, rng: random.Random = _RNG) -> Match:
-        return self._after(self.game.step(seen_ply, rng))
+    def step(self, seen_ply: int, computer: Computer = COMPUTER) -> Match:
+        return self._after(self.game.step(seen_ply, computer))
 
     def undo(self, seen_ply: int) -> Match:
         game = self.game.undo(seen_ply)
         score = self.score.plus(self.game.result_key, -1) if self.scored else self.score
         return replace(self, game=game, score=score, scored=False)
 
-    def new_game(self, x: str, o: str, rng: random.Random = _RNG, moves: tuple[int, ...] = ()) -> Match:
-        return replace(self, game=Game.start(x, o, rng, moves), scored=False)
+    def new_game(self, x: str, o: str, computer: Computer = COMPUTER, moves: tuple[int, ...] = (),
+                 rules: Rules | None = None) -> Match:
+        """A new game; on the board last played unless rules say otherwise."""
+        return replace(self, game=Game.start(x, o, computer, moves, rules or self.game.rules), scored=False)
 
     def reset_score(self) -> Match:
         return replace(self, score=Score(), scored=False)
@@ -367,30 +421,31 @@ class Match:
 class Replay:
     """A game shown step by step, read-only, as a permanent link gives it."""
 
+    rules: Rules
     moves: tuple[int, ...]
     step: int
 
     @classmethod
-    def parse(cls, raw_moves: str, raw_step: str | None) -> Replay:
+    def parse(cls, rules: Rules, raw_moves: str, raw_step: str | None) -> Replay:
         """The replay of a link's moves at a step (the last if none is given),
         or InvalidInput saying what in the link is wrong."""
-        moves = parse_moves(raw_moves)
+        moves = parse_moves(rules, raw_moves)
         if raw_step is None:
-            return cls(moves, len(moves))
+            return cls(rules, moves, len(moves))
         if not (raw_step.isascii() and raw_step.isdigit()) or int(raw_step) > len(moves):
             raise InvalidInput(f"There is no step {_quote(raw_step)} in this game; "
                                f"its steps are 0 to {len(moves)}.")
-        return cls(moves, int(raw_step))
+        return cls(rules, moves, int(raw_step))
 
     @cached_property
     def position(self) -> Game:
         """The game as it stood at this step."""
-        return Game(HUMAN, HUMAN, self.moves[:self.step])
+        return Game(HUMAN, HUMAN, self.moves[:self.step], self.rules)
 
     @cached_property
     def whole(self) -> Game:
         """The game as the link gives it."""
-        return Game(HUMAN, HUMAN, self.moves)
+        return Game(HUMAN, HUMAN, self.moves, self.rules)
 
     @property
     def result(self) -> str:
@@ -402,60 +457,92 @@ class Replay:
         """The move that led to this step and why it was good (or not). A link
         does not say who played, and whoever follows it played neither side, so
         the sides are named rather than called "you"."""
-        return explain_move(self.moves, self.step, person=False) if self.step else None
+        return explain_move(self.rules, self.moves, self.step, person=False) if self.step else None
 
 
 def mark_of(index: int) -> str:
     """Who made the move at index (from 0) of a game: X moves first, then they alternate."""
-    return engine.MARKS[index % 2]
+    return MARKS[index % 2]
 
 
-def board_after(moves: tuple[int, ...]) -> str:
-    board = engine.EMPTY_BOARD
+def position_after(rules: Rules, moves: tuple[int, ...]) -> Position:
+    position = Position(rules)
     for cell in moves:
-        board = engine.play(board, cell)
-    return board
+        position = position.play(cell)
+    return position
 
 
-def explain_move(moves: tuple[int, ...], step: int, person: bool) -> str:
+def explain_move(rules: Rules, moves: tuple[int, ...], step: int, person: bool, level: str | None = None) -> str:
     """Move number step (from 1) of a game, and the coach's reason for it,
     said to "you" if person plays the other side, else naming that side."""
     cell = moves[step - 1]
-    return (f"{mark_of(step - 1)} played {describe_cell(cell)}. "
-            f"{reason(board_after(moves[:step - 1]), cell, person)}")
+    before = position_after(rules, moves[:step - 1])
+    return f"{mark_of(step - 1)} played {describe_cell(rules, cell)}. {reason(before, cell, person, level)}"
 
 
-def parse_moves(raw: str) -> tuple[int, ...]:
-    """The cells of a game written as digits ("40816"), or InvalidInput naming
-    the first step that is wrong."""
-    if len(raw) > 9:
-        raise InvalidInput(f"A game has at most 9 moves; this one has {len(raw)}.")
-    board, moves = engine.EMPTY_BOARD, []
-    for step, char in enumerate(raw, start=1):
-        if char not in "012345678":
-            raise InvalidInput(f"Step {step} is {_quote(char)}, not a square number from 0 to 8.")
-        if engine.is_over(board):
+def write_moves(rules: Rules, moves: tuple[int, ...]) -> str:
+    """Moves as a link writes them (see Game.notation)."""
+    if rules == DEFAULT_BOARD:
+        return "".join(map(str, moves))
+    return "-".join(map(rules.cell_name, moves))
+
+
+def parse_moves(rules: Rules, raw: str) -> tuple[int, ...]:
+    """The cells of a game as a link writes them, or InvalidInput naming the
+    first step that is wrong."""
+    if rules == DEFAULT_BOARD:
+        steps = list(raw)
+    else:
+        steps = raw.split("-") if raw else []
+    if len(steps) > rules.cells:
+        raise InvalidInput(f"A game on the {rules.name} board has at most {rules.cells} moves; "
+                           f"this one has {len(steps)}.")
+    position, moves = Position(rules), []
+    for step, written in enumerate(steps, start=1):
+        cell = _parse_step(rules, step, written)
+        if position.is_over:
             raise InvalidInput(f"Step {step} comes after the game ended at step {step - 1}.")
-        cell = int(char)
-        if board[cell] != engine.EMPTY:
-            raise InvalidInput(f"Step {step} plays square {cell}, which step {moves.index(cell) + 1} already took.")
-        board = engine.play(board, cell)
+        if position.stones >> cell & 1:
+            taken = f"square {cell}" if rules == DEFAULT_BOARD else rules.cell_name(cell)
+            raise InvalidInput(f"Step {step} plays {taken}, which step {moves.index(cell) + 1} already took.")
+        position = position.play(cell)
         moves.append(cell)
     return tuple(moves)
 
 
-def parse_cell(raw: str | None) -> int:
+def _parse_step(rules: Rules, step: int, written: str) -> int:
+    if rules == DEFAULT_BOARD:
+        if written not in "012345678":
+            raise InvalidInput(f"Step {step} is {_quote(written)}, not a square number from 0 to 8.")
+        return int(written)
+    try:
+        return rules.parse_cell_name(written)
+    except ValueError:
+        raise InvalidInput(f"Step {step} is {_quote(written)}, not a square of the {rules.name} board "
+                           f"(a1 to {rules.cell_name(rules.size - 1)}).") from None
+
+
+def parse_board(raw: str | None, current: Rules) -> Rules:
+    """The board named in a form field; absent means the one played last."""
+    if raw is None:
+        return current
+    if raw not in BOARDS:
+        raise InvalidInput(f"There is no board {_quote(raw)}; choose one of: {', '.join(BOARDS)}.")
+    return BOARDS[raw]
+
+
+def parse_cell(raw: str | None, rules: Rules = DEFAULT_BOARD) -> int:
     """The cell number in a form field, or InvalidInput saying what is wrong."""
     if raw is None or raw == "":
         raise InvalidInput("Choose a square to play.")
-    if not _CELL.fullmatch(raw):
-        raise InvalidInput(f"A square is a number from 0 to 8, not {_quote(raw)}.")
+    if not _NUMBER.fullmatch(raw) or int(raw) >= rules.cells:
+        raise InvalidInput(f"A square is a number from 0 to {rules.cells - 1}, not {_quote(raw)}.")
     return int(raw)
 
 
-def parse_ply(raw: str | None) -> int:
+def parse_ply(raw: str | None, rules: Rules = DEFAULT_BOARD) -> int:
     """The number of marks on the board the person saw, from a form field."""
-    if raw is None or not _PLY.fullmatch(raw):
+    if raw is None or not _NUMBER.fullmatch(raw) or int(raw) > rules.cells:
         raise InvalidInput("The form is incomplete; reload the page and try again.")
     return int(raw)
 
@@ -467,15 +554,25 @@ def parse_switch(raw: str | None) -> bool:
     return raw == "on"
 
 
-def parse_player(raw: str | None, mark: str) -> str:
-    """The player named in a form field for mark; absent means the default."""
+def parse_player(raw: str | None, mark: str, rules: Rules = DEFAULT_BOARD) -> str:
+    """The player named in a form field for mark on a board; absent means the
+    default (you as X, the board's strongest level as O)."""
     if raw is None:
-        return DEFAULT_PLAYERS[mark]
+        return default_players(rules)[mark]
     if raw not in PLAYERS:
         raise InvalidInput(
-            f"Unknown player {_quote(raw)} for {mark}; choose one of: {', '.join(PLAYERS)}."
+            f"Unknown player {_quote(raw)} for {mark}; choose one of: {', '.join(players_of(rules))}."
         )
+    if raw not in players_of(rules):
+        levels = levels_of(rules)
+        raise InvalidInput(f"The {rules.name} board has the levels {', '.join(levels[:-1])} and "
+                           f"{levels[-1]}, not {raw}.")
     return raw
+
+
+def _capital(text: str) -> str:
+    """A sentence's start: 'Row 1, column 3', but 'h8' stays as players write it."""
+    return text[:1].upper() + text[1:] if text.startswith("row") else text
 
 
 def _quote(raw: str) -> str:

@@ -13,9 +13,9 @@ from flask import Blueprint, Response, abort, current_app, redirect, render_temp
 from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import HTTPException, ServiceUnavailable
 
-from webapp.engine import LEVELS
-from webapp.game import (PLAYER_NAMES, Conflict, InvalidInput, Match, Replay, parse_cell, parse_moves,
-                         parse_player, parse_ply, parse_switch)
+from webapp.engine import BOARDS, DEFAULT_BOARD, levels_of
+from webapp.game import (PLAYER_NAMES, Computer, Conflict, InvalidInput, Match, Replay, parse_board, parse_cell,
+                         parse_moves, parse_player, parse_ply, parse_switch)
 from webapp.store import StoreUnavailable
 
 bp = Blueprint("game", __name__)
@@ -29,26 +29,31 @@ def index() -> str:
 
 @bp.post("/move")
 def move() -> Response | str:
-    cell = parse_cell(request.form.get("cell"))
-    return _changed(current_match().play(cell, _seen_ply()))
+    match = current_match()
+    cell = parse_cell(request.form.get("cell"), match.game.rules)
+    return _changed(match.play(cell, _seen_ply(match), _computer()))
 
 
 @bp.post("/step")
 def step() -> Response | str:
-    return _changed(current_match().step(_seen_ply()))
+    match = current_match()
+    return _changed(match.step(_seen_ply(match), _computer()))
 
 
 @bp.post("/undo")
 def undo() -> Response | str:
-    return _changed(current_match().undo(_seen_ply()))
+    match = current_match()
+    return _changed(match.undo(_seen_ply(match)))
 
 
 @bp.post("/new")
 def new() -> Response | str:
-    x = parse_player(request.form.get("x"), "X")
-    o = parse_player(request.form.get("o"), "O")
-    moves = parse_moves(request.form.get("moves", ""))
-    return _changed(current_match().new_game(x, o, moves=moves))
+    match = current_match()
+    rules = parse_board(request.form.get("board"), match.game.rules)
+    x = parse_player(request.form.get("x"), "X", rules)
+    o = parse_player(request.form.get("o"), "O", rules)
+    moves = parse_moves(rules, request.form.get("moves", ""))
+    return _changed(match.new_game(x, o, _computer(), moves, rules))
 
 
 @bp.post("/coach")
@@ -56,15 +61,20 @@ def coach() -> Response | str:
     return _changed(current_match().with_coach(parse_switch(request.form.get("coach"))))
 
 
-@bp.get("/replay/", defaults={"moves": ""})
-@bp.get("/replay/<moves>")
-def replay(moves: str) -> str:
+@bp.get("/replay/", defaults={"moves": "", "board": DEFAULT_BOARD.name})
+@bp.get("/replay/<moves>", defaults={"board": DEFAULT_BOARD.name})
+@bp.get("/replay/<board>/", defaults={"moves": ""})
+@bp.get("/replay/<board>/<moves>")
+def replay(board: str, moves: str) -> str:
+    """A replay: /replay/408 on 3×3, /replay/7x7/d4-e5 on the others."""
+    if board not in BOARDS:
+        abort(404, description=f"There is no board “{board[:12]}”; the boards are {', '.join(BOARDS)}.")
     try:
-        shown = Replay.parse(moves, request.args.get("step"))
+        shown = Replay.parse(BOARDS[board], moves, request.args.get("step"))
     except InvalidInput as error:
         abort(404, description=str(error))
     template = "_replay.html" if _is_htmx() else "replay.html"
-    return render_template(template, replay=shown, levels=LEVELS, player_names=PLAYER_NAMES)
+    return render_template(template, replay=shown, levels=levels_of(shown.rules), player_names=PLAYER_NAMES)
 
 
 @bp.post("/score/reset")
@@ -128,8 +138,13 @@ def current_match() -> Match:
     return Match.from_session(session)
 
 
-def _seen_ply() -> int:
-    return parse_ply(request.form.get("ply"))
+def _seen_ply(match: Match) -> int:
+    return parse_ply(request.form.get("ply"), match.game.rules)
+
+
+def _computer() -> Computer:
+    """The computer, thinking for at most ENGINE_BUDGET_MS on the big boards."""
+    return Computer(budget_ms=current_app.config["ENGINE_BUDGET_MS"])
 
 
 def _changed(match: Match) -> Response | str:
@@ -147,7 +162,7 @@ def _refused(message: str, status: int) -> tuple[str, int]:
 
 def _context(match: Match, message: str | None = None) -> dict[str, object]:
     return {"game": match.game, "score": match.score, "coach": match.coach, "message": message,
-            "player_names": PLAYER_NAMES, "htmx": _is_htmx()}
+            "player_names": PLAYER_NAMES, "boards": BOARDS, "levels_of": levels_of, "htmx": _is_htmx()}
 
 
 def _is_htmx() -> bool:
