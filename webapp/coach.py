@@ -17,8 +17,7 @@ from typing import NamedTuple
 
 from webapp.engine import Position, Rules, cells_of, opponent, outcomes, preference
 from webapp.engine.evaluate import evaluator
-from webapp.engine.levels import SOLVED_BOARDS
-from webapp.engine.solved import losing_replies
+from webapp.engine.solved import SOLVED_BOARDS, losing_replies
 from webapp.engine.threats import OutOfTime, ThreatSolver
 
 PROOF_NODES = 3000

@@ -1,17 +1,19 @@
 """gunicorn settings for `make serve`: HOST and PORT, workers from WEB_CONCURRENCY.
 
-Importing the engine here solves the game once, in the master process, and
-every worker forked from it starts with the tables already in memory. Freezing
-them keeps the garbage collector from walking them again in every worker (and
-from touching, and so copying, the pages they share with the master).
+The solved tables are loaded here, once, in the master process: 3×3 is
+solved and the 4×4 tablebase mapped, and every worker forked from it starts
+with both (the tablebase's pages are the page cache's, shared by all).
+Freezing them keeps the garbage collector from walking them again in every
+worker (and from touching, and so copying, the pages they share with the master).
 """
 
 import gc
 import multiprocessing
 import os
 
-import webapp.engine  # noqa: F401  (solved on import)
+from webapp.engine import solved
 
+solved.load_all()
 gc.freeze()
 
 bind = f"{os.environ.get('HOST', '127.0.0.1')}:{os.environ.get('PORT', '5000')}"

@@ -34,7 +34,6 @@ from webapp.engine.search import Searcher, think
 
 LEVELS = ("easy", "medium", "hard", "perfect", "master")
 """Every level, weakest first; each board has four of them (levels_of)."""
-SOLVED_BOARDS = ("3x3", "4x4")
 DEFAULT_BUDGET_MS = 500
 HARD_SLIP = 0.2
 """The share of its moves on which hard plays like medium."""
@@ -44,7 +43,7 @@ HARD_DEPTH = 2
 
 def levels_of(rules: Rules) -> tuple[str, ...]:
     """The levels a board has: perfect where the game is solved, else master."""
-    top = "perfect" if rules.name in SOLVED_BOARDS else "master"
+    top = "perfect" if rules.name in solved.SOLVED_BOARDS else "master"
     return ("easy", "medium", "hard", top)
 
 

@@ -27,6 +27,8 @@ from typing import NamedTuple
 
 from webapp.engine.rules import BOARDS, Position, Rules, cells_of
 
+SOLVED_BOARDS = ("3x3", "4x4")
+"""The boards whose every position is solved here; the others are searched."""
 TABLEBASE = Path(__file__).with_name("4x4.tablebase")
 MAGIC = b"k-in-a-row table"
 HEADER = struct.Struct("<16sHHI")  # magic, size, k, number of positions
@@ -311,6 +313,11 @@ def table(rules: Rules) -> Table:
             raise ValueError(f"The 4×4 tablebase is missing: `make tablebase` writes {TABLEBASE.name}.")
         return FileTable(TABLEBASE)
     raise ValueError(f"The {rules.name} board is not solved here; its top level is master.")
+
+
+def load_all() -> list[Table]:
+    """Every solved table, loaded now: for a server to do before it forks its workers."""
+    return [table(BOARDS[name]) for name in SOLVED_BOARDS]
 
 
 def main() -> None:
