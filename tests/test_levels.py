@@ -129,7 +129,7 @@ def test_the_horizon_is_the_solved_game_with_further_outcomes_taken_for_draws(ho
     for here in PLAYABLE:
         seen = {cell: preference(o) if o.plies <= horizon else 0 for cell, o in outcomes(here).items()}
         top = max(seen.values())
-        assert within_horizon(here, horizon) == sorted(cell for cell, s in seen.items() if s == top)
+        assert list(within_horizon(here, horizon)) == sorted(cell for cell, s in seen.items() if s == top)
 
 
 def test_hard_plays_perfect_moves_or_medium_ones():

@@ -25,7 +25,8 @@ reproducible.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from functools import lru_cache
 
 from webapp.engine import solved
 from webapp.engine.evaluate import evaluator
@@ -86,7 +87,8 @@ HORIZONS = {"easy": 1, "medium": 2}
 """How many plies ahead the weaker levels see the outcome of a move."""
 
 
-def within_horizon(position: Position, horizon: int) -> list[int]:
+@lru_cache(maxsize=1 << 14)  # a pure function: after the first time, a lookup
+def within_horizon(position: Position, horizon: int) -> tuple[int, ...]:
     """The cells that look best to a player who sees horizon plies ahead (1 or
     2): the cells that win at once; failing those, with horizon 2, the cells
     after which the opponent cannot win at once (the block), if any; failing
@@ -95,12 +97,12 @@ def within_horizon(position: Position, horizon: int) -> list[int]:
     mover = position.to_move
     wins = position.winning_cells(mover)
     if wins:
-        return cells_of(wins)
+        return tuple(cells_of(wins))
     if horizon >= 2:
         threats = position.winning_cells(opponent(mover))
         if threats and not threats & (threats - 1):
-            return cells_of(threats)
-    return near_stones(position)
+            return tuple(cells_of(threats))
+    return tuple(near_stones(position))
 
 
 def near_stones(position: Position) -> list[int]:
@@ -127,7 +129,7 @@ def _searched(position: Position, depth: int) -> list[int]:
     return sorted(cell for cell, score in scores.items() if score == top)
 
 
-def _pick(cells: list[int], rng: random.Random | None) -> int:
+def _pick(cells: Sequence[int], rng: random.Random | None) -> int:
     return cells[0] if rng is None else rng.choice(cells)
 
 
