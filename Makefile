@@ -64,9 +64,9 @@ redis:
 $(AXE): | $(VENV)/installed
 	cd $(VENV) && npm pack --silent axe-core@$(AXE_VERSION) | xargs -I{} sh -c 'tar -xzf {} package/axe.min.js && mv package/axe.min.js $(notdir $(AXE)) && rm -r package {}'
 
-# Replace the vendored htmx with HTMX_VERSION from the npm registry, with its licence.
+# Replace the vendored htmx and its SSE extension with HTMX_VERSION from the npm registry, with their licence.
 htmx:
-	rm -f static/htmx-*.min.js && cd static && npm pack --silent htmx.org@$(HTMX_VERSION) | xargs -I{} sh -c 'tar -xzf {} package/dist/htmx.min.js package/LICENSE && mv package/dist/htmx.min.js htmx-$(HTMX_VERSION).min.js && mv package/LICENSE htmx-LICENSE.txt && rm -r package {}'
+	rm -f static/htmx-[0-9]*.min.js static/hx-sse-[0-9]*.min.js && cd static && npm pack --silent htmx.org@$(HTMX_VERSION) | xargs -I{} sh -c 'tar -xzf {} package/dist/htmx.min.js package/dist/ext/hx-sse.min.js package/LICENSE && mv package/dist/htmx.min.js htmx-$(HTMX_VERSION).min.js && mv package/dist/ext/hx-sse.min.js hx-sse-$(HTMX_VERSION).min.js && mv package/LICENSE htmx-LICENSE.txt && rm -r package {}'
 
 clean:
 	rm -rf $(VENV) .pytest_cache

@@ -1,7 +1,8 @@
 // The page works without this file. With it: Tab reaches the board once and
 // the arrow keys move between its squares; after htmx swaps in a new board the
 // keyboard focus stays where the person was; a copy button copies its link;
-// and the new-game form offers only the levels of the board chosen.
+// the new-game form offers only the levels of the board chosen; and a page
+// watching a game with a friend follows it to the rematch.
 document.documentElement.classList.add("js");
 
 const squares = () => [...document.querySelectorAll(".grid button")];
@@ -60,12 +61,15 @@ function offerLevels() {
   if (!board) return;
   const levels = board.selectedOptions[0].dataset.levels.split(" ");
   const top = levels[levels.length - 1];
-  for (const side of document.querySelectorAll(".new-game select:not(#board)")) {
+  for (const side of document.querySelectorAll("#player-x, #player-o")) {
     for (const option of side.options) option.disabled = option.value !== "human" && !levels.includes(option.value);
     if (side.selectedOptions[0].disabled) side.value = ["perfect", "master"].includes(side.value) ? top : "human";
   }
 }
 document.addEventListener("change", (event) => { if (event.target.id === "board") offerLevels(); });
+
+// The stream names its event "rematch", with the new game's address as data.
+document.addEventListener("rematch", (event) => location.assign(event.detail.data));
 
 offerLevels();
 rove(false);

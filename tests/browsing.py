@@ -52,10 +52,22 @@ def replacing_the_game(page: Page, action: Callable[[], None]) -> None:
     expect(page.locator("#game:not([data-replaced])")).to_have_count(1)
 
 
+def until(page: Page, script: str, what: str, seconds: float = 10.0) -> None:
+    """Wait until script, evaluated in the page, is true. (The page's CSP
+    forbids the eval that page.wait_for_function needs, so this asks again
+    every 50 ms, through the debugger protocol, which the CSP allows.)"""
+    for _ in range(int(seconds / 0.05)):
+        if page.evaluate(script):
+            return
+        page.wait_for_timeout(50)
+    raise AssertionError(f"{what} did not happen within {seconds} s ({script} is {page.evaluate(script)!r})")
+
+
 def focus_settled(page: Page) -> None:
     """Wait until the keyboard focus is on an element again: during a swap it
     is on the body, until htmx settles the new content and app.js restores it."""
-    page.wait_for_function("document.activeElement && !['BODY', 'HTML'].includes(document.activeElement.tagName)")
+    until(page, "!!document.activeElement && !['BODY', 'HTML'].includes(document.activeElement.tagName)",
+          "the focus coming back to the page")
 
 
 def play_out(page: Page, pick: str) -> None:

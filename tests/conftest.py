@@ -14,7 +14,7 @@ from playwright.sync_api import Page
 from werkzeug.serving import make_server
 
 from tests.browsing import BROWSER_BUDGET_MS, CHROMIUM, CHROMIUM_ARGS
-from tests.live import outside_checkout
+from tests.live import AppServer, RedisServer, outside_checkout
 from tests.support import Visitor
 from webapp.app import create_app
 
@@ -23,6 +23,23 @@ from webapp.app import create_app
 def scratch_outside_the_checkout(tmp_path_factory: pytest.TempPathFactory) -> None:
     """Tests write only under tmp_path: make sure it is not inside the checkout."""
     outside_checkout(tmp_path_factory.getbasetemp())
+
+
+@pytest.fixture(scope="session")
+def redis_server() -> Iterator[RedisServer]:
+    """Debian's redis-server on a free loopback port, for the whole session."""
+    server = RedisServer().start()
+    yield server
+    server.stop()
+
+
+@pytest.fixture(params=["disk", "redis"])
+def served(request: pytest.FixtureRequest, tmp_path: Path, redis_server: RedisServer) -> Iterator[AppServer]:
+    """The app under gunicorn, as `make serve` runs it with four workers, on each store in turn."""
+    store = {"REDIS_URL": redis_server.url} if request.param == "redis" else {}
+    server = AppServer(tmp_path / "instance", workers=4, **store).start()
+    yield server
+    server.stop()
 
 
 @pytest.fixture

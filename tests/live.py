@@ -205,3 +205,64 @@ class Browser:
         if self._streams:
             self._streams[1].close()
             self._streams = None
+
+
+@dataclass
+class ServerEvent:
+    """One message of a text/event-stream."""
+
+    id: str
+    event: str
+    data: str
+
+
+class EventStream:
+    """A page's live stream, as EventSource reads it: GET path with the
+    browser's cookie (and Last-Event-ID to resume), then message by message."""
+
+    def __init__(self, port: int, path: str, cookie: str = "", last_event_id: str | None = None):
+        self.port, self.path, self.cookie, self.last_event_id = port, path, cookie, last_event_id
+        self.status = 0
+        self._reader: asyncio.StreamReader | None = None
+        self._writer: asyncio.StreamWriter | None = None
+
+    async def open(self) -> EventStream:
+        self._reader, self._writer = await asyncio.open_connection("127.0.0.1", self.port)
+        # HTTP/1.0, so that the server sends the stream as it is, not in chunks.
+        head = [f"GET {self.path} HTTP/1.0", f"Host: 127.0.0.1:{self.port}", "Accept: text/event-stream"]
+        if self.cookie:
+            head.append(f"Cookie: session={self.cookie}")
+        if self.last_event_id:
+            head.append(f"Last-Event-ID: {self.last_event_id}")
+        self._writer.write(("\r\n".join(head) + "\r\n\r\n").encode())
+        self.status = int((await self._reader.readline()).split()[1])
+        while (await self._reader.readline()) not in (b"\r\n", b""):
+            pass
+        return self
+
+    async def next(self, seconds: float = 10.0) -> ServerEvent | None:
+        """The next message with data (keep-alive comments skipped), or None
+        if the stream ends or nothing comes within seconds."""
+        fields: dict[str, list[str]] = {}
+        try:
+            while True:
+                line = (await asyncio.wait_for(self._reader.readline(), seconds)).decode()
+                if line == "":
+                    return None
+                line = line.rstrip("\r\n")
+                if line == "" and "data" in fields:
+                    message = ServerEvent("".join(fields.get("id", [""])[-1:]), "".join(fields.get("event", [""])),
+                                          "\n".join(fields["data"]))
+                    self.last_event_id = message.id or self.last_event_id
+                    return message
+                if line == "" or line.startswith(":"):
+                    continue
+                name, _, value = line.partition(":")
+                fields.setdefault(name, []).append(value[1:] if value.startswith(" ") else value)
+        except (asyncio.TimeoutError, ConnectionError):
+            return None
+
+    async def close(self) -> None:
+        if self._writer:
+            self._writer.close()
+            self._writer = None

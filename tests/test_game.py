@@ -8,8 +8,8 @@ import re
 import pytest
 
 from webapp.coach import describe_cell
-from webapp.engine import BOARDS, DEFAULT_BOARD, LEVELS, opponent
-from webapp.game import (PLAYERS, Computer, Conflict, Game, InvalidInput, Match, Replay, Score, parse_board,
+from webapp.engine import BOARDS, DEFAULT_BOARD, opponent
+from webapp.game import (Computer, Conflict, Game, InvalidInput, Match, Replay, Score, parse_board,
                          parse_cell, parse_moves, parse_player, parse_ply, parse_switch, players_of, position_after)
 
 THREE = DEFAULT_BOARD

@@ -4,35 +4,19 @@ stores, Redis shared and failing, unreadable data, expiry, headers."""
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from redis import Redis
 
 from tests.live import AppServer, Browser, RedisServer, run
-from tests.support import Visitor
-from tests.support import position
+from tests.support import Visitor, position
 from webapp.app import create_app
 from webapp.store import DiskSessions
 
 RACERS = 24
 
 
-@pytest.fixture(scope="module")
-def redis_server() -> Iterator[RedisServer]:
-    server = RedisServer().start()
-    yield server
-    server.stop()
-
-
-@pytest.fixture(params=["disk", "redis"])
-def served(request: pytest.FixtureRequest, tmp_path: Path, redis_server: RedisServer) -> Iterator[AppServer]:
-    """The app under gunicorn with four workers, on each store in turn."""
-    store = {"REDIS_URL": redis_server.url} if request.param == "redis" else {}
-    server = AppServer(tmp_path / "instance", workers=4, **store).start()
-    yield server
-    server.stop()
 
 
 async def race(browser: Browser, ply: int, cells: list[int]) -> list:

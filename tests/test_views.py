@@ -65,9 +65,10 @@ def test_the_page_offers_a_new_game_to_a_new_browser(visitor: Visitor):
 
 def test_the_page_loads_the_vendored_htmx(visitor: Visitor, app):
     page = visitor.open()
-    script = re.search(r'<script src="/static/(htmx-4\.0\.\d+\.min\.js)" defer>', page.text).group(1)
+    script = re.search(r'<script src="/static/(htmx-4\.0\.\d+\.min\.js)"></script>', page.text).group(1)
     with visitor.client.get(f"/static/{script}") as response:
         assert response.status_code == 200 and response.mimetype == "text/javascript"
+    assert page.text.index(script) > page.text.index("</main>"), "at the end of the page, without defer"
 
 
 def test_the_page_shows_this_browsers_game_and_not_anothers(app):

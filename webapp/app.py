@@ -13,8 +13,9 @@ from typing import Any
 from flask import Flask, Response
 from flask_wtf.csrf import CSRFProtect
 
-from webapp import views
+from webapp import online_views, views
 from webapp.engine import DEFAULT_BUDGET_MS
+from webapp.online_store import Hub, games_store
 from webapp.store import init_session_store
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -29,10 +30,12 @@ DEFAULTS: dict[str, Any] = {
     "REDIS_URL": None,
     "NOOP_ROUTE": False,                     # GET /noop, the load test's baseline
     "ENGINE_BUDGET_MS": DEFAULT_BUDGET_MS,   # how long master may think on the big boards
+    "STREAM_SECONDS": 300,                   # a game's event stream closes after this; the page reconnects
 }
 ENVIRONMENT: dict[str, type] = {
     "SECRET_KEY": str, "REDIS_URL": str, "SESSION_COOKIE_SECURE": bool,
     "SESSION_IDLE_SECONDS": int, "SESSION_STORE_LIMIT": int, "NOOP_ROUTE": bool, "ENGINE_BUDGET_MS": float,
+    "STREAM_SECONDS": float,
 }
 SECURITY_HEADERS = {
     "Content-Security-Policy": (
@@ -64,11 +67,15 @@ def create_app(test_config: Mapping[str, Any] | None = None,
     app.config["SECRET_KEY"] = app.config.get("SECRET_KEY") or _instance_secret(app.instance_path)
     init_session_store(app)
     CSRFProtect(app)
+    games = games_store(app.config["REDIS_URL"], app.instance_path, app.config["SESSION_IDLE_SECONDS"])
+    app.extensions["online_games"], app.extensions["online_hub"] = games, Hub(games)
     app.register_blueprint(views.bp)
+    app.register_blueprint(online_views.bp)
     if app.config["NOOP_ROUTE"]:
         app.add_url_rule("/noop", "noop", lambda: ("", 204))
     app.after_request(_add_security_headers)
-    app.jinja_env.globals["htmx_js"] = _vendored_htmx(Path(app.static_folder))
+    vendored = {name: _vendored(Path(app.static_folder), name) for name in ("htmx", "hx-sse")}
+    app.jinja_env.globals["vendored"] = vendored.__getitem__
     app.jinja_env.trim_blocks = app.jinja_env.lstrip_blocks = True  # no blank lines from tags: a lighter swap
     return app
 
@@ -110,8 +117,9 @@ def _instance_secret(instance_path: str) -> str:
     return path.read_text().strip()
 
 
-def _vendored_htmx(static: Path) -> str:
-    """The file name of the one vendored htmx, whose version is in its name;
-    `make htmx` replaces it, and the page follows without an edit."""
-    (found,) = sorted(path.name for path in static.glob("htmx-*.min.js"))
+def _vendored(static: Path, name: str) -> str:
+    """The file name of the one vendored copy of htmx ("htmx") or of its SSE
+    extension ("hx-sse"), whose version is in its name: `make htmx` replaces
+    them, and the pages follow without an edit."""
+    (found,) = sorted(path.name for path in static.glob(f"{name}-[0-9]*.min.js"))
     return found

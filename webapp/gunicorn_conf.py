@@ -10,6 +10,7 @@ worker (and from touching, and so copying, the pages they share with the master)
 import gc
 import multiprocessing
 import os
+import signal
 
 from webapp.engine import solved
 
@@ -19,6 +20,25 @@ gc.freeze()
 bind = f"{os.environ.get('HOST', '127.0.0.1')}:{os.environ.get('PORT', '5000')}"
 # gunicorn's own advice for the number of workers: two per core, plus one.
 workers = int(os.environ.get("WEB_CONCURRENCY") or 2 * multiprocessing.cpu_count() + 1)
+# Threads, so that the live streams of games between friends (each holds a
+# thread while it waits) never starve the moves; see README, "Live games".
+worker_class = os.environ.get("WORKER_CLASS", "gthread")
+threads = int(os.environ.get("THREADS", "128"))
+graceful_timeout = 10  # a move finishes well within it; streams are ended at once (below)
+
+
+def post_worker_init(worker) -> None:
+    """When the worker is told to stop (SIGTERM), end its live streams first,
+    then stop as gunicorn does: the pages reconnect, to another worker or to
+    the server once it is back, and resume from their last event; and the
+    worker need not wait out graceful_timeout for streams that never end."""
+    hub = worker.wsgi.extensions["online_hub"]
+
+    def stop(signum, frame) -> None:
+        hub.stop()
+        worker.handle_exit(signum, frame)
+
+    signal.signal(signal.SIGTERM, stop)
 accesslog = "-"
 # gunicorn's control socket lives at one fixed path; several servers on one
 # machine (the tests start a few) would fight over it, and nothing here uses it.
