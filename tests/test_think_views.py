@@ -37,8 +37,9 @@ def test_a_node_opens_by_a_plain_link_and_closes_by_another(visitor: Visitor):
 def test_with_htmx_a_node_comes_alone_to_swap_in_place(visitor: Visitor):
     response = visitor.client.get("/think/3x3/4?open=0&node=0", headers=HTMX)
     text = response.text.strip()
-    assert response.status_code == 200 and text.startswith('<li id="node-0"') and text.endswith("</li>")
-    assert 'id="toggle-0"' in text and 'aria-expanded="true"' in text and text.count("<li") == 8
+    assert response.status_code == 200 and text.startswith('<li id="node-0"') and text.count("<li") == 8
+    assert text.endswith("</p>") and 'hx-swap-oob="outerHTML"' in text and "?open=0&amp;alphabeta=on" in text
+    assert 'id="toggle-0"' in text and 'aria-expanded="true"' in text
     assert len(response.data) < 6 * 1024
     closed = visitor.client.get("/think/3x3/4?node=0", headers=HTMX).text
     assert 'aria-expanded="false"' in closed and "<ul" not in closed

@@ -41,7 +41,7 @@ def look(board: str, moves: str) -> str:
         abort(404, description=str(error))
     htmx = request.headers.get("HX-Request") == "true"
     if node and htmx:
-        return render_template("_branch.html", look=shown, node=shown.branch(node))
+        return render_template("_branch.html", look=shown, node=shown.branch(node), stop_limit=STOP_LIMIT)
     budget_ms = current_app.config["ENGINE_BUDGET_MS"]
     return render_template("_think.html" if htmx else "think.html", look=shown, engine=shown.engine(budget_ms),
                            budget_ms=budget_ms, depths=DEPTHS, stop_limit=STOP_LIMIT)
