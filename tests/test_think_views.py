@@ -95,7 +95,7 @@ def test_every_replay_step_links_to_its_position(visitor: Visitor):
     ("/think/3x3/4?node=9", "“9” is not a line of play from this position"),
     ("/think/3x3/4?alphabeta=1", "Say alphabeta=on to show what alpha-beta skips"),
     ("/think/3x3/4?depth=2", "The 3x3 board is solved"),
-    ("/think/7x7/d4?depth=0", "The depth is one of 1, 2, 3, 4, not “0”."),
+    ("/think/7x7/d4?depth=0", "The depth is one of 1, 2, 3, not “0”."),
     ("/think/7x7/d4-z9", "Step 2 is “z9”, not a square of the 7x7 board (a1 to g7)."),
     ("/think/7x7/d4?open=a1", "a1 is not one of the moves the engine looks at there"),
 ])

@@ -42,8 +42,9 @@ COUNT_LIMIT = 20_000
 """A tree's size is counted exactly when it can hold at most this many
 distinct positions (most_positions says so before counting: on 4×4, ten
 empty cells or fewer); otherwise it is bounded."""
-DEPTHS = (1, 2, 3, 4)
-"""The depths a person may choose for the tree on the boards too big to solve."""
+DEPTHS = (1, 2, 3)
+"""The depths a person may choose for the tree on the boards too big to solve
+(a fourth move on 15×15 would take the page past a second)."""
 DEFAULT_DEPTH = 2
 NAMES = {
     "minimax": "Minimax",
@@ -135,6 +136,7 @@ def _table_value(position: Position, score: int) -> int:
     return outcome.result * (WIN - outcome.plies)
 
 
+@lru_cache(maxsize=1 << 14)
 def _below(child: Position) -> Count:
     """The positions below child, itself not counted: counted where that is
     quick, else bounded by the orders in which its empty cells can fill."""
@@ -146,7 +148,7 @@ def _below(child: Position) -> Count:
     return Count(most_orders(empty) - 1, exact=False)
 
 
-@lru_cache(maxsize=1 << 12)
+@lru_cache(maxsize=1 << 14)
 def move_values(position: Position, depth: int = 0) -> dict[int, tuple[int, Count | None]]:
     """For each move the tree shows at position: its value for the side to
     move there (a search's value, see classic.WIN) and, on the big boards,
@@ -209,7 +211,7 @@ def _ran(key: str, searched: Searched, seconds: float, mover: str, note: str = "
                note)
 
 
-@lru_cache(maxsize=1 << 12)
+@lru_cache(maxsize=1 << 13)  # every 3×3 position (5,478) and then some
 def searches(position: Position, depth: int = 0) -> tuple[Row, ...]:
     """The classic searches on position, side by side: each run (or, where it
     would take too long, its count or a bound found without running it, or
@@ -433,3 +435,12 @@ class Look:
     def whole_game_bound(self) -> Count:
         """At most how many positions plain minimax would examine to the end of the game."""
         return Count(most_orders(self.position.empty.bit_count()), exact=False)
+
+
+def warm() -> None:
+    """Work out the empty 3×3 board's page now: for a server to do before it
+    forks its workers, so that none of them pays that first view (about half
+    a second, plain minimax over all 549,946 positions)."""
+    look = Look(DEFAULT_BOARD, ())
+    look.branches()
+    look.searches()
