@@ -3,6 +3,7 @@
 # make bench: engine speed · make strength: how strong each level is
 # make tablebase: solve 4×4 again, into webapp/engine/4x4.tablebase (about 3 minutes, 2 GB)
 # make bench-browser: click to painted board · make screenshots: every state, into screenshots/
+# make bench-think: what the page "How the computer sees this" costs the server
 HOST ?= 127.0.0.1
 PORT ?= 5000
 HTMX_VERSION ?= 4.0.1
@@ -12,7 +13,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 AXE := $(VENV)/axe-$(AXE_VERSION).min.js
 
-.PHONY: run serve test load bench bench-browser strength tablebase screenshots chromium redis htmx clean
+.PHONY: run serve test load bench bench-think bench-browser strength tablebase screenshots chromium redis htmx clean
 
 run: $(VENV)/installed
 	$(BIN)/flask --app webapp.app run --host $(HOST) --port $(PORT)
@@ -28,6 +29,9 @@ load: $(VENV)/test-installed redis
 
 bench: $(VENV)/installed
 	$(BIN)/python tests/bench_engine.py
+
+bench-think: $(VENV)/installed
+	$(BIN)/python tests/bench_think.py
 
 strength: $(VENV)/installed
 	$(BIN)/python tests/strength.py

@@ -57,7 +57,11 @@ def test_the_page_without_javascript_passes_the_audit(browser: Browser, live_ser
     expect(page.locator(".moves li")).to_have_count(2)
     html = page.content()
     context.close()
-    # The page as served without scripts, audited in a page where axe can run.
+    audit_without_scripts(browser, live_server, axe_source, html)
+
+
+def audit_without_scripts(browser: Browser, live_server: str, axe_source: str, html: str) -> None:
+    """Audit a page's HTML as served without scripts, in a page where axe can run."""
     context = browser.new_context(base_url=live_server)
     page = context.new_page()
     page.route("**/*.js", lambda route: route.abort())

@@ -13,7 +13,7 @@ from typing import Any
 from flask import Flask, Response
 from flask_wtf.csrf import CSRFProtect
 
-from webapp import online_views, views
+from webapp import online_views, think_views, views
 from webapp.engine import DEFAULT_BUDGET_MS
 from webapp.online_store import Hub, games_store
 from webapp.store import init_session_store
@@ -71,6 +71,7 @@ def create_app(test_config: Mapping[str, Any] | None = None,
     app.extensions["online_games"], app.extensions["online_hub"] = games, Hub(games)
     app.register_blueprint(views.bp)
     app.register_blueprint(online_views.bp)
+    app.register_blueprint(think_views.bp)
     if app.config["NOOP_ROUTE"]:
         app.add_url_rule("/noop", "noop", lambda: ("", 204))
     app.after_request(_add_security_headers)

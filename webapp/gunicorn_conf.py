@@ -2,7 +2,8 @@
 
 The solved tables are loaded here, once, in the master process: 3×3 is
 solved and the 4×4 tablebase mapped, and every worker forked from it starts
-with both (the tablebase's pages are the page cache's, shared by all).
+with both (the tablebase's pages are the page cache's, shared by all), and
+with the searches of the empty 3×3 board's "How the computer sees this" done.
 Freezing them keeps the garbage collector from walking them again in every
 worker (and from touching, and so copying, the pages they share with the master).
 """
@@ -12,9 +13,11 @@ import multiprocessing
 import os
 import signal
 
+from webapp import thinking
 from webapp.engine import solved
 
 solved.load_all()
+thinking.warm()  # the empty 3×3 board's "How the computer sees this", inherited by every worker
 gc.freeze()
 
 bind = f"{os.environ.get('HOST', '127.0.0.1')}:{os.environ.get('PORT', '5000')}"

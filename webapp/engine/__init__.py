@@ -9,6 +9,8 @@ gomoku. It knows nothing of the web. One file a job:
 - threats: the threat solver, which proves wins by continuous fours.
 - search: iterative-deepening alpha-beta with a transposition table, and
   think(), the top level's whole decision on a board too big to solve.
+- classic: the textbook searches side by side (minimax, with a memo,
+  alpha-beta, with a table), each counting what it examines; tree sizes.
 - levels: easy, medium, hard, perfect and master, and choose_move().
 """
 
