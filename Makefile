@@ -2,6 +2,8 @@
 # make serve: the production server (gunicorn) · make load: measured under load
 # make bench: engine speed · make strength: how strong each level is
 # make tablebase: solve 4×4 again, into webapp/engine/4x4.tablebase (about 3 minutes, 2 GB)
+# make train: MENACE and the network learn again from their seeds, into webapp/engine/*.json, then judged
+# make learners: the shipped learners judged: learning curves, losing lines, 1,000-game results
 # make bench-browser: click to painted board · make screenshots: every state, into screenshots/
 # make bench-think: what the page "How the computer sees this" costs the server
 HOST ?= 127.0.0.1
@@ -13,7 +15,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 AXE := $(VENV)/axe-$(AXE_VERSION).min.js
 
-.PHONY: run serve test load bench bench-think bench-browser strength tablebase screenshots chromium redis htmx clean
+.PHONY: run serve test load bench bench-think bench-browser strength tablebase train learners screenshots chromium redis htmx clean
 
 run: $(VENV)/installed
 	$(BIN)/flask --app webapp.app run --host $(HOST) --port $(PORT)
@@ -39,6 +41,14 @@ strength: $(VENV)/installed
 tablebase: $(VENV)/installed
 	$(BIN)/python -m webapp.engine.solved webapp/engine/4x4.tablebase
 	sha256sum webapp/engine/4x4.tablebase
+
+# One BLAS thread: the network's matrices are small, and threads fighting over
+# two shared cores made training many times slower.
+train: $(VENV)/installed
+	OPENBLAS_NUM_THREADS=1 $(BIN)/python -m webapp.engine.training
+
+learners: $(VENV)/installed
+	OPENBLAS_NUM_THREADS=1 $(BIN)/python -m webapp.engine.training figures
 
 bench-browser: $(VENV)/test-installed chromium
 	$(BIN)/python tests/bench_browser.py

@@ -11,18 +11,26 @@ gomoku. It knows nothing of the web. One file a job:
   think(), the top level's whole decision on a board too big to solve.
 - classic: the textbook searches side by side (minimax, with a memo,
   alpha-beta, with a table), each counting what it examines; tree sizes.
-- levels: easy, medium, hard, perfect and master, and choose_move().
+- levels: easy, medium, hard, perfect and master, the learners on 3×3, and
+  choose_move().
+- menace: MENACE, Michie's matchboxes of beads, which learns from each game.
+- network: a small neural network that taught itself by self-play (numpy,
+  imported only when the network first plays).
+- training: how the shipped learners (menace.json, network.json) were made,
+  and their learning curves; judge: the learners judged by the solved game.
 """
 
-from webapp.engine.levels import (DEFAULT_BUDGET_MS, LEVELS, Player, check_level, choose_move, level_player,
-                                  levels_of, play_game, top_level)
+from webapp.engine.levels import (DEFAULT_BUDGET_MS, LEARNERS, LEVELS, Player, check_level, choose_move,
+                                  learners_of, level_player, levels_of, play_game, top_level)
+from webapp.engine.menace import Draw, Menace
 from webapp.engine.rules import (BOARDS, DEFAULT_BOARD, EMPTY, MARKS, Position, Rules, board_named, cells_of,
                                  opponent)
 from webapp.engine.search import Thought, think
 from webapp.engine.solved import Outcome, outcomes, preference
 
 __all__ = [
-    "BOARDS", "DEFAULT_BOARD", "DEFAULT_BUDGET_MS", "EMPTY", "LEVELS", "MARKS", "Outcome", "Player",
-    "Position", "Rules", "Thought", "board_named", "cells_of", "check_level", "choose_move", "level_player",
-    "levels_of", "opponent", "outcomes", "play_game", "preference", "think", "top_level",
+    "BOARDS", "DEFAULT_BOARD", "DEFAULT_BUDGET_MS", "EMPTY", "LEARNERS", "LEVELS", "MARKS", "Draw", "Menace",
+    "Outcome", "Player", "Position", "Rules", "Thought", "board_named", "cells_of", "check_level", "choose_move",
+    "learners_of", "level_player", "levels_of", "opponent", "outcomes", "play_game", "preference", "think",
+    "top_level",
 ]

@@ -16,6 +16,12 @@
   win by fours it can prove, and otherwise searches as deep as its time
   budget allows (search.think).
 
+Besides the levels, 3×3 has two learners (LEARNERS), players that learned
+the game rather than being told it: menace, the trained MENACE, which draws
+a bead from the box of the position (menace.py); and network, the neural
+network that taught itself, which plays the square it values most
+(network.py).
+
 A level is a function of the position, a random generator and the budget.
 Without a generator nothing is left to chance: the lowest-numbered of the
 equally good cells is played and hard never slips, which makes games
@@ -28,13 +34,15 @@ import random
 from collections.abc import Callable, Sequence
 from functools import lru_cache
 
-from webapp.engine import solved
+from webapp.engine import menace, solved
 from webapp.engine.evaluate import evaluator
 from webapp.engine.rules import BOARDS, Position, Rules, cells_of, opponent
 from webapp.engine.search import Searcher, think
 
 LEVELS = ("easy", "medium", "hard", "perfect", "master")
 """Every level, weakest first; each board has four of them (levels_of)."""
+LEARNERS = ("menace", "network")
+"""The learners, which play on 3×3 only (learners_of)."""
 DEFAULT_BUDGET_MS = 500
 HARD_SLIP = 0.2
 """The share of its moves on which hard plays like medium."""
@@ -52,15 +60,28 @@ def top_level(rules: Rules) -> str:
     return levels_of(rules)[-1]
 
 
+def learners_of(rules: Rules) -> tuple[str, ...]:
+    """The learners a board has: both on 3×3, none elsewhere."""
+    return LEARNERS if rules == BOARDS["3x3"] else ()
+
+
 def check_level(rules: Rules, level: str) -> None:
-    """ValueError, with a message fit to show a person, unless the board has this level."""
-    if level in levels_of(rules):
+    """ValueError, with a message fit to show a person, unless the board has
+    this level or learner."""
+    if level in levels_of(rules) or level in learners_of(rules):
         return
-    names = levels_of(rules)
-    have = f"{', '.join(names[:-1])} and {names[-1]}"
+    have = _listed(levels_of(rules))
+    learners = f" It also has the learners {_listed(learners_of(rules))}." if learners_of(rules) else ""
     if level in LEVELS:
-        raise ValueError(f"The {rules.name} board has the levels {have}, not {level}.")
-    raise ValueError(f"Unknown level “{str(level)[:20]}”; the {rules.name} board has the levels {have}.")
+        raise ValueError(f"The {rules.name} board has the levels {have}, not {level}.{learners}")
+    if level in LEARNERS:
+        raise ValueError(f"The {rules.name} board has the levels {have}, not {level}: "
+                         "the learners play on 3x3 only.")
+    raise ValueError(f"Unknown level “{str(level)[:20]}”; the {rules.name} board has the levels {have}.{learners}")
+
+
+def _listed(names: tuple[str, ...]) -> str:
+    return f"{', '.join(names[:-1])} and {names[-1]}"
 
 
 def choose_move(position: Position, level: str, rng: random.Random | None = None,
@@ -79,6 +100,11 @@ def choose_move(position: Position, level: str, rng: random.Random | None = None
             return _pick(_searched(position, HARD_DEPTH), rng)
     if level == "master":
         return think(position, budget_ms, max_nodes=max_nodes).move
+    if level == "menace":
+        return menace.trained().move(position, rng).cell
+    if level == "network":
+        from webapp.engine import network  # numpy: imported when the network first plays, not at start-up
+        return network.trained().move(position, rng)
     cells = perfect_cells(position) if level == "perfect" else within_horizon(position, HORIZONS[level])
     return _pick(cells, rng)
 
@@ -145,7 +171,7 @@ Player = Callable[[Position, random.Random], int]
 
 def level_player(level: str, budget_ms: float = DEFAULT_BUDGET_MS, max_nodes: float = float("inf")) -> Player:
     """The computer at a level, as a Player."""
-    if level not in LEVELS:
+    if level not in LEVELS + LEARNERS:
         check_level(BOARDS["3x3"], level)
     return lambda position, rng: choose_move(position, level, rng, budget_ms, max_nodes)
 
