@@ -60,7 +60,7 @@ function offerLevels() {
   const board = document.querySelector("#board");
   if (!board) return;
   const levels = board.selectedOptions[0].dataset.levels.split(" ");
-  const top = levels[levels.length - 1];
+  const top = levels.includes("perfect") ? "perfect" : "master";
   for (const side of document.querySelectorAll("#player-x, #player-o")) {
     for (const option of side.options) option.disabled = option.value !== "human" && !levels.includes(option.value);
     if (side.selectedOptions[0].disabled) side.value = ["perfect", "master"].includes(side.value) ? top : "human";

@@ -110,6 +110,23 @@ def error_message(page: Page) -> None:
     other_tab.bring_to_front()
 
 
+def play_first_open_squares(page: Page) -> int:
+    """Click the first open square until the game ends; the number of clicks."""
+    clicks = 0
+    while (open_square := page.locator(".grid button:enabled").first).count():
+        click(page, int(open_square.get_attribute("value")))
+        clicks += 1
+    return clicks
+
+
+def your_menace_has_played(page: Page) -> None:
+    """A whole 3×3 game against this browser's own MENACE, then How it learned."""
+    page.goto("/")
+    new_game(page, "human", "my-menace", "3x3")
+    play_first_open_squares(page)
+    page.goto("/learn")
+
+
 def on_board(board: str, x: str, o: str, *cells: int, coach: bool = False) -> Callable[[Page], None]:
     """A state: a new game on board between x and o, then the person's clicks on cells."""
     def reach(page: Page) -> None:
@@ -142,4 +159,7 @@ STATES: dict[str, Callable[[Page], None]] = {
     "7x7 with the coach": on_board("7x7", "human", "human", 24, 25, 31, 26, 38, 27, 45, coach=True),
     "15x15 mid-game": on_board("15x15", "human", "master", 112),
     "a 15x15 replay step": lambda page: page.goto("/replay/15x15/h8-i9-h9-h10?step=3"),
+    "MENACE's box": on_board("3x3", "human", "menace", 4),
+    "the network's values": on_board("3x3", "human", "network", 0),
+    "how it learned": your_menace_has_played,
 }

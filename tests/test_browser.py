@@ -12,7 +12,7 @@ import re
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from tests.browsing import COMPUTER_WINS, DRAW, board_of, click, new_game, play_out, square
+from tests.browsing import COMPUTER_WINS, DRAW, board_of, click, new_game, play_first_open_squares, play_out, square
 
 pytestmark = pytest.mark.browser
 EMPTY_BOARD = "." * 9
@@ -250,15 +250,6 @@ def test_marks_and_coach_values_are_told_apart_by_colour_and_words(page: Page):
 
 # Boards beyond 3×3
 
-def play_first_open_squares(page: Page) -> int:
-    """Click the first open square until the game ends; the number of clicks."""
-    clicks = 0
-    while (open_square := page.locator(".grid button:enabled").first).count():
-        click(page, int(open_square.get_attribute("value")))
-        clicks += 1
-    return clicks
-
-
 @pytest.mark.parametrize("board, size, top", [("4x4", 4, "perfect"), ("5x5", 5, "master"), ("7x7", 7, "master"),
                                               ("15x15", 15, "master")])
 def test_a_whole_game_against_the_computer_on_each_board(page: Page, board: str, size: int, top: str):
@@ -335,3 +326,21 @@ def test_a_big_board_plays_with_javascript_off(browser: Browser, live_server: st
     expect(page.locator(".moves li")).to_have_count(2)
     expect(page.locator(".moves li").first).to_have_text("X: d4")
     context.close()
+
+
+# Players that learn
+
+def test_your_menace_learns_across_games_and_how_it_learned_shows_it(page: Page):
+    page.goto("/")
+    for _ in range(2):
+        new_game(page, "human", "my-menace", "3x3")
+        expect(page.locator(".learner")).to_have_count(0)
+        click(page, 0)
+        expect(page.get_by_role("heading", name="Your MENACE's box for its last move")).to_be_visible()
+        expect(page.locator(".beads .drawn")).to_have_count(1)
+        play_first_open_squares(page)
+    page.get_by_role("link", name="How it learned").click()
+    expect(page.get_by_text("It has played 2 games here:")).to_be_visible()
+    expect(page.locator("figure.chart")).to_have_count(3)
+    page.get_by_role("button", name="Empty your MENACE's boxes").click()
+    expect(page.get_by_text("Your MENACE has not played yet.")).to_be_visible()

@@ -8,7 +8,7 @@ import re
 import pytest
 
 from webapp.coach import describe_cell
-from webapp.engine import BOARDS, DEFAULT_BOARD, opponent
+from webapp.engine import BOARDS, DEFAULT_BOARD, Menace, opponent
 from webapp.game import (Computer, Conflict, Game, InvalidInput, Match, Replay, Score, parse_board,
                          parse_cell, parse_moves, parse_player, parse_ply, parse_switch, players_of, position_after)
 
@@ -511,3 +511,80 @@ def test_a_replay_on_a_bigger_board():
     assert replay.position.move_list == ["X: d4", "O: e5"]
     assert replay.explanation.startswith("O played e5. ")
     assert replay.whole.notation == "d4-e5-c3"
+
+
+# Players that learn (3×3)
+
+def finish_against(match: Match, opponent: str, seed: int) -> Match:
+    """A new 3×3 game, you as X taking the first empty square, against opponent, played to the end."""
+    computer = dice(seed)
+    match = match.new_game("human", opponent, computer, rules=THREE)
+    while not match.game.is_over:
+        match = match.play(match.game.board.index("."), match.game.ply, computer)
+    return match
+
+
+def test_your_menace_learns_from_every_game_it_finishes_and_only_once():
+    match = Match()
+    assert match.my_menace == Menace() and match.learner_panel is None
+    once = finish_against(match, "my-menace", 1)
+    assert once.taught and once.my_menace.results in ("W", "D", "L") and once.my_menace.boxes
+    again = Match.from_session(once.to_session())
+    assert again.my_menace == once.my_menace and again.taught, "kept with the match, learned from once"
+    twice = finish_against(once, "my-menace", 2)
+    assert len(twice.my_menace.results) == 2
+    assert Match().my_menace == Menace(), "another browser's MENACE knows nothing of it"
+
+
+def test_your_menace_learns_from_a_game_between_two_computers_too():
+    computer = dice(3)
+    match = Match().new_game("my-menace", "perfect", computer)
+    while not match.game.is_over:
+        match = match.step(match.game.ply, computer)
+    assert match.my_menace.results in ("L", "D") and match.score.counts == {}
+
+
+def test_taking_back_a_finished_game_lets_it_learn_from_the_next_ending():
+    match = finish_against(Match(), "my-menace", 4)
+    undone = match.undo(match.game.ply)
+    assert not undone.taught and undone.my_menace == match.my_menace, "what it learned stays learned"
+
+
+def test_the_panel_shows_menaces_box_and_the_bead_it_drew():
+    match = Match().new_game("human", "menace").play(4, 0, dice(5))
+    panel = match.learner_panel
+    assert panel.title == "The trained MENACE's box for its last move"
+    assert [square.mark for square in panel.squares].count("X") == 1
+    drawn = [index for index, square in enumerate(panel.squares) if square.drawn]
+    assert drawn == [match.game.moves[1]] and panel.squares[drawn[0]].shown.isdigit()
+    assert "It drew a bead for row " in panel.note
+
+
+def test_the_panel_shows_the_networks_value_of_each_square():
+    match = Match().new_game("human", "network").play(0, 0, dice(6))
+    panel = match.learner_panel
+    assert panel.title == "The network's values for its last move"
+    values = [float(square.shown) for square in panel.squares if square.shown]
+    assert len(values) == 8 and all(-1 <= value <= 1 for value in values)
+    assert sum(square.drawn for square in panel.squares) == 1
+    assert max(panel.squares, key=lambda square: square.shade).shade == 4
+
+
+def test_resetting_your_menace_empties_its_boxes_and_refuses_an_empty_one():
+    match = finish_against(Match(), "my-menace", 7)
+    assert match.reset_my_menace().my_menace == Menace()
+    with pytest.raises(Conflict, match="Your MENACE has not learned anything yet"):
+        Match().reset_my_menace()
+
+
+@pytest.mark.parametrize("data", [{"my_menace": "junk"}, {"my_menace": {"menace": 1, "boxes": {"X": [1]},
+                                                                        "results": "W"}}])
+def test_a_corrupt_menace_in_storage_starts_afresh(data):
+    assert Match.from_session(data).my_menace == Menace()
+
+
+@pytest.mark.parametrize("player", ["menace", "network", "my-menace"])
+def test_the_learners_play_on_3x3_only(player: str):
+    with pytest.raises(InvalidInput, match="the learners play on 3x3 only"):
+        parse_player(player, "O", BOARDS["4x4"])
+    assert parse_player(player, "O", THREE) == player

@@ -211,7 +211,8 @@ def test_two_people_share_one_screen(visitor: Visitor):
 
 
 @pytest.mark.parametrize("fields, expected", [
-    ({"x": "robot"}, "Unknown player “robot” for X; choose one of: human, easy, medium, hard, perfect."),
+    ({"x": "robot"}, "Unknown player “robot” for X; choose one of: human, easy, medium, hard, perfect, menace, "
+                     "network, my-menace."),
     ({"o": "genius"}, "Unknown player “genius” for O"),
     ({"o": "Perfect"}, "Unknown player “Perfect” for O"),
     ({"x": ""}, "Unknown player “” for X"),
@@ -604,7 +605,7 @@ def test_the_new_game_form_offers_every_board_and_remembers_the_last(visitor: Vi
     page = visitor.open().text
     for board in ("3x3", "4x4", "5x5", "7x7", "15x15"):
         assert f'<option value="{board}"' in page
-    assert '<option value="3x3" data-levels="easy medium hard perfect" selected>' in page
+    assert '<option value="3x3" data-levels="easy medium hard perfect menace network my-menace" selected>' in page
     visitor.post("/new", {"board": "7x7", "x": "human", "o": "easy"})
     page = visitor.client.get("/").text
     assert '<option value="7x7" data-levels="easy medium hard master" selected>' in page
@@ -733,3 +734,68 @@ def test_play_from_here_on_a_bigger_board(quick):
 def test_engine_budget_comes_from_the_environment(tmp_path, monkeypatch):
     monkeypatch.setenv("ENGINE_BUDGET_MS", "120")
     assert create_app({"SECRET_KEY": "k"}, instance_path=tmp_path).config["ENGINE_BUDGET_MS"] == 120
+
+
+# Players that learn (issue: learners)
+
+def play_out_first_squares(visitor: Visitor, page: str) -> str:
+    while enabled_cells(page):
+        page = visitor.move(enabled_cells(page)[0]).text
+    return page
+
+
+def test_the_learners_are_players_on_3x3(visitor: Visitor):
+    page = visitor.open().text
+    for player, name in (("menace", "MENACE, trained"), ("network", "Network, self-taught"),
+                         ("my-menace", "Your own MENACE")):
+        assert f'<option value="{player}">{name} (3×3)</option>' in page
+    response = visitor.new("human", "menace")
+    assert response.status_code == 200 and "The trained MENACE&#39;s box" not in response.text
+    response = visitor.move(4)
+    assert "The trained MENACE&#39;s box for its last move" in response.text
+    assert '<table class="beads">' in response.text and "(played)" in response.text
+
+
+def test_the_network_panel_shows_its_values(visitor: Visitor):
+    visitor.new("human", "network")
+    page = visitor.move(4).text
+    assert "The network&#39;s values for its last move" in page
+    assert len(re.findall(r'<td class="shade-\d( drawn)?">[+-]\d\.\d\d', page)) == 8
+
+
+@pytest.mark.parametrize("player", ["menace", "network", "my-menace"])
+def test_a_learner_on_a_bigger_board_is_refused_with_400(visitor: Visitor, player: str):
+    before = visitor.stored()
+    response = visitor.post("/new", {"board": "5x5", "o": player})
+    assert response.status_code == 400 and message(response.text).endswith("the learners play on 3x3 only.")
+    assert visitor.stored() == before
+
+
+def test_your_menace_learns_in_this_browser_and_not_in_another(app):
+    mine, other = Visitor(app.test_client()), Visitor(app.test_client())
+    for _ in range(2):
+        play_out_first_squares(mine, mine.new("human", "my-menace").text)
+    learned = mine.client.get("/learn").text
+    assert "It has played 2 games here:" in learned and 'id="mine-chart-title"' in learned
+    fresh = other.client.get("/learn").text
+    assert "Your MENACE has not played yet." in fresh and 'id="mine-chart-title"' not in fresh
+
+
+def test_resetting_your_menace_empties_it_and_an_empty_one_is_refused(visitor: Visitor):
+    play_out_first_squares(visitor, visitor.new("human", "my-menace").text)
+    response = visitor.post("/menace/reset", {"back": "learn"}, htmx=False)
+    assert response.status_code == 303 and response.headers["Location"] == "/learn"
+    assert "Your MENACE has not played yet." in visitor.client.get("/learn").text
+    response = visitor.post("/menace/reset", {})
+    assert response.status_code == 409 and "has not learned anything yet" in message(response.text)
+
+
+def test_how_it_learned_shows_each_curve_as_a_chart_and_a_table(visitor: Visitor):
+    page = visitor.client.get("/learn").text
+    assert "<title>How it learned · Tic-tac-toe</title>" in page
+    for chart in ("menace-chart", "network-chart"):
+        assert f'<figure class="chart" aria-labelledby="{chart}-title">' in page
+    assert page.count('<polyline class="series-') == 8 and page.count("<table class=\"figures\">") == 2
+    assert ">games of training</text>" in page and ">score</text>" in page
+    for rule in ("3 more beads", "taken away", "4 beads", "restocked with one bead of each colour"):
+        assert rule in page

@@ -16,13 +16,19 @@ from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import Any, NamedTuple
 
-from webapp.engine import (BOARDS, DEFAULT_BOARD, DEFAULT_BUDGET_MS, LEVELS, MARKS, Position, Rules, choose_move,
-                           levels_of, opponent, top_level)
+from webapp.engine import (BOARDS, DEFAULT_BOARD, DEFAULT_BUDGET_MS, LEARNERS, LEVELS, MARKS, Menace, Position,
+                           Rules, choose_move, learners_of, levels_of, opponent, top_level)
 from webapp.coach import SquareValue, describe_cell, in_a_row, reason, square_values
 
 HUMAN = "human"
-PLAYERS = (HUMAN, *LEVELS)
-PLAYER_NAMES = {HUMAN: "Human", **{level: f"Computer, {level}" for level in LEVELS}}
+MY_MENACE = "my-menace"
+"""This browser's own MENACE, which starts knowing nothing and learns from every game it finishes here."""
+PLAYERS = (HUMAN, *LEVELS, *LEARNERS, MY_MENACE)
+PLAYER_NAMES = {HUMAN: "Human", **{level: f"Computer, {level}" for level in LEVELS},
+                "menace": "MENACE, trained", "network": "Network, self-taught", MY_MENACE: "Your own MENACE"}
+OPPONENT_NAMES = {**{level: level for level in LEVELS}, "menace": "MENACE", "network": "the network",
+                  MY_MENACE: "your MENACE"}
+"""How the score names each computer player: "You against hard", "You against your MENACE"."""
 FRIENDS = "friends"
 """The score's name for games between two people at one screen."""
 _RNG = random.Random()
@@ -42,13 +48,17 @@ class Conflict(ValueError):
 
 
 class Computer(NamedTuple):
-    """How the computer plays: its dice, and how long it may think on the
-    boards too big to solve (the app sets it from ENGINE_BUDGET_MS)."""
+    """How the computer plays: its dice, how long it may think on the boards
+    too big to solve (the app sets it from ENGINE_BUDGET_MS), and this
+    browser's own MENACE."""
 
     rng: random.Random = _RNG
     budget_ms: float = DEFAULT_BUDGET_MS
+    my_menace: Menace = Menace()
 
     def move(self, position: Position, level: str) -> int:
+        if level == MY_MENACE:
+            return self.my_menace.move(position, self.rng).cell
         return choose_move(position, level, self.rng, self.budget_ms)
 
 
@@ -68,8 +78,10 @@ class Cell(NamedTuple):
 
 
 def players_of(rules: Rules) -> tuple[str, ...]:
-    """Who may play on a board: a person, or the computer at one of its levels."""
-    return (HUMAN, *levels_of(rules))
+    """Who may play on a board: a person, the computer at one of its levels,
+    and on 3×3 the learners, this browser's own MENACE among them."""
+    learners = learners_of(rules)
+    return (HUMAN, *levels_of(rules), *learners, *((MY_MENACE,) if learners else ()))
 
 
 def default_players(rules: Rules) -> dict[str, str]:
@@ -347,8 +359,8 @@ class Score:
         groups = []
         for rules in BOARDS.values():
             on = "" if rules == DEFAULT_BOARD else f" on {rules.size}×{rules.size}"
-            groups += [(f"You against {level}{on}", score_prefix(level, rules), _LEVEL_TALLIES)
-                       for level in levels_of(rules)]
+            groups += [(f"You against {OPPONENT_NAMES[level]}{on}", score_prefix(level, rules), _LEVEL_TALLIES)
+                       for level in players_of(rules)[1:]]
             groups.append((f"Two players{on}", score_prefix(FRIENDS, rules), _FRIENDS_TALLIES))
         lines = []
         for label, prefix, names in groups:
@@ -370,28 +382,45 @@ class Score:
 class Match:
     """Everything one browser keeps: the current game, the score, and whether
     the current game's result is in the score (so a finished game counts once,
-    and taking it back from its end takes it out of the score again)."""
+    and taking it back from its end takes it out of the score again); the
+    coach switch; and this browser's own MENACE, and whether it has learned
+    from the current game (once, when it ends; a game taken back and
+    finished again is another game to learn from)."""
 
     game: Game = field(default_factory=Game)
     score: Score = field(default_factory=Score)
     scored: bool = False
     coach: bool = False
+    my_menace: Menace = Menace()
+    taught: bool = False
 
     def play(self, cell: int, seen_ply: int, computer: Computer = COMPUTER) -> Match:
-        return self._after(self.game.play(cell, seen_ply, computer))
+        return self._after(self.game.play(cell, seen_ply, computer._replace(my_menace=self.my_menace)))
 
     def step(self, seen_ply: int, computer: Computer = COMPUTER) -> Match:
-        return self._after(self.game.step(seen_ply, computer))
+        return self._after(self.game.step(seen_ply, computer._replace(my_menace=self.my_menace)))
 
     def undo(self, seen_ply: int) -> Match:
         game = self.game.undo(seen_ply)
         score = self.score.plus(self.game.result_key, -1) if self.scored else self.score
-        return replace(self, game=game, score=score, scored=False)
+        return replace(self, game=game, score=score, scored=False, taught=False)
 
     def new_game(self, x: str, o: str, computer: Computer = COMPUTER, moves: tuple[int, ...] = (),
                  rules: Rules | None = None) -> Match:
         """A new game; on the board last played unless rules say otherwise."""
-        return replace(self, game=Game.start(x, o, computer, moves, rules or self.game.rules), scored=False)
+        game = Game.start(x, o, computer._replace(my_menace=self.my_menace), moves, rules or self.game.rules)
+        return replace(self, game=game, scored=False, taught=False)
+
+    @cached_property
+    def learner_panel(self) -> LearnerPanel | None:
+        """What a learner saw for its last move in this game, if a learner played."""
+        return learner_panel(self.game, self.my_menace, self.taught)
+
+    def reset_my_menace(self) -> Match:
+        """This browser's MENACE back to empty boxes, knowing nothing."""
+        if self.my_menace == Menace():
+            raise Conflict("Your MENACE has not learned anything yet; there is nothing to reset.")
+        return replace(self, my_menace=Menace())
 
     def reset_score(self) -> Match:
         return replace(self, score=Score(), scored=False)
@@ -400,21 +429,33 @@ class Match:
         return replace(self, coach=on)
 
     def _after(self, game: Game) -> Match:
+        match = replace(self, game=game)
+        if game.is_over and not self.taught and MY_MENACE in (game.x, game.o):
+            learned = self.my_menace
+            for mark in MARKS:
+                if game.player(mark) == MY_MENACE:
+                    learned = learned.learn(game.moves, mark)
+            match = replace(match, my_menace=learned, taught=True)
         key = game.result_key
         if key is None:
-            return replace(self, game=game)
-        return replace(self, game=game, score=self.score.plus(key), scored=True)
+            return match
+        return replace(match, score=self.score.plus(key), scored=True)
 
     def to_session(self) -> dict[str, Any]:
-        return {"game": self.game.to_session(), "score": dict(self.score.counts),
-                "scored": self.scored, "coach": self.coach}
+        """A small dict for the session store; this browser's MENACE only once it has played."""
+        fresh = self.my_menace == Menace()
+        return {"game": self.game.to_session(), "score": dict(self.score.counts), "scored": self.scored,
+                "coach": self.coach, "my_menace": None if fresh else self.my_menace.to_data(), "taught": self.taught}
 
     @classmethod
     def from_session(cls, data: Mapping[str, Any]) -> Match:
-        """The stored match; any part that is missing or unreadable starts afresh."""
+        """The stored match; any part that is missing or unreadable starts
+        afresh (a MENACE whose boxes are corrupt, with empty boxes)."""
         game = Game.from_session(data.get("game")) or Game()
         scored = data.get("scored") is True and game.result_key is not None
-        return cls(game, Score.from_session(data.get("score")), scored, data.get("coach") is True)
+        menace = Menace.from_data(data["my_menace"]) if data.get("my_menace") else Menace()
+        return cls(game, Score.from_session(data.get("score")), scored, data.get("coach") is True,
+                   menace, data.get("taught") is True and game.is_over)
 
 
 @dataclass(frozen=True)
@@ -458,6 +499,67 @@ class Replay:
         does not say who played, and whoever follows it played neither side, so
         the sides are named rather than called "you"."""
         return explain_move(self.rules, self.moves, self.step, person=False) if self.step else None
+
+
+class PanelSquare(NamedTuple):
+    """One square of a learner's panel."""
+
+    mark: str | None  # the stone on it, or None
+    shown: str        # the beads, or the value, written out ("" on a stone)
+    shade: int        # 0 (fewest beads, lowest value) to 4 (most, highest)
+    drawn: bool       # the square the learner played
+
+
+class LearnerPanel(NamedTuple):
+    """A learner's knowledge for its last move, as a panel shows it."""
+
+    title: str
+    squares: list[PanelSquare]
+    note: str
+
+
+def learner_panel(game: Game, my_menace: Menace, taught: bool) -> LearnerPanel | None:
+    """MENACE's box (beads per square) or the network's value per square, for
+    the last move a learner made in game, with the square it played."""
+    learners = (*LEARNERS, MY_MENACE)
+    index = next((i for i in reversed(range(game.ply)) if game.player(mark_of(i)) in learners), None)
+    if index is None:
+        return None
+    learner, cell = game.player(mark_of(index)), game.moves[index]
+    before = position_after(game.rules, game.moves[:index])
+    where = describe_cell(game.rules, cell)
+    if learner == "network":
+        from webapp.engine import network  # numpy: only when a network has played
+        values = network.trained().values(before)
+        squares = [_square(before, square, values, lambda value: f"{value:+.2f}", cell) for square in range(9)]
+        return LearnerPanel("The network's values for its last move", squares,
+                            f"It played {where}, the square it values most. A value is its own estimate of "
+                            "how the game goes after that move, from −1 (it loses) to +1 (it wins).")
+    machine = my_menace if learner == MY_MENACE else trained_menace()
+    beads = machine.box(before)
+    if not beads:
+        return LearnerPanel("MENACE's last move", [_square(before, square, {}, str, cell) for square in range(9)],
+                            f"It played {where}, the one square left: no box for that.")
+    squares = [_square(before, square, beads, str, cell) for square in range(9)]
+    after = " (as they are now that it has learned from this game)" if learner == MY_MENACE and taught else ""
+    return LearnerPanel(f"{'Your' if learner == MY_MENACE else 'The trained'} MENACE's box for its last move",
+                        squares, f"Beads per square{after}; squares that are the same move by symmetry share one "
+                        f"colour, shown on one of them. It drew a bead for {where}, one of "
+                        f"{sum(beads.values())} in the box.")
+
+
+def _square(position: Position, cell: int, known: Mapping[int, float], write, played: int) -> PanelSquare:
+    mark = position.mark_at(cell)
+    if mark or cell not in known:
+        return PanelSquare(mark, "", 0, cell == played)
+    low, high = min(known.values()), max(known.values())
+    shade = 0 if high == low else round(4 * (known[cell] - low) / (high - low))
+    return PanelSquare(None, write(known[cell]), shade, cell == played)
+
+
+def trained_menace() -> Menace:
+    from webapp.engine import menace
+    return menace.trained()
 
 
 def mark_of(index: int) -> str:
@@ -565,8 +667,9 @@ def parse_player(raw: str | None, mark: str, rules: Rules = DEFAULT_BOARD) -> st
         )
     if raw not in players_of(rules):
         levels = levels_of(rules)
+        learners = " the learners play on 3x3 only." if raw in (*LEARNERS, MY_MENACE) else ""
         raise InvalidInput(f"The {rules.name} board has the levels {', '.join(levels[:-1])} and "
-                           f"{levels[-1]}, not {raw}.")
+                           f"{levels[-1]}, not {raw}{':' + learners if learners else '.'}")
     return raw
 
 

@@ -17,8 +17,9 @@ from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import HTTPException, ServiceUnavailable
 
 from webapp.engine import BOARDS, DEFAULT_BOARD, levels_of
-from webapp.game import (PLAYER_NAMES, Computer, Conflict, InvalidInput, Match, Replay, parse_board, parse_cell,
-                         parse_moves, parse_player, parse_ply, parse_switch)
+from webapp import learning
+from webapp.game import (MY_MENACE, PLAYER_NAMES, players_of, Computer, Conflict, InvalidInput, Match, Replay, parse_board,
+                         parse_cell, parse_moves, parse_player, parse_ply, parse_switch)
 from webapp.store import StoreUnavailable
 
 bp = Blueprint("game", __name__)
@@ -89,6 +90,25 @@ def replay(board: str, moves: str) -> str:
 @bp.post("/score/reset")
 def reset_score() -> Response | str:
     return _changed(current_match().reset_score())
+
+
+@bp.post("/menace/reset")
+def reset_my_menace() -> Response | str:
+    """Empty this browser's MENACE's boxes (from the game, or from /learn, which it returns to)."""
+    match = current_match().reset_my_menace()
+    if request.form.get("back") == "learn":
+        session.update(match.to_session())
+        return redirect(url_for("game.learn"), 303)
+    return _changed(match)
+
+
+@bp.get("/learn")
+def learn() -> str:
+    """How the learners learned: their curves, and this browser's MENACE's."""
+    machine = current_match().my_menace
+    return render_template("learn.html", menace=learning.training_chart("menace"),
+                           network=learning.training_chart("network"), mine=learning.my_menace_chart(machine),
+                           tally=learning.tally(machine))
 
 
 @bp.get("/healthz")
@@ -189,7 +209,8 @@ def _refused(message: str, status: int) -> tuple[str, int]:
 
 def _context(match: Match, message: str | None = None) -> dict[str, object]:
     return {"game": match.game, "score": match.score, "coach": match.coach, "message": message,
-            "player_names": PLAYER_NAMES, "boards": BOARDS, "levels_of": levels_of, "htmx": _is_htmx()}
+            "learner": match.learner_panel, "my_menace_playing": MY_MENACE in (match.game.x, match.game.o),
+            "player_names": PLAYER_NAMES, "boards": BOARDS, "players_of": players_of, "htmx": _is_htmx()}
 
 
 def _is_htmx() -> bool:

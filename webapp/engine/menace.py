@@ -39,7 +39,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from webapp.engine.rules import BOARDS, MARKS, Position, cells_of, opponent, transform
+from webapp.engine.rules import BOARDS, MARKS, Position, cells_of, transform
 
 THREE = BOARDS["3x3"]
 STARTING_BEADS = (4, 3, 2, 1)
