@@ -1,5 +1,6 @@
 # make run: play at http://$(HOST):$(PORT) · make test: the whole suite
 # make serve: the production server (gunicorn) · make load: measured under load
+# make load-live: games between friends, 500 live streams, measured
 # make bench: engine speed · make strength: how strong each level is
 # make tablebase: solve 4×4 again, into webapp/engine/4x4.tablebase (about 3 minutes, 2 GB)
 # make train: MENACE and the network learn again from their seeds, into webapp/engine/*.json, then judged
@@ -15,7 +16,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 AXE := $(VENV)/axe-$(AXE_VERSION).min.js
 
-.PHONY: run serve test load bench bench-think bench-browser strength tablebase train learners screenshots chromium redis htmx clean
+.PHONY: run serve test load load-live bench bench-think bench-browser strength tablebase train learners screenshots chromium redis htmx clean
 
 run: $(VENV)/installed
 	$(BIN)/flask --app webapp.app run --host $(HOST) --port $(PORT)
@@ -28,6 +29,9 @@ test: $(VENV)/test-installed $(AXE) chromium redis
 
 load: $(VENV)/test-installed redis
 	$(BIN)/python tests/load.py
+
+load-live: $(VENV)/test-installed redis
+	$(BIN)/python tests/load_live.py
 
 bench: $(VENV)/installed
 	$(BIN)/python tests/bench_engine.py

@@ -178,9 +178,20 @@ class Browser:
             head.append(f"Cookie: session={self.cookie}")
         if htmx:
             head.append("HX-Request: true")
+        request = ("\r\n".join(head) + "\r\n\r\n").encode() + body
+        reused = self._streams is not None
         reader, writer = self._streams or await asyncio.open_connection("127.0.0.1", self.port)
-        writer.write(("\r\n".join(head) + "\r\n\r\n").encode() + body)
-        reply = await self._read(reader)
+        writer.write(request)
+        try:
+            reply = await self._read(reader)
+        except (ConnectionError, IndexError):
+            if not reused:
+                raise
+            # The server closed the kept-alive connection while it was idle: as a browser does, open another.
+            writer.close()
+            reader, writer = await asyncio.open_connection("127.0.0.1", self.port)
+            writer.write(request)
+            reply = await self._read(reader)
         if reply.headers.get("connection", "").lower() == "close":
             writer.close()
             self._streams = None
