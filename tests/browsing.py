@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from playwright.sync_api import Locator, Page, expect
+from playwright.sync_api import Browser, Locator, Page, expect
 
 from tests.support import position
 from webapp.engine import outcomes, preference
@@ -20,6 +20,29 @@ BROWSER_BUDGET_MS = 60
 """How long master thinks in the browser tests' server: long enough to play, short enough to finish quickly."""
 COMPUTER_WINS = "The computer wins with three Os in a row."
 DRAW = "A draw: nobody could win this one."
+
+
+WCAG = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22a", "wcag22aa"]
+
+
+def audit(page: Page, axe_source: str) -> None:
+    """Run axe-core in the page and fail on any WCAG 2.2 A or AA violation."""
+    if not page.evaluate("typeof axe !== 'undefined'"):
+        page.evaluate(axe_source)
+    violations = page.evaluate("""async tags => (await axe.run(document, {runOnly: {type: 'tag', values: tags}}))
+        .violations.map(v => `${v.id}: ${v.help} at ${v.nodes.map(n => n.target.join(' ')).join(', ')}`)""", WCAG)
+    assert violations == [], "\n".join(violations)
+
+
+def audit_without_scripts(browser: Browser, live_server: str, axe_source: str, html: str) -> None:
+    """Audit a page's HTML as served without scripts, in a page where axe can run."""
+    context = browser.new_context(base_url=live_server)
+    page = context.new_page()
+    page.route("**/*.js", lambda route: route.abort())
+    page.goto("/healthz")
+    page.set_content(html.replace("<head>", f'<head><base href="{live_server}/">', 1))
+    audit(page, axe_source)
+    context.close()
 
 
 def square(page: Page, cell: int) -> Locator:

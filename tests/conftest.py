@@ -3,6 +3,7 @@ browser tests, Debian's chromium and a live server."""
 
 from __future__ import annotations
 
+import sys
 import threading
 from collections.abc import Iterator
 from pathlib import Path
@@ -55,6 +56,15 @@ def app(instance: Path) -> Flask:
 @pytest.fixture
 def visitor(app: Flask) -> Visitor:
     return Visitor(app.test_client())
+
+
+@pytest.fixture(scope="session")
+def axe_source() -> str:
+    """axe-core, which `make test` fetches from the npm registry into .venv/."""
+    found = sorted(Path(sys.prefix).glob("axe-*.min.js"))
+    if not found:
+        pytest.fail("axe-core is missing: `make test` fetches it from the npm registry into .venv/")
+    return found[-1].read_text()
 
 
 @pytest.fixture(scope="session")

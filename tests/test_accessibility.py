@@ -4,35 +4,13 @@ page, a whole game with the keyboard alone, the focus after each swap, a
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
-
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from tests.browsing import COMPUTER_WINS, DRAW, STATES, click, focus_settled, new_game, square
+from tests.browsing import (COMPUTER_WINS, DRAW, STATES, audit, audit_without_scripts, click, focus_settled, new_game,
+                            square)
 
 pytestmark = pytest.mark.browser
-
-WCAG = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22a", "wcag22aa"]
-
-
-@pytest.fixture(scope="session")
-def axe_source() -> str:
-    found = sorted(Path(sys.prefix).glob("axe-*.min.js"))
-    if not found:
-        pytest.fail("axe-core is missing: `make test` fetches it from the npm registry into .venv/")
-    return found[-1].read_text()
-
-
-def audit(page: Page, axe_source: str) -> None:
-    """Run axe-core in the page and fail on any WCAG 2.2 A or AA violation."""
-    if not page.evaluate("typeof axe !== 'undefined'"):
-        page.evaluate(axe_source)
-    violations = page.evaluate("""async tags => (await axe.run(document, {runOnly: {type: 'tag', values: tags}}))
-        .violations.map(v => `${v.id}: ${v.help} at ${v.nodes.map(n => n.target.join(' ')).join(', ')}`)""", WCAG)
-    assert violations == [], "\n".join(violations)
-
 
 @pytest.mark.parametrize("state", STATES)
 def test_every_state_passes_the_audit(page: Page, axe_source: str, state: str):
@@ -59,17 +37,6 @@ def test_the_page_without_javascript_passes_the_audit(browser: Browser, live_ser
     html = page.content()
     context.close()
     audit_without_scripts(browser, live_server, axe_source, html)
-
-
-def audit_without_scripts(browser: Browser, live_server: str, axe_source: str, html: str) -> None:
-    """Audit a page's HTML as served without scripts, in a page where axe can run."""
-    context = browser.new_context(base_url=live_server)
-    page = context.new_page()
-    page.route("**/*.js", lambda route: route.abort())
-    page.goto("/healthz")
-    page.set_content(html.replace("<head>", f'<head><base href="{live_server}/">', 1))
-    audit(page, axe_source)
-    context.close()
 
 
 def focused(page: Page) -> str:

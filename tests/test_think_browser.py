@@ -10,7 +10,7 @@ import re
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from tests.test_accessibility import audit, audit_without_scripts, axe_source  # noqa: F401 (a fixture)
+from tests.browsing import audit, audit_without_scripts
 
 pytestmark = pytest.mark.browser
 
