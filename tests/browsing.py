@@ -150,6 +150,28 @@ def your_menace_has_played(page: Page) -> None:
     page.goto("/learn")
 
 
+def inviting(page: Page, board: str = "7x7") -> None:
+    """Invite a friend to a game on board: the inviter's page, waiting."""
+    page.goto("/")
+    page.locator("#invite-board").select_option(board)
+    page.get_by_role("button", name="Invite a friend").click()
+    expect(page.locator("#status")).to_contain_text("Waiting for your friend to join")
+
+
+def watching(page: Page) -> None:
+    """A game between two friends, as a third browser watching it sees it (its
+    page is opened in a new context, the last of the browser's pages)."""
+    inviting(page, "5x5")
+    friend = page.context.browser.new_context().new_page()
+    friend.goto(page.url)
+    friend.get_by_role("button", name="Take the free seat: play O").click()
+    page.locator('.grid button[value="12"]').click()
+    expect(page.locator(".moves li")).to_have_count(1)
+    spectator = page.context.browser.new_context().new_page()
+    spectator.goto(page.url)
+    expect(spectator.locator("#status")).to_have_text("O to move. You are watching.")
+
+
 def on_board(board: str, x: str, o: str, *cells: int, coach: bool = False) -> Callable[[Page], None]:
     """A state: a new game on board between x and o, then the person's clicks on cells."""
     def reach(page: Page) -> None:
@@ -185,4 +207,6 @@ STATES: dict[str, Callable[[Page], None]] = {
     "MENACE's box": on_board("3x3", "human", "menace", 4),
     "the network's values": on_board("3x3", "human", "network", 0),
     "how it learned": your_menace_has_played,
+    "inviting a friend": inviting,
+    "watching friends play": watching,
 }

@@ -9,7 +9,7 @@ import re
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
-from tests.browsing import until
+from tests.browsing import audit_without_scripts, until
 
 pytestmark = pytest.mark.browser
 
@@ -114,3 +114,21 @@ def test_without_javascript_refresh_shows_the_friends_move(friends):
     alice.get_by_role("link", name="Refresh").click()
     expect(alice.locator(".moves li")).to_have_text(["X: c3"])
     expect(alice.locator("#status")).to_have_text("Your turn: you play O.")
+
+
+def test_a_friend_plays_by_keyboard_and_the_page_without_scripts_passes_the_audit(friends, browser: Browser,
+                                                                                 live_server: str, axe_source: str):
+    alice = friends()
+    url = invite(alice, "7x7")
+    bob = friends()
+    bob.goto(url)
+    bob.get_by_role("button", name="Take the free seat: play O").click()
+    connected(alice)
+    expect(alice.locator("#status")).to_have_text("Your turn: you play X.")
+    alice.locator('.grid button[value="0"]').focus()
+    for key in ("ArrowRight", "ArrowDown", "Enter"):
+        alice.keyboard.press(key)
+    expect(bob.locator(".moves li")).to_have_text(["X: b6"])  # square 8: row 2, column 2 of 7×7
+    silent = friends(java_script=False)
+    silent.goto(url)
+    audit_without_scripts(browser, live_server, axe_source, silent.content())
