@@ -2,7 +2,7 @@
 
 Used by the production tests and by `make load`: redis-server and gunicorn
 (as `make serve` runs it) as child processes, and Browser, a small asyncio
-HTTP/1.1 client that keeps one cookie and one CSRF token, as a browser would.
+HTTP/1.1 client that keeps one cookie and says where its posts come from, as a browser would.
 """
 
 from __future__ import annotations
@@ -149,31 +149,29 @@ class Reply:
 
 @dataclass
 class Browser:
-    """One browser: a cookie, the page's CSRF token, and a keep-alive connection."""
+    """One browser: a cookie and a keep-alive connection; its posts say they
+    come from the page (Sec-Fetch-Site: same-origin)."""
 
     port: int
     cookie: str = ""
-    token: str = ""
     _streams: tuple[asyncio.StreamReader, asyncio.StreamWriter] | None = field(default=None, repr=False)
 
     def twin(self) -> Browser:
-        """Another tab of this browser: the same cookie and token, its own connection."""
-        return Browser(self.port, self.cookie, self.token)
+        """Another tab of this browser: the same cookie, its own connection."""
+        return Browser(self.port, self.cookie)
 
     async def open(self) -> Reply:
-        reply = await self.request("GET", "/")
-        self.token = re.search(r'name="csrf_token" value="([^"]+)"', reply.body).group(1)
-        return reply
+        return await self.request("GET", "/")
 
     async def post(self, path: str, fields: dict[str, object], htmx: bool = True) -> Reply:
-        return await self.request("POST", path, {"csrf_token": self.token, **fields}, htmx)
+        return await self.request("POST", path, fields, htmx)
 
     async def request(self, method: str, path: str, fields: dict[str, object] | None = None,
                       htmx: bool = False) -> Reply:
         body = urllib.parse.urlencode(fields or {}).encode()
         head = [f"{method} {path} HTTP/1.1", f"Host: 127.0.0.1:{self.port}", f"Content-Length: {len(body)}"]
         if fields is not None:
-            head.append("Content-Type: application/x-www-form-urlencoded")
+            head += ["Content-Type: application/x-www-form-urlencoded", "Sec-Fetch-Site: same-origin"]
         if self.cookie:
             head.append(f"Cookie: session={self.cookie}")
         if htmx:

@@ -1,12 +1,11 @@
 """Helpers shared by tests and benchmarks: positions written by hand, the
 game's positions, and a test client that behaves like one visitor's browser
-(cookie jar, CSRF token from the page)."""
+(a cookie jar, and the Fetch Metadata a browser sends with a form from the page)."""
 
 from __future__ import annotations
 
 import itertools
 import random
-import re
 
 from flask.testing import FlaskClient
 from werkzeug.test import TestResponse
@@ -73,23 +72,20 @@ def reachable_positions(start: Position) -> set[Position]:
 
 
 class Visitor:
-    """One visitor: opens the page for a CSRF token, then posts forms the way
-    the page's own forms would, with htmx or without."""
+    """One visitor: posts forms the way the page's own forms would, with htmx
+    or without, and as a browser says of them, from this site."""
+
+    SAME_ORIGIN = {"Sec-Fetch-Site": "same-origin", "Sec-Fetch-Mode": "navigate"}
 
     def __init__(self, client: FlaskClient):
         self.client = client
-        self.token = ""
 
     def open(self) -> TestResponse:
-        page = self.client.get("/")
-        self.token = re.search(r'name="csrf_token" value="([^"]+)"', page.text).group(1)
-        return page
+        return self.client.get("/")
 
     def post(self, path: str, data: dict[str, str], htmx: bool = True) -> TestResponse:
-        if not self.token:
-            self.open()
-        return self.client.post(path, data={"csrf_token": self.token, **data},
-                                headers=HTMX if htmx else {})
+        headers = {**self.SAME_ORIGIN, **(HTMX if htmx else {})}
+        return self.client.post(path, data=data, headers=headers)
 
     def move(self, cell: int | str, ply: int | str | None = None, htmx: bool = True) -> TestResponse:
         """Click a cell on the board as last seen (ply defaults to the stored one)."""

@@ -172,10 +172,17 @@ def test_a_move_that_is_not_yours_to_make_is_refused_and_changes_nothing(seated,
     assert marks(alice.game(seated).text) == {}
 
 
-def test_a_post_without_the_pages_token_is_refused(seated: str, alice: Friend):
-    response = alice.client.post(seated + "/move", data={"cell": "4", "ply": "0"})
-    assert response.status_code == 400
+@pytest.mark.parametrize("path", ["/move", "/join", "/rematch"])
+def test_a_post_from_another_site_is_refused_with_403_and_changes_nothing(seated: str, alice: Friend, path: str):
+    response = alice.client.post(seated + path, data={"cell": "4", "ply": "0"},
+                                 headers={"Sec-Fetch-Site": "cross-site"})
+    assert response.status_code == 403 and "This came from another site" in response.text
     assert marks(alice.game(seated).text) == {}
+
+
+def test_an_invitation_from_another_site_is_refused(alice: Friend):
+    response = alice.client.post("/online", data={}, headers={"Origin": "https://evil.example"})
+    assert response.status_code == 403 and "This came from another site" in response.text
 
 
 # GET /g/<id>/events

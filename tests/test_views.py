@@ -226,27 +226,61 @@ def test_an_unknown_player_is_refused_with_400_and_changes_nothing(visitor: Visi
     assert visitor.stored() == before
 
 
-# CSRF
+# Cross-site requests (CSRF), refused by their Fetch Metadata
 
-@pytest.mark.parametrize("path, fields", [
-    ("/move", {"cell": "4", "ply": "0"}), ("/new", {}), ("/step", {"ply": "0"}),
-    ("/undo", {"ply": "0"}), ("/score/reset", {}), ("/coach", {"coach": "on"}),
-])
-@pytest.mark.parametrize("token", [None, "forged"])
-def test_a_post_without_a_valid_csrf_token_is_refused_with_400(visitor: Visitor, path, fields, token):
-    visitor.open()
+POSTS = [("/move", {"cell": "4", "ply": "0"}), ("/new", {}), ("/step", {"ply": "0"}), ("/undo", {"ply": "0"}),
+         ("/score/reset", {}), ("/coach", {"coach": "on"}), ("/menace/reset", {})]
+
+
+@pytest.mark.parametrize("path, fields", POSTS)
+@pytest.mark.parametrize("headers", [
+    {"Sec-Fetch-Site": "cross-site"},                                     # a form on another site, a modern browser
+    {"Sec-Fetch-Site": "same-site", "Origin": "http://evil.localhost"},  # another app on a sibling host
+    {"Origin": "https://evil.example"},                                  # a browser without Fetch Metadata
+    {"Origin": "null"},                                                  # a sandboxed frame
+    {"Sec-Fetch-Site": "guessing"},                                      # a value no browser sends
+], ids=["cross-site", "same-site", "foreign-origin", "null-origin", "unknown"])
+def test_a_post_from_another_site_is_refused_with_403_and_changes_nothing(visitor: Visitor, path, fields, headers):
+    visitor.move(4)
     before = visitor.stored()
-    data = fields if token is None else {"csrf_token": token, **fields}
-    response = visitor.client.post(path, data=data, headers={"HX-Request": "true"})
-    assert response.status_code == 400 and "did not come from this page" in message(response.text)
+    response = visitor.client.post(path, data=fields, headers={"HX-Request": "true", **headers})
+    assert response.status_code == 403
+    assert message(response.text) == "This came from another site, so nothing was changed. Play from this page."
+    assert is_fragment(response.text) and cells(response.text)[4] == "X", "the game as it stands comes back"
     assert visitor.stored() == before
 
 
-def test_the_csrf_token_may_come_in_a_header(visitor: Visitor):
-    visitor.open()
-    response = visitor.client.post("/move", data={"cell": "4", "ply": "0"},
-                                   headers={"HX-Request": "true", "X-CSRFToken": visitor.token})
-    assert response.status_code == 200
+@pytest.mark.parametrize("headers", [
+    {"Sec-Fetch-Site": "same-origin"},                         # the page's own form or htmx
+    {"Sec-Fetch-Site": "none"},                                # typed or bookmarked by the person
+    {"Origin": "http://localhost"},                            # an older browser, from this site
+    {},                                                        # not a browser: curl, a script, the load test
+], ids=["same-origin", "none", "own-origin", "no-browser"])
+def test_a_post_from_this_site_or_from_no_browser_is_served(visitor: Visitor, headers):
+    response = visitor.client.post("/move", data={"cell": "4", "ply": "0"}, headers={"HX-Request": "true", **headers})
+    assert response.status_code == 200 and cells(response.text)[4] == "X"
+
+
+def test_a_get_never_writes_the_session_store(app, visitor: Visitor):
+    """Viewing a page, however often, stores nothing: no session, no cookie."""
+    for path in ("/", "/replay/408", "/learn", "/think/3x3/"):
+        response = visitor.client.get(path)
+        assert response.status_code in (200, 303) and "Set-Cookie" not in response.headers, path
+    (count,) = app.session_interface._db().execute("SELECT count(*) FROM sessions").fetchone()
+    assert count == 0
+    visitor.move(4)
+    page = visitor.client.get("/")
+    assert "Set-Cookie" not in page.headers, "nor for a browser that has a game"
+
+
+def test_a_move_writes_the_session_once(app, visitor: Visitor, monkeypatch):
+    visitor.move(4)
+    writes = []
+    original = type(app.session_interface)._upsert_session
+    monkeypatch.setattr(type(app.session_interface), "_upsert_session",
+                        lambda self, *args: (writes.append(args[-1]), original(self, *args))[1])
+    visitor.move(0 if visitor.stored()["moves"][1] != "0" else 8)
+    assert len(writes) == 1
 
 
 # Levels, steps, take-backs and the score

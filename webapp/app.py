@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from flask import Flask, Response
-from flask_wtf.csrf import CSRFProtect
+from flask_sec_fetch_csrf import SecFetchCSRF
 
 from webapp import online_views, think_views, views
 from webapp.engine import DEFAULT_BUDGET_MS
@@ -26,7 +26,6 @@ DEFAULTS: dict[str, Any] = {
     "SESSION_COOKIE_HTTPONLY": True,
     "SESSION_COOKIE_SECURE": False,
     "SESSION_REFRESH_EACH_REQUEST": False,   # write a session only when it changes
-    "WTF_CSRF_TIME_LIMIT": None,             # the token lives as long as the session
     "REDIS_URL": None,
     "NOOP_ROUTE": False,                     # GET /noop, the load test's baseline
     "ENGINE_BUDGET_MS": DEFAULT_BUDGET_MS,   # how long master may think on the big boards
@@ -66,7 +65,7 @@ def create_app(test_config: Mapping[str, Any] | None = None,
     os.makedirs(app.instance_path, exist_ok=True)
     app.config["SECRET_KEY"] = app.config.get("SECRET_KEY") or _instance_secret(app.instance_path)
     init_session_store(app)
-    CSRFProtect(app)
+    SecFetchCSRF(app)  # every POST from another site is refused: see README, "Cross-site requests"
     games = games_store(app.config["REDIS_URL"], app.instance_path, app.config["SESSION_IDLE_SECONDS"])
     app.extensions["online_games"], app.extensions["online_hub"] = games, Hub(games)
     app.register_blueprint(views.bp)
@@ -99,7 +98,9 @@ def _add_security_headers(response: Response) -> Response:
 
 def _instance_secret(instance_path: str) -> str:
     """A key generated at first start and kept, readable by this user only, in
-    the instance folder, so sessions and CSRF tokens survive a restart.
+    the instance folder, so that anything signed with it survives a restart
+    (Flask's own signing; this app's sessions live server-side, and its forms
+    carry no token).
 
     The key is written to a temporary file and linked into place: a link
     appears whole or not at all, so workers starting together agree on one key.

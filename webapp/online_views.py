@@ -245,27 +245,27 @@ def _is_htmx() -> bool:
 
 @bp.errorhandler(InvalidInput)
 def invalid_input(error: InvalidInput) -> tuple[str, int]:
-    return _refused(error, 400)
+    return refused(str(error), 400)
 
 
 @bp.errorhandler(Forbidden)
 def forbidden(error: Forbidden) -> tuple[str, int]:
-    return _refused(error, 403)
+    return refused(str(error), 403)
 
 
 @bp.errorhandler(Conflict)
 def conflict(error: Conflict) -> tuple[str, int]:
-    return _refused(error, 409)
+    return refused(str(error), 409)
 
 
-def _refused(error: Exception, status: int) -> tuple[str, int]:
+def refused(message: str, status: int) -> tuple[str, int]:
     """The game unchanged, with a message saying why; a plain error page if there is no game."""
     game_id = (request.view_args or {}).get("game_id")
     game = games().get(game_id) if game_id else None
     if game is None:
-        return render_template("error.html", error=_plain(status, str(error))), status
+        return render_template("error.html", error=_plain(status, message)), status
     template = "_online.html" if _is_htmx() else "online.html"
-    return render_template(template, **_context(game), message=str(error)), status
+    return render_template(template, **_context(game), message=message), status
 
 
 def _plain(status: int, description: str) -> HTTPException:

@@ -13,9 +13,9 @@ lock from before the session is read until after it is written:
   other then finds the stored ply moved on and is refused (409) with the board
   as stored. No move is lost or applied twice, and the stored game is always
   one the rules allow, since only the game module writes it.
-- Reads need no lock: a GET writes nothing (SESSION_REFRESH_EACH_REQUEST is off),
-  except the first, which mints a CSRF token; a change needs that token, so no
-  change can race the write that creates it.
+- Reads need no lock: a GET writes nothing (SESSION_REFRESH_EACH_REQUEST is
+  off, and no page mints a token: cross-site requests are refused by their
+  Fetch Metadata instead), so a GET never writes the store.
 - Locks are per session: other browsers never wait. The disk store's locks are
   flock()s on a fixed set of striped files (SQLite's own locks last one
   statement, not a request), so two sessions may now and then share one
@@ -110,14 +110,21 @@ class _SafeSessions:
                               "Please reload and try again in a moment.\n")
 
     def _retrieve_session_data(self, store_id: str) -> dict[str, Any] | None:
-        try:
-            data = super()._retrieve_session_data(store_id)
-        except STORE_ERRORS:
-            raise
-        except Exception:  # whatever unreadable bytes make a decoder raise
-            log.warning("Unreadable session data in %s; starting afresh", store_id, exc_info=True)
-            return None
-        return data if isinstance(data, dict) else None
+        return readable(lambda: super(_SafeSessions, self)._retrieve_session_data(store_id), store_id)
+
+
+def readable(read: Callable[[], Any], store_id: str) -> dict[str, Any] | None:
+    """What read() gives if it is a session, else None: unreadable data (any
+    bytes that make a decoder raise, or data of another shape) starts afresh.
+    A store that does not answer still raises."""
+    try:
+        data = read()
+    except STORE_ERRORS:
+        raise
+    except Exception:
+        log.warning("Unreadable session data in %s; starting afresh", store_id, exc_info=True)
+        return None
+    return data if isinstance(data, dict) else None
 
 
 class SQLiteSessionInterface(ServerSideSessionInterface):
@@ -247,7 +254,8 @@ class RedisSessions(_SafeSessions, RedisSessionInterface):
         held = request.environ.get(_HELD)
         if held is None or held.store_id != store_id:
             return super()._retrieve_session_data(store_id)
-        return self.serializer.decode(held.data) if held.data else None  # read with the lock
+        # Read with the lock, and as tolerantly as any other read (see readable).
+        return readable(lambda: self.serializer.decode(held.data) if held.data else None, store_id)
 
     def _upsert_session(self, session_lifetime: timedelta, session: ServerSideSession, store_id: str) -> None:
         held = request.environ.get(_HELD)

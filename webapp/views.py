@@ -13,11 +13,11 @@ from contextlib import contextmanager
 from functools import lru_cache
 
 from flask import Blueprint, Response, abort, current_app, g, redirect, render_template, request, session, url_for
-from flask_wtf.csrf import CSRFError
+from flask_sec_fetch_csrf import CSRFError
 from werkzeug.exceptions import HTTPException, ServiceUnavailable
 
 from webapp.engine import BOARDS, DEFAULT_BOARD, levels_of
-from webapp import learning
+from webapp import learning, online_views
 from webapp.game import (MY_MENACE, PLAYER_NAMES, players_of, Computer, Conflict, InvalidInput, Match, Replay, parse_board,
                          parse_cell, parse_moves, parse_player, parse_ply, parse_switch)
 from webapp.store import StoreUnavailable
@@ -130,9 +130,13 @@ def conflict(error: Conflict) -> tuple[str, int]:
 
 
 @bp.app_errorhandler(CSRFError)
-def csrf_error(error: CSRFError) -> tuple[str, int]:
-    return _refused("This form has expired or did not come from this page; "
-                    "nothing was changed. Please try again.", 400)
+def cross_site(error: CSRFError) -> tuple[str, int]:
+    """A POST that came from another site (its Sec-Fetch-Site or Origin says
+    so): refused, the game unchanged, with the page saying why."""
+    said = "This came from another site, so nothing was changed. Play from this page."
+    if request.blueprint == "online":
+        return online_views.refused(said, 403)
+    return _refused(said, 403)
 
 
 @bp.app_errorhandler(StoreUnavailable)
