@@ -1,5 +1,5 @@
 # make run: play at http://$(HOST):$(PORT) · make test: the whole suite
-# make serve: the production server (gunicorn) · make load: measured under load
+# make serve: the production server (gunicorn) · make load: latency (open loop) and throughput under load
 # make bench: engine speed · make strength: how strong each level is
 # make bench-browser: click to painted board · make screenshots: every state, into screenshots/
 HOST ?= 127.0.0.1

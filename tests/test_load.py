@@ -1,6 +1,7 @@
 """The load generator's own correctness (tests/open_loop.py): arrivals follow
 the seeded schedule and never wait for replies, latencies run from the
-scheduled time, percentiles are exact, the rate search finds the edge."""
+scheduled time, percentiles are exact, the rate search finds the edge; and
+`make load`'s players check every reply."""
 
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ import pytest
 
 from tests import open_loop
 from tests.live import Browser, run
+from tests.load import Player, Tally, move_is_sound
 
 
 class Held(ThreadingHTTPServer):
@@ -205,3 +207,30 @@ def test_the_rate_search_ignores_a_pass_above_a_fail():
         search.record(rate, ok)
     assert search.capacity == 100
     assert search.next_rate() == pytest.approx((100 * 150) ** 0.5)
+
+
+def test_a_sound_reply_keeps_every_mark_and_adds_one_of_each():
+    assert move_is_sound(".........", "X...O....", 0)
+    assert not move_is_sound(".........", "X........", 0)        # no reply, game not over
+    assert not move_is_sound("X...O....", ".X..O...O", 1)        # lost the X on 0
+    assert not move_is_sound(".........", "XO.O.....", 0)        # two O
+    assert move_is_sound("XX.OO....", "XXXOO....", 2)            # a win needs no reply
+
+
+def test_players_play_whole_games_against_the_app(live_server: str):
+    """A short open loop of moves against the app itself: every reply checked."""
+    port = int(live_server.rsplit(":", 1)[1])
+    tally = Tally()
+
+    async def scenario() -> open_loop.Run:
+        players = [Player(Browser(port), seed, tally) for seed in range(8)]
+        assert all([await player.new_game() for player in players])
+        result = await open_loop.run(open_loop.poisson_schedule(40, 1.5, seed=1), players,
+                                     Player.move, Player.ready)
+        for player in players:
+            await player.browser.close()
+        return result
+    result = run(scenario())
+    assert len(result.arrivals) > 30
+    assert all(arrival.outcome == open_loop.ANSWERED for arrival in result.arrivals)
+    assert tally.errors == tally.illegal == 0 and tally.games > 3
