@@ -254,13 +254,18 @@ class Meter:
 
     def __init__(self, servers: list[int]) -> None:
         self.servers = servers
-        self.start = time.perf_counter(), time.process_time(), cpu_seconds(servers), busy_seconds()
+        self.start = self._now()
+
+    def _now(self) -> tuple[float, float, float, float]:
+        return time.perf_counter(), time.process_time(), cpu_seconds(self.servers), busy_seconds()
+
+    def cores(self) -> tuple[float, float, float]:
+        """The generator's, the servers' and the rest's, since the meter was made."""
+        wall, own, servers, busy = (now - then for now, then in zip(self._now(), self.start))
+        return own / wall, servers / wall, (busy - own - servers) / wall
 
     def __str__(self) -> str:
-        wall, own, servers, busy = (now - then for now, then in zip(
-            (time.perf_counter(), time.process_time(), cpu_seconds(self.servers), busy_seconds()), self.start))
-        return (f"CPU in cores: generator {own / wall:.2f}, servers {servers / wall:.2f},"
-                f" rest of the machine {(busy - own - servers) / wall:.2f}")
+        return "CPU in cores: generator {:.2f}, servers {:.2f}, rest of the machine {:.2f}".format(*self.cores())
 
 
 async def throughput(app_port: int, bare_port: int, players: list[Player], servers: list[int]) -> None:
@@ -334,7 +339,7 @@ async def at_rate(players: list[Player], rate: float, seconds: float,
 
 
 def milliseconds(seconds: float) -> str:
-    return f"{seconds * 1e3:.1f} ms" if seconds != math.inf else "∞ (unanswered)"
+    return f"{seconds * 1e3:.1f} ms" if seconds != math.inf else "∞"
 
 
 def passes(run: open_loop.Run, tally: Tally) -> bool:
@@ -342,8 +347,9 @@ def passes(run: open_loop.Run, tally: Tally) -> bool:
             and all(arrival.done is not None for arrival in run.arrivals))
 
 
-async def latency(players: list[Player], servers: list[int]) -> tuple[bool, float]:
-    """The open-loop run at RATE; whether it passes the capacity's test, and its p99."""
+async def latency(players: list[Player], servers: list[int]) -> tuple[bool, float, float]:
+    """The open-loop run at RATE; whether it passes the capacity's test, its
+    p99, and the cores the rest of the machine took meanwhile."""
     run, tally, meter = await at_rate(players, RATE, SECONDS, servers)
     latencies = run.latencies()
     cut = {p: open_loop.percentile(latencies, p) for p in (50, 99, 99.9, 100)}
@@ -356,25 +362,31 @@ async def latency(players: list[Player], servers: list[int]) -> tuple[bool, floa
           f" {len(latencies) - answered} unanswered;"
           f" {tally.new_games} new games beside ({tally.new_games / SECONDS:.0f}/s)")
     print(f"    errors {tally.errors}, illegal or lost games {tally.illegal}; {meter}")
-    return passes(run, tally), cut[99]
+    slowest = sorted(run.arrivals, key=lambda arrival: arrival.latency)[-max(len(latencies) // 100, 1):]
+    when = sorted({int(arrival.scheduled - run.start) for arrival in slowest})
+    print(f"    the slowest 1% ({len(slowest)} moves) were due in {len(when)} of the {SECONDS:g} seconds:"
+          f" {' '.join(map(str, when[:15]))}{' …' if len(when) > 15 else ''}")
+    return passes(run, tally), cut[99], meter.cores()[2]
 
 
-async def capacity(players: list[Player], servers: list[int], ok: bool, p99: float) -> None:
-    """Search from RATE, whose run has been made (ok, p99), in STEP_SECONDS runs."""
+async def capacity(players: list[Player], servers: list[int], ok: bool, p99: float, rest: float) -> None:
+    """Search from RATE, whose run has been made (ok, p99, rest), in STEP_SECONDS runs."""
     search = open_loop.RateSearch(RATE)
     search.record(RATE, ok)
-    steps = [f"{RATE:.0f}/s {milliseconds(p99)} {'pass' if ok else 'FAIL'}"]
+    steps = [f"{RATE:.0f}/s {milliseconds(p99)} {'pass' if ok else 'FAIL'} [rest {rest:.1f}]"]
     for _ in range(STEPS):
         if (rate := search.next_rate()) is None:
             break
-        run, tally, _ = await at_rate(players, rate, STEP_SECONDS, servers)
+        run, tally, meter = await at_rate(players, rate, STEP_SECONDS, servers)
         ok = passes(run, tally)
         search.record(rate, ok)
         steps.append(f"{rate:.0f}/s {milliseconds(open_loop.percentile(run.latencies(), 99))} "
-                     f"{'pass' if ok else 'FAIL'}" + (f" ({tally.errors} errors)" if tally.errors else ""))
+                     f"{'pass' if ok else 'FAIL'}" + (f" ({tally.errors} errors)" if tally.errors else "")
+                     + f" [rest {meter.cores()[2]:.1f}]")
     found = f"{search.capacity:.0f} moves/s" if search.capacity else f"below {min(search.failed):.0f} moves/s"
     print(f"  capacity, the highest rate with p99 <= {P99_MS:g} ms and no error: {found}")
-    print(f"    p99 at each rate tried ({STEP_SECONDS:g} s each after the first): " + " · ".join(steps))
+    print(f"    p99 at each rate tried ({STEP_SECONDS:g} s each after the first; [cores the rest of the machine"
+          " took]): " + " · ".join(steps))
 
 
 async def measure(app_port: int, bare_port: int, servers: list[int]) -> None:

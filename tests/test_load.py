@@ -132,7 +132,7 @@ def test_requests_go_out_on_schedule_without_waiting_for_replies():
     that waited for replies before sending would never get there."""
     schedule = open_loop.poisson_schedule(150, 1.0, seed=5)
     with serving(gate(60)) as server:
-        result = open_loop_run(server.server_address[1], schedule, browsers=100, start=time.monotonic() + 0.05)
+        result = open_loop_run(server.server_address[1], schedule, browsers=200, start=time.monotonic() + 0.05)
     arrivals = result.arrivals
     assert [arrival.scheduled - result.start for arrival in arrivals] == pytest.approx(schedule)
     assert all(arrival.outcome == open_loop.ANSWERED for arrival in arrivals)
