@@ -269,6 +269,7 @@ class Meter:
 
 
 async def throughput(app_port: int, bare_port: int, players: list[Player], servers: list[int]) -> None:
+    """Closed loop, in alternating turns: the bare app's GET /, then moves alone."""
     loop = asyncio.get_running_loop()
     tally, counts = Tally(), Counter()
     for player in players:
@@ -282,7 +283,7 @@ async def throughput(app_port: int, bare_port: int, players: list[Player], serve
                 ok = (await browser.request("GET", "/")).status == 200
             except FAILURES:
                 ok = False
-            counts["bare"] += loop.time() < end
+            counts["bare"] += ok and loop.time() < end
             tally.errors += not ok
 
     async def play(end: float) -> None:

@@ -20,7 +20,6 @@ from __future__ import annotations
 import asyncio
 import math
 import random
-import time
 from collections import deque
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
@@ -62,19 +61,14 @@ class Arrival:
 
 @dataclass
 class Run:
-    """What happened to each arrival of one schedule, and what it cost the generator."""
+    """What happened to each arrival of one schedule."""
 
     start: float
     arrivals: list[Arrival]
-    waited: int                 # arrivals that found every client busy at their time
-    cpu_seconds: float = 0.0    # this process's CPU time during the run (the generator's)
-    wall_seconds: float = 0.0
+    waited: int  # arrivals that found every client busy at their time
 
     def latencies(self) -> list[float]:
         return sorted(arrival.latency for arrival in self.arrivals)
-
-    def count(self, outcome: str) -> int:
-        return sum(arrival.outcome == outcome for arrival in self.arrivals)
 
     def answered_rate(self) -> float:
         """Answers a second, from the start to the last answer."""
@@ -125,7 +119,6 @@ async def run(schedule: Sequence[float], clients: Sequence[C], request: Callable
                 return
             arrival = waiting.popleft()
 
-    cpu, wall = time.process_time(), time.perf_counter()
     for arrival in arrivals:
         await asyncio.sleep(arrival.scheduled - loop.time())
         if idle:
@@ -139,7 +132,7 @@ async def run(schedule: Sequence[float], clients: Sequence[C], request: Callable
         waiting.clear()  # those still waiting stay UNSENT
         for task in tasks:
             await task  # raises what a request raised
-    return Run(start, arrivals, waited, time.process_time() - cpu, time.perf_counter() - wall)
+    return Run(start, arrivals, waited)
 
 
 @dataclass
