@@ -1,5 +1,5 @@
 # make run: play at http://$(HOST):$(PORT) · make test: the whole suite
-# make serve: the production server (gunicorn) · make load: measured under load
+# make serve: the production server (gunicorn) · make load: latency (open loop) and throughput under load
 # make load-live: games between friends, 500 live streams, measured
 # make bench: engine speed · make strength: how strong each level is
 # make tablebase: solve 4×4 again, into webapp/engine/4x4.tablebase (about 3 minutes, 2 GB)

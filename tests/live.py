@@ -101,19 +101,21 @@ class RedisServer:
 class AppServer:
     """The app under gunicorn, as `make serve` runs it, with its own instance folder."""
 
-    def __init__(self, instance: Path, workers: int | None = 4, **environment: str) -> None:
-        """workers=None leaves the number of workers to `make serve`'s default."""
+    def __init__(self, instance: Path, workers: int | None = 4, factory: str = "", **environment: str) -> None:
+        """workers=None leaves the number of workers to `make serve`'s default;
+        factory, another app to serve the same way (make load's bare app)."""
         self.port = free_port()
         self.instance = instance
+        self.factory = factory or f"webapp.app:create_app(instance_path={str(instance)!r})"
         self.environment = {"HOST": "127.0.0.1", "PORT": str(self.port), "SECRET_KEY": "live tests",
                             **({"WEB_CONCURRENCY": str(workers)} if workers else {}), **environment}
         self.process: subprocess.Popen[bytes] | None = None
 
     def start(self) -> AppServer:
-        factory = f"webapp.app:create_app(instance_path={str(self.instance)!r})"
         environment = {name: value for name, value in os.environ.items() if name != "WEB_CONCURRENCY"}
         self.process = subprocess.Popen(
-            [str(BIN / "gunicorn"), "-c", "python:webapp.gunicorn_conf", "--access-logfile", "/dev/null", factory],
+            [str(BIN / "gunicorn"), "-c", "python:webapp.gunicorn_conf", "--access-logfile", "/dev/null",
+             self.factory],
             cwd=ROOT, env={**environment, **self.environment}, stdout=subprocess.DEVNULL)
         wait_until(lambda: self._started(), "gunicorn")
         return self

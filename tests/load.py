@@ -1,168 +1,421 @@
-"""`make load`: the app under gunicorn, with many browsers playing at once.
+"""`make load`: the app under gunicorn, measured open-loop, and its throughput
+against a bare Flask app on the same server.
 
-For each store, disk and then Redis, it starts the server as `make serve` runs
-it (or, with LOAD_URL=http://127.0.0.1:PORT, uses a running one started with
-NOOP_ROUTE=1), and on 127.0.0.1 only:
+For each store, disk and then Redis, it starts the app as `make serve` runs it
+(or, with LOAD_URL=http://127.0.0.1:PORT, uses a running one), and beside it
+tests/bare_app.py (one route, an empty 200) under the same gunicorn settings.
+BROWSERS simulated browsers, each with its own session cookie,
+play X against perfect, clicking random empty squares; every reply is checked
+(the board keeps every earlier mark, adds the browser's X and the computer's O,
+and is a position the rules allow). On 127.0.0.1 only, in this one process,
+separate from the servers, it measures:
 
-1. the baseline: BROWSERS connections ask for GET /noop, a route that does
-   nothing;
-2. the games: BROWSERS browsers, each with its own session and CSRF token,
-   play complete games against perfect, clicking random empty squares. Every
-   reply is checked: the board must keep every earlier mark, add the
-   browser's X and the computer's O, and be a legal position.
+1. Throughput, closed loop. CONNECTIONS requests at a time, always one in
+   flight each: GET / on the bare app, or POST /move on the app; the two take
+   turns in SLICE-second slices, THROUGHPUT_SECONDS of each, so that a slow
+   spell of the shared machine falls on both alike. Only moves are sent in a
+   move slice: a finished game's browser starts its next one between slices,
+   and more browsers join if the games under way could run out.
+   Printed: requests/s of each, and the move's share of the bare app's.
+2. Latency, open loop (tests/open_loop.py): moves arrive as a Poisson process
+   at RATE a second for SECONDS, whether or not earlier ones have been
+   answered, each to an idle browser (one that finds none waits for the first
+   to come free, and is counted), and each latency runs from the move's
+   scheduled time, any wait included (no coordinated omission). A browser
+   whose move ended its game starts a new one (POST /new) before it is idle
+   again; those requests are off the schedule and not timed, but they load the
+   server too, and are counted. Printed: p50, p99, p99.9 and max, exact from
+   every latency.
+3. Capacity: the highest rate at which p99 <= P99_MS with no error, found by
+   open-loop runs of STEP_SECONDS from RATE (whose run above counts as the
+   first): up by half while they pass (down by a third while they fail), then
+   the geometric mean of the highest pass and the lowest fail until those are
+   within 10% (RateSearch), at most STEPS runs more.
 
-The two take turns in slices of SLICE seconds, SECONDS of each in all, so that
-a slow spell of the shared machine falls on both alike; both stop by
-themselves (after SECONDS each, and at most MAX_REQUESTS requests).
-It prints games/s, requests/s, move latency p50 and p99, errors, illegal or
-lost games, and the move rate as a share of the baseline's.
+Each part prints the CPU it took, in cores: this process (the generator), the
+servers (gunicorn's master and workers for both apps, and redis-server), and
+the rest of the machine (other processes, the kernel): a figure taken while the
+rest of a shared machine was busy says little. Everything stops by itself:
+each part after its seconds, each request after TIMEOUT seconds, and a move
+still waiting for a browser TIMEOUT seconds after the last is due is counted
+unanswered.
+
+Settings, as environment variables:
+  LOAD_WORKERS           gunicorn workers (default: `make serve`'s, 2 x cores + 1)
+  LOAD_WORKER_CLASS      gunicorn worker class: sync (default), gthread (gevent is not
+                         installed: the disk store's flock() would stall a whole gevent worker)
+  LOAD_THREADS           threads per worker, for gthread (default 1)
+  LOAD_BROWSERS          simulated browsers (256)
+  LOAD_CONNECTIONS       requests at a time in the throughput part (16)
+  LOAD_THROUGHPUT_SECONDS  of each, bare and moves (5)
+  LOAD_RATE, LOAD_SECONDS  the open-loop run: moves a second, and for how long (200, 30)
+  LOAD_P99_MS            the capacity's limit on p99, milliseconds (50)
+  LOAD_STEP_SECONDS, LOAD_STEPS  each capacity run's length, and how many at most (5, 6)
+  LOAD_SEED              seeds the arrivals and the browsers' clicks (1)
+  LOAD_URL               measure a running app instead (its store is whatever it uses;
+                         the bare app is still started here, with the settings above)
 """
 
 from __future__ import annotations
 
 import asyncio
+import math
 import os
 import random
-import statistics
 import sys
 import time
 import urllib.parse
-from dataclasses import dataclass, field
+from collections import Counter, deque
+from collections.abc import Iterable
+from dataclasses import dataclass
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from tests.live import AppServer, Browser, RedisServer, scratch_folder  # noqa: E402
-from webapp import engine  # noqa: E402
+from tests import open_loop  # noqa: E402
+from tests.live import AppServer, Browser, RedisServer, Reply, scratch_folder  # noqa: E402
+from tests.support import position  # noqa: E402
 
-BROWSERS = int(os.environ.get("LOAD_BROWSERS", 16))
-SECONDS = float(os.environ.get("LOAD_SECONDS", 10))
+
+def setting(name: str, default: str) -> str:
+    return os.environ.get(f"LOAD_{name}") or default
+
+
+WORKERS = int(setting("WORKERS", "0")) or None
+WORKER_CLASS = setting("WORKER_CLASS", "sync")
+THREADS = int(setting("THREADS", "1"))
+BROWSERS = int(setting("BROWSERS", "256"))
+CONNECTIONS = int(setting("CONNECTIONS", "16"))
+THROUGHPUT_SECONDS = float(setting("THROUGHPUT_SECONDS", "5"))
 SLICE = 0.5
-MAX_REQUESTS = 500_000
-
-
-@dataclass
-class Tally:
-    requests: int = 0
-    moves: int = 0
-    games: int = 0
-    errors: int = 0
-    illegal: int = 0
-    move_latencies: list[float] = field(default_factory=list)
+RATE = float(setting("RATE", "200"))
+SECONDS = float(setting("SECONDS", "30"))
+P99_MS = float(setting("P99_MS", "50"))
+STEP_SECONDS = float(setting("STEP_SECONDS", "5"))
+STEPS = int(setting("STEPS", "6"))
+SEED = int(setting("SEED", "1"))
+TIMEOUT = 5.0
+PAUSE = 0.5  # between parts, for the server to settle
+EMPTY = "."
+FAILURES = (OSError, EOFError, IndexError, ValueError)  # a connection closed or cut mid-answer
 
 
 def move_is_sound(before: str, after: str, cell: int) -> bool:
     """after keeps every mark of before, adds X at cell and, unless that ended
     the game, one O; and it is a position the rules allow."""
     try:
-        engine.validate(after)
+        position(after).validate()
     except ValueError:
         return False
-    added = [i for i in range(9) if before[i] != after[i]]
-    if any(before[i] != "." for i in added) or after[cell] != "X":
+    added = [i for i in range(len(before)) if before[i] != after[i]]
+    if any(before[i] != EMPTY for i in added) or after[cell] != "X":
         return False
-    return len(added) == 2 or (len(added) == 1 and engine.is_over(after))
+    return len(added) == 2 or (len(added) == 1 and position(after).is_over)
 
 
-class Turns:
-    """The phases' turns: each coroutine waits for its phase before a request."""
-
-    def __init__(self) -> None:
-        self.phase: asyncio.Event | None = None
-        self.started = {"noop": asyncio.Event(), "games": asyncio.Event()}
-        self.over = False
-
-    async def run(self) -> None:
-        for turn in range(2 * round(SECONDS / SLICE)):
-            active, idle = ("noop", "games") if turn % 2 == 0 else ("games", "noop")
-            self.started[idle].clear()
-            self.started[active].set()
-            await asyncio.sleep(SLICE)
-        self.over = True
-        for event in self.started.values():
-            event.set()
-
-    async def wait(self, phase: str) -> bool:
-        """Wait for phase's turn; False once the measurement is over."""
-        await self.started[phase].wait()
-        return not self.over
+@dataclass
+class Tally:
+    moves: int = 0
+    games: int = 0       # finished
+    new_games: int = 0
+    errors: int = 0      # a status other than 200, or the connection failed
+    illegal: int = 0     # a reply that lost a mark, added the wrong ones, or broke the rules
 
 
-async def baseline(port: int, turns: Turns, tally: Tally) -> None:
-    browser = Browser(port)
-    while await turns.wait("noop") and tally.requests < MAX_REQUESTS:
-        reply = await browser.request("GET", "/noop")
-        tally.requests += 1
-        tally.errors += reply.status != 204
-    await browser.close()
+class LoadBrowser(Browser):
+    """A Browser that, as a real one, does not reuse a connection the server
+    has closed while it was idle, and sends a request once more on a new
+    connection when a kept-alive one closes before a byte of the answer (the
+    server closed it idle just as the request went out). It drops its
+    connection when a request fails or is given up, so that a late answer is
+    never read as the next one's."""
+
+    async def request(self, *args, **kwargs) -> Reply:
+        if self._streams and self._streams[0].at_eof():
+            await self.close()
+        reused = self._streams is not None
+        try:
+            return await super().request(*args, **kwargs)
+        except (ConnectionResetError, BrokenPipeError, IndexError):  # IndexError: an empty status line
+            await self.close()
+            if not reused:
+                raise
+        except BaseException:
+            await self.close()
+            raise
+        return await self.request(*args, **kwargs)  # on a new connection: it is not retried again
 
 
-async def play_games(port: int, turns: Turns, tally: Tally, rng: random.Random) -> None:
-    browser = Browser(port)
-    await turns.wait("games")
-    await browser.open()
-    tally.requests += 1
-    while await turns.wait("games") and tally.requests < MAX_REQUESTS:
-        reply = await browser.post("/new", {"x": "human", "o": "perfect"})
-        tally.requests += 1
-        board = reply.board
-        while not engine.is_over(board) and await turns.wait("games"):
-            cell = rng.choice(engine.legal_moves(board))
-            started = time.perf_counter()
-            reply = await browser.post("/move", {"cell": cell, "ply": 9 - board.count(".")})
-            tally.move_latencies.append(time.perf_counter() - started)
-            tally.requests += 1
-            tally.moves += 1
-            if reply.status != 200:
-                tally.errors += 1
-                break
-            if not move_is_sound(board, reply.board, cell):
-                tally.illegal += 1
-                break
-            board = reply.board
-        else:
-            tally.games += engine.is_over(board)
-    await browser.close()
+class Player:
+    """A person at one browser, playing X against perfect, clicking at random."""
+
+    def __init__(self, browser: Browser, seed: int, tally: Tally) -> None:
+        self.browser, self.rng, self.tally = browser, random.Random(seed), tally
+        self.board: str | None = None  # None until a game is under way, and while a move is unanswered
+
+    @property
+    def playing(self) -> bool:
+        return self.board is not None and not position(self.board).is_over
+
+    async def move(self) -> str:
+        """Click a random empty square; check the reply."""
+        board, self.board = self.board, None
+        cell = self.rng.choice(position(board).legal_moves())
+        try:
+            reply = await self.browser.post("/move", {"cell": cell, "ply": len(board) - board.count(EMPTY)})
+        except FAILURES:
+            reply = None
+        self.tally.moves += 1
+        if reply is None or reply.status != 200:
+            self.tally.errors += 1
+            return "error"
+        if not move_is_sound(board, reply.board, cell):
+            self.tally.illegal += 1
+            return "illegal"
+        self.board = reply.board
+        self.tally.games += position(self.board).is_over
+        return open_loop.ANSWERED
+
+    async def new_game(self) -> bool:
+        try:
+            reply = await self.browser.post("/new", {"x": "human", "o": "perfect"})
+        except FAILURES:
+            reply = None
+        self.tally.new_games += 1
+        if reply is None or reply.status != 200 or reply.board != EMPTY * 9:
+            self.tally.errors += 1
+            return False
+        self.board = reply.board
+        return True
+
+    async def ready(self) -> bool:
+        """Between moves: a new game if this one is over or in doubt (three tries)."""
+        for _ in range(3):
+            if self.playing or await self.new_game():
+                return True
+        return False
 
 
-async def measure(port: int) -> tuple[Tally, Tally]:
-    noop, games, turns = Tally(), Tally(), Turns()
-    await asyncio.gather(turns.run(),
-                         *(baseline(port, turns, noop) for _ in range(BROWSERS)),
-                         *(play_games(port, turns, games, random.Random(seed)) for seed in range(BROWSERS)))
-    return noop, games
+async def in_batches(players: Iterable[Player]) -> list[Player]:
+    """Get each player ready, CONNECTIONS at a time; the ones that are."""
+    waiting, ready = list(players), []
+    for first in range(0, len(waiting), CONNECTIONS):
+        batch = waiting[first:first + CONNECTIONS]
+        oks = await asyncio.gather(*(player.ready() for player in batch))
+        ready.extend(player for player, ok in zip(batch, oks) if ok)
+    return ready
 
 
-def report(store: str, noop: Tally, games: Tally) -> None:
-    moves_per_second = games.moves / SECONDS
-    noop_per_second = noop.requests / SECONDS
-    latencies = sorted(games.move_latencies)
-    p99 = latencies[min(len(latencies) - 1, int(len(latencies) * 0.99))]
-    print(f"{store} store, {BROWSERS} browsers, {SECONDS:.0f} s of each phase in {SLICE} s turns")
-    print(f"  GET /noop (does nothing)  {noop_per_second:8.0f} requests/s   errors {noop.errors}")
-    print(f"  games                     {games.games / SECONDS:8.1f} games/s      "
-          f"{games.requests / SECONDS:.0f} requests/s in all")
-    print(f"  POST /move                {moves_per_second:8.0f} requests/s   "
-          f"p50 {statistics.median(latencies) * 1e3:.1f} ms   p99 {p99 * 1e3:.1f} ms")
-    print(f"  errors {games.errors}   illegal or lost games {games.illegal}")
-    print(f"  move rate / baseline rate  {100 * moves_per_second / noop_per_second:.0f}%  "
-          "(targets: >= 40%, p99 <= 25 ms, 0 errors, 0 illegal)")
+def server_settings() -> dict[str, str]:
+    """The worker class and threads, and quiet logs, over `make serve`'s
+    settings: GUNICORN_CMD_ARGS, which gunicorn applies after its configuration file."""
+    threads = f" --threads {THREADS}" if WORKER_CLASS == "gthread" else ""
+    return {"GUNICORN_CMD_ARGS": f"--worker-class {WORKER_CLASS}{threads} --log-level warning"}
+
+
+def cpu_seconds(roots: list[int]) -> float:
+    """CPU time, user and system, of the processes roots and their children."""
+    total = 0
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rpartition(")")[2].split()
+        except OSError:
+            continue  # gone meanwhile
+        pid, parent = int(stat.parent.name), int(fields[1])
+        if pid in roots or parent in roots:
+            total += int(fields[11]) + int(fields[12])
+    return total / os.sysconf("SC_CLK_TCK")
+
+
+def busy_seconds() -> float:
+    """CPU time the whole machine has spent on anything but idling."""
+    user, nice, system, idle, iowait, irq, softirq, steal = map(int, Path("/proc/stat").read_text().split()[1:9])
+    return (user + nice + system + irq + softirq + steal) / os.sysconf("SC_CLK_TCK")
+
+
+class Meter:
+    """Cores used over a stretch of time: by this process (the generator), by
+    the servers, and by the rest of the machine (other processes, the kernel)."""
+
+    def __init__(self, servers: list[int]) -> None:
+        self.servers = servers
+        self.start = self._now()
+
+    def _now(self) -> tuple[float, float, float, float]:
+        return time.perf_counter(), time.process_time(), cpu_seconds(self.servers), busy_seconds()
+
+    def cores(self) -> tuple[float, float, float]:
+        """The generator's, the servers' and the rest's, since the meter was made."""
+        wall, own, servers, busy = (now - then for now, then in zip(self._now(), self.start))
+        return own / wall, servers / wall, (busy - own - servers) / wall
+
+    def __str__(self) -> str:
+        return "CPU in cores: generator {:.2f}, servers {:.2f}, rest of the machine {:.2f}".format(*self.cores())
+
+
+async def throughput(app_port: int, bare_port: int, players: list[Player], servers: list[int]) -> None:
+    """Closed loop, in alternating turns: the bare app's GET /, then moves alone."""
+    loop = asyncio.get_running_loop()
+    tally, counts = Tally(), Counter()
+    for player in players:
+        player.tally = tally
+    bare = [LoadBrowser(bare_port) for _ in range(CONNECTIONS)]
+    playing, finished, extra = deque(await in_batches(players)), [], []
+
+    async def ask_bare(browser: Browser, end: float) -> None:
+        while loop.time() < end:
+            try:
+                ok = (await browser.request("GET", "/")).status == 200
+            except FAILURES:
+                ok = False
+            counts["bare"] += ok and loop.time() < end
+            tally.errors += not ok
+
+    async def play(end: float) -> None:
+        while loop.time() < end:
+            if not playing:
+                counts["ran out"] += 1
+                return
+            player = playing.popleft()
+            answered = await player.move() == open_loop.ANSWERED
+            counts["moves"] += answered and loop.time() < end
+            (playing if player.playing else finished).append(player)
+
+    meter = Meter(servers)
+    for turn in range(2 * round(THROUGHPUT_SECONDS / SLICE)):
+        if turn % 2 == 0:
+            end = loop.time() + SLICE
+            await asyncio.gather(*(ask_bare(browser, end) for browser in bare))
+            continue
+        # Every game under way has a move left, maybe only one: enough of them
+        # for twice the last slice's moves, with more browsers if need be.
+        playing.extend(await in_batches(finished))
+        finished.clear()
+        wanted = 2 * counts["moves"] // max(turn // 2, 1) + CONNECTIONS - len(playing)
+        more = [Player(LoadBrowser(app_port), SEED * 100_000 + len(players) + len(extra) + i, tally)
+                for i in range(max(wanted, 0))]
+        extra += more
+        playing.extend(await in_batches(more))
+        end = loop.time() + SLICE
+        await asyncio.gather(*(play(end) for _ in range(CONNECTIONS)))
+    for browser in bare + [player.browser for player in extra]:
+        await browser.close()
+    bare_rate, move_rate = counts["bare"] / THROUGHPUT_SECONDS, counts["moves"] / THROUGHPUT_SECONDS
+    print(f"  throughput, closed loop, {CONNECTIONS} requests at a time, {THROUGHPUT_SECONDS:g} s of each"
+          f" in {SLICE} s turns:")
+    print(f"    bare app, GET /  {bare_rate:6.0f} requests/s")
+    print(f"    POST /move       {move_rate:6.0f} requests/s = {100 * move_rate / bare_rate:.0f}% of the bare app's"
+          "  (target >= 50%)")
+    print(f"    errors {tally.errors}, illegal or lost games {tally.illegal}; {meter}"
+          + (f"; ran out of games {counts['ran out']} times" if counts["ran out"] else ""))
+
+
+async def at_rate(players: list[Player], rate: float, seconds: float,
+                  servers: list[int]) -> tuple[open_loop.Run, Tally, Meter]:
+    """One open-loop run of moves: Poisson arrivals at rate for seconds."""
+    tally = Tally()
+    for player in players:
+        player.tally = tally
+    ready = await in_batches(players)
+    await asyncio.sleep(PAUSE)
+    meter = Meter(servers)
+    run = await open_loop.run(open_loop.poisson_schedule(rate, seconds, SEED), ready, Player.move, Player.ready,
+                              timeout=TIMEOUT)
+    return run, tally, meter
+
+
+def milliseconds(seconds: float) -> str:
+    return f"{seconds * 1e3:.1f} ms" if seconds != math.inf else "∞"
+
+
+def passes(run: open_loop.Run, tally: Tally) -> bool:
+    return (open_loop.percentile(run.latencies(), 99) <= P99_MS / 1e3 and tally.errors == tally.illegal == 0
+            and all(arrival.done is not None for arrival in run.arrivals))
+
+
+async def latency(players: list[Player], servers: list[int]) -> tuple[bool, float, float]:
+    """The open-loop run at RATE; whether it passes the capacity's test, its
+    p99, and the cores the rest of the machine took meanwhile."""
+    run, tally, meter = await at_rate(players, RATE, SECONDS, servers)
+    latencies = run.latencies()
+    cut = {p: open_loop.percentile(latencies, p) for p in (50, 99, 99.9, 100)}
+    print(f"  open loop, Poisson arrivals at {RATE:g} moves/s for {SECONDS:g} s, seed {SEED}"
+          f" ({len(latencies)} moves drawn: {len(latencies) / SECONDS:.1f}/s):")
+    print(f"    latency from the scheduled time: p50 {milliseconds(cut[50])}  p99 {milliseconds(cut[99])}"
+          f"  p99.9 {milliseconds(cut[99.9])}  max {milliseconds(cut[100])}  (target p99 <= 25 ms)")
+    answered = sum(arrival.done is not None for arrival in run.arrivals)
+    print(f"    answered {answered} at {run.answered_rate():.1f}/s; {run.waited} waited for an idle browser;"
+          f" {len(latencies) - answered} unanswered;"
+          f" {tally.new_games} new games beside ({tally.new_games / SECONDS:.0f}/s)")
+    print(f"    errors {tally.errors}, illegal or lost games {tally.illegal}; {meter}")
+    slowest = sorted(run.arrivals, key=lambda arrival: arrival.latency)[-max(len(latencies) // 100, 1):]
+    when = sorted({int(arrival.scheduled - run.start) for arrival in slowest})
+    print(f"    the slowest 1% ({len(slowest)} moves) were due in {len(when)} of the {SECONDS:g} seconds:"
+          f" {' '.join(map(str, when[:15]))}{' …' if len(when) > 15 else ''}")
+    return passes(run, tally), cut[99], meter.cores()[2]
+
+
+async def capacity(players: list[Player], servers: list[int], ok: bool, p99: float, rest: float) -> None:
+    """Search from RATE, whose run has been made (ok, p99, rest), in STEP_SECONDS runs."""
+    search = open_loop.RateSearch(RATE)
+    search.record(RATE, ok)
+    steps = [f"{RATE:.0f}/s {milliseconds(p99)} {'pass' if ok else 'FAIL'} [rest {rest:.1f}]"]
+    for _ in range(STEPS):
+        if (rate := search.next_rate()) is None:
+            break
+        run, tally, meter = await at_rate(players, rate, STEP_SECONDS, servers)
+        ok = passes(run, tally)
+        search.record(rate, ok)
+        steps.append(f"{rate:.0f}/s {milliseconds(open_loop.percentile(run.latencies(), 99))} "
+                     f"{'pass' if ok else 'FAIL'}" + (f" ({tally.errors} errors)" if tally.errors else "")
+                     + f" [rest {meter.cores()[2]:.1f}]")
+    found = f"{search.capacity:.0f} moves/s" if search.capacity else f"below {min(search.failed):.0f} moves/s"
+    print(f"  capacity, the highest rate with p99 <= {P99_MS:g} ms and no error: {found}")
+    print(f"    p99 at each rate tried ({STEP_SECONDS:g} s each after the first; [cores the rest of the machine"
+          " took]): " + " · ".join(steps))
+
+
+async def measure(app_port: int, bare_port: int, servers: list[int]) -> None:
+    players = [Player(LoadBrowser(app_port), SEED * 100_000 + i, Tally()) for i in range(BROWSERS)]
+    await throughput(app_port, bare_port, players, servers)
+    await asyncio.sleep(PAUSE)
+    await capacity(players, servers, *await latency(players, servers))
+    for player in players:
+        await player.browser.close()
 
 
 def main() -> None:
-    if os.environ.get("LOAD_URL"):
-        port = urllib.parse.urlsplit(os.environ["LOAD_URL"]).port
-        report("running server's", *asyncio.run(measure(port)))
-        return
+    sys.stdout.reconfigure(line_buffering=True)
+    workers = WORKERS or 2 * os.cpu_count() + 1  # as webapp/gunicorn_conf.py
+    model = WORKER_CLASS + (f", {THREADS} threads each" if WORKER_CLASS == "gthread" else "")
+    print(f"gunicorn {model}, {workers} workers; {BROWSERS} browsers; the generator is this process,"
+          f" on the same {os.cpu_count()} cores (load average {os.getloadavg()[0]:.1f} at the start)")
+    with scratch_folder() as instance:
+        bare = AppServer(Path(instance), workers=WORKERS, factory="tests.bare_app:create_app()",
+                         **server_settings()).start()
+        try:
+            if os.environ.get("LOAD_URL"):
+                print(f"the app at {os.environ['LOAD_URL']} (its CPU counts in the rest of the machine's)")
+                port = urllib.parse.urlsplit(os.environ["LOAD_URL"]).port
+                asyncio.run(measure(port, bare.port, [bare.process.pid]))
+            else:
+                measure_both_stores(bare)
+        finally:
+            bare.stop()
+
+
+def measure_both_stores(bare: AppServer) -> None:
     redis = RedisServer().start()
     try:
         for store, settings in (("disk", {}), ("redis", {"REDIS_URL": redis.url})):
             with scratch_folder() as instance:
-                server = AppServer(Path(instance), workers=None, NOOP_ROUTE="1", **settings).start()
+                app = AppServer(Path(instance), workers=WORKERS, **settings, **server_settings()).start()
                 try:
-                    report(store, *asyncio.run(measure(server.port)))
+                    print(f"{store} store")
+                    servers = [app.process.pid, bare.process.pid] + ([redis.process.pid] if settings else [])
+                    asyncio.run(measure(app.port, bare.port, servers))
                 finally:
-                    server.stop()
+                    app.stop()
     finally:
         redis.stop()
 

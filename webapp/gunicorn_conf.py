@@ -35,10 +35,11 @@ def post_worker_init(worker) -> None:
     then stop as gunicorn does: the pages reconnect, to another worker or to
     the server once it is back, and resume from their last event; and the
     worker need not wait out graceful_timeout for streams that never end."""
-    hub = worker.wsgi.extensions["online_hub"]
+    hub = getattr(worker.wsgi, "extensions", {}).get("online_hub")  # none in make load's bare app
 
     def stop(signum, frame) -> None:
-        hub.stop()
+        if hub is not None:
+            hub.stop()
         worker.handle_exit(signum, frame)
 
     signal.signal(signal.SIGTERM, stop)
