@@ -42,9 +42,9 @@ unanswered.
 
 Settings, as environment variables:
   LOAD_WORKERS           gunicorn workers (default: `make serve`'s, 2 x cores + 1)
-  LOAD_WORKER_CLASS      gunicorn worker class: sync (default), gthread (gevent is not
+  LOAD_WORKER_CLASS      gunicorn worker class: gthread (default, as `make serve`), sync (gevent is not
                          installed: the disk store's flock() would stall a whole gevent worker)
-  LOAD_THREADS           threads per worker, for gthread (default 1)
+  LOAD_THREADS           threads per worker, for gthread (default 128, as `make serve`)
   LOAD_BROWSERS          simulated browsers (256)
   LOAD_CONNECTIONS       requests at a time in the throughput part (16)
   LOAD_THROUGHPUT_SECONDS  of each, bare and moves (5)
@@ -82,8 +82,8 @@ def setting(name: str, default: str) -> str:
 
 
 WORKERS = int(setting("WORKERS", "0")) or None
-WORKER_CLASS = setting("WORKER_CLASS", "sync")
-THREADS = int(setting("THREADS", "1"))
+WORKER_CLASS = setting("WORKER_CLASS", os.environ.get("WORKER_CLASS") or "gthread")  # `make serve`'s
+THREADS = int(setting("THREADS", os.environ.get("THREADS") or "128"))
 BROWSERS = int(setting("BROWSERS", "256"))
 CONNECTIONS = int(setting("CONNECTIONS", "16"))
 THROUGHPUT_SECONDS = float(setting("THROUGHPUT_SECONDS", "5"))

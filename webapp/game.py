@@ -343,6 +343,17 @@ class ScoreLine(NamedTuple):
     tallies: tuple[tuple[str, int], ...]
 
 
+def _score_groups() -> list[tuple[str, str, tuple[tuple[str, str], ...]]]:
+    """Every line the score can show, in order: its label, its key's prefix, its tallies."""
+    groups = []
+    for rules in BOARDS.values():
+        on = "" if rules == DEFAULT_BOARD else f" on {rules.size}×{rules.size}"
+        groups += [(f"You against {OPPONENT_NAMES[level]}{on}", score_prefix(level, rules), _LEVEL_TALLIES)
+                   for level in players_of(rules)[1:]]
+        groups.append((f"Two players{on}", score_prefix(FRIENDS, rules), _FRIENDS_TALLIES))
+    return groups
+
+
 @dataclass(frozen=True)
 class Score:
     """Finished games per browser, counted by result_key: the person's wins,
@@ -355,18 +366,14 @@ class Score:
         return Score({**self.counts, key: self.counts.get(key, 0) + amount})
 
     def lines(self) -> list[ScoreLine]:
-        """The lines worth showing: every pairing with a finished game."""
-        groups = []
-        for rules in BOARDS.values():
-            on = "" if rules == DEFAULT_BOARD else f" on {rules.size}×{rules.size}"
-            groups += [(f"You against {OPPONENT_NAMES[level]}{on}", score_prefix(level, rules), _LEVEL_TALLIES)
-                       for level in players_of(rules)[1:]]
-            groups.append((f"Two players{on}", score_prefix(FRIENDS, rules), _FRIENDS_TALLIES))
+        """The lines worth showing: every pairing with a finished game, in
+        the order of SCORE_GROUPS."""
+        played = {key.rpartition("/")[0] for key, count in self.counts.items() if count}
         lines = []
-        for label, prefix, names in groups:
-            tallies = tuple((name, self.counts.get(f"{prefix}/{key}", 0)) for key, name in names)
-            if any(count for _, count in tallies):
-                lines.append(ScoreLine(label, tallies))
+        for label, prefix, names in SCORE_GROUPS:
+            if prefix in played:
+                lines.append(ScoreLine(label, tuple((name, self.counts.get(f"{prefix}/{key}", 0))
+                                                    for key, name in names)))
         return lines
 
     @classmethod
@@ -681,3 +688,6 @@ def _capital(text: str) -> str:
 def _quote(raw: str) -> str:
     """User input echoed in a message, cut short so a message stays a sentence."""
     return f"“{raw if len(raw) <= 20 else raw[:20] + '…'}”"
+
+
+SCORE_GROUPS = _score_groups()

@@ -18,8 +18,8 @@ from werkzeug.exceptions import HTTPException, ServiceUnavailable
 
 from webapp.engine import BOARDS, DEFAULT_BOARD, levels_of
 from webapp import learning, online_views
-from webapp.game import (MY_MENACE, PLAYER_NAMES, players_of, Computer, Conflict, InvalidInput, Match, Replay, parse_board,
-                         parse_cell, parse_moves, parse_player, parse_ply, parse_switch)
+from webapp.game import (MY_MENACE, PLAYER_NAMES, Computer, Conflict, Game, InvalidInput, Match, Replay,
+                         parse_board, parse_cell, parse_moves, parse_player, parse_ply, parse_switch, players_of)
 from webapp.store import StoreUnavailable
 
 bp = Blueprint("game", __name__)
@@ -201,8 +201,26 @@ def _server_timing(response: Response) -> Response:
 def _changed(match: Match) -> Response | str:
     session.update(match.to_session())
     if _is_htmx():
-        return render_template("_game.html", **_context(match))
+        return _game_fragment(match)
     return redirect(url_for("game.index"), 303)
+
+
+def _game_fragment(match: Match) -> str:
+    """The game fragment a change answers with. It is a pure function of the
+    game, the coach switch, the score's lines and the address the page is
+    served at, so it is rendered once per such state and kept: the same few
+    openings come up again and again, and rendering is half a move's work.
+    (A game with a learner's panel is rendered each time: the panel shows
+    this browser's own MENACE.)"""
+    if match.learner_panel is not None:
+        return render_template("_game.html", **_context(match))
+    return _rendered_game(request.host_url, request.script_root, match.game, match.coach,
+                          tuple(match.score.lines()))
+
+
+@lru_cache(maxsize=4096)
+def _rendered_game(host_url: str, script_root: str, game: Game, coach: bool, score_lines: tuple) -> str:
+    return render_template("_game.html", **{**_context(Match(game, coach=coach)), "score_lines": score_lines})
 
 
 def _refused(message: str, status: int) -> tuple[str, int]:
@@ -212,7 +230,7 @@ def _refused(message: str, status: int) -> tuple[str, int]:
 
 
 def _context(match: Match, message: str | None = None) -> dict[str, object]:
-    return {"game": match.game, "score": match.score, "coach": match.coach, "message": message,
+    return {"game": match.game, "score_lines": match.score.lines(), "coach": match.coach, "message": message,
             "learner": match.learner_panel, "my_menace_playing": MY_MENACE in (match.game.x, match.game.o),
             "player_names": PLAYER_NAMES, "boards": BOARDS, "players_of": players_of, "htmx": _is_htmx()}
 
