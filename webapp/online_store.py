@@ -44,6 +44,9 @@ from webapp.online import Event, SharedGame, new_code
 
 POLL_SECONDS = 0.05
 """How often the Hub asks the embedded store what changed."""
+WATCH_SECONDS = 0.1
+"""The longest the Hub's blocking read on Redis lasts, so that a game a
+stream has just begun to watch joins the read within this time."""
 PRESENCE_SECONDS = 45.0
 """A stream not seen for this long no longer counts: its process is gone."""
 LOG_LENGTH = 500
@@ -414,7 +417,7 @@ class Hub:
             with self._changed:
                 watched = {game_id: self._latest[game_id] for game_id in self._watchers}
             try:
-                found = self.store.wait_for_events(watched, 1.0) if watched else None
+                found = self.store.wait_for_events(watched, WATCH_SECONDS) if watched else None
             except Exception:  # the store is away for a moment: the streams keep their keep-alives
                 time.sleep(0.5)
                 continue

@@ -118,13 +118,13 @@ def _stream(game_id: str, player: str | None, seat: str | None, after: int) -> I
         yield "retry: 1000\n\n"
         closes = time.monotonic() + current_app.config["STREAM_SECONDS"]
         while time.monotonic() < closes and not hub().stopping:
-            if not hub().wait(game_id, after, min(KEEP_ALIVE_SECONDS, closes - time.monotonic())):
-                store.refresh_stream(stream)
-                yield ": keep-alive\n\n"
-                continue
-            for logged in store.events_after(game_id, after):
+            missed = store.events_after(game_id, after)  # at once: those the page has not seen yet
+            for logged in missed:
                 yield _message(game_id, player, logged)
                 after = logged.number
+            if not missed and not hub().wait(game_id, after, min(KEEP_ALIVE_SECONDS, closes - time.monotonic())):
+                store.refresh_stream(stream)
+                yield ": keep-alive\n\n"
     finally:
         store.close_stream(stream)
         if seat and seat not in store.seats_here(game_id):
