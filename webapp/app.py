@@ -27,13 +27,12 @@ DEFAULTS: dict[str, Any] = {
     "SESSION_COOKIE_SECURE": False,
     "SESSION_REFRESH_EACH_REQUEST": False,   # write a session only when it changes
     "REDIS_URL": None,
-    "NOOP_ROUTE": False,                     # GET /noop, the load test's baseline
     "ENGINE_BUDGET_MS": DEFAULT_BUDGET_MS,   # how long master may think on the big boards
     "STREAM_SECONDS": 300,                   # a game's event stream closes after this; the page reconnects
 }
 ENVIRONMENT: dict[str, type] = {
     "SECRET_KEY": str, "REDIS_URL": str, "SESSION_COOKIE_SECURE": bool,
-    "SESSION_IDLE_SECONDS": int, "SESSION_STORE_LIMIT": int, "NOOP_ROUTE": bool, "ENGINE_BUDGET_MS": float,
+    "SESSION_IDLE_SECONDS": int, "SESSION_STORE_LIMIT": int, "ENGINE_BUDGET_MS": float,
     "STREAM_SECONDS": float,
 }
 SECURITY_HEADERS = {
@@ -71,8 +70,6 @@ def create_app(test_config: Mapping[str, Any] | None = None,
     app.register_blueprint(views.bp)
     app.register_blueprint(online_views.bp)
     app.register_blueprint(think_views.bp)
-    if app.config["NOOP_ROUTE"]:
-        app.add_url_rule("/noop", "noop", lambda: ("", 204))
     app.after_request(_add_security_headers)
     vendored = {name: _vendored(Path(app.static_folder), name) for name in ("htmx", "hx-sse")}
     app.jinja_env.globals["vendored"] = vendored.__getitem__
