@@ -2,7 +2,7 @@
 
 Used by the production tests and by `make load`: redis-server and gunicorn
 (as `make serve` runs it) as child processes, and Browser, a small asyncio
-HTTP/1.1 client that keeps one cookie and says where its posts come from, as a browser would.
+HTTP/1.1 client that keeps its cookies and says where its posts come from, as a browser would.
 """
 
 from __future__ import annotations
@@ -137,6 +137,7 @@ class Reply:
     status: int
     headers: dict[str, str]
     body: str
+    cookies: list[str] = field(default_factory=list)
 
     @property
     def ply(self) -> int:
@@ -151,16 +152,21 @@ class Reply:
 
 @dataclass
 class Browser:
-    """One browser: a cookie and a keep-alive connection; its posts say they
-    come from the page (Sec-Fetch-Site: same-origin)."""
+    """One browser: its cookies and a keep-alive connection; its posts say
+    they come from the page (Sec-Fetch-Site: same-origin)."""
 
     port: int
-    cookie: str = ""
+    cookies: dict[str, str] = field(default_factory=dict)
     _streams: tuple[asyncio.StreamReader, asyncio.StreamWriter] | None = field(default=None, repr=False)
 
     def twin(self) -> Browser:
-        """Another tab of this browser: the same cookie, its own connection."""
-        return Browser(self.port, self.cookie)
+        """Another tab of this browser: the same cookies, its own connection."""
+        return Browser(self.port, self.cookies)
+
+    @property
+    def cookie(self) -> str:
+        """The Cookie header this browser sends."""
+        return "; ".join(f"{name}={value}" for name, value in self.cookies.items())
 
     async def open(self) -> Reply:
         return await self.request("GET", "/")
@@ -174,8 +180,8 @@ class Browser:
         head = [f"{method} {path} HTTP/1.1", f"Host: 127.0.0.1:{self.port}", f"Content-Length: {len(body)}"]
         if fields is not None:
             head += ["Content-Type: application/x-www-form-urlencoded", "Sec-Fetch-Site: same-origin"]
-        if self.cookie:
-            head.append(f"Cookie: session={self.cookie}")
+        if self.cookies:
+            head.append(f"Cookie: {self.cookie}")
         if htmx:
             head.append("HX-Request: true")
         request = ("\r\n".join(head) + "\r\n\r\n").encode() + body
@@ -197,20 +203,22 @@ class Browser:
             self._streams = None
         else:
             self._streams = reader, writer
-        cookie = re.match(r"session=([^;]*)", reply.headers.get("set-cookie", ""))
-        if cookie:
-            self.cookie = cookie.group(1)
+        for set_cookie in reply.cookies:
+            name, _, value = set_cookie.split(";", 1)[0].partition("=")
+            self.cookies[name.strip()] = value
         return reply
 
     @staticmethod
     async def _read(reader: asyncio.StreamReader) -> Reply:
         status_line = await reader.readline()
-        headers = {}
+        headers, cookies = {}, []
         while (line := await reader.readline()) not in (b"\r\n", b""):
             name, _, value = line.decode("latin-1").partition(":")
             headers[name.strip().lower()] = value.strip()
+            if name.strip().lower() == "set-cookie":
+                cookies.append(value.strip())
         body = await reader.readexactly(int(headers.get("content-length", 0)))
-        return Reply(int(status_line.split()[1]), headers, body.decode())
+        return Reply(int(status_line.split()[1]), headers, body.decode(), cookies)
 
     async def close(self) -> None:
         if self._streams:
@@ -225,6 +233,7 @@ class ServerEvent:
     id: str
     event: str
     data: str
+    passed: tuple[str, ...] = ()  # ids of messages without data just before it (a page's missed changes)
 
 
 class EventStream:
@@ -242,7 +251,7 @@ class EventStream:
         # HTTP/1.0, so that the server sends the stream as it is, not in chunks.
         head = [f"GET {self.path} HTTP/1.0", f"Host: 127.0.0.1:{self.port}", "Accept: text/event-stream"]
         if self.cookie:
-            head.append(f"Cookie: session={self.cookie}")
+            head.append(f"Cookie: {self.cookie}")
         if self.last_event_id:
             head.append(f"Last-Event-ID: {self.last_event_id}")
         self._writer.write(("\r\n".join(head) + "\r\n\r\n").encode())
@@ -255,18 +264,23 @@ class EventStream:
         """The next message with data (keep-alive comments skipped), or None
         if the stream ends or nothing comes within seconds."""
         fields: dict[str, list[str]] = {}
+        passed: list[str] = []
         try:
             while True:
                 line = (await asyncio.wait_for(self._reader.readline(), seconds)).decode()
                 if line == "":
                     return None
                 line = line.rstrip("\r\n")
-                if line == "" and "data" in fields:
-                    message = ServerEvent("".join(fields.get("id", [""])[-1:]), "".join(fields.get("event", [""])),
-                                          "\n".join(fields["data"]))
-                    self.last_event_id = message.id or self.last_event_id
-                    return message
-                if line == "" or line.startswith(":"):
+                if line == "":
+                    # A message ends; as in EventSource, one without data only moves the last id on.
+                    self.last_event_id = "".join(fields.get("id", [""])[-1:]) or self.last_event_id
+                    if "data" in fields:
+                        return ServerEvent(self.last_event_id or "", "".join(fields.get("event", [""])),
+                                           "\n".join(fields["data"]), tuple(passed))
+                    passed += fields.get("id", [])
+                    fields = {}
+                    continue
+                if line.startswith(":"):
                     continue
                 name, _, value = line.partition(":")
                 fields.setdefault(name, []).append(value[1:] if value.startswith(" ") else value)

@@ -6,12 +6,15 @@ from __future__ import annotations
 
 import re
 from html import unescape
+from pathlib import Path
 
 import pytest
 from flask import Flask
 
 from tests.support import Visitor
-from webapp.online_views import GAMES_PER_MINUTE, STREAMS_PER_GAME
+from webapp import online_views
+from webapp.app import create_app
+from webapp.online_views import SPECTATORS_PER_GAME
 
 
 @pytest.fixture
@@ -45,10 +48,20 @@ class Friend(Visitor):
         return self.client.get(url)
 
     def events(self, url: str, after: str | None = None, last_event_id: str | None = None) -> str:
+        """The stream read to its end (the app's STREAM_SECONDS)."""
         headers = {"Last-Event-ID": last_event_id} if last_event_id else {}
         response = self.client.get(url + "/events" + (f"?after={after}" if after else ""), headers=headers)
         assert response.status_code == 200 and response.mimetype == "text/event-stream"
-        return b"".join(response.response).decode()
+        with response:  # closed, as a server closes it: the stream's slot is given back
+            return b"".join(response.response).decode()
+
+    def events_then_close(self, url: str, after: str) -> str:
+        """Open the stream, read its first message, then go away, as a closed tab does."""
+        response = self.client.get(f"{url}/events?after={after}", buffered=False)
+        chunks = iter(response.response)
+        first = next(chunks).decode()
+        response.close()
+        return first
 
 
 @pytest.fixture
@@ -93,11 +106,11 @@ def test_a_bad_invitation_is_refused_with_400(alice: Friend, fields, expected):
     assert response.status_code == 400 and expected in response.text
 
 
-def test_one_browser_may_create_only_so_many_games_a_minute(alice: Friend):
-    for _ in range(GAMES_PER_MINUTE):
+def test_one_browser_may_create_only_so_many_games_a_minute(app: Flask, alice: Friend):
+    for _ in range(app.config["GAMES_PER_MINUTE"]):
         alice.invite()
     response = alice.post("/online", {}, htmx=False)
-    assert response.status_code == 429 and "wait a moment" in response.text
+    assert response.status_code == 429 and "wait a minute" in response.text
 
 
 def test_a_code_read_out_loud_leads_to_the_same_game(alice: Friend, bob: Friend):
@@ -108,7 +121,7 @@ def test_a_code_read_out_loud_leads_to_the_same_game(alice: Friend, bob: Friend)
 
 
 @pytest.mark.parametrize("code, status_code, expected", [
-    ("ABCDEF", 404, "No game has the code ABCDEF"), ("ABC", 400, "A game&#39;s code is 6 letters"),
+    ("ABCDEF", 404, "No game is waiting for a player with the code ABCDEF"), ("ABC", 400, "A game&#39;s code is 6 letters"),
     ("", 400, "A game&#39;s code is 6 letters"),
 ])
 def test_a_wrong_code_says_so(bob: Friend, code: str, status_code: int, expected: str):
@@ -192,7 +205,9 @@ def test_the_stream_sends_each_change_with_its_number_as_this_browser_sees_it(se
     stream = carol.events(seated)
     assert stream.startswith("retry: 1000\n\n")
     assert re.findall(r"^id: (\d+)$", stream, re.M) == ["1", "2"]  # the seat taken, the move
-    assert "data: <section id=\"online\"" in stream and 'data: <div id="online-status"' in stream
+    # A page that missed both is sent once, as it stands after the last.
+    assert stream.count("data: <section id=\"online\"") == 1 and 'data: <div id="online-status"' in stream
+    assert stream.index("id: 1\n\nid: 2\ndata: ") > 0
     assert '<p class="reason">X played row 2, column 2.</p>' in stream
     assert "You are watching" in stream
 
@@ -201,18 +216,45 @@ def test_a_stream_resumes_after_the_last_event_it_had(seated, alice, carol):
     alice.post(seated + "/move", {"cell": "4", "ply": "0"})
     assert re.findall(r"^id: (\d+)$", carol.events(seated, last_event_id="1"), re.M) == ["2"]
     assert re.findall(r"^id: (\d+)$", carol.events(seated, after="2"), re.M) == []
-    assert ": keep-alive" not in carol.events(seated, after="2") or True
 
 
 def test_a_player_leaving_and_coming_back_are_events_too(seated, alice, bob):
-    bob.events(seated, after="1")  # O's page opens, then closes: O has left
+    bob.events_then_close(seated, after="1")  # O's page opens, then its tab closes: O has left
     page = alice.game(seated).text
     assert status(page) == "You play X. Your friend has left; their seat is kept if they come back."
     assert "O&#39;s player has left." in alice.events(seated, after="1")
-    assert "O&#39;s player is back." in bob.events(seated, after="2")  # comes back, and leaves again
+    assert "O&#39;s player is back." in bob.events(seated, after="2")  # comes back
     alice.post(seated + "/move", {"cell": "4", "ply": "0"})
-    bob.post(seated + "/move", {"cell": "0", "ply": "1"})  # a move: O is here after all
+    assert status(alice.game(seated).text) == "Your friend's turn (O); you play X."
+
+
+def test_a_stream_the_server_ends_says_nobody_left(seated, alice, bob):
+    """A stream ends at its time (or on a restart) and the page reopens it at once: no leave, no flapping."""
+    for _ in range(3):
+        bob.events(seated, after="1")
+    assert "left" not in alice.events(seated, after="1")
     assert status(alice.game(seated).text) == "Your turn: you play X."
+
+
+def test_a_stream_of_a_busy_game_stays_present(app, seated, alice, bob, monkeypatch):
+    """Presence is refreshed while events flow, not only when the stream is quiet."""
+    refreshed = []
+    games = app.extensions["online_games"]
+    monkeypatch.setattr(online_views, "KEEP_ALIVE_SECONDS", 0.0)
+    monkeypatch.setattr(type(games), "refresh_stream", lambda self, stream: refreshed.append(stream))
+    alice.post(seated + "/move", {"cell": "4", "ply": "0"})
+    bob.events(seated, after="1")
+    assert refreshed
+
+
+def test_an_after_beyond_the_log_does_not_make_a_stream_spin(app, seated, carol, monkeypatch):
+    games = app.extensions["online_games"]
+    asked = []
+    original = type(games).events_after
+    monkeypatch.setattr(type(games), "events_after", lambda self, *args: (asked.append(1), original(self, *args))[1])
+    stream = carol.events(seated, after="999999")
+    assert len(asked) < 20, f"the store was asked {len(asked)} times in one quiet stream"
+    assert stream == "retry: 1000\n\n" or stream.startswith("retry: 1000\n\n:")
 
 
 def test_a_bad_last_event_id_is_refused(seated, carol):
@@ -220,14 +262,77 @@ def test_a_bad_last_event_id_is_refused(seated, carol):
     assert response.status_code == 400
 
 
-def test_a_game_holds_only_so_many_streams(app: Flask, seated: str, carol: Friend):
+def test_a_game_holds_only_so_many_spectators_and_its_players_always_get_in(app: Flask, seated: str,
+                                                                             bob: Friend, carol: Friend):
     games = app.extensions["online_games"]
     game_id = seated.rsplit("/", 1)[1]
-    opened = [games.open_stream(game_id, None) for _ in range(STREAMS_PER_GAME)]
+    opened = [games.open_stream(game_id, None) for _ in range(SPECTATORS_PER_GAME)]
     response = carol.client.get(seated + "/events")
-    assert response.status_code == 429
+    assert response.status_code == 429 and "spectators" in response.text
+    assert bob.client.get(seated + "/events").status_code == 200, "a player is never turned away"
     for stream in opened:
         games.close_stream(stream)
+
+
+def test_a_process_holds_only_so_many_streams_and_gives_each_back(app: Flask, seated: str, carol: Friend):
+    app.config["STREAMS_PER_PROCESS"] = 1
+    held = carol.client.get(seated + "/events", buffered=False)
+    assert held.status_code == 200
+    refused = carol.client.get(seated + "/events")
+    assert refused.status_code == 503 and refused.headers["Retry-After"] == "5"
+    held.close()  # before a byte was read: its slot is given back all the same
+    assert carol.client.get(seated + "/events").status_code == 200
+
+
+def test_opening_a_game_gives_the_browser_its_player_id_but_writes_no_store(alice: Friend, bob: Friend):
+    url = alice.invite()
+    response = bob.game(url)
+    cookies = response.headers.getlist("Set-Cookie")
+    assert len(cookies) == 1 and cookies[0].startswith("player=") and "HttpOnly" in cookies[0]
+    assert "Max-Age=31536000" in cookies[0]
+    first, second = (bob.post(url + "/join", {}, htmx=False) for _ in range(2))  # a double click
+    assert (first.status_code, second.status_code) == (303, 409)
+    assert "You already play O" in second.text
+    assert "with a friend: you play O" in bob.game(url).text
+
+
+def test_a_seat_outlives_the_session_store_forgetting_the_browser(app: Flask, seated: str, alice: Friend):
+    """Sessions may expire or be pruned from a full store; a player's seat is theirs still."""
+    app.session_interface._db().execute("DELETE FROM sessions")
+    assert alice.post(seated + "/move", {"cell": "4", "ply": "0"}).status_code == 200
+
+
+def test_a_code_leads_nowhere_once_both_seats_are_taken(alice: Friend, bob: Friend, carol: Friend):
+    url = alice.invite()
+    code = re.search(r'<strong class="code">(\w+)</strong>', alice.game(url).text).group(1)
+    bob.post(url + "/join", {}, htmx=False)
+    response = carol.client.get(f"/join?code={code}")
+    assert response.status_code == 404 and "No game is waiting for a player with the code" in response.text
+    assert carol.game(url).status_code == 200, "the link still lets anyone watch"
+
+
+def test_one_network_address_may_start_or_try_only_so_many_a_minute(app: Flask):
+    for _ in range(app.config["ADDRESS_PER_MINUTE"]):
+        assert Friend(app.test_client()).client.get("/join?code=ZZZZZZ").status_code == 404
+    response = Friend(app.test_client()).client.get("/join?code=ZZZZZZ")
+    assert response.status_code == 429 and "Many codes were tried from your network" in response.text
+    assert Friend(app.test_client()).post("/online", {}, htmx=False).status_code == 429
+
+
+def tries(app: Flask, forwarded_for: str) -> int:
+    """The status of a code tried from behind a proxy that says the client is forwarded_for."""
+    return app.test_client().get("/join?code=ZZZZZZ", headers={"X-Forwarded-For": forwarded_for}).status_code
+
+
+def test_the_address_limit_believes_a_proxy_only_when_told_to(tmp_path: Path):
+    direct = create_app({"TESTING": True, "SECRET_KEY": "k", "ADDRESS_PER_MINUTE": 2}, instance_path=tmp_path / "a")
+    # Without a trusted proxy, a forged X-Forwarded-For does not escape the limit.
+    assert [tries(direct, f"10.0.0.{n}") for n in range(3)] == [404, 404, 429]
+    proxied = create_app({"TESTING": True, "SECRET_KEY": "k", "ADDRESS_PER_MINUTE": 2, "TRUSTED_PROXIES": 1},
+                         instance_path=tmp_path / "b")
+    # Behind one proxy, each client's address counts for itself.
+    assert [tries(proxied, "10.0.0.1") for _ in range(3)] == [404, 404, 429]
+    assert tries(proxied, "10.0.0.2") == 404
 
 
 # POST /g/<id>/rematch

@@ -12,6 +12,7 @@ from typing import Any
 
 from flask import Flask, Response
 from flask_sec_fetch_csrf import SecFetchCSRF
+from werkzeug.middleware.proxy_fix import ProxyFix
 
 from webapp import online_views, think_views, views
 from webapp.engine import DEFAULT_BUDGET_MS
@@ -29,11 +30,16 @@ DEFAULTS: dict[str, Any] = {
     "REDIS_URL": None,
     "ENGINE_BUDGET_MS": DEFAULT_BUDGET_MS,   # how long master may think on the big boards
     "STREAM_SECONDS": 300,                   # a game's event stream closes after this; the page reconnects
+    "STREAMS_PER_PROCESS": 112,              # live streams one worker holds: below gunicorn's THREADS (128)
+    "GAMES_PER_MINUTE": 10,                  # live games one browser may start in a minute
+    "ADDRESS_PER_MINUTE": 60,                # live games started, or codes tried, from one address in a minute
+    "TRUSTED_PROXIES": 0,                    # proxies in front whose X-Forwarded-For/-Proto are believed
 }
 ENVIRONMENT: dict[str, type] = {
     "SECRET_KEY": str, "REDIS_URL": str, "SESSION_COOKIE_SECURE": bool,
     "SESSION_IDLE_SECONDS": int, "SESSION_STORE_LIMIT": int, "ENGINE_BUDGET_MS": float,
-    "STREAM_SECONDS": float,
+    "STREAM_SECONDS": float, "STREAMS_PER_PROCESS": int, "GAMES_PER_MINUTE": int, "ADDRESS_PER_MINUTE": int,
+    "TRUSTED_PROXIES": int,
 }
 SECURITY_HEADERS = {
     "Content-Security-Policy": (
@@ -66,11 +72,13 @@ def create_app(test_config: Mapping[str, Any] | None = None,
     init_session_store(app)
     SecFetchCSRF(app)  # every POST from another site is refused: see README, "Cross-site requests"
     games = games_store(app.config["REDIS_URL"], app.instance_path, app.config["SESSION_IDLE_SECONDS"])
-    app.extensions["online_games"], app.extensions["online_hub"] = games, Hub(games)
+    app.extensions.update(online_games=games, online_hub=Hub(games), online_streams=online_views.StreamCount())
     app.register_blueprint(views.bp)
     app.register_blueprint(online_views.bp)
     app.register_blueprint(think_views.bp)
     app.after_request(_add_security_headers)
+    if proxies := app.config["TRUSTED_PROXIES"]:  # the client's address, not the proxy's, for the rate limits
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=proxies, x_proto=proxies)
     vendored = {name: _vendored(Path(app.static_folder), name) for name in ("htmx", "hx-sse")}
     app.jinja_env.globals["vendored"] = vendored.__getitem__
     app.jinja_env.trim_blocks = app.jinja_env.lstrip_blocks = True  # no blank lines from tags: a lighter swap

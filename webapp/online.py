@@ -44,6 +44,11 @@ def new_player_id() -> str:
     return secrets.token_hex(16)
 
 
+def is_player_id(text: str) -> bool:
+    """Whether text is a player id as new_player_id makes them (32 lower-case hex digits)."""
+    return len(text) == 32 and all(character in "0123456789abcdef" for character in text)
+
+
 def normalise_code(raw: str | None) -> str:
     """A code as a person may type it (lower case, spaces, dashes), or
     InvalidInput saying what is wrong."""

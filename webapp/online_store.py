@@ -38,7 +38,7 @@ from dataclasses import replace
 from typing import NamedTuple
 
 from redis import Redis
-from redis.exceptions import WatchError
+from redis.exceptions import RedisError, WatchError
 
 from webapp.online import Event, SharedGame, new_code
 
@@ -49,8 +49,13 @@ WATCH_SECONDS = 0.1
 stream has just begun to watch joins the read within this time."""
 PRESENCE_SECONDS = 45.0
 """A stream not seen for this long no longer counts: its process is gone."""
-LOG_LENGTH = 500
-"""The events a game keeps; a game has fewer than 230 changes, so none is dropped."""
+LOG_LENGTH = 1000
+"""The events a Redis game log keeps: a game has at most 225 moves and a
+seat, plus presence events (a player's page closing and coming back), so
+in practice none a page could need is dropped."""
+
+STORE_ERRORS = (RedisError, sqlite3.Error)
+"""What a store raises when it does not answer."""
 
 Change = Callable[[SharedGame], tuple[SharedGame, Event, list[SharedGame]]]
 """A change to a game: the game after it, its event, and any new games it creates (a rematch)."""
@@ -110,7 +115,12 @@ class GameStore:
         """The seats that have a live stream open."""
         raise NotImplementedError
 
-    def stream_count(self, game_id: str) -> int:
+    def stream_count(self, game_id: str, spectators: bool = False) -> int:
+        """The live streams on a game (only the spectators', if asked)."""
+        raise NotImplementedError
+
+    def allow(self, key: str, most: int, seconds: int) -> bool:
+        """Count one more request under key; False past most in this window of seconds."""
         raise NotImplementedError
 
 
@@ -124,6 +134,7 @@ class SQLiteGames(GameStore):
         "text TEXT NOT NULL, PRIMARY KEY (game, number))",
         "CREATE TABLE IF NOT EXISTS streams (id TEXT PRIMARY KEY, game TEXT NOT NULL, seat TEXT, seen REAL NOT NULL)",
         "CREATE INDEX IF NOT EXISTS streams_by_game ON streams (game)",
+        "CREATE TABLE IF NOT EXISTS limits (key TEXT PRIMARY KEY, count INTEGER NOT NULL, ends REAL NOT NULL)",
     )
 
     def __init__(self, path: str, idle_seconds: float):
@@ -150,15 +161,18 @@ class SQLiteGames(GameStore):
         db.execute("BEGIN IMMEDIATE")
         try:
             yield db
+            db.execute("COMMIT")
         except BaseException:
-            db.execute("ROLLBACK")
+            if db.in_transaction:  # the change failed, or its commit did (a full disk): undo it all
+                db.execute("ROLLBACK")
             raise
-        db.execute("COMMIT")
 
     def create(self, game: SharedGame) -> bool:
         with self._transaction() as db:
-            db.execute("DELETE FROM games WHERE expires < ?", (time.time(),))
-            db.execute("DELETE FROM events WHERE game NOT IN (SELECT id FROM games)")
+            expired = [game_id for (game_id,) in db.execute("SELECT id FROM games WHERE expires < ?", (time.time(),))]
+            for game_id in expired:
+                db.execute("DELETE FROM events WHERE game = ?", (game_id,))
+                db.execute("DELETE FROM games WHERE id = ?", (game_id,))
             return self._insert(db, game, time.time() + self.idle_seconds)
 
     @staticmethod
@@ -237,10 +251,20 @@ class SQLiteGames(GameStore):
                                   "AND seen > ?", (game_id, time.time() - PRESENCE_SECONDS)).fetchall()
         return {seat for (seat,) in rows}
 
-    def stream_count(self, game_id: str) -> int:
-        (count,) = self._db().execute("SELECT count(*) FROM streams WHERE game = ? AND seen > ?",
+    def stream_count(self, game_id: str, spectators: bool = False) -> int:
+        only = " AND seat IS NULL" if spectators else ""
+        (count,) = self._db().execute(f"SELECT count(*) FROM streams WHERE game = ? AND seen > ?{only}",
                                       (game_id, time.time() - PRESENCE_SECONDS)).fetchone()
         return count
+
+    def allow(self, key: str, most: int, seconds: int) -> bool:
+        now = time.time()
+        with self._transaction() as db:
+            db.execute("DELETE FROM limits WHERE ends < ?", (now,))
+            db.execute("INSERT INTO limits (key, count, ends) VALUES (?, 1, ?) "
+                       "ON CONFLICT (key) DO UPDATE SET count = count + 1", (key, now + seconds))
+            (count,) = db.execute("SELECT count FROM limits WHERE key = ?", (key,)).fetchone()
+        return count <= most
 
 
 class RedisGames(GameStore):
@@ -329,16 +353,14 @@ class RedisGames(GameStore):
         key = f"online:streams:{game_id}"
         self.client.hset(key, stream, f"{seat or ''} {time.time()}")
         self.client.expire(key, int(self.idle_seconds))
-        return f"{game_id} {stream}"
+        return f"{game_id} {stream} {seat or ''}"
 
     def refresh_stream(self, stream: str) -> None:
-        game_id, stream_id = stream.split()
-        key = f"online:streams:{game_id}"
-        seat = (self.client.hget(key, stream_id) or b" ").decode().split(" ")[0]
-        self.client.hset(key, stream_id, f"{seat} {time.time()}")
+        game_id, stream_id, seat = stream.split(" ")
+        self.client.hset(f"online:streams:{game_id}", stream_id, f"{seat} {time.time()}")
 
     def close_stream(self, stream: str) -> None:
-        game_id, stream_id = stream.split()
+        game_id, stream_id, _ = stream.split(" ")
         self.client.hdel(f"online:streams:{game_id}", stream_id)
 
     def _live(self, game_id: str) -> list[str]:
@@ -358,8 +380,14 @@ class RedisGames(GameStore):
     def seats_here(self, game_id: str) -> set[str]:
         return {seat for seat in self._live(game_id) if seat}
 
-    def stream_count(self, game_id: str) -> int:
-        return len(self._live(game_id))
+    def stream_count(self, game_id: str, spectators: bool = False) -> int:
+        return sum(1 for seat in self._live(game_id) if not (spectators and seat))
+
+    def allow(self, key: str, most: int, seconds: int) -> bool:
+        window = f"online:limit:{key}:{int(time.time() // seconds)}"
+        with self.client.pipeline() as pipe:
+            count, _ = pipe.incr(window).expire(window, seconds * 2).execute()
+        return count <= most
 
 
 def _logged(entry: tuple[bytes, dict[bytes, bytes]]) -> Logged:
@@ -427,8 +455,8 @@ class Hub:
             with self._changed:
                 moved = False
                 for game_id, number in found.items():
-                    if number > self._latest.get(game_id, 0):
-                        self._latest[game_id] = number
+                    if game_id in self._watchers and number > self._latest[game_id]:
+                        self._latest[game_id] = number  # (a game nobody waits on any more is forgotten)
                         moved = True
                 if moved:
                     self._changed.notify_all()

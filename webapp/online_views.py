@@ -2,29 +2,38 @@
 the live stream of changes, and the rematch.
 
 Thin, as views.py is: read the request, ask the shared game (online.py) and
-where it is kept (online_store.py), render. A browser's player id lives in
-its own session, and is made the first time it invites or takes a seat.
+where it is kept (online_store.py), render.
+
+A browser's player id is a cookie of its own (random, HttpOnly, kept a
+year), not part of its session: a seat must outlive a session that expires
+or is pruned from a full store, or the game could never finish. It is set
+the first time the browser opens a game's page (a cookie, not a write to
+any store), so that a double click on "Take the free seat" is one player's.
 """
 
 from __future__ import annotations
 
+import sqlite3
+import threading
 import time
 from collections.abc import Iterator
 
-from flask import (Blueprint, Response, abort, current_app, redirect, render_template, request, session,
-                   stream_with_context, url_for)
-from werkzeug.exceptions import HTTPException, TooManyRequests
+from flask import (Blueprint, Response, abort, after_this_request, current_app, g, redirect, render_template,
+                   request, stream_with_context, url_for)
+from redis.exceptions import RedisError
+from werkzeug.exceptions import HTTPException, ServiceUnavailable, TooManyRequests
 
 from webapp.engine import BOARDS, DEFAULT_BOARD
 from webapp.game import Conflict, InvalidInput, parse_board, parse_cell, parse_ply
-from webapp.online import Event, Forbidden, SharedGame, new_code, new_game_id, new_player_id, normalise_code
-from webapp.online_store import GameStore, Hub, Logged
+from webapp.online import (Event, Forbidden, SharedGame, is_player_id, new_code, new_game_id, new_player_id,
+                           normalise_code)
+from webapp.online_store import STORE_ERRORS, GameStore, Hub, Logged
 
 bp = Blueprint("online", __name__)
-GAMES_PER_MINUTE = 10
-"""The most games one browser may create in a minute."""
-STREAMS_PER_GAME = 16
-"""The most live pages one game may have open: two players and their tabs, and spectators."""
+SPECTATORS_PER_GAME = 14
+"""The most spectators' pages one game may have open; its players' own pages always may."""
+PLAYER_COOKIE = "player"
+PLAYER_SECONDS = 365 * 24 * 3600
 KEEP_ALIVE_SECONDS = 15.0
 """How often a quiet stream sends a comment, which keeps proxies from closing
 it and refreshes the seat's presence."""
@@ -42,8 +51,10 @@ def hub() -> Hub:
 def create() -> Response:
     rules = parse_board(request.form.get("board"), DEFAULT_BOARD)
     side = parse_side(request.form.get("side"))
-    _count_a_new_game()
-    player = _player(make=True)
+    player = _player()
+    per_browser = current_app.config["GAMES_PER_MINUTE"]
+    _limit(f"create:{player}", per_browser, f"You have started {per_browser} games in the last minute")
+    _limit_address("Many games were started from your network")
     while not games().create(game := SharedGame.create(rules, side, player, new_game_id(), new_code())):
         pass  # its code was in use: draw another
     return redirect(url_for("online.show", game_id=game.id), 303)
@@ -51,10 +62,15 @@ def create() -> Response:
 
 @bp.get("/join")
 def join_by_code() -> Response:
+    """A code leads to its game while a seat is free: it is for inviting a
+    player, so once both have sat down it leads nowhere (the link still does)."""
     code = normalise_code(request.args.get("code"))
+    _limit_address("Many codes were tried from your network")
     game_id = games().by_code(code)
-    if game_id is None:
-        abort(404, description=f"No game has the code {code}: check it, or ask your friend for a new one.")
+    game = games().get(game_id) if game_id else None
+    if game is None or game.free_seat is None:
+        abort(404, description=f"No game is waiting for a player with the code {code}: check it, or ask "
+                               "your friend for the game's link.")
     return redirect(url_for("online.show", game_id=game_id), 303)
 
 
@@ -65,13 +81,14 @@ def show(game_id: str) -> str:
     only repeat a change the page shows, never miss one."""
     latest = games().latest([game_id]).get(game_id, 0)
     game = _game_or_404(game_id)
+    _player()
     template = "_online.html" if _is_htmx() else "online.html"
     return render_template(template, **_context(game), latest=latest)
 
 
 @bp.post("/g/<game_id>/join")
 def join(game_id: str) -> Response | str:
-    player = _player(make=True)
+    player = _player()
     return _changed(game_id, lambda game: (*game.join(player), []))
 
 
@@ -80,13 +97,13 @@ def move(game_id: str) -> Response | str:
     game = _game_or_404(game_id)
     cell = parse_cell(request.form.get("cell"), game.rules)
     seen = parse_ply(request.form.get("ply"), game.rules)
-    player = session.get("player")
+    player = _player(make=False)
     return _changed(game_id, lambda game: (*game.play(player, cell, seen), []))
 
 
 @bp.post("/g/<game_id>/rematch")
 def rematch(game_id: str) -> Response | str:
-    player = session.get("player")
+    player = _player(make=False)
     following, code = new_game_id(), new_code()
     game, _ = _change(game_id, lambda game: _rematched(game.start_rematch(player, following, code)))
     return redirect(url_for("online.show", game_id=game.rematch), 303)
@@ -97,13 +114,42 @@ def events(game_id: str) -> Response:
     """The game's changes as server-sent events, each with its number as id,
     from the one after Last-Event-ID (or ?after=, the number the page showed)."""
     game = _game_or_404(game_id)
-    if games().stream_count(game_id) >= STREAMS_PER_GAME:
-        raise TooManyRequests(f"This game already has {STREAMS_PER_GAME} pages watching it; try again later.")
-    after = _last_event(request.headers.get("Last-Event-ID") or request.args.get("after"))
-    player = session.get("player")
-    stream = stream_with_context(_stream(game_id, player, game.seat_of(player), after))
-    return Response(stream, mimetype="text/event-stream", headers={"Cache-Control": "no-cache",
-                                                                  "X-Accel-Buffering": "no"})
+    player = _player(make=False)
+    seat = game.seat_of(player)
+    if seat is None and games().stream_count(game_id, spectators=True) >= SPECTATORS_PER_GAME:
+        raise TooManyRequests(f"This game already has {SPECTATORS_PER_GAME} spectators; try again later.")
+    streams = current_app.extensions["online_streams"]
+    if not streams.take(current_app.config["STREAMS_PER_PROCESS"]):
+        raise ServiceUnavailable("This server is holding all the live games it can; the page will try again.",
+                                 retry_after=5)
+    # A client cannot be ahead of the game's log: a number past it would make every wait return at once.
+    after = min(_last_event(request.headers.get("Last-Event-ID") or request.args.get("after")),
+                games().latest([game_id])[game_id])
+    response = Response(stream_with_context(_stream(game_id, player, seat, after)), mimetype="text/event-stream",
+                        headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
+    response.call_on_close(streams.give_back)  # however the stream ends, even before its first byte
+    return response
+
+
+class StreamCount:
+    """The streams this process holds, bounded below its threads (gthread
+    gives each a thread while it waits): past the bound a stream is refused
+    (503, and the page tries again), so that moves and pages always find a thread."""
+
+    def __init__(self) -> None:
+        self._held, self._lock = 0, threading.Lock()
+
+    def take(self, most: int) -> bool:
+        with self._lock:
+            if self._held >= most:
+                return False
+            self._held += 1
+            return True
+
+    def give_back(self) -> None:
+        with self._lock:
+            self._held -= 1
+
 
 
 def _stream(game_id: str, player: str | None, seat: str | None, after: int) -> Iterator[str]:
@@ -112,36 +158,61 @@ def _stream(game_id: str, player: str | None, seat: str | None, after: int) -> I
     (the page then reconnects, as after any drop)."""
     store = games()
     stream = store.open_stream(game_id, seat)
+    client_left = False
     try:
         if seat:
             _change_if(game_id, lambda game: game.arrive(seat) if seat in game.away else None)
         yield "retry: 1000\n\n"
         closes = time.monotonic() + current_app.config["STREAM_SECONDS"]
+        refreshed = time.monotonic()
         while time.monotonic() < closes and not hub().stopping:
             missed = store.events_after(game_id, after)  # at once: those the page has not seen yet
-            for logged in missed:
-                yield _message(game_id, player, logged)
-                after = logged.number
-            if not missed and not hub().wait(game_id, after, min(KEEP_ALIVE_SECONDS, closes - time.monotonic())):
-                store.refresh_stream(stream)
+            if missed:
+                yield _messages(game_id, player, missed)
+                after = missed[-1].number
+            elif not hub().wait(game_id, after, min(KEEP_ALIVE_SECONDS, closes - time.monotonic())):
                 yield ": keep-alive\n\n"
+            if time.monotonic() - refreshed >= KEEP_ALIVE_SECONDS:  # a busy stream is here too
+                store.refresh_stream(stream)
+                refreshed = time.monotonic()
+    except GeneratorExit:  # the page went away (closed, reloaded, lost its network)
+        client_left = True
+        raise
+    except STORE_ERRORS:
+        current_app.logger.warning("Game store failed during a stream; the page will reconnect", exc_info=True)
     finally:
+        _close(game_id, stream, seat, client_left)
+
+
+def _close(game_id: str, stream: str, seat: str | None, client_left: bool) -> None:
+    """Forget a stream; if its page went away and it was its seat's last,
+    that player has left. (A stream the server ends, at its time or on a
+    restart, is reopened by the page at once: nobody left.)"""
+    store = games()
+    try:
         store.close_stream(stream)
-        if seat and seat not in store.seats_here(game_id):
+        if client_left and seat and seat not in store.seats_here(game_id):
             _change_if(game_id, lambda game: game.leave(seat) if seat not in game.away else None)
+    except STORE_ERRORS:
+        pass  # the store is away: the stream's row fades by itself (PRESENCE_SECONDS)
 
 
-def _message(game_id: str, player: str | None, logged: Logged) -> str:
-    """One server-sent event: the page as this browser now sees it, and what
-    happened for its live region; for a rematch, also the event that takes
-    the page to the new game."""
+def _messages(game_id: str, player: str | None, logged: list[Logged]) -> str:
+    """Server-sent events, one per change, each with its number as id. The
+    last carries the page as this browser now sees it (the game as it stands
+    after them all) and what happened, for its live region; those before it
+    carry their number alone, so that a page that missed many is sent the
+    page once. A rematch also sends the event that takes the page along."""
     game = games().get(game_id)
-    html = render_template("_online.html", **_context(game, logged.event, player, live=True))
-    lines = [f"id: {logged.number}", *(f"data: {line}" for line in html.splitlines())]
-    if logged.event.kind == "rematch" and game.rematch:
-        lines += ["", f"id: {logged.number}", "event: rematch",
-                  f"data: {url_for('online.show', game_id=game.rematch)}"]
-    return "\n".join(lines) + "\n\n"
+    if game is None:
+        return ""  # the game expired meanwhile: nothing to show
+    *before, last = logged
+    html = render_template("_online.html", **_context(game, last.event, player, live=True))
+    lines = [f"id: {number}\n" for number, _ in before]
+    lines.append("\n".join([f"id: {last.number}", *(f"data: {line}" for line in html.splitlines())]) + "\n")
+    if game.rematch and any(event.kind == "rematch" for _, event in logged):
+        lines.append(f"id: {last.number}\nevent: rematch\ndata: {url_for('online.show', game_id=game.rematch)}\n")
+    return "\n".join(lines) + "\n"
 
 
 class _Unchanged(Exception):
@@ -195,21 +266,36 @@ def _missing() -> None:
                            "left unplayed for a long time and removed. Start a new one to play a friend.")
 
 
-def _player(make: bool = False) -> str | None:
-    """This browser's player id; made (and kept in its session) when asked for."""
-    if make and "player" not in session:
-        session["player"] = new_player_id()
-    return session.get("player")
+def _player(make: bool = True) -> str | None:
+    """This browser's player id, from its cookie; unless make is false, one
+    is made if it has none, and the answer sets the cookie."""
+    found = request.cookies.get(PLAYER_COOKIE, "")
+    if is_player_id(found):
+        return found
+    if not make:
+        return None
+    if "new_player" not in g:
+        g.new_player = new_player_id()
+
+        @after_this_request
+        def remember(response: Response) -> Response:
+            response.set_cookie(PLAYER_COOKIE, g.new_player, max_age=PLAYER_SECONDS, httponly=True, samesite="Lax",
+                                secure=current_app.config["SESSION_COOKIE_SECURE"])
+            return response
+    return g.new_player
 
 
-def _count_a_new_game() -> None:
-    """Refuse a browser's eleventh new game within a minute (429)."""
-    now = time.time()
-    recent = [when for when in session.get("online_created", []) if isinstance(when, (int, float)) and now - when < 60]
-    if len(recent) >= GAMES_PER_MINUTE:
-        raise TooManyRequests(f"You have started {GAMES_PER_MINUTE} games in the last minute; "
-                              "please wait a moment before starting another.")
-    session["online_created"] = [*recent, now]
+def _limit(key: str, most: int, done: str) -> None:
+    """Refuse (429) past most requests a minute under key."""
+    if not games().allow(key, most, 60):
+        raise TooManyRequests(f"{done}; please wait a minute before trying again.")
+
+
+def _limit_address(done: str) -> None:
+    """Refuse (429) past ADDRESS_PER_MINUTE games or codes a minute from one
+    network address: a household or an office shares one, so it is looser
+    than a browser's own limit."""
+    _limit(f"address:{request.remote_addr}", current_app.config["ADDRESS_PER_MINUTE"], done)
 
 
 def _last_event(raw: str | None) -> int:
@@ -232,7 +318,7 @@ def parse_side(raw: str | None) -> str:
 def _context(game: SharedGame, event: Event | None = None, player: str | None = None,
              live: bool = False) -> dict[str, object]:
     """What the online templates show, for this browser (or for player, on a stream)."""
-    player = player if player is not None else session.get("player")
+    player = player if player is not None else _player(make=False)
     mine = game.seat_of(player)
     return {"game": game, "player": player, "mine": mine, "status": game.status_for(player),
             "event": event, "link": url_for("online.show", game_id=game.id, _external=True),
@@ -246,6 +332,15 @@ def _is_htmx() -> bool:
 @bp.errorhandler(InvalidInput)
 def invalid_input(error: InvalidInput) -> tuple[str, int]:
     return refused(str(error), 400)
+
+
+@bp.errorhandler(RedisError)
+@bp.errorhandler(sqlite3.Error)
+def store_unavailable(error: Exception) -> tuple[str, int, dict[str, str]]:
+    current_app.logger.warning("Game store unavailable: %s", error)
+    unavailable = ServiceUnavailable("The game store is unavailable just now, so this game cannot be loaded "
+                                     "or changed. Nothing was changed; please try again in a moment.")
+    return render_template("error.html", error=unavailable), 503, {"Retry-After": "5"}
 
 
 @bp.errorhandler(Forbidden)

@@ -149,9 +149,11 @@ def store_unavailable(error: Exception) -> tuple[str, int, dict[str, str]]:
 
 
 @bp.app_errorhandler(HTTPException)
-def http_error(error: HTTPException) -> tuple[str, int]:
-    """Any other HTTP error gets a page in the game's own style."""
-    return render_template("error.html", error=error), error.code or 500
+def http_error(error: HTTPException) -> tuple[str, int, list[tuple[str, str]]]:
+    """Any other HTTP error gets a page in the game's own style, with the
+    error's own headers (Retry-After, Allow) kept."""
+    headers = [(name, value) for name, value in error.get_headers() if name.lower() != "content-type"]
+    return render_template("error.html", error=error), error.code or 500, headers
 
 
 @bp.app_template_global()
