@@ -1,6 +1,7 @@
 # make run: play at http://$(HOST):$(PORT) · make test: the whole suite
 # make serve: the production server (gunicorn) · make load: latency (open loop) and throughput under load
 # make load-live: games between friends, 500 live streams, measured
+# make load-servers: both of those under gunicorn sync, gthread, gevent and granian (about 15 minutes)
 # make bench: engine speed · make strength: how strong each level is
 # make tablebase: solve 4×4 again, into webapp/engine/4x4.tablebase (about 3 minutes, 2 GB)
 # make train: MENACE and the network learn again from their seeds, into webapp/engine/*.json, then judged
@@ -16,7 +17,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 AXE := $(VENV)/axe-$(AXE_VERSION).min.js
 
-.PHONY: run serve test load load-live bench bench-think bench-browser strength tablebase train learners screenshots chromium redis htmx clean
+.PHONY: run serve test load load-live load-servers bench bench-think bench-browser strength tablebase train learners screenshots chromium redis htmx clean
 
 run: $(VENV)/installed
 	$(BIN)/flask --app webapp.app run --host $(HOST) --port $(PORT)
@@ -32,6 +33,9 @@ load: $(VENV)/test-installed redis
 
 load-live: $(VENV)/test-installed redis
 	$(BIN)/python tests/load_live.py
+
+load-servers: $(VENV)/servers-installed redis
+	$(BIN)/python tests/load_servers.py
 
 bench: $(VENV)/installed
 	$(BIN)/python tests/bench_engine.py
@@ -68,6 +72,10 @@ $(VENV)/installed: pyproject.toml
 
 $(VENV)/test-installed: $(VENV)/installed
 	$(BIN)/python -m pip install --quiet -e '.[test]'
+	touch $@
+
+$(VENV)/servers-installed: $(VENV)/test-installed
+	$(BIN)/python -m pip install --quiet -e '.[test,servers]'
 	touch $@
 
 # Debian's chromium for the browser tests (Playwright cannot fetch its own browser here).

@@ -1,7 +1,7 @@
 """Real servers on free loopback ports, and a browser that talks to them over HTTP.
 
 Used by the production tests and by `make load`: redis-server and gunicorn
-(as `make serve` runs it) as child processes, and Browser, a small asyncio
+(as `make serve` runs it; or granian, to compare) as child processes, and Browser, a small asyncio
 HTTP/1.1 client that keeps its cookies and says where its posts come from, as a browser would.
 """
 
@@ -99,30 +99,44 @@ class RedisServer:
 
 
 class AppServer:
-    """The app under gunicorn, as `make serve` runs it, with its own instance folder."""
+    """The app under gunicorn, as `make serve` runs it, with its own instance
+    folder; or, to compare servers (`make load-servers`), under granian."""
 
-    def __init__(self, instance: Path, workers: int | None = 4, factory: str = "", **environment: str) -> None:
+    def __init__(self, instance: Path, workers: int | None = 4, factory: str = "", server: str = "gunicorn",
+                 **environment: str) -> None:
         """workers=None leaves the number of workers to `make serve`'s default;
-        factory, another app to serve the same way (make load's bare app)."""
+        factory, another app to serve the same way (make load's bare app), as
+        module:function; server, gunicorn or granian (with THREADS blocking
+        threads a worker, as gunicorn's gthread has)."""
         self.port = free_port()
         self.instance = instance
-        self.factory = factory or f"webapp.app:create_app(instance_path={str(instance)!r})"
+        self.factory = factory or "tests.served:create_app"
+        self.server = server
         self.environment = {"HOST": "127.0.0.1", "PORT": str(self.port), "SECRET_KEY": "live tests",
+                            "SERVED_INSTANCE": str(instance),
                             **({"WEB_CONCURRENCY": str(workers)} if workers else {}), **environment}
         self.process: subprocess.Popen[bytes] | None = None
 
+    def command(self) -> list[str]:
+        if self.server == "granian":
+            environment = {**os.environ, **self.environment}
+            workers = environment.get("WEB_CONCURRENCY") or str(2 * os.cpu_count() + 1)
+            return [str(BIN / "granian"), "--interface", "wsgi", "--host", "127.0.0.1", "--port", str(self.port),
+                    "--workers", workers, "--blocking-threads", environment.get("THREADS", "128"),
+                    "--log-level", "warning", "--factory", self.factory]
+        return [str(BIN / "gunicorn"), "-c", "python:webapp.gunicorn_conf", "--access-logfile", "/dev/null",
+                self.factory + "()"]
+
     def start(self) -> AppServer:
         environment = {name: value for name, value in os.environ.items() if name != "WEB_CONCURRENCY"}
-        self.process = subprocess.Popen(
-            [str(BIN / "gunicorn"), "-c", "python:webapp.gunicorn_conf", "--access-logfile", "/dev/null",
-             self.factory],
-            cwd=ROOT, env={**environment, **self.environment}, stdout=subprocess.DEVNULL)
-        wait_until(lambda: self._started(), "gunicorn")
+        self.process = subprocess.Popen(self.command(), cwd=ROOT, env={**environment, **self.environment},
+                                        stdout=subprocess.DEVNULL)
+        wait_until(lambda: self._started(), self.server)
         return self
 
     def _started(self) -> bool:
         if self.process.poll() is not None:
-            raise RuntimeError(f"gunicorn exited with status {self.process.returncode}")
+            raise RuntimeError(f"{self.server} exited with status {self.process.returncode}")
         return answers(self.port)
 
     def stop(self) -> None:

@@ -42,9 +42,12 @@ unanswered.
 
 Settings, as environment variables:
   LOAD_WORKERS           gunicorn workers (default: `make serve`'s, 2 x cores + 1)
-  LOAD_WORKER_CLASS      gunicorn worker class: gthread (default, as `make serve`), sync (gevent is not
-                         installed: the disk store's flock() would stall a whole gevent worker)
-  LOAD_THREADS           threads per worker, for gthread (default 128, as `make serve`)
+  LOAD_SERVER            gunicorn (default, as `make serve`), or granian (WSGI, LOAD_THREADS blocking
+                         threads a worker): `make load-servers` compares them
+  LOAD_WORKER_CLASS      gunicorn's worker class: gthread (default, as `make serve`), sync, or gevent
+                         (on the Redis store only: see README, "Which server")
+  LOAD_THREADS           threads per worker, for gthread and granian (default 128, as `make serve`)
+  LOAD_STORES            the stores to measure, of disk and redis (default both)
   LOAD_BROWSERS          simulated browsers (256)
   LOAD_CONNECTIONS       requests at a time in the throughput part (16)
   LOAD_THROUGHPUT_SECONDS  of each, bare and moves (5)
@@ -82,7 +85,9 @@ def setting(name: str, default: str) -> str:
 
 
 WORKERS = int(setting("WORKERS", "0")) or None
+SERVER = setting("SERVER", "gunicorn")
 WORKER_CLASS = setting("WORKER_CLASS", os.environ.get("WORKER_CLASS") or "gthread")  # `make serve`'s
+STORES = setting("STORES", "disk,redis").split(",")
 THREADS = int(setting("THREADS", os.environ.get("THREADS") or "128"))
 BROWSERS = int(setting("BROWSERS", "256"))
 CONNECTIONS = int(setting("CONNECTIONS", "16"))
@@ -207,10 +212,20 @@ async def in_batches(players: Iterable[Player]) -> list[Player]:
 
 
 def server_settings() -> dict[str, str]:
-    """The worker class and threads, and quiet logs, over `make serve`'s
-    settings: GUNICORN_CMD_ARGS, which gunicorn applies after its configuration file."""
+    """The server, and for gunicorn the worker class and threads, and quiet
+    logs, over `make serve`'s settings: GUNICORN_CMD_ARGS, which gunicorn
+    applies after its configuration file."""
+    if SERVER == "granian":
+        return {"THREADS": str(THREADS)}
     threads = f" --threads {THREADS}" if WORKER_CLASS == "gthread" else ""
     return {"GUNICORN_CMD_ARGS": f"--worker-class {WORKER_CLASS}{threads} --log-level warning"}
+
+
+def server_model() -> str:
+    """The server as the report names it."""
+    if SERVER == "granian":
+        return f"granian WSGI, {THREADS} blocking threads a worker"
+    return f"gunicorn {WORKER_CLASS}" + (f", {THREADS} threads each" if WORKER_CLASS == "gthread" else "")
 
 
 def cpu_seconds(roots: list[int]) -> float:
@@ -387,12 +402,11 @@ async def measure(app_port: int, bare_port: int, servers: list[int]) -> None:
 def main() -> None:
     sys.stdout.reconfigure(line_buffering=True)
     workers = WORKERS or 2 * os.cpu_count() + 1  # as webapp/gunicorn_conf.py
-    model = WORKER_CLASS + (f", {THREADS} threads each" if WORKER_CLASS == "gthread" else "")
-    print(f"gunicorn {model}, {workers} workers; {BROWSERS} browsers; the generator is this process,"
+    print(f"{server_model()}, {workers} workers; {BROWSERS} browsers; the generator is this process,"
           f" on the same {os.cpu_count()} cores (load average {os.getloadavg()[0]:.1f} at the start)")
     with scratch_folder() as instance:
-        bare = AppServer(Path(instance), workers=WORKERS, factory="tests.bare_app:create_app()",
-                         **server_settings()).start()
+        bare = AppServer(Path(instance), workers=WORKERS, factory="tests.bare_app:create_app",
+                         server=SERVER, **server_settings()).start()
         try:
             if os.environ.get("LOAD_URL"):
                 print(f"the app at {os.environ['LOAD_URL']} (its CPU counts in the rest of the machine's)")
@@ -408,8 +422,11 @@ def measure_both_stores(bare: AppServer) -> None:
     redis = RedisServer().start()
     try:
         for store, settings in (("disk", {}), ("redis", {"REDIS_URL": redis.url})):
+            if store not in STORES:
+                continue
             with scratch_folder() as instance:
-                app = AppServer(Path(instance), workers=WORKERS, **settings, **server_settings()).start()
+                app = AppServer(Path(instance), workers=WORKERS, server=SERVER, **settings,
+                                **server_settings()).start()
                 try:
                     print(f"{store} store")
                     servers = [app.process.pid, bare.process.pid] + ([redis.process.pid] if settings else [])

@@ -14,6 +14,11 @@ event, a repeat a duplicated one. It prints the streams held open, moves per
 second, the delivery latency (p50, p99), errors, and lost or duplicated
 events. Each run stops by itself after SECONDS of play (and a ramp-up while
 the streams open).
+
+Settings, as environment variables: LIVE_GAMES (125), LIVE_SECONDS (30),
+LIVE_PAUSE (1.5), LIVE_WORKERS (`make serve`'s), LIVE_STORES (disk,redis);
+and to compare servers (`make load-servers`) LIVE_SERVER, gunicorn or
+granian, and LIVE_WORKER_CLASS, gunicorn's (gthread, or gevent).
 """
 
 from __future__ import annotations
@@ -38,6 +43,9 @@ GAMES = int(os.environ.get("LIVE_GAMES", 125))
 SECONDS = float(os.environ.get("LIVE_SECONDS", 30))
 PAUSE = float(os.environ.get("LIVE_PAUSE", 1.5))
 WORKERS = os.environ.get("LIVE_WORKERS")  # default: as `make serve`
+SERVER = os.environ.get("LIVE_SERVER", "gunicorn")  # or granian, to compare (`make load-servers`)
+WORKER_CLASS = os.environ.get("LIVE_WORKER_CLASS", "gthread")  # gunicorn's; gevent on the Redis store only
+STORES = os.environ.get("LIVE_STORES", "disk,redis").split(",")
 BOARD = "7x7"
 MOVE_SAID = re.compile(r'<p class="reason">([XO] played [a-g]\d)')
 """What a move's event says of it, which names it within its game."""
@@ -157,7 +165,9 @@ def report(store: str, tally: Tally, seconds: float) -> None:
     latencies = sorted(tally.latencies)
     p50 = statistics.median(latencies) if latencies else float("nan")
     p99 = latencies[min(len(latencies) - 1, int(len(latencies) * 0.99))] if latencies else float("nan")
-    print(f"{store} store, {GAMES} games of 7x7, two players and two spectators each, {seconds:.0f} s of play")
+    model = "granian WSGI" if SERVER == "granian" else f"gunicorn {WORKER_CLASS}"
+    print(f"{model}, {store} store, {GAMES} games of 7x7, two players and two spectators each,"
+          f" {seconds:.0f} s of play")
     print(f"  streams held open    {tally.most_streams}   (target >= 500)")
     print(f"  moves                {tally.moves / seconds:.1f} per second, {tally.moves} in all")
     print(f"  delivery to watchers p50 {p50 * 1e3:.0f} ms   p99 {p99 * 1e3:.0f} ms   "
@@ -169,12 +179,15 @@ def main() -> None:
     redis = RedisServer().start()
     try:
         for store, settings in (("disk", {}), ("redis", {"REDIS_URL": redis.url})):
+            if store not in STORES:
+                continue
             with scratch_folder() as instance:
                 workers = int(WORKERS) if WORKERS else None
                 # Every simulated browser comes from 127.0.0.1: lift the per-address limit, which would
                 # otherwise refuse the games past the 60th (the per-browser limit stays as it is).
-                server = AppServer(Path(instance), workers=workers, ADDRESS_PER_MINUTE=str(10 * GAMES),
-                                   **settings).start()
+                server = AppServer(Path(instance), workers=workers, server=SERVER,
+                                   GUNICORN_CMD_ARGS=f"--worker-class {WORKER_CLASS} --log-level warning",
+                                   ADDRESS_PER_MINUTE=str(10 * GAMES), **settings).start()
                 try:
                     report(store, *asyncio.run(measure(server.port)))
                 finally:
