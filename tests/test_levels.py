@@ -8,7 +8,7 @@ import random
 import pytest
 
 from tests.support import position, reachable_positions, setup
-from webapp.engine import (BOARDS, MARKS, Outcome, Position, check_level, choose_move, level_player, levels_of,
+from webapp.engine import (BOARDS, MARKS, Outcome, Position, check_level, choose_move, learners_of, level_player, levels_of,
                            opponent, outcomes, play_game, preference)
 from webapp.engine.levels import HARD_SLIP, near_stones, within_horizon
 from webapp.engine.solved import losing_replies
@@ -76,9 +76,10 @@ def test_level_player_refuses_an_unknown_level():
     ("XXXOO....", "The game is over: X has won."),
     ("XOXXOOOXX", "The game is over: it is a draw."),
     ("XXXOOO...", "Both X and O have a line"),
+    ("XX.......", "X has as many marks as O or one more"),  # unfinished, yet no game reaches it
 ])
 def test_no_level_moves_in_a_finished_or_impossible_game(text: str, message: str):
-    for level in levels_of(THREE):
+    for level in levels_of(THREE) + learners_of(THREE):
         with pytest.raises(ValueError, match=message):
             choose_move(position(text), level)
 

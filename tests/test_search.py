@@ -139,6 +139,39 @@ def test_the_budget_is_held_on_the_clock_the_search_reads(board: str, budget: in
     assert thought.seconds <= budget / 1000 + 0.003  # a read or two past the deadline, no more
 
 
+SLOW_TO_REFUTE = (  # 15×15, X to move: X has no win by fours, and the solver needs some 16,000 positions to see it
+    "...OO.O...X....XX....O........O.....................X...X.......O...XOO....X....O...O.X..XX......"
+    ".O.O.....XO......OX.....O.O...X......XX.O.......O....X.........OX..X....X............OX.OOO.XX..X."
+    "XX...XO....O...X......XO.O..O.")
+
+
+def test_a_slow_look_for_a_forced_win_leaves_the_search_and_the_defence_their_share(monkeypatch):
+    here = Position.from_text(BOARDS["15x15"], SLOW_TO_REFUTE)
+    monkeypatch.setattr(search_module.time, "perf_counter", FakeClock())
+    thought = think(here, 500)
+    assert thought.kind in ("search", "defence") and thought.depth >= 2, "the search had its time"
+    evaluation = evaluator(here.rules)
+    assert ThreatSolver(evaluation).win(evaluation.play(evaluation.node(here), thought.move)) is None
+
+
+def test_the_shares_of_a_count_of_positions_add_up_to_it():
+    here = Position.from_text(BOARDS["15x15"], SLOW_TO_REFUTE)
+    thought = think(here, 60_000, max_nodes=13_000)
+    assert thought.depth >= 2 and thought.nodes <= 13_000 + 3  # each part stops one position past its share
+
+
+def test_a_searched_move_that_lets_the_other_side_win_by_fours_is_replaced():
+    here = Position.from_text(BOARDS["7x7"], ".OO....X.O.X.....X..OXX..XOX..O...OO...X...X..O.X")
+    evaluation = evaluator(here.rules)
+    node = evaluation.node(here)
+    searched = next(move for _, _, move in Searcher(evaluation).search(node, max_depth=1))
+    assert ThreatSolver(evaluation).win(evaluation.play(node, searched)) is not None, "one ply does not see it"
+    thought = think(here, 60_000, max_depth=1)
+    assert thought.kind == "defence" and thought.move != searched
+    after = evaluation.play(node, thought.move)
+    assert ThreatSolver(evaluation).win(after) is None and not after.their_wins, "a quiet move, not a delaying four"
+
+
 def test_the_search_reports_its_depth_nodes_and_table_hits():
     rules = BOARDS["7x7"]
     here = Position(rules).play(rules.centre)

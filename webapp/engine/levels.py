@@ -25,7 +25,8 @@ network that taught itself, which plays the square it values most
 A level is a function of the position, a random generator and the budget.
 Without a generator nothing is left to chance: the lowest-numbered of the
 equally good cells is played and hard never slips, which makes games
-reproducible.
+reproducible (master's too when it is given a count of positions, max_nodes,
+rather than a clock).
 """
 
 from __future__ import annotations
@@ -52,7 +53,7 @@ HARD_DEPTH = 2
 
 def levels_of(rules: Rules) -> tuple[str, ...]:
     """The levels a board has: perfect where the game is solved, else master."""
-    top = "perfect" if rules.name in solved.SOLVED_BOARDS else "master"
+    top = "perfect" if solved.is_solved(rules) else "master"
     return ("easy", "medium", "hard", top)
 
 
@@ -89,15 +90,16 @@ def choose_move(position: Position, level: str, rng: random.Random | None = None
     """The cell the computer plays at this level (see the module's docstring).
     master thinks for budget_ms, or until it has examined max_nodes positions
     (which, unlike a clock, gives the same move on any machine).
-    Raises ValueError for a level the board does not have, or a position
-    without a move to make."""
+    Raises ValueError for a level the board does not have, a position the
+    rules do not allow, or one without a move to make."""
     check_level(position.rules, level)
+    position.validate()
     if position.is_over:
         _raise_over(position)
     if level == "hard":
         level = "medium" if rng is not None and rng.random() < HARD_SLIP else top_level(position.rules)
         if level == "master":
-            return _pick(_searched(position, HARD_DEPTH), rng)
+            return _pick(hard_choices(position), rng)
     if level == "master":
         return think(position, budget_ms, max_nodes=max_nodes).move
     if level == "menace":
@@ -144,15 +146,17 @@ def perfect_cells(position: Position) -> list[int]:
     return cells_of(solved.table(position.rules).record(position)[1])
 
 
-def _searched(position: Position, depth: int) -> list[int]:
-    """The moves a depth-ply search without the threat solver likes best."""
+@lru_cache(maxsize=1 << 10)  # the coach asks again why hard played its move
+def hard_choices(position: Position, depth: int = HARD_DEPTH) -> tuple[int, ...]:
+    """On the boards too big to solve, the moves hard chooses from when it
+    does not slip: those a depth-ply search without the threat solver likes best."""
     evaluation = evaluator(position.rules)
     node = evaluation.node(position)
     if node.my_wins or node.their_wins:  # a win to take, or a threat to block: the search would say so
-        return cells_of(node.my_wins) or cells_of(node.their_wins)[:1]
+        return tuple(cells_of(node.my_wins) or cells_of(node.their_wins)[:1])
     scores = Searcher(evaluation).root_scores(node, depth)
     top = max(scores.values())
-    return sorted(cell for cell, score in scores.items() if score == top)
+    return tuple(sorted(cell for cell, score in scores.items() if score == top))
 
 
 def _pick(cells: Sequence[int], rng: random.Random | None) -> int:
@@ -160,7 +164,6 @@ def _pick(cells: Sequence[int], rng: random.Random | None) -> int:
 
 
 def _raise_over(position: Position) -> None:
-    position.validate()
     winner = position.winner
     raise ValueError(f"The game is over: {winner} has won." if winner else "The game is over: it is a draw.")
 

@@ -108,15 +108,24 @@ class Rules:
 
         Each is a reordering of the rows, one of the columns, and perhaps a
         transpose. Where k < n only reversing keeps every run of k cells a run,
-        which gives the square's eight; where k = n any order of the rows and
-        columns keeps them, and the diagonals decide which orders are kept
-        (32 on 4×4)."""
+        which gives the square's eight. Where k = n any order keeps the rows and
+        columns, and the diagonals decide: the main one stays a diagonal only
+        if the columns follow the rows' order or its mirror, and the other one
+        then only if that order commutes with reversing (it moves the pairs of
+        rows that mirror each other, and may swap a pair): 32 on 4×4."""
         n = self.size
-        orders = (list(itertools.permutations(range(n))) if self.k == n
-                  else [tuple(range(n)), tuple(reversed(range(n)))])
+        identity = tuple(range(n))
+        if self.k == n:
+            orders = _mirror_respecting_orders(n)
+            pairs = [(rows, columns) for rows in orders for columns in (rows, tuple(n - 1 - i for i in rows))]
+        else:
+            orders = [identity, identity[::-1]]
+            pairs = list(itertools.product(orders, orders))
         lines = set(self.windows)
         found = []
-        for rows, columns, transpose in itertools.product(orders, orders, (False, True)):
+        # Sorted, so the order is the one the 4×4 tablebase file was built
+        # with: it stores, for each X, a bitmask of symmetries by index.
+        for (rows, columns), transpose in sorted(itertools.product(pairs, (False, True))):
             image = tuple((columns[c] * n + rows[r]) if transpose else (rows[r] * n + columns[c])
                           for r, c in (divmod(cell, n) for cell in range(self.cells)))
             if all(transform(window, image) in lines for window in self.windows):
@@ -279,6 +288,21 @@ class Position(NamedTuple):
         if owners and not _common_stone(self.lines_of(owners[0])):
             raise ValueError(f"{owners[0]} has two lines with no stone in common, yet a game stops "
                              "at the first line.")
+
+
+def _mirror_respecting_orders(n: int) -> list[tuple[int, ...]]:
+    """The orders of 0..n-1 that commute with reversing: the pairs (i, n-1-i)
+    moved among themselves, each perhaps swapped; the middle, if any, kept."""
+    pairs = [(i, n - 1 - i) for i in range(n // 2)]
+    orders = []
+    for placed in itertools.permutations(range(len(pairs))):
+        for swaps in itertools.product((False, True), repeat=len(pairs)):
+            order = list(range(n))
+            for source, (target, swap) in enumerate(zip(placed, swaps)):
+                low, high = pairs[target][::-1] if swap else pairs[target]
+                order[pairs[source][0]], order[pairs[source][1]] = low, high
+            orders.append(tuple(order))
+    return orders
 
 
 def sum_bits(bitboards: list[int]) -> int:

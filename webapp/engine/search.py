@@ -33,9 +33,13 @@ MATE = 1 << 30
 BEAM = 10
 """How many of its best-looking moves a node searches."""
 MAX_DEPTH = 64
+WIN_SHARE = 0.25
+"""The share of the budget (time, or positions) the threat solver may spend
+looking for a forced win of the mover's."""
 SEARCH_SHARE = 0.75
-"""The share of the budget the search may use; the rest is for checking its
-move against the other side's forced wins."""
+"""How far into the budget the search may go (it has what the forced-win
+look left of this share); the rest is kept for checking its move against the
+other side's forced wins."""
 
 
 def is_mate(score: int) -> bool:
@@ -134,7 +138,8 @@ class Thought(NamedTuple):
     """The engine's move and how it came to it."""
 
     move: int
-    kind: str           # "win", "block", "forced win", "search", "lost"
+    kind: str           # "win", "block", "forced win", "search", "defence" (the search's move let
+                        # the other side win by fours, and another was played), "lost"
     line: list[int]     # the forced win (both sides' moves), or the principal variation
     score: int          # for the side to move (see MATE); 0 for kinds other than search
     depth: int          # the deepest search completed
@@ -163,15 +168,15 @@ def think(position: Position, budget_ms: float, max_depth: int = MAX_DEPTH,
     if node.their_wins:
         threats = cells_of(node.their_wins)
         return thought(threats[0], "block" if len(threats) == 1 else "lost")
-    solver = ThreatSolver(evaluation, deadline, max_nodes)
+    budget = deadline - start
+    solver = ThreatSolver(evaluation, start + WIN_SHARE * budget, WIN_SHARE * max_nodes)
     try:
         line = solver.win(node)
     except OutOfTime:
         line = None
     if line:
         return thought(line[0], "forced win", line, nodes=solver.nodes)
-    searcher = Searcher(evaluation, start + SEARCH_SHARE * (deadline - start),
-                        max_nodes=SEARCH_SHARE * max_nodes)
+    searcher = Searcher(evaluation, start + SEARCH_SHARE * budget, max_nodes=SEARCH_SHARE * max_nodes - solver.nodes)
     best = (0, 0, evaluation.moves(node)[0])
     try:
         for best in searcher.search(node, max_depth):
@@ -179,20 +184,35 @@ def think(position: Position, budget_ms: float, max_depth: int = MAX_DEPTH,
     except OutOfTime:
         pass
     depth, score, move = best
-    move = _safe(evaluation, node, searcher, move, solver)
-    return thought(move, "search", searcher.principal_variation(node) if move == best[2] else [move], score,
-                   depth, searcher.nodes + solver.nodes, searcher.hits)
+    guard = ThreatSolver(evaluation, deadline, (1 - SEARCH_SHARE) * max_nodes)
+    safe = _safe(evaluation, node, searcher, move, guard)
+    nodes = searcher.nodes + solver.nodes + guard.nodes
+    if safe != move:
+        return thought(safe, "defence", depth=depth, nodes=nodes, hits=searcher.hits)
+    return thought(move, "search", searcher.principal_variation(node), score, depth, nodes, searcher.hits)
 
 
-def _safe(evaluation: Evaluator, node: Node, searcher: Searcher, move: int, solver: ThreatSolver) -> int:
-    """move, unless the threat solver finds that it lets the other side win by
-    fours; then the first of the searched moves that does not (while time lasts)."""
-    candidates = [move] + [cell for cell in searcher.moves(node, None) if cell != move]
-    for cell in candidates:
-        if time.perf_counter() > solver.deadline:
+def _safe(evaluation: Evaluator, node: Node, searcher: Searcher, move: int, guard: ThreatSolver) -> int:
+    """move, unless the threat solver (guard, with the budget kept for it)
+    finds that it lets the other side win by fours; then the searched move
+    that scored best among those that do not, while time lasts. A move that
+    makes a four passes that check whatever follows the forced block, so it
+    only postpones a threat: such moves are tried last."""
+    children = {cell: evaluation.play(node, cell) for cell in searcher.moves(node, None) if cell != move}
+
+    def searched_score(cell: int) -> int:
+        """At least this, by the table (the child's score is from the other side)."""
+        entry = searcher.table.get((children[cell].mine, children[cell].theirs))
+        return -entry.upper if entry else -MATE
+
+    others = sorted(children, key=searched_score, reverse=True)
+    quiet = [cell for cell in others if not children[cell].their_wins]  # their_wins, after our move: our four
+    fours = [cell for cell in others if children[cell].their_wins]
+    for cell in [move, *quiet, *fours]:
+        if time.perf_counter() > guard.deadline:
             return move
         try:
-            if solver.win(evaluation.play(node, cell)) is None:
+            if guard.win(children[cell] if cell in children else evaluation.play(node, cell)) is None:
                 return cell
         except OutOfTime:
             return move

@@ -29,6 +29,12 @@ from webapp.engine.rules import BOARDS, Position, Rules, cells_of
 
 SOLVED_BOARDS = ("3x3", "4x4")
 """The boards whose every position is solved here; the others are searched."""
+
+
+def is_solved(rules: Rules) -> bool:
+    """Whether every position of this board is solved here."""
+    return rules.name in SOLVED_BOARDS
+
 TABLEBASE = Path(__file__).with_name("4x4.tablebase")
 MAGIC = b"k-in-a-row table"
 HEADER = struct.Struct("<16sHHI")  # magic, size, k, number of positions
