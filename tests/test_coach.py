@@ -7,6 +7,7 @@ import pytest
 from tests.support import position, setup
 from webapp.coach import SquareValue, describe_cell, forced_wins, reason, square_values
 from webapp.engine import BOARDS, DEFAULT_BOARD, Position, outcomes
+from webapp.engine.levels import hard_choices
 
 
 def test_square_values_count_the_movers_own_moves():
@@ -86,10 +87,14 @@ def test_reasons_take_precedence_in_order():
     board = position("XX...O..O")
     assert board.winning_cells("O") >> 2 & 1
     assert reason(board, 2) == "I complete a line and win."
-    # Cell 3 blocks O's left column and also gives X two threats: the block is named.
+    # Cell 4 blocks O's diagonal and also gives X two threats: the block is named.
+    board = position("XXO...O..")
+    assert board.play(4).winning_cells("X").bit_count() == 2
+    assert reason(board, 4) == "I block your line: you would have completed it here."
+    # Cell 3 blocks O's left column, but X could have won at once at 7: the solver says where
+    # the block leads (a fork, so still a win), not that it blocks.
     board = position("OX..X.O..")
-    assert board.play(3).winning_cells("X").bit_count() == 2
-    assert reason(board, 3) == "I block your line: you would have completed it here."
+    assert reason(board, 3) == "I have a forced win: I win within 2 moves, whatever you do."
 
 
 def test_every_move_of_every_position_has_a_reason():
@@ -167,10 +172,37 @@ def test_a_move_that_lets_the_other_side_force_a_win_is_a_slip():
 
 
 @pytest.mark.parametrize("level, words", [("master", "this is the move my search liked best"),
-                                          ("hard", "this is the move my search liked best"),
                                           ("easy", "I play at random near the stones"), (None, "")])
 def test_with_nothing_forced_the_reason_says_how_the_level_chose(level: str | None, words: str):
     rules = BOARDS["7x7"]
     here = Position(rules).play(rules.centre)
     said = reason(here, rules.centre + 1, level=level)
     assert said == f"Nothing is forced here; {words}." if words else said == "Nothing is forced here."
+
+
+def test_hard_says_whether_its_move_was_its_search_or_a_slip():
+    rules = BOARDS["7x7"]
+    here = Position(rules).play(rules.centre)
+    liked = hard_choices(here)
+    slip = next(cell for cell in here.legal_moves() if cell not in liked)
+    assert reason(here, liked[0], level="hard") == "Nothing is forced here; this is the move my short search liked best."
+    assert reason(here, slip, level="hard") == (
+        "Nothing is forced here; this is one of my slips, a move at random near the stones.")
+
+
+def test_a_line_left_open_or_a_win_not_taken_is_a_slip_on_the_big_boards():
+    left_open = setup("7x7", x="a1 b1 c1 d1", o="a7 b7 c7")  # O to move must block e1
+    assert reason(left_open, left_open.rules.parse_cell_name("g4"), level="easy") == (
+        "A slip: this lets you complete five at e1.")
+    not_taken = setup("7x7", x="a1 b1 c1 d1 g1", o="a7 b7 c7 d7")  # O could complete e7
+    for elsewhere in ("e1", "g4"):  # a block, or any other square
+        assert reason(not_taken, not_taken.rules.parse_cell_name(elsewhere), person=False) == (
+            "A slip: e7 completed five at once.")
+
+
+def test_on_5x5_the_threats_are_threes():
+    here = setup("5x5", x="d3 c2 d1 e1", o="e5 c3 e3 b1")
+    wins = forced_wins(here)
+    assert wins, "X forces a win by threes"
+    first = min(wins, key=lambda cell: (len(wins[cell]), cell))
+    assert reason(here, first) == "I have a forced win by threes: I win within 3 moves, whatever you do."

@@ -4,7 +4,7 @@ On the solved boards (3×3 and 4×4) it knows the exact value of every square:
 win in N, draw or loss in N, with perfect play after. On the bigger boards it
 says only what the engine knows for sure, and otherwise nothing rather than a
 guess: the squares that win at once, the square that must be blocked, and the
-squares that start a forced win by fours, with its length.
+squares that start a forced win by fours (threes, where four win), with its length.
 
 It reads the engine's facts and says them as a person would. It knows nothing
 of the match or the web.
@@ -17,7 +17,8 @@ from typing import NamedTuple
 
 from webapp.engine import Position, Rules, cells_of, opponent, outcomes, preference
 from webapp.engine.evaluate import evaluator
-from webapp.engine.solved import SOLVED_BOARDS, losing_replies
+from webapp.engine.levels import hard_choices
+from webapp.engine.solved import is_solved, losing_replies
 from webapp.engine.threats import OutOfTime, ThreatSolver
 
 PROOF_NODES = 3000
@@ -49,10 +50,6 @@ def in_a_row(rules: Rules) -> str:
     return NUMBERS.get(rules.k, str(rules.k))
 
 
-def is_solved(rules: Rules) -> bool:
-    return rules.name in SOLVED_BOARDS
-
-
 @lru_cache(maxsize=1 << 12)  # a pure function of the position: after the first time, a lookup
 def square_values(position: Position) -> dict[int, SquareValue]:
     """The value of the squares the coach knows for the side to move; none
@@ -76,7 +73,7 @@ def _solved_value(result: int, own_moves: int) -> SquareValue:
 
 def _known_values(position: Position) -> dict[int, SquareValue]:
     """What is sure on a board too big to solve: wins at once, else the one
-    block, else the starts of forced wins by fours."""
+    block, else the starts of forced wins by threats."""
     mover = position.to_move
     wins = position.winning_cells(mover)
     if wins:
@@ -90,7 +87,8 @@ def _known_values(position: Position) -> dict[int, SquareValue]:
 
 @lru_cache(maxsize=1 << 12)
 def forced_wins(position: Position) -> dict[int, list[int]]:
-    """The cells that start a win by fours for the side to move, each with a
+    """The cells that start a win by continuous threats (fours where five win,
+    threes where four do) for the side to move, each with a
     shortest such win (both sides' moves), as far as the solver can prove
     within PROOF_NODES positions."""
     evaluation = evaluator(position.rules)
@@ -129,15 +127,16 @@ def reason(position: Position, cell: int, person: bool = True, level: str | None
     included), and on a bigger one what the threat solver proves."""
     me, them = position.to_move, opponent(position.to_move)
     you = Addressee.of(them, person)
-    their_threats = position.winning_cells(them)
-    if position.winning_cells(me) >> cell & 1:
+    my_wins, their_threats = position.winning_cells(me), position.winning_cells(them)
+    if my_wins >> cell & 1:
         return "I complete a line and win."
-    if their_threats >> cell & 1:
+    if their_threats >> cell & 1 and not my_wins:
         return f"I block {you.possessive} line: {you.name} would have completed it here."
     after = position.play(cell)
-    if not their_threats and after.winning_cells(me).bit_count() >= 2:
+    quiet = not my_wins and not their_threats  # else the move is a slip, which the solvers name
+    if quiet and after.winning_cells(me).bit_count() >= 2:
         return f"I make a fork: two ways to win next move, and {you.name} can block only one."
-    if not their_threats and position.fork_cells(them) and not after.fork_cells(them):
+    if quiet and position.fork_cells(them) and not after.fork_cells(them):
         return f"I block {you.possessive} fork: {you.name} could have made two threats at once."
     if is_solved(position.rules):
         return _solver_says(position, cell, you)
@@ -171,26 +170,35 @@ def _solver_says(position: Position, cell: int, you: Addressee) -> str:
 
 
 def _threats_say(position: Position, cell: int, you: Addressee, level: str | None) -> str:
-    """What is sure about cell on a board too big to solve: a forced win by
-    fours it starts or misses, a four it makes, a forced win it allows."""
+    """What is sure about cell on a board too big to solve (the move neither
+    wins nor blocks): a win at once it misses, a line it leaves open, a
+    forced win by threats it starts, misses or allows, a threat it makes."""
     rules, me = position.rules, position.to_move
-    wins = forced_wins(position)
+    if missed_wins := cells_of(position.winning_cells(me)):
+        return f"A slip: {describe_cell(rules, missed_wins[0])} completed {in_a_row(rules)} at once."
+    if open_lines := cells_of(position.winning_cells(opponent(me))):
+        return f"A slip: this lets {you.name} complete {in_a_row(rules)} at {describe_cell(rules, open_lines[0])}."
+    wins, by_threats = forced_wins(position), f"by {in_a_row_minus_one(rules)}s"
     if cell in wins:
-        return (f"I have a forced win by fours: I win within {(len(wins[cell]) + 1) // 2} moves, "
+        return (f"I have a forced win {by_threats}: I win within {(len(wins[cell]) + 1) // 2} moves, "
                 f"whatever {you.does}.")
     if wins:
         missed = min(wins, key=lambda other: (len(wins[other]), other))
-        return f"A slip: {describe_cell(rules, missed)} started a forced win by fours."
+        return f"A slip: {describe_cell(rules, missed)} started a forced win {by_threats}."
     after = position.play(cell)
     threats = cells_of(after.winning_cells(me))
     if forced_wins(after):
-        return f"A slip: this lets {you.name} force a win by fours."
+        return f"A slip: this lets {you.name} force a win {by_threats}."
     if threats:
         return (f"I make a {in_a_row_minus_one(rules)}: {you.name} must block "
                 f"{describe_cell(rules, threats[0])}, or I complete {in_a_row(rules)} there.")
     if level in ("easy", "medium"):
         return "Nothing is forced here; I play at random near the stones."
-    if level in ("hard", "master"):
+    if level == "hard":
+        if cell in hard_choices(position):
+            return "Nothing is forced here; this is the move my short search liked best."
+        return "Nothing is forced here; this is one of my slips, a move at random near the stones."
+    if level == "master":
         return "Nothing is forced here; this is the move my search liked best."
     return "Nothing is forced here."
 

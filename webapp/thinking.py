@@ -24,12 +24,12 @@ from dataclasses import dataclass
 from functools import cached_property, lru_cache
 from typing import NamedTuple
 
-from webapp.coach import describe_cell
+from webapp.coach import describe_cell, in_a_row_minus_one
 from webapp.engine import DEFAULT_BOARD, Position, Rules, opponent, think
 from webapp.engine.classic import (ALGORITHMS, WIN, Horizon, Recorder, Searched, TooLong, Tree, alphabeta,
                                    is_win, minimax, minimax_with_memo, most_orders, most_positions,
                                    one_ply_back, tree_size)
-from webapp.engine.solved import SOLVED_BOARDS, outcome_of, table
+from webapp.engine.solved import is_solved, outcome_of, table
 from webapp.game import HUMAN, Game, InvalidInput, parse_moves, write_moves
 
 RUN_LIMIT = 600_000
@@ -114,10 +114,6 @@ class EngineView(NamedTuple):
     line: list[str]            # the forced win or principal variation, as square names
 
 
-def solved(rules: Rules) -> bool:
-    return rules.name in SOLVED_BOARDS
-
-
 def value_words(value: int, mover: str) -> tuple[str, str]:
     """A search's value for mover, in words, and its kind. 'X wins in 3'
     counts the winner's moves, the next one (or this one) included, as the
@@ -157,7 +153,7 @@ def move_values(position: Position, depth: int = 0) -> dict[int, tuple[int, Coun
     moves the engine's search looks at, each valued by plain minimax to depth
     plies from position (the frontier valued by the evaluation's estimate),
     its count what that search examined."""
-    if solved(position.rules):
+    if is_solved(position.rules):
         return {cell: (_table_value(position, score), None)
                 for cell, score in table(position.rules).scores(position).items()}
     horizon = Horizon(position, depth)
@@ -190,7 +186,7 @@ def alphabeta_paths(position: Position, depth: int = 0) -> frozenset[tuple[int, 
     """The paths of every position plain alpha-beta examines from position
     (to the end of the game, or to depth plies on a big board), or None if it
     would examine more than RUN_LIMIT."""
-    tree = Tree(position, STOP_LIMIT) if solved(position.rules) else Horizon(position, depth, STOP_LIMIT)
+    tree = Tree(position, STOP_LIMIT) if is_solved(position.rules) else Horizon(position, depth, STOP_LIMIT)
     recorder = Recorder(tree)
     try:
         alphabeta(recorder)
@@ -219,7 +215,7 @@ def searches(position: Position, depth: int = 0) -> tuple[Row, ...]:
     a solved board they search to the end of the game, and the look-up in the
     solved table joins them; on a bigger one they search to depth plies."""
     mover, rules = position.to_move, position.rules
-    if not solved(rules):
+    if not is_solved(rules):
         return tuple(_ran(key, *_timed(search, Horizon(position, depth)), mover)
                      for key, search in ALGORITHMS.items())
     rows = []
@@ -262,13 +258,17 @@ def engine_view(position: Position, budget_ms: float) -> EngineView:
     """What the engine itself does here, within its time budget (boards too big to solve)."""
     thought = think(position, budget_ms)
     rules = position.rules
+    fours = f"{in_a_row_minus_one(rules)}s"  # the threats: fours where five win, threes where four do
     hows = {
         "win": "It completes a line at once: nothing to search.",
         "block": "The other side would complete a line next move, so it must block: nothing to search.",
         "lost": "The other side has two ways to complete a line; only one can be blocked.",
-        "forced win": "The threat solver proved a win by fours, so the search was not needed.",
-        "search": "The threat solver found no win by fours for it, so it searched, deeper and deeper "
-                  "until its time was up, and checked its move against the other side's wins by fours.",
+        "forced win": f"The threat solver proved a win by {fours}, so the search was not needed.",
+        "search": f"The threat solver found no win by {fours} for it, so it searched, deeper and deeper "
+                  f"until its time was up, and checked its move against the other side's wins by {fours}.",
+        "defence": f"The threat solver found no win by {fours} for it, so it searched; but the move the search "
+                   f"liked best let the other side win by {fours}, so it played the best searched move that "
+                   "does not.",
     }
     return EngineView(rules.cell_name(thought.move), hows[thought.kind], thought.depth, thought.nodes,
                       thought.nodes / thought.seconds if thought.seconds else 0.0, thought.hits, thought.seconds,
@@ -293,7 +293,7 @@ class Look:
         moves = parse_moves(rules, raw_moves)
         depth = DEFAULT_DEPTH
         if raw_depth is not None:
-            if solved(rules):
+            if is_solved(rules):
                 raise InvalidInput(f"The {rules.name} board is solved: its tree goes to the end of every "
                                    "game, with no depth to choose.")
             if raw_depth not in tuple(map(str, DEPTHS)):
@@ -339,7 +339,7 @@ class Look:
 
     @property
     def solved(self) -> bool:
-        return solved(self.rules)
+        return is_solved(self.rules)
 
     def path_notation(self, path: tuple[int, ...]) -> str:
         return write_moves(self.rules, path)
