@@ -187,6 +187,9 @@ def test_cvc_status_names_the_winning_level():
     game = Game("easy", "hard", (0, 3, 1, 4, 8, 5))
     assert game.status == "Easy (X) against hard (O): Hard (O) wins."
     assert Game("perfect", "perfect", (0, 4, 8, 1, 7, 6, 2, 5, 3)).status == "Perfect (X) against perfect (O): a draw."
+    learners = Game("my-menace", "network", (0, 3, 1, 4, 2))
+    assert learners.status == "Your MENACE (X) against the network (O): Your MENACE (X) wins."
+    assert Game("menace", "easy", ()).status == "MENACE (X) against easy (O): X to move."
 
 
 def test_a_step_is_only_for_two_computers_and_only_while_the_game_goes_on():

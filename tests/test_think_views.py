@@ -103,3 +103,10 @@ def test_a_bad_link_is_404_saying_what_is_wrong(visitor: Visitor, path: str, exp
     response = visitor.client.get(path)
     assert response.status_code == 404
     assert expected in response.text
+
+
+def test_a_bad_node_asked_by_htmx_is_a_line_to_swap_in_not_a_page(visitor: Visitor):
+    response = visitor.client.get("/think/3x3/4?node=zz", headers=HTMX)
+    assert response.status_code == 404 and "<html" not in response.text
+    assert 'role="alert"' in response.text and "not a line of play" in response.text
+    assert 'href="/think/3x3/4"' in response.text

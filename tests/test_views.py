@@ -663,6 +663,13 @@ def test_a_bad_board_or_a_level_it_lacks_is_refused_with_400_and_changes_nothing
     assert visitor.stored() == before
 
 
+def test_a_refused_new_game_keeps_the_choices_in_the_form_without_javascript(visitor: Visitor):
+    page = visitor.post("/new", {"board": "5x5", "x": "human", "o": "perfect"}, htmx=False).text
+    assert re.search(r'<option value="5x5" data-levels="[^"]*" selected>', page)
+    assert not re.search(r'<option value="3x3" data-levels="[^"]*" selected>', page)
+    assert re.search(r'id="player-o".*?<option value="perfect" selected>', page, re.S)
+
+
 @pytest.mark.parametrize("board", ["4x4", "5x5", "7x7", "15x15"])
 def test_a_whole_game_against_the_computer_on_each_board(quick, board: str):
     visitor = Visitor(quick.test_client())
@@ -746,6 +753,13 @@ def test_replay_links_work_on_every_board(visitor: Visitor, path: str):
 def test_a_3x3_replay_named_by_its_board_redirects_to_the_short_link(visitor: Visitor):
     response = visitor.client.get("/replay/3x3/408")
     assert response.status_code == 308 and response.headers["Location"].endswith("/replay/408")
+
+
+def test_a_bigger_board_named_without_its_slash_redirects_to_its_empty_replay(visitor: Visitor):
+    response = visitor.client.get("/replay/7x7?step=0")
+    assert response.status_code == 308 and response.headers["Location"].endswith("/replay/7x7/?step=0")
+    response = visitor.client.get("/replay/3x3")
+    assert response.status_code == 308 and response.headers["Location"].endswith("/replay/")
 
 
 def test_a_replay_on_a_bigger_board_names_its_moves_and_offers_its_levels(visitor: Visitor):
@@ -833,3 +847,17 @@ def test_how_it_learned_shows_each_curve_as_a_chart_and_a_table(visitor: Visitor
     assert ">games of training</text>" in page and ">score</text>" in page
     for rule in ("3 more beads", "taken away", "4 beads", "restocked with one bead of each colour"):
         assert rule in page
+
+
+def test_small_boards_answers_are_kept_and_bigger_ones_rendered_each_time(visitor: Visitor):
+    from webapp import views
+    visitor.post("/new", {"board": "3x3", "x": "human", "o": "human"})
+    views._rendered_game.cache_clear()
+    first = visitor.move(4).text
+    visitor.post("/undo", {"ply": "1"})
+    assert visitor.move(4).text == first  # the kept answer, as a fresh render would be
+    kept = views._rendered_game.cache_info().currsize
+    assert kept >= 1
+    visitor.post("/new", {"board": "7x7", "x": "human", "o": "easy"})
+    visitor.move(24)
+    assert views._rendered_game.cache_info().currsize == kept

@@ -91,8 +91,8 @@ def default_players(rules: Rules) -> dict[str, str]:
 
 @dataclass(frozen=True)
 class Game:
-    """Who plays X and O (HUMAN or a computer level), the cells played so far,
-    and the board they are played on.
+    """Who plays X and O (HUMAN, a computer level or a learner), the cells
+    played so far, and the board they are played on.
 
     A computer facing a person answers in the same step as the person's move;
     two computers move one step at a time, so a person can watch them.
@@ -232,9 +232,9 @@ class Game:
                 return "A draw: nobody could win this one."
             return f"Your turn: you play {you}."
         if not self.humans:
-            match = f"{self.x.capitalize()} (X) against {self.o} (O)"
+            match = f"{_capitalised(OPPONENT_NAMES[self.x])} (X) against {OPPONENT_NAMES[self.o]} (O)"
             if winner:
-                return f"{match}: {self.player(winner).capitalize()} ({winner}) wins."
+                return f"{match}: {_capitalised(OPPONENT_NAMES[self.player(winner)])} ({winner}) wins."
             return f"{match}: a draw." if self.is_over else f"{match}: {self.to_move} to move."
         if winner:
             return f"{winner} wins!"
@@ -691,3 +691,8 @@ def _quote(raw: str) -> str:
 
 
 SCORE_GROUPS = _score_groups()
+
+
+def _capitalised(name: str) -> str:
+    """A name at the start of a sentence: "MENACE" stays, "your MENACE" becomes "Your MENACE"."""
+    return name[:1].upper() + name[1:]

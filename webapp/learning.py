@@ -87,7 +87,7 @@ def my_menace_chart(machine: Menace) -> Chart | None:
     shown = points[step - 1::step]
     if shown[-1] != points[-1]:
         shown.append(points[-1])
-    return Chart("Your MENACE: score over its last 20 games", "games it has played",
+    return Chart(f"Your MENACE: score over its last {WINDOW} games", "games it has played",
                  [Series("its score, as X or O", shown)], len(results))
 
 

@@ -11,10 +11,9 @@ from __future__ import annotations
 
 from flask import Blueprint, Response, abort, current_app, redirect, render_template, request, url_for
 
-from webapp.engine import BOARDS
 from webapp.game import InvalidInput
 from webapp.thinking import DEPTHS, STOP_LIMIT, Look
-from webapp.views import current_match
+from webapp.views import board_or_404, current_match
 
 bp = Blueprint("think", __name__)
 
@@ -31,11 +30,9 @@ def current() -> Response:
 @bp.get("/think/<board>/<moves>")
 def look(board: str, moves: str) -> str:
     """/think/3x3/40 on every board; /think/3x3/ is the empty board."""
-    if board not in BOARDS:
-        abort(404, description=f"There is no board “{board[:12]}”; the boards are {', '.join(BOARDS)}.")
     args = request.args
     try:
-        shown = Look.parse(BOARDS[board], moves, args.get("open"), args.get("alphabeta"), args.get("depth"))
+        shown = Look.parse(board_or_404(board), moves, args.get("open"), args.get("alphabeta"), args.get("depth"))
         node = shown.parse_path(args["node"]) if "node" in args else None
     except InvalidInput as error:
         abort(404, description=str(error))

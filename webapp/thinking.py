@@ -185,7 +185,7 @@ def below(position: Position, cell: int, depth: int = 0) -> Count:
 def alphabeta_paths(position: Position, depth: int = 0) -> frozenset[tuple[int, ...]] | None:
     """The paths of every position plain alpha-beta examines from position
     (to the end of the game, or to depth plies on a big board), or None if it
-    would examine more than RUN_LIMIT."""
+    would examine more than STOP_LIMIT."""
     tree = Tree(position, STOP_LIMIT) if is_solved(position.rules) else Horizon(position, depth, STOP_LIMIT)
     recorder = Recorder(tree)
     try:
@@ -249,7 +249,7 @@ def searches(position: Position, depth: int = 0) -> tuple[Row, ...]:
     rows.append(Row("solved", NAMES["solved"], Count(1), None, time.perf_counter() - start,
                     value_words(_table_value(position, score), mover)[0],
                     "The whole game was solved once, before anyone asked: "
-                    + ("when the server started." if rules.size == 3 else "by `make tablebase`, into a file.")))
+                    + ("when the server started." if rules.size == 3 else "by make tablebase, into a file.")))
     return tuple(rows)
 
 

@@ -16,7 +16,7 @@ from flask import Blueprint, Response, abort, current_app, g, redirect, render_t
 from flask_sec_fetch_csrf import CSRFError
 from werkzeug.exceptions import HTTPException, ServiceUnavailable
 
-from webapp.engine import BOARDS, DEFAULT_BOARD, levels_of
+from webapp.engine import BOARDS, DEFAULT_BOARD, Rules, board_named, levels_of
 from webapp import learning, online_views
 from webapp.game import (MY_MENACE, PLAYER_NAMES, Computer, Conflict, Game, InvalidInput, Match, Replay,
                          parse_board, parse_cell, parse_moves, parse_player, parse_ply, parse_switch, players_of)
@@ -75,16 +75,24 @@ def coach() -> Response | str:
 @bp.get("/replay/<moves>", defaults={"board": DEFAULT_BOARD.name})
 @bp.get("/replay/<board>/", defaults={"moves": ""})
 @bp.get("/replay/<board>/<moves>")
-def replay(board: str, moves: str) -> str:
+def replay(board: str, moves: str) -> Response | str:
     """A replay: /replay/408 on 3×3, /replay/7x7/d4-e5 on the others."""
-    if board not in BOARDS:
-        abort(404, description=f"There is no board “{board[:12]}”; the boards are {', '.join(BOARDS)}.")
+    if moves in BOARDS:  # /replay/7x7: the empty 7×7 board, not moves on 3×3
+        return redirect(url_for(".replay", board=moves, moves="", **request.args), 308)
     try:
-        shown = Replay.parse(BOARDS[board], moves, request.args.get("step"))
+        shown = Replay.parse(board_or_404(board), moves, request.args.get("step"))
     except InvalidInput as error:
         abort(404, description=str(error))
     template = "_replay.html" if _is_htmx() else "replay.html"
     return render_template(template, replay=shown, levels=levels_of(shown.rules), player_names=PLAYER_NAMES)
+
+
+def board_or_404(name: str) -> Rules:
+    """The board a link names, or a 404 saying which boards there are."""
+    try:
+        return board_named(name)
+    except ValueError as error:
+        abort(404, description=str(error))
 
 
 @bp.post("/score/reset")
@@ -153,7 +161,7 @@ def http_error(error: HTTPException) -> tuple[str, int, list[tuple[str, str]]]:
     """Any other HTTP error gets a page in the game's own style, with the
     error's own headers (Retry-After, Allow) kept."""
     headers = [(name, value) for name, value in error.get_headers() if name.lower() != "content-type"]
-    return render_template("error.html", error=error), error.code or 500, headers
+    return render_template("_error.html" if _is_htmx() else "error.html", error=error), error.code or 500, headers
 
 
 @bp.app_template_global()
@@ -213,11 +221,16 @@ def _game_fragment(match: Match) -> str:
     served at, so it is rendered once per such state and kept: the same few
     openings come up again and again, and rendering is half a move's work.
     (A game with a learner's panel is rendered each time: the panel shows
-    this browser's own MENACE.)"""
-    if match.learner_panel is not None:
+    this browser's own MENACE. So is one on a board past 4×4: its states
+    seldom come again, and each answer is up to 25 KB to keep.)"""
+    if match.learner_panel is not None or match.game.rules.size > MEMO_BOARD_SIZE:
         return render_template("_game.html", **_context(match))
     return _rendered_game(request.host_url, request.script_root, match.game, match.coach,
                           tuple(match.score.lines()))
+
+
+MEMO_BOARD_SIZE = 4
+"""Answers are kept for boards up to this size: 4,096 of them come to some 16 MB."""
 
 
 @lru_cache(maxsize=4096)
@@ -228,7 +241,9 @@ def _rendered_game(host_url: str, script_root: str, game: Game, coach: bool, sco
 def _refused(message: str, status: int) -> tuple[str, int]:
     """The unchanged match with a message saying why the request was refused."""
     template = "_game.html" if _is_htmx() else "page.html"
-    return render_template(template, **_context(current_match(), message)), status
+    # A refused new game keeps the choices made, so the form is not reset under the message.
+    chosen = {name: request.form.get(name) for name in ("board", "x", "o")} if request.endpoint == "game.new" else {}
+    return render_template(template, **_context(current_match(), message), chosen=chosen), status
 
 
 def _context(match: Match, message: str | None = None) -> dict[str, object]:
