@@ -68,10 +68,14 @@ def pairing(board: str, level: str, opponent: str, side: str, games: int, seed: 
     rng = random.Random(f"{seed} {board} {level} {opponent} {side}")
     me, them = player(level, board), player(opponent, board)
     results: Counter[str] = Counter()
+    start = time.perf_counter()
     for _ in range(games):
         final = play_game(rules, me, them, rng) if side == "X" else play_game(rules, them, me, rng)
         results["draw" if final.winner is None else "win" if final.winner == side else "loss"] += 1
-    return Row(board, level, opponent, side, results["win"], results["draw"], results["loss"])
+    row = Row(board, level, opponent, side, results["win"], results["draw"], results["loss"])
+    print(f"{board} {level} against {opponent} as {side}: {row.wins}-{row.draws}-{row.losses} "
+          f"in {time.perf_counter() - start:.0f} s", file=sys.stderr, flush=True)
+    return row
 
 
 def pairings(rules: Rules) -> list[tuple[str, str, str]]:
