@@ -13,7 +13,7 @@
   else the slowest loss; among equally good moves it prefers the one that
   leaves you the most ways to go wrong, then chooses at random.
 - master, on 5×5, 7×7 and 15×15, takes a win, blocks a loss, plays any forced
-  win by fours it can prove, and otherwise searches as deep as its time
+  win by fours (threes on 5×5) it can prove, and otherwise searches as deep as its time
   budget allows (search.think).
 
 Besides the levels, 3×3 has two learners (LEARNERS), players that learned

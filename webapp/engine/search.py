@@ -139,7 +139,7 @@ class Thought(NamedTuple):
 
     move: int
     kind: str           # "win", "block", "forced win", "search", "defence" (the search's move let
-                        # the other side win by fours, and another was played), "lost"
+                        # the other side win by fours or threes, and another was played), "lost"
     line: list[int]     # the forced win (both sides' moves), or the principal variation
     score: int          # for the side to move (see MATE); 0 for kinds other than search
     depth: int          # the deepest search completed
@@ -194,10 +194,13 @@ def think(position: Position, budget_ms: float, max_depth: int = MAX_DEPTH,
 
 def _safe(evaluation: Evaluator, node: Node, searcher: Searcher, move: int, guard: ThreatSolver) -> int:
     """move, unless the threat solver (guard, with the budget kept for it)
-    finds that it lets the other side win by fours; then the searched move
-    that scored best among those that do not, while time lasts. A move that
-    makes a four passes that check whatever follows the forced block, so it
-    only postpones a threat: such moves are tried last."""
+    finds that it lets the other side win by fours (threes on 5×5); then the
+    first of the other candidates that does not, in the order of the bounds
+    the table holds for them (for most, no better than the search's move
+    order). If time runs out, the candidate being checked: it is not yet
+    known to lose, as move then is. A move that makes a four passes that
+    check whatever follows the forced block, so it only postpones a threat:
+    such moves are tried last."""
     children = {cell: evaluation.play(node, cell) for cell in searcher.moves(node, None) if cell != move}
 
     def searched_score(cell: int) -> int:
@@ -210,10 +213,10 @@ def _safe(evaluation: Evaluator, node: Node, searcher: Searcher, move: int, guar
     fours = [cell for cell in others if children[cell].their_wins]
     for cell in [move, *quiet, *fours]:
         if time.perf_counter() > guard.deadline:
-            return move
+            return cell
         try:
             if guard.win(children[cell] if cell in children else evaluation.play(node, cell)) is None:
                 return cell
         except OutOfTime:
-            return move
+            return cell
     return move
