@@ -106,7 +106,11 @@ def test_a_bad_link_is_404_saying_what_is_wrong(visitor: Visitor, path: str, exp
 
 
 def test_a_bad_node_asked_by_htmx_is_a_line_to_swap_in_not_a_page(visitor: Visitor):
-    response = visitor.client.get("/think/3x3/4?node=zz", headers=HTMX)
+    page = "http://localhost/think/3x3/4?open=0"
+    asked = {**HTMX, "HX-Target": "li#node-0", "HX-Current-URL": page}
+    response = visitor.client.get("/think/3x3/4?node=zz", headers=asked)
     assert response.status_code == 404 and "<html" not in response.text
-    assert 'role="alert"' in response.text and "not a line of play" in response.text
-    assert 'href="/think/3x3/4"' in response.text
+    assert response.text.strip().startswith('<li class="message" role="alert">')  # it keeps its list a list
+    assert "not a line of play" in response.text and f'href="{page}" hx-boost="false"' in response.text
+    elsewhere = visitor.client.get("/think/3x3/4?node=zz", headers={**HTMX, "HX-Current-URL": "http://evil.example/"})
+    assert elsewhere.text.strip().startswith("<p") and 'href="/think/3x3/4"' in elsewhere.text

@@ -668,6 +668,8 @@ def test_a_refused_new_game_keeps_the_choices_in_the_form_without_javascript(vis
     assert re.search(r'<option value="5x5" data-levels="[^"]*" selected>', page)
     assert not re.search(r'<option value="3x3" data-levels="[^"]*" selected>', page)
     assert re.search(r'id="player-o".*?<option value="perfect" selected>', page, re.S)
+    without_board = visitor.post("/new", {"x": "human", "o": "master"}, htmx=False).text  # the board played last
+    assert re.search(r'<option value="3x3" data-levels="[^"]*" selected>', without_board)
 
 
 @pytest.mark.parametrize("board", ["4x4", "5x5", "7x7", "15x15"])
@@ -756,8 +758,10 @@ def test_a_3x3_replay_named_by_its_board_redirects_to_the_short_link(visitor: Vi
 
 
 def test_a_bigger_board_named_without_its_slash_redirects_to_its_empty_replay(visitor: Visitor):
-    response = visitor.client.get("/replay/7x7?step=0")
-    assert response.status_code == 308 and response.headers["Location"].endswith("/replay/7x7/?step=0")
+    response = visitor.client.get("/replay/7x7?step=0&board=x&_external=1")
+    assert response.status_code == 308
+    assert response.headers["Location"].endswith("/replay/7x7/?step=0&board=x&_external=1")
+    assert visitor.client.get("/replay/7x7/5x5").status_code == 404  # moves named like a board, on a board
     response = visitor.client.get("/replay/3x3")
     assert response.status_code == 308 and response.headers["Location"].endswith("/replay/")
 
@@ -808,7 +812,9 @@ def test_the_network_panel_shows_its_values(visitor: Visitor):
     visitor.new("human", "network")
     page = visitor.move(4).text
     assert "The network&#39;s values for its last move" in page
-    assert len(re.findall(r'<td class="shade-\d( drawn)?">[+-]\d\.\d\d', page)) == 8
+    values = re.findall(r'<td class="shade-\d(?: drawn)?"><span class="visually-hidden">(Row \d, column \d): </span>'
+                        r'[+-]\d\.\d\d', page)
+    assert len(values) == 8 and "Row 2, column 2" not in values  # the square X took holds no value
 
 
 @pytest.mark.parametrize("player", ["menace", "network", "my-menace"])

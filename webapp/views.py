@@ -77,8 +77,9 @@ def coach() -> Response | str:
 @bp.get("/replay/<board>/<moves>")
 def replay(board: str, moves: str) -> Response | str:
     """A replay: /replay/408 on 3×3, /replay/7x7/d4-e5 on the others."""
-    if moves in BOARDS:  # /replay/7x7: the empty 7×7 board, not moves on 3×3
-        return redirect(url_for(".replay", board=moves, moves="", **request.args), 308)
+    if request.url_rule.rule == "/replay/<moves>" and moves in BOARDS:  # /replay/7x7: that empty board
+        query = request.query_string.decode()
+        return redirect(url_for(".replay", board=moves, moves="") + (f"?{query}" if query else ""), 308)
     try:
         shown = Replay.parse(board_or_404(board), moves, request.args.get("step"))
     except InvalidInput as error:
@@ -161,7 +162,20 @@ def http_error(error: HTTPException) -> tuple[str, int, list[tuple[str, str]]]:
     """Any other HTTP error gets a page in the game's own style, with the
     error's own headers (Retry-After, Allow) kept."""
     headers = [(name, value) for name, value in error.get_headers() if name.lower() != "content-type"]
-    return render_template("_error.html" if _is_htmx() else "error.html", error=error), error.code or 500, headers
+    if not _is_htmx():
+        return render_template("error.html", error=error), error.code or 500, headers
+    fragment = render_template("_error.html", error=error, reload=_reload_address(),
+                               in_list=request.headers.get("HX-Target", "").startswith("li#"))
+    return fragment, error.code or 500, headers
+
+
+def _reload_address() -> str:
+    """Where the error fragment's Reload link goes: the page htmx asked from
+    (HX-Current-URL, if it is on this site), else the address asked."""
+    current = request.headers.get("HX-Current-URL", "")
+    if current.startswith(request.host_url):
+        return current
+    return request.script_root + request.path if request.method == "GET" else path("game.index")
 
 
 @bp.app_template_global()
@@ -242,7 +256,8 @@ def _refused(message: str, status: int) -> tuple[str, int]:
     """The unchanged match with a message saying why the request was refused."""
     template = "_game.html" if _is_htmx() else "page.html"
     # A refused new game keeps the choices made, so the form is not reset under the message.
-    chosen = {name: request.form.get(name) for name in ("board", "x", "o")} if request.endpoint == "game.new" else {}
+    chosen = {name: request.form[name] for name in ("board", "x", "o")
+              if request.endpoint == "game.new" and name in request.form}
     return render_template(template, **_context(current_match(), message), chosen=chosen), status
 
 
