@@ -93,9 +93,7 @@ def choose_move(position: Position, level: str, rng: random.Random | None = None
     Raises ValueError for a level the board does not have, a position the
     rules do not allow, or one without a move to make."""
     check_level(position.rules, level)
-    position.validate()
-    if position.is_over:
-        _raise_over(position)
+    _check_playable(position)
     if level == "hard":
         level = "medium" if rng is not None and rng.random() < HARD_SLIP else top_level(position.rules)
         if level == "master":
@@ -109,6 +107,14 @@ def choose_move(position: Position, level: str, rng: random.Random | None = None
         return network.trained().move(position, rng)
     cells = perfect_cells(position) if level == "perfect" else within_horizon(position, HORIZONS[level])
     return _pick(cells, rng)
+
+
+@lru_cache(maxsize=1 << 16)  # a 3×3 reply is a few lookups: checking afresh would treble it
+def _check_playable(position: Position) -> None:
+    """ValueError unless the rules allow this position and it has a move to make."""
+    position.validate()
+    if position.is_over:
+        _raise_over(position)
 
 
 HORIZONS = {"easy": 1, "medium": 2}

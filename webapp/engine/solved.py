@@ -233,30 +233,36 @@ def solve(rules: Rules) -> tuple[dict[int, Record], int]:
 
 def _value(rules: Rules, key: int, ply: int, below: dict[int, int]) -> tuple[int, int, int]:
     """A position's score, best cells (ties broken toward the most losing
-    replies) and number of losing moves, from its children's packed values."""
+    replies) and number of losing moves, from its children's packed values.
+    One pass and no containers: this runs once for each of 4×4's 9.7 million
+    positions, and 3×3's solve is part of the server's start-up."""
     cells, full = rules.cells, rules.full
     x, o = key & full, key >> cells
-    mine = x if ply % 2 == 0 else o
-    scores, traps = {}, {}
-    for cell in cells_of(full & ~(x | o)):
-        child = key | 1 << (cell if ply % 2 == 0 else cell + cells)
+    shift = 0 if ply % 2 == 0 else cells
+    mine, taken = (o if shift else x), x | o
+    top, most, best, losing = -cells - 1, -1, 0, 0
+    for cell in cells_of(full & ~taken):
         if _completes(rules, mine | 1 << cell, cell):
-            scores[cell], traps[cell] = cells, 0
-        elif (x | o | 1 << cell) == full:
-            scores[cell], traps[cell] = 0, 0
+            score, traps = cells, 0
+        elif taken | 1 << cell == full:
+            score, traps = 0, 0
         else:
-            value = below[child]
-            scores[cell], traps[cell] = reply_score((value >> 6) - 64), value & 63
-    top = max(scores.values())
-    equal = [cell for cell, score in scores.items() if score == top]
-    most = max(traps[cell] for cell in equal)
-    best = sum(1 << cell for cell in equal if traps[cell] == most)
-    return top, best, sum(score < 0 for score in scores.values())
+            value = below[key | 1 << (cell + shift)]
+            score, traps = reply_score((value >> 6) - 64), value & 63
+        losing += score < 0
+        if score > top or (score == top and traps > most):
+            top, most, best = score, traps, 1 << cell
+        elif score == top and traps == most:
+            best |= 1 << cell
+    return top, best, losing
 
 
 def _completes(rules: Rules, stones: int, cell: int) -> bool:
     """Whether stones fill a window through cell."""
-    return any(window & stones == window for window in rules.windows_through[cell])
+    for window in rules.windows_through[cell]:  # a loop, not any(): it runs for every move solved
+        if window & stones == window:
+            return True
+    return False
 
 
 def write_tablebase(rules: Rules, path: Path) -> tuple[int, int]:
