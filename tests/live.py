@@ -122,7 +122,7 @@ class AppServer:
             environment = {**os.environ, **self.environment}
             workers = environment.get("WEB_CONCURRENCY") or str(2 * os.cpu_count() + 1)
             return [str(BIN / "granian"), "--interface", "wsgi", "--host", "127.0.0.1", "--port", str(self.port),
-                    "--workers", workers, "--blocking-threads", environment.get("THREADS", "128"),
+                    "--workers", workers, "--blocking-threads", environment.get("THREADS", "256"),
                     "--log-level", "warning", "--factory", self.factory]
         return [str(BIN / "gunicorn"), "-c", "python:webapp.gunicorn_conf", "--access-logfile", "/dev/null",
                 self.factory + "()"]

@@ -46,7 +46,7 @@ Settings, as environment variables:
                          threads a worker): `make load-servers` compares them
   LOAD_WORKER_CLASS      gunicorn's worker class: gthread (default, as `make serve`), sync, or gevent
                          (on the Redis store only: see README, "Which server")
-  LOAD_THREADS           threads per worker, for gthread and granian (default 128, as `make serve`)
+  LOAD_THREADS           threads per worker, for gthread and granian (default 256, as `make serve`)
   LOAD_STORES            the stores to measure, of disk and redis (default both)
   LOAD_BROWSERS          simulated browsers (256)
   LOAD_CONNECTIONS       requests at a time in the throughput part (16)
@@ -88,7 +88,7 @@ WORKERS = int(setting("WORKERS", "0")) or None
 SERVER = setting("SERVER", "gunicorn")
 WORKER_CLASS = setting("WORKER_CLASS", os.environ.get("WORKER_CLASS") or "gthread")  # `make serve`'s
 STORES = setting("STORES", "disk,redis").split(",")
-THREADS = int(setting("THREADS", os.environ.get("THREADS") or "128"))
+THREADS = int(setting("THREADS", os.environ.get("THREADS") or "256"))
 BROWSERS = int(setting("BROWSERS", "256"))
 CONNECTIONS = int(setting("CONNECTIONS", "16"))
 THROUGHPUT_SECONDS = float(setting("THROUGHPUT_SECONDS", "5"))

@@ -30,6 +30,7 @@ import re
 import statistics
 import sys
 import time
+from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -55,12 +56,17 @@ MOVE_SAID = re.compile(r'<p class="reason">([XO] played [a-g]\d)')
 class Tally:
     moves: int = 0
     errors: int = 0
+    error_kinds: Counter[str] = field(default_factory=Counter)  # "stream 503", "move 409", ...
     lost: int = 0
     duplicated: int = 0
     latencies: list[float] = field(default_factory=list)
     open_streams: int = 0
     most_streams: int = 0
     sent: dict[tuple[str, str], float] = field(default_factory=dict)  # (game, "X played d4") -> when it was sent
+
+    def error(self, kind: str) -> None:
+        self.errors += 1
+        self.error_kinds[kind] += 1
 
 
 class Watcher:
@@ -75,7 +81,7 @@ class Watcher:
         self.game, self.expected = game, after + 1
         stream = await EventStream(self.port, f"{game}/events?after={after}", self.cookie).open()
         if stream.status != 200:
-            self.tally.errors += 1
+            self.tally.error(f"stream {stream.status}")
             return
         self.tally.open_streams += 1
         self.tally.most_streams = max(self.tally.most_streams, self.tally.open_streams)
@@ -133,7 +139,7 @@ async def one_game(port: int, tally: Tally, rng: random.Random, start: float, un
         if position.is_over:
             reply = await players["X"].post(game + "/rematch", {}, htmx=False)
             if reply.status != 303:
-                tally.errors += 1
+                tally.error(f"rematch {reply.status}")
                 break
             game, position, ply = re.sub(r"^https?://[^/]+", "", reply.headers["location"]), Position(rules), 0
             players = {"X": players["O"], "O": players["X"]}  # sides swapped
@@ -143,7 +149,7 @@ async def one_game(port: int, tally: Tally, rng: random.Random, start: float, un
         tally.sent[(game, f"{position.to_move} played {rules.cell_name(cell)}")] = time.monotonic()
         reply = await players[position.to_move].post(game + "/move", {"cell": cell, "ply": ply})
         if reply.status != 200:
-            tally.errors += 1
+            tally.error(f"move {reply.status}")
             continue
         tally.moves += 1
         position, ply = position.play(cell), ply + 1
@@ -172,7 +178,8 @@ def report(store: str, tally: Tally, seconds: float) -> None:
     print(f"  moves                {tally.moves / seconds:.1f} per second, {tally.moves} in all")
     print(f"  delivery to watchers p50 {p50 * 1e3:.0f} ms   p99 {p99 * 1e3:.0f} ms   "
           f"({len(latencies)} deliveries; target p99 <= 250 ms)")
-    print(f"  errors {tally.errors}   lost events {tally.lost}   duplicated events {tally.duplicated}")
+    kinds = f" ({', '.join(f'{kind}: {count}' for kind, count in tally.error_kinds.most_common())})" if tally.errors else ""
+    print(f"  errors {tally.errors}{kinds}   lost events {tally.lost}   duplicated events {tally.duplicated}")
 
 
 def main() -> None:

@@ -6,12 +6,12 @@ latency, capacity, and throughput against the bare app) and `make load-live`
 other on this machine, under each candidate with the same number of workers:
 
 - gunicorn sync: one request at a time a worker;
-- gunicorn gthread, 128 threads a worker (what `make serve` runs);
+- gunicorn gthread, 256 threads a worker (what `make serve` runs);
 - gunicorn gevent: on the Redis store only, since the disk store's session
   locks are flock() calls, which block the whole process: two requests of one
   gevent worker whose sessions share a lock file would wait on each other for
   ever (see README, "Which server");
-- granian (Rust, WSGI), 128 blocking threads a worker.
+- granian (Rust, WSGI), 256 blocking threads a worker.
 
 Live streams are not measured under sync: each would hold a whole worker,
 so five streams would take the server. Each run stops by itself; the whole

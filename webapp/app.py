@@ -30,7 +30,7 @@ DEFAULTS: dict[str, Any] = {
     "REDIS_URL": None,
     "ENGINE_BUDGET_MS": DEFAULT_BUDGET_MS,   # how long master may think on the big boards
     "STREAM_SECONDS": 300,                   # a game's event stream closes after this; the page reconnects
-    "STREAMS_PER_PROCESS": 112,              # live streams one worker holds: below gunicorn's THREADS (128)
+    "STREAMS_PER_PROCESS": 224,              # live streams one worker holds: below gunicorn's THREADS (256)
     "GAMES_PER_MINUTE": 10,                  # live games one browser may start in a minute
     "ADDRESS_PER_MINUTE": 60,                # live games started, or codes tried, from one address in a minute
     "TRUSTED_PROXIES": 0,                    # proxies in front whose X-Forwarded-For/-Proto are believed

@@ -26,7 +26,7 @@ workers = int(os.environ.get("WEB_CONCURRENCY") or 2 * multiprocessing.cpu_count
 # Threads, so that the live streams of games between friends (each holds a
 # thread while it waits) never starve the moves; see README, "Live games".
 worker_class = os.environ.get("WORKER_CLASS", "gthread")
-threads = int(os.environ.get("THREADS", "128"))
+threads = int(os.environ.get("THREADS", "256"))
 graceful_timeout = 10  # a move finishes well within it; streams are ended at once (below)
 
 
