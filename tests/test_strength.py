@@ -1,11 +1,12 @@
-"""The strength table's required relations, on fewer games than `make strength`:
-the solved boards in full, the bigger ones on a sample (make strength has the figures)."""
+"""The strength table's required relations, on fewer games than `make strength`
+(which has the figures): every pairing on the solved boards, and master against
+hard on 5×5 and 7×7, where master must not lose."""
 
 from __future__ import annotations
 
 import pytest
 
-from tests.strength import Row, combined, strength_table
+from tests.strength import Row, combined, pairing, strength_table
 from webapp.engine import BOARDS, levels_of
 
 
@@ -29,3 +30,10 @@ def test_the_score_against_random_rises_strictly_with_the_level(rows, board: str
 def test_against_perfect_hard_loses_some_games_on_3x3(rows):
     hard = combined(rows, "3x3", "hard", "perfect")
     assert 0 < hard.losses < hard.games / 4
+
+
+@pytest.mark.parametrize("board, games", [("5x5", 2), ("7x7", 1)])  # a drawn 7×7 game is 49 moves long
+def test_master_loses_no_game_to_hard_in_a_sample(board: str, games: int):
+    for side in ("X", "O"):  # hard's side
+        row = pairing(board, "hard", "master", side, games=games, seed=7)
+        assert row.wins == 0, row
