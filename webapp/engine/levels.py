@@ -109,7 +109,7 @@ def choose_move(position: Position, level: str, rng: random.Random | None = None
     return _pick(cells, rng)
 
 
-@lru_cache(maxsize=1 << 16)  # a 3×3 reply is a few lookups: checking afresh would treble it
+@lru_cache(maxsize=1 << 14)  # a 3×3 reply is a few lookups: checking afresh would treble it
 def _check_playable(position: Position) -> None:
     """ValueError unless the rules allow this position and it has a move to make."""
     position.validate()
