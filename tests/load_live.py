@@ -117,9 +117,12 @@ class Watcher:
             self.tally.latencies.append(time.monotonic() - sent)
 
 
-async def invite(browser: Browser) -> str:
+async def invite(browser: Browser) -> str | int:
+    """The new game's path, or the status that refused it."""
     await browser.open()
     reply = await browser.post("/online", {"board": BOARD, "side": "x"}, htmx=False)
+    if reply.status != 303:
+        return reply.status
     return re.sub(r"^https?://[^/]+", "", reply.headers["location"])
 
 
@@ -127,6 +130,10 @@ async def one_game(port: int, tally: Tally, rng: random.Random, start: float, un
     """Two players and two spectators; the players move until the time is up."""
     alice, bob = Browser(port), Browser(port)
     game = await invite(alice)
+    if isinstance(game, int):
+        tally.error(f"invite {game}")
+        await alice.close()
+        return
     await bob.open()
     await bob.post(game + "/join", {}, htmx=False)
     watchers = [Watcher(port, cookie, tally) for cookie in (alice.cookie, bob.cookie, "", "")]

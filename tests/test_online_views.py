@@ -5,6 +5,7 @@ event stream, rematch, and every refusal."""
 from __future__ import annotations
 
 import re
+import sqlite3
 from html import unescape
 from pathlib import Path
 
@@ -255,6 +256,15 @@ def test_an_after_beyond_the_log_does_not_make_a_stream_spin(app, seated, carol,
     stream = carol.events(seated, after="999999")
     assert len(asked) < 20, f"the store was asked {len(asked)} times in one quiet stream"
     assert stream == "retry: 1000\n\n" or stream.startswith("retry: 1000\n\n:")
+
+
+def test_a_stream_the_store_cannot_open_ends_quietly_for_the_page_to_reconnect(app, seated, carol, monkeypatch):
+    games = app.extensions["online_games"]
+
+    def unavailable(self, *args):
+        raise sqlite3.OperationalError("database is locked")
+    monkeypatch.setattr(type(games), "open_stream", unavailable)
+    assert carol.events(seated) == ""  # a 200 with nothing in it, not a 500: EventSource tries again
 
 
 def test_a_bad_last_event_id_is_refused(seated, carol):

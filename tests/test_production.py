@@ -205,3 +205,16 @@ def test_settings_come_from_the_environment(tmp_path: Path, monkeypatch):
     app = create_app(instance_path=tmp_path)
     assert app.secret_key == "from the environment"
     assert app.permanent_session_lifetime.total_seconds() == 120
+
+
+def test_threads_beyond_the_redis_pool_wait_for_a_connection_rather_than_fail(redis_server, monkeypatch):
+    """A gthread worker runs more threads than redis-py's default pool lets
+    connect (100, and then it raises): ours makes the extra ones wait."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    from webapp import store
+    monkeypatch.setattr(store, "REDIS_CONNECTIONS", 2)
+    client = store.redis_client(redis_server.url)
+    with ThreadPoolExecutor(8) as pool:  # each holds its connection for a 50 ms BLPOP
+        answers = list(pool.map(lambda n: client.blpop([f"nothing-{n}"], timeout=0.05), range(8)))
+    assert answers == [None] * 8  # redis-py's own pool, bounded to 2, would have raised for the third

@@ -41,6 +41,7 @@ from redis import Redis
 from redis.exceptions import RedisError, WatchError
 
 from webapp.online import Event, SharedGame, new_code
+from webapp.store import redis_client
 
 POLL_SECONDS = 0.05
 """How often the Hub asks the embedded store what changed."""
@@ -465,6 +466,6 @@ class Hub:
 def games_store(redis_url: str | None, instance_path: str, idle_seconds: float) -> GameStore:
     """The store the configuration names: Redis at redis_url, else a file in the instance folder."""
     if redis_url:
-        return RedisGames(Redis.from_url(redis_url, socket_timeout=2, socket_connect_timeout=2), idle_seconds)
+        return RedisGames(redis_client(redis_url), idle_seconds)
     return SQLiteGames(os.path.join(instance_path, "games.sqlite3"), idle_seconds)
 

@@ -157,7 +157,11 @@ def _stream(game_id: str, player: str | None, seat: str | None, after: int) -> I
     sees it then; a keep-alive comment when quiet; until the stream's time is up
     (the page then reconnects, as after any drop)."""
     store = games()
-    stream = store.open_stream(game_id, seat)
+    try:
+        stream = store.open_stream(game_id, seat)
+    except STORE_ERRORS:  # the page reconnects, as after any drop
+        current_app.logger.warning("Game store failed opening a stream; the page will reconnect", exc_info=True)
+        return
     client_left = False
     try:
         if seat:

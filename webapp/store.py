@@ -47,7 +47,7 @@ from flask import Flask, Request, Response, request
 from flask.sessions import SessionMixin
 from flask_session.base import ServerSideSession, ServerSideSessionInterface
 from flask_session.redis import RedisSessionInterface
-from redis import Redis
+from redis import BlockingConnectionPool, Redis
 from redis.exceptions import RedisError
 
 LOCK_TIMEOUT = 10.0  # seconds a Redis lock outlives a holder that never releases it
@@ -206,6 +206,21 @@ class DiskSessions(_SafeSessions, SQLiteSessionInterface):
             return False
 
 
+
+REDIS_CONNECTIONS = 64
+"""Connections one process keeps to Redis at most, shared by its threads."""
+
+
+def redis_client(url: str) -> Redis:
+    """A client whose threads share a bounded pool and wait, up to 2 s, for a
+    free connection: redis-py's default pool fails outright past 100, and a
+    gthread worker runs 256 threads. Past the wait it raises a RedisError,
+    which the app answers with 503."""
+    pool = BlockingConnectionPool.from_url(url, max_connections=REDIS_CONNECTIONS, timeout=2,
+                                           socket_timeout=2, socket_connect_timeout=2)
+    return Redis(connection_pool=pool)
+
+
 class RedisSessions(_SafeSessions, RedisSessionInterface):
     """Sessions in Redis, shared by every process and machine that uses it.
 
@@ -230,7 +245,7 @@ class RedisSessions(_SafeSessions, RedisSessionInterface):
         return 1"""
 
     def __init__(self, app: Flask, url: str):
-        client = Redis.from_url(url, socket_timeout=2, socket_connect_timeout=2)
+        client = redis_client(url)
         super().__init__(app, client=client, key_prefix="session:", permanent=True)
         self._lock_and_read = client.register_script(self.LOCK_AND_READ)
         self._write_and_release = client.register_script(self.WRITE_AND_RELEASE)
