@@ -404,36 +404,42 @@ class Hub:
         self.store = store
         self._latest: dict[str, int] = {}
         self._watchers: dict[str, int] = {}
-        self._changed = threading.Condition()
+        self._lock = threading.Lock()
+        # One condition a game, on the one lock: a move wakes its own game's
+        # streams, not every stream of the process (some 200 threads, each
+        # then wanting the GIL to see that its game had not changed).
+        self._woken: dict[str, threading.Condition] = {}
         self._thread: threading.Thread | None = None
         self._thread_pid = 0
         self.stopping = False
 
     def stop(self) -> None:
         """Wake every stream and let none wait again: the process is stopping."""
-        with self._changed:
+        with self._lock:
             self.stopping = True
-            self._changed.notify_all()
+            for woken in self._woken.values():
+                woken.notify_all()
 
     def wait(self, game_id: str, after: int, seconds: float) -> bool:
         """Block until game_id has an event numbered above after, or seconds
         pass, or the process stops."""
         deadline = time.monotonic() + seconds
-        with self._changed:
+        with self._lock:
             self._ensure_running()
             self._watchers[game_id] = self._watchers.get(game_id, 0) + 1
             self._latest.setdefault(game_id, after)
+            woken = self._woken.setdefault(game_id, threading.Condition(self._lock))
             try:
                 while self._latest[game_id] <= after:
                     left = deadline - time.monotonic()
                     if left <= 0 or self.stopping:
                         return False
-                    self._changed.wait(left)
+                    woken.wait(left)
                 return True
             finally:
                 self._watchers[game_id] -= 1
                 if not self._watchers[game_id]:
-                    del self._watchers[game_id], self._latest[game_id]
+                    del self._watchers[game_id], self._latest[game_id], self._woken[game_id]
 
     def _ensure_running(self) -> None:
         if self._thread is None or self._thread_pid != os.getpid() or not self._thread.is_alive():
@@ -443,7 +449,7 @@ class Hub:
 
     def _run(self) -> None:
         while True:
-            with self._changed:
+            with self._lock:
                 watched = {game_id: self._latest[game_id] for game_id in self._watchers}
             try:
                 found = self.store.wait_for_events(watched, WATCH_SECONDS) if watched else None
@@ -453,14 +459,11 @@ class Hub:
             if found is None:
                 time.sleep(POLL_SECONDS)
                 continue
-            with self._changed:
-                moved = False
+            with self._lock:
                 for game_id, number in found.items():
                     if game_id in self._watchers and number > self._latest[game_id]:
                         self._latest[game_id] = number  # (a game nobody waits on any more is forgotten)
-                        moved = True
-                if moved:
-                    self._changed.notify_all()
+                        self._woken[game_id].notify_all()
 
 
 def games_store(redis_url: str | None, instance_path: str, idle_seconds: float) -> GameStore:
