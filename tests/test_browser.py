@@ -12,7 +12,8 @@ import re
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from tests.browsing import COMPUTER_WINS, DRAW, board_of, click, new_game, play_first_open_squares, play_out, square
+from tests.browsing import (COMPUTER_WINS, DRAW, board_of, click, new_game, play_first_open_squares, play_out,
+                            replacing_the_game, square)
 
 pytestmark = pytest.mark.browser
 EMPTY_BOARD = "." * 9
@@ -237,7 +238,7 @@ def test_copy_the_link_of_the_game(page: Page):
 
 def test_marks_and_coach_values_are_told_apart_by_colour_and_words(page: Page):
     page.goto("/")
-    page.get_by_role("button", name="Coach").click()
+    replacing_the_game(page, page.get_by_role("button", name="Coach").click)  # else the click races the swap
     click(page, 1)  # an edge: some of X's squares now win, some draw
     style = "(element, property) => getComputedStyle(element)[property]"
     x, o = page.locator(".grid .mark-x").first, page.locator(".grid .mark-o").first
@@ -290,7 +291,7 @@ def test_two_computers_on_5x5_play_to_the_end_by_themselves(page: Page):
 def test_the_coach_and_a_replay_on_7x7(page: Page):
     page.goto("/")
     new_game(page, "human", "human", "7x7")
-    page.get_by_role("button", name="Coach").click()
+    replacing_the_game(page, page.get_by_role("button", name="Coach").click)
     for cell in (42, 0, 43, 1, 44, 2, 45):  # X: a1 b1 c1 d1, a four; O must block e1
         click(page, cell)
     expect(page.get_by_role("button", name="e1, empty, must block")).to_have_text("block")
