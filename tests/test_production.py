@@ -218,3 +218,25 @@ def test_threads_beyond_the_redis_pool_wait_for_a_connection_rather_than_fail(re
     with ThreadPoolExecutor(8) as pool:  # each holds its connection for a 50 ms BLPOP
         answers = list(pool.map(lambda n: client.blpop([f"nothing-{n}"], timeout=0.05), range(8)))
     assert answers == [None] * 8  # redis-py's own pool, bounded to 2, would have raised for the third
+
+
+def _open_wal_after(barrier, path: str) -> None:
+    from webapp.store import connect_wal
+    barrier.wait()
+    connect_wal(path, 5).execute("CREATE TABLE IF NOT EXISTS t (x)")
+
+
+def test_workers_starting_together_all_open_a_new_sqlite_file(tmp_path: Path):
+    """Switching a new file to WAL from several processes at once made SQLite
+    answer "database is locked" to some of them, and their workers failed to boot."""
+    import multiprocessing
+    context = multiprocessing.get_context("fork")
+    for trial in range(10):  # plain connections failed in about one trial in seven
+        barrier = context.Barrier(8)
+        workers = [context.Process(target=_open_wal_after, args=(barrier, str(tmp_path / f"new-{trial}.sqlite3")))
+                   for _ in range(8)]
+        for worker in workers:
+            worker.start()
+        for worker in workers:
+            worker.join(30)
+        assert [worker.exitcode for worker in workers] == [0] * 8

@@ -41,7 +41,7 @@ from redis import Redis
 from redis.exceptions import RedisError, WatchError
 
 from webapp.online import Event, SharedGame, new_code
-from webapp.store import redis_client
+from webapp.store import connect_wal, redis_client
 
 POLL_SECONDS = 0.05
 """How often the Hub asks the embedded store what changed."""
@@ -149,9 +149,7 @@ class SQLiteGames(GameStore):
         """This thread's connection (SQLite connections are not shared between threads)."""
         db = getattr(self._local, "db", None)
         if db is None or self._local.pid != os.getpid():
-            db = sqlite3.connect(self.path, timeout=10, isolation_level=None)
-            db.execute("PRAGMA journal_mode=WAL")
-            db.execute("PRAGMA synchronous=NORMAL")
+            db = connect_wal(self.path, 10)
             self._local.db, self._local.pid = db, os.getpid()
         return db
 

@@ -153,9 +153,7 @@ class SQLiteSessionInterface(ServerSideSessionInterface):
         """This thread's connection (SQLite connections are not shared between threads)."""
         db = getattr(self._local, "db", None)
         if db is None or self._local.pid != os.getpid():
-            db = sqlite3.connect(self.path, timeout=LOCK_WAIT, isolation_level=None)
-            db.execute("PRAGMA journal_mode=WAL")
-            db.execute("PRAGMA synchronous=NORMAL")  # a crash loses nothing; power loss, the last writes
+            db = connect_wal(self.path, LOCK_WAIT)
             self._local.db, self._local.pid = db, os.getpid()
         return db
 
@@ -205,6 +203,24 @@ class DiskSessions(_SafeSessions, SQLiteSessionInterface):
         except sqlite3.Error:
             return False
 
+
+
+def connect_wal(path: str, timeout: float) -> sqlite3.Connection:
+    """A connection to the SQLite file at path, in WAL mode. Turning a new
+    file to WAL needs it alone, and when several workers start at once SQLite
+    answers "database is locked" at once rather than after its busy wait: so
+    the switch is tried again, for up to about a second."""
+    db = sqlite3.connect(path, timeout=timeout, isolation_level=None)
+    for attempt in range(50):
+        try:
+            db.execute("PRAGMA journal_mode=WAL")
+            break
+        except sqlite3.OperationalError:
+            if attempt == 49:
+                raise
+            time.sleep(0.02)
+    db.execute("PRAGMA synchronous=NORMAL")  # a crash loses nothing; power loss, the last writes
+    return db
 
 
 REDIS_CONNECTIONS = 64
