@@ -17,7 +17,7 @@ import sys
 import tempfile
 import time
 import urllib.parse
-from collections.abc import Coroutine
+from collections.abc import Coroutine, Iterable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -51,6 +51,20 @@ def scratch_folder() -> tempfile.TemporaryDirectory[str]:
     outside the checkout, removed when the with block ends."""
     outside_checkout(tempfile.gettempdir())
     return tempfile.TemporaryDirectory(prefix="tictactoe-")
+
+
+def each_store(names: Iterable[str]) -> Iterator[tuple[str, dict[str, str], Path, RedisServer]]:
+    """For each store named ("disk", "redis") in turn: its name, the settings
+    that choose it, a scratch instance folder, and the redis-server that runs
+    meanwhile (started once, stopped when the loop ends or is left)."""
+    redis = RedisServer().start()
+    try:
+        for store, settings in (("disk", {}), ("redis", {"REDIS_URL": redis.url})):
+            if store in names:
+                with scratch_folder() as instance:
+                    yield store, settings, Path(instance), redis
+    finally:
+        redis.stop()
 
 
 def free_port() -> int:

@@ -76,7 +76,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from tests import open_loop  # noqa: E402
-from tests.live import AppServer, Browser, RedisServer, Reply, scratch_folder  # noqa: E402
+from tests.live import AppServer, Browser, Reply, each_store, scratch_folder  # noqa: E402
 from tests.support import position  # noqa: E402
 
 
@@ -419,22 +419,14 @@ def main() -> None:
 
 
 def measure_both_stores(bare: AppServer) -> None:
-    redis = RedisServer().start()
-    try:
-        for store, settings in (("disk", {}), ("redis", {"REDIS_URL": redis.url})):
-            if store not in STORES:
-                continue
-            with scratch_folder() as instance:
-                app = AppServer(Path(instance), workers=WORKERS, server=SERVER, **settings,
-                                **server_settings()).start()
-                try:
-                    print(f"{store} store")
-                    servers = [app.process.pid, bare.process.pid] + ([redis.process.pid] if settings else [])
-                    asyncio.run(measure(app.port, bare.port, servers))
-                finally:
-                    app.stop()
-    finally:
-        redis.stop()
+    for store, settings, instance, redis in each_store(STORES):
+        app = AppServer(instance, workers=WORKERS, server=SERVER, **settings, **server_settings()).start()
+        try:
+            print(f"{store} store")
+            servers = [app.process.pid, bare.process.pid] + ([redis.process.pid] if settings else [])
+            asyncio.run(measure(app.port, bare.port, servers))
+        finally:
+            app.stop()
 
 
 if __name__ == "__main__":

@@ -36,7 +36,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from tests.live import AppServer, Browser, EventStream, RedisServer, scratch_folder  # noqa: E402
+from tests.live import AppServer, Browser, EventStream, each_store  # noqa: E402
 from tests.support import BOARD_BY_CELLS  # noqa: E402
 from webapp.engine import Position  # noqa: E402
 
@@ -190,24 +190,17 @@ def report(store: str, tally: Tally, seconds: float) -> None:
 
 
 def main() -> None:
-    redis = RedisServer().start()
-    try:
-        for store, settings in (("disk", {}), ("redis", {"REDIS_URL": redis.url})):
-            if store not in STORES:
-                continue
-            with scratch_folder() as instance:
-                workers = int(WORKERS) if WORKERS else None
-                # Every simulated browser comes from 127.0.0.1: lift the per-address limit, which would
-                # otherwise refuse the games past the 60th (the per-browser limit stays as it is).
-                server = AppServer(Path(instance), workers=workers, server=SERVER,
-                                   GUNICORN_CMD_ARGS=f"--worker-class {WORKER_CLASS} --log-level warning",
-                                   ADDRESS_PER_MINUTE=str(10 * GAMES), **settings).start()
-                try:
-                    report(store, *asyncio.run(measure(server.port)))
-                finally:
-                    server.stop()
-    finally:
-        redis.stop()
+    workers = int(WORKERS) if WORKERS else None
+    for store, settings, instance, _ in each_store(STORES):
+        # Every simulated browser comes from 127.0.0.1: lift the per-address limit, which would
+        # otherwise refuse the games past the 60th (the per-browser limit stays as it is).
+        server = AppServer(instance, workers=workers, server=SERVER,
+                           GUNICORN_CMD_ARGS=f"--worker-class {WORKER_CLASS} --log-level warning",
+                           ADDRESS_PER_MINUTE=str(10 * GAMES), **settings).start()
+        try:
+            report(store, *asyncio.run(measure(server.port)))
+        finally:
+            server.stop()
 
 
 if __name__ == "__main__":
