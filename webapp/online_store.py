@@ -426,7 +426,9 @@ class Hub:
             self._ensure_running()
             self._watchers[game_id] = self._watchers.get(game_id, 0) + 1
             self._latest.setdefault(game_id, after)
-            woken = self._woken.setdefault(game_id, threading.Condition(self._lock))
+            if game_id not in self._woken:  # (setdefault would build a Condition at every wait)
+                self._woken[game_id] = threading.Condition(self._lock)
+            woken = self._woken[game_id]
             try:
                 while self._latest[game_id] <= after:
                     left = deadline - time.monotonic()
