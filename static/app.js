@@ -54,16 +54,18 @@ document.addEventListener("click", async (event) => {
   button.textContent = "Copied";
 });
 
-// A board has four levels, topped by perfect where it is solved and by master
-// where it is not: offer those, and keep "the strongest" when the board changes.
+// Each board's option names its levels, and the board list names the
+// strongest of each board: offer the levels, and keep "the strongest" when
+// the board changes.
 function offerLevels() {
   const board = document.querySelector("#board");
   if (!board) return;
   const levels = board.selectedOptions[0].dataset.levels.split(" ");
-  const top = levels.includes("perfect") ? "perfect" : "master";
+  const topLevels = board.dataset.topLevels.split(" "); // each board's strongest, as the server says
+  const top = topLevels.find((level) => levels.includes(level));
   for (const side of document.querySelectorAll("#player-x, #player-o")) {
     for (const option of side.options) option.disabled = option.value !== "human" && !levels.includes(option.value);
-    if (side.selectedOptions[0].disabled) side.value = ["perfect", "master"].includes(side.value) ? top : "human";
+    if (side.selectedOptions[0].disabled) side.value = topLevels.includes(side.value) ? top : "human";
   }
 }
 document.addEventListener("change", (event) => { if (event.target.id === "board") offerLevels(); });

@@ -31,8 +31,8 @@ from tests.support import HTMX, random_positions, reachable_positions  # noqa: E
 from webapp.app import create_app  # noqa: E402
 from webapp.engine import BOARDS, DEFAULT_BUDGET_MS, Position  # noqa: E402
 from webapp.engine.solved import load_all  # noqa: E402
-from webapp.game import write_moves  # noqa: E402
-from webapp.thinking import DEFAULT_DEPTH, DEPTHS, searches  # noqa: E402
+from webapp.shared.notation import write_moves  # noqa: E402
+from webapp.think.look import DEFAULT_DEPTH, DEPTHS, searches  # noqa: E402
 
 FRESH_RUNS = 5
 FIRST_VIEW = """

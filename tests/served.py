@@ -11,7 +11,8 @@ import os
 
 from flask import Flask
 
-from webapp import app, thinking
+from webapp import app
+from webapp.think import look as thinking
 from webapp.engine import solved
 
 

@@ -11,7 +11,7 @@ from flask.testing import FlaskClient
 from werkzeug.test import TestResponse
 
 from webapp.engine import BOARDS, Position
-from webapp.game import Match
+from webapp.play.match import Match
 
 HTMX = {"HX-Request": "true"}
 BOARD_BY_CELLS = {rules.cells: rules for rules in BOARDS.values()}

@@ -5,7 +5,9 @@ from __future__ import annotations
 import pytest
 
 from tests.support import position, setup
-from webapp.coach import SquareValue, describe_cell, forced_wins, reason, square_values
+from webapp.play.coach import forced_wins, reason, square_values
+from webapp.shared.board import SquareValue
+from webapp.shared.notation import describe_cell
 from webapp.engine import BOARDS, DEFAULT_BOARD, Position, outcomes
 from webapp.engine.levels import hard_choices
 

@@ -7,10 +7,14 @@ import re
 
 import pytest
 
-from webapp.coach import describe_cell
 from webapp.engine import BOARDS, DEFAULT_BOARD, Menace, opponent
-from webapp.game import (Computer, Conflict, Game, InvalidInput, Match, Replay, Score, parse_board,
-                         parse_cell, parse_moves, parse_player, parse_ply, parse_switch, players_of, position_after)
+from webapp.play.match import Computer, Game, Match
+from webapp.play.players import parse_player, players_of
+from webapp.play.replay import Replay
+from webapp.play.score import Score
+from webapp.shared.errors import Conflict, InvalidInput
+from webapp.shared.forms import parse_board, parse_cell, parse_ply, parse_switch
+from webapp.shared.notation import describe_cell, parse_moves, position_after
 
 THREE = DEFAULT_BOARD
 
@@ -87,9 +91,9 @@ def test_the_status_line_says_how_the_game_ended(game, status):
 
 def test_cells_are_named_by_row_column_and_content():
     game = Game("human", "perfect", (2, 4))
-    assert game.cell_label(0) == "Row 1, column 1, empty"
-    assert game.cell_label(2) == "Row 1, column 3, X"
-    assert game.cell_label(4) == "Row 2, column 2, O"
+    assert game.view().cells[0].label == "Row 1, column 1, empty"
+    assert game.view().cells[2].label == "Row 1, column 3, X"
+    assert game.view().cells[4].label == "Row 2, column 2, O"
 
 
 def test_only_empty_cells_on_a_persons_turn_can_be_played():
@@ -230,7 +234,7 @@ def test_undo_refuses_a_stale_board():
 
 
 def test_the_move_list_reads_as_words():
-    assert Game("human", "human", (4, 2)).move_list == ["X: row 2, column 2", "O: row 1, column 3"]
+    assert Game("human", "human", (4, 2)).view().move_list == ["X: row 2, column 2", "O: row 1, column 3"]
 
 
 def test_a_finished_game_counts_once_even_when_reloaded():
@@ -337,9 +341,9 @@ def test_for_every_pairing_reasons_say_you_only_to_a_person(x: str, o: str):
 
 def test_with_the_coach_a_cells_name_includes_its_value():
     game = Game("human", "human", (0, 1))
-    assert game.cell_label(4) == "Row 2, column 2, empty"
-    assert game.cell_label(4, coach=True) == "Row 2, column 2, empty, win in 3"
-    assert game.cell_label(0, coach=True) == "Row 1, column 1, X"
+    assert game.view().cells[4].label == "Row 2, column 2, empty"
+    assert game.view(coach=True).cells[4].label == "Row 2, column 2, empty, win in 3"
+    assert game.view(coach=True).cells[0].label == "Row 1, column 1, X"
 
 
 def test_the_coach_is_kept_with_the_match():
@@ -368,7 +372,7 @@ def test_parse_switch():
 def test_a_replay_shows_the_game_at_a_step():
     replay = Replay.parse(THREE, "40816", "2")
     assert replay.moves == (4, 0, 8, 1, 6) and replay.step == 2
-    assert replay.position.board == "O...X...." and replay.whole.notation == "40816"
+    assert replay.position.text == "O...X...." and replay.notation == "40816"
     assert replay.explanation.startswith("O played row 1, column 1. ")
     assert replay.result == "Not finished."
     assert Replay.parse(THREE, "40816", None).step == 5
@@ -414,8 +418,8 @@ def test_the_status_counts_the_stones_in_a_row_of_each_board(board: str, words: 
 def test_on_bigger_boards_moves_and_squares_are_named_as_players_write_them():
     rules = BOARDS["15x15"]
     game = Game("human", "master", (112, 113), rules)
-    assert game.move_list == ["X: h8", "O: i8"]
-    assert game.cell_label(112) == "h8, X" and game.cell_label(0) == "a15, empty"
+    assert game.view().move_list == ["X: h8", "O: i8"]
+    assert game.view().cells[112].label == "h8, X" and game.view().cells[0].label == "a15, empty"
     assert game.notation == "h8-i8"
     with pytest.raises(Conflict, match="^h8 is taken; choose an empty square.$"):
         game.play(112, 2)
@@ -511,9 +515,9 @@ def test_a_new_game_stays_on_the_board_last_played_unless_another_is_chosen():
 
 def test_a_replay_on_a_bigger_board():
     replay = Replay.parse(BOARDS["7x7"], "d4-e5-c3", "2")
-    assert replay.position.move_list == ["X: d4", "O: e5"]
+    assert replay.board.move_list == ["X: d4", "O: e5"]
     assert replay.explanation.startswith("O played e5. ")
-    assert replay.whole.notation == "d4-e5-c3"
+    assert replay.notation == "d4-e5-c3"
 
 
 # Players that learn (3×3)

@@ -14,7 +14,8 @@ from webapp.engine.judge import Lines, losing_lines
 from webapp.engine.levels import check_level, learners_of
 from webapp.engine.menace import Menace, fold_position
 from webapp.engine.network import Network
-from webapp.engine.training import CURVE_GAMES, CURVE_POINTS, learning_curve, shipped, train_menace
+from webapp.engine.shipped import learning_curve, record
+from webapp.engine.training import CURVE_GAMES, CURVE_POINTS, train_menace
 
 THREE = BOARDS["3x3"]
 STATED = {  # docs-learners.md, "Judged by the solved game"
@@ -77,7 +78,7 @@ def test_3x3_names_its_learners_when_a_level_is_unknown():
 def test_each_learning_curve_is_there_for_a_chart(learner: str):
     curve = learning_curve(learner)
     games = [point["games"] for point in curve]
-    assert games == sorted(games) and games[0] == 0 and games[-1] == shipped(learner)["games"]
+    assert games == sorted(games) and games[0] == 0 and games[-1] == record(learner)["games"]
     assert len(curve) == CURVE_POINTS + 1
     for point in curve:
         for opponent in ("random", "perfect"):

@@ -10,9 +10,12 @@ import pytest
 
 from tests.live import RedisServer
 from webapp.engine import BOARDS
-from webapp.game import Conflict, InvalidInput
-from webapp.online import (CODE_LETTERS, Event, Forbidden, SharedGame, new_code, new_game_id, normalise_code)
-from webapp.online_store import Hub, SQLiteGames, games_store
+from webapp.shared.errors import Conflict, InvalidInput
+from webapp.online.hub import Hub
+from webapp.online.shared_game import CODE_LETTERS, SharedGame, new_code, new_game_id, normalise_code
+from webapp.shared.errors import Forbidden
+from webapp.storage.games import Event, SQLiteGames, games_store
+from webapp.storage.redis import redis_client
 
 ALICE, BOB, CAROL = "a" * 32, "b" * 32, "c" * 32
 
@@ -142,8 +145,8 @@ def test_the_stored_form_round_trips_and_refuses_what_is_not_a_game():
 @pytest.fixture(params=["disk", "redis"])
 def store(request, tmp_path: Path, redis_server: RedisServer):
     if request.param == "disk":
-        return SQLiteGames(str(tmp_path / "games.sqlite3"), 3600)
-    return games_store(redis_server.url, str(tmp_path), 3600)
+        return SQLiteGames(str(tmp_path / "games.sqlite3"), 3600, SharedGame.from_data)
+    return games_store(redis_client(redis_server.url), str(tmp_path), 3600, SharedGame.from_data)
 
 
 def test_a_game_is_kept_and_found_by_id_and_code(store):

@@ -13,9 +13,9 @@ import pytest
 from flask import Flask
 
 from tests.support import Visitor
-from webapp import online_views
+from webapp.online import routes as online_views
 from webapp.app import create_app
-from webapp.online_views import SPECTATORS_PER_GAME
+from webapp.online.routes import SPECTATORS_PER_GAME
 
 
 @pytest.fixture

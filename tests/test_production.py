@@ -12,7 +12,8 @@ from redis import Redis
 from tests.live import AppServer, Browser, RedisServer, run
 from tests.support import Visitor, position
 from webapp.app import create_app
-from webapp.store import DiskSessions
+from webapp.storage.sessions import DiskSessions
+from webapp.storage.sqlite import ThreadConnections
 
 RACERS = 24
 
@@ -193,8 +194,7 @@ def test_the_cookie_is_secure_when_asked(tmp_path: Path, monkeypatch):
 
 def test_healthz_says_whether_the_disk_store_answers(app, instance):
     assert app.test_client().get("/healthz").text == "ok\n"
-    app.session_interface.path = str(instance / "no such folder" / "sessions.sqlite3")
-    app.session_interface._local.db = None
+    app.session_interface._db = ThreadConnections(str(instance / "no such folder" / "sessions.sqlite3"), 1)
     response = app.test_client().get("/healthz")
     assert response.status_code == 503 and response.text == "session store unavailable\n"
 
@@ -212,16 +212,16 @@ def test_threads_beyond_the_redis_pool_wait_for_a_connection_rather_than_fail(re
     connect (100, and then it raises): ours makes the extra ones wait."""
     from concurrent.futures import ThreadPoolExecutor
 
-    from webapp import store
-    monkeypatch.setattr(store, "REDIS_CONNECTIONS", 2)
-    client = store.redis_client(redis_server.url)
+    from webapp.storage import redis
+    monkeypatch.setattr(redis, "REDIS_CONNECTIONS", 2)
+    client = redis.redis_client(redis_server.url)
     with ThreadPoolExecutor(8) as pool:  # each holds its connection for a 50 ms BLPOP
         answers = list(pool.map(lambda n: client.blpop([f"nothing-{n}"], timeout=0.05), range(8)))
     assert answers == [None] * 8  # redis-py's own pool, bounded to 2, would have raised for the third
 
 
 def _open_wal_after(barrier, path: str) -> None:
-    from webapp.store import connect_wal
+    from webapp.storage.sqlite import connect_wal
     barrier.wait()
     connect_wal(path, 5).execute("CREATE TABLE IF NOT EXISTS t (x)")
 

@@ -10,11 +10,11 @@ import random
 import pytest
 
 from tests.support import random_positions, reachable_positions
-from webapp.coach import square_values
+from webapp.play.coach import square_values
 from webapp.engine import BOARDS, Position
 from webapp.engine.classic import Recorder, Tree, alphabeta
-from webapp.game import InvalidInput
-from webapp.thinking import STOP_LIMIT, Count, Look, searches
+from webapp.shared.errors import InvalidInput
+from webapp.think.look import STOP_LIMIT, Count, Look, searches
 
 THREE, FOUR = BOARDS["3x3"], BOARDS["4x4"]
 PLAYABLE = sorted((here for here in reachable_positions(Position(THREE)) if not here.is_over),

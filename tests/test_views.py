@@ -856,7 +856,7 @@ def test_how_it_learned_shows_each_curve_as_a_chart_and_a_table(visitor: Visitor
 
 
 def test_small_boards_answers_are_kept_and_bigger_ones_rendered_each_time(visitor: Visitor):
-    from webapp import views
+    from webapp.play import routes as views
     visitor.post("/new", {"board": "3x3", "x": "human", "o": "human"})
     views._rendered_game.cache_clear()
     first = visitor.move(4).text

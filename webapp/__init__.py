@@ -1,6 +1,15 @@
-"""Tic-tac-toe in the browser.
+"""Tic-tac-toe and k in a row in the browser. One package a layer, one a feature:
 
-engine: the rules and a solver, pure Python; game: one match and its checks;
-views: the HTTP routes; app: the factory, create_app(). This file imports
-nothing, so `import webapp.engine` stays as light as the engine itself.
+- engine: the rules, the solved games, the search and the levels, the learners. No Flask.
+- shared: what every feature uses: the board view, the move notation, form fields, refusals, web helpers.
+- storage: where sessions, games between friends and rate limits are kept (SQLite, or Redis).
+- play: the match at one screen, its score, replays and the coach.
+- think: "How the computer sees this", the game tree and the classic searches.
+- online: games between friends on two devices, with live updates.
+- learn: how the learners learned.
+- app: create_app(), which puts them together; gunicorn_conf: the production server's settings.
+
+A request runs one way: a feature's routes read it and ask the feature's model,
+which asks the engine; the routes store the result and render a template.
+This file imports nothing, so `import webapp.engine` stays as light as the engine itself.
 """

@@ -1,23 +1,38 @@
-"""The application factory: configuration, extensions and routes in one place."""
+"""The application factory: configuration, extensions, each feature's routes,
+and everything app-wide (error answers, template globals and filters) in one place."""
 
 from __future__ import annotations
 
 import os
 import secrets
+import sqlite3
 import tempfile
 from collections.abc import Mapping
 from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
-from flask import Flask, Response
-from flask_sec_fetch_csrf import SecFetchCSRF
+from flask import Flask, Response, current_app, render_template, request
+from flask.typing import ResponseReturnValue
+from flask_sec_fetch_csrf import CSRFError, SecFetchCSRF
+from redis.exceptions import RedisError
+from werkzeug.exceptions import HTTPException, ServiceUnavailable
 from werkzeug.middleware.proxy_fix import ProxyFix
 
-from webapp import online_views, think_views, views
+from webapp.learn import routes as learn_routes
+from webapp.online import routes as online_routes
+from webapp.play import routes as play_routes
+from webapp.think import routes as think_routes
 from webapp.engine import DEFAULT_BUDGET_MS
-from webapp.online_store import Hub, games_store
-from webapp.store import init_session_store
+from webapp.online.hub import Hub
+from webapp.online.shared_game import SharedGame
+from webapp.shared.errors import Refusal
+from webapp.shared.web import duration, is_htmx, path, refused, reload_address
+from webapp.storage.errors import StoreUnavailable
+from webapp.storage.games import games_store
+from webapp.storage.limits import rate_limits
+from webapp.storage.redis import redis_client
+from webapp.storage.sessions import init_session_store
 
 ROOT = Path(__file__).resolve().parent.parent
 DEFAULTS: dict[str, Any] = {
@@ -71,11 +86,14 @@ def create_app(test_config: Mapping[str, Any] | None = None,
     app.config["SECRET_KEY"] = app.config.get("SECRET_KEY") or _instance_secret(app.instance_path)
     init_session_store(app)
     SecFetchCSRF(app)  # every POST from another site is refused: see README, "Cross-site requests"
-    games = games_store(app.config["REDIS_URL"], app.instance_path, app.config["SESSION_IDLE_SECONDS"])
-    app.extensions.update(online_games=games, online_hub=Hub(games), online_streams=online_views.StreamCount())
-    app.register_blueprint(views.bp)
-    app.register_blueprint(online_views.bp)
-    app.register_blueprint(think_views.bp)
+    _init_online(app)
+    for routes in (play_routes, think_routes, online_routes, learn_routes):
+        app.register_blueprint(routes.bp)
+    app.extensions["refusal_pages"] = {"play": play_routes.refused, "online": online_routes.refused}
+    _register_error_answers(app)
+    app.add_url_rule("/healthz", view_func=healthz)
+    app.add_template_global(path)
+    app.add_template_filter(duration)
     app.after_request(_add_security_headers)
     if proxies := app.config["TRUSTED_PROXIES"]:  # the client's address, not the proxy's, for the rate limits
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=proxies, x_proto=proxies)
@@ -83,6 +101,67 @@ def create_app(test_config: Mapping[str, Any] | None = None,
     app.jinja_env.globals["vendored"] = vendored.__getitem__
     app.jinja_env.trim_blocks = app.jinja_env.lstrip_blocks = True  # no blank lines from tags: a lighter swap
     return app
+
+
+def _init_online(app: Flask) -> None:
+    """Games between friends: their store and rate limits (in Redis when
+    REDIS_URL is set, sharing one client), the Hub, and the count of streams."""
+    client = redis_client(app.config["REDIS_URL"]) if app.config["REDIS_URL"] else None
+    games = games_store(client, app.instance_path, app.config["SESSION_IDLE_SECONDS"], SharedGame.from_data)
+    app.extensions.update(online_games=games, online_hub=Hub(games), online_streams=online_routes.StreamCount(),
+                          rate_limits=rate_limits(client, app.instance_path))
+
+
+def _register_error_answers(app: Flask) -> None:
+    """How the app answers what goes wrong, the same way on every route."""
+    app.register_error_handler(Refusal, lambda error: refused(str(error), error.status))
+    app.register_error_handler(CSRFError, cross_site)
+    app.register_error_handler(StoreUnavailable, session_store_unavailable)
+    app.register_error_handler(RedisError, game_store_unavailable)
+    app.register_error_handler(sqlite3.Error, game_store_unavailable)
+    app.register_error_handler(HTTPException, http_error)
+
+
+def cross_site(error: CSRFError) -> ResponseReturnValue:
+    """A POST that came from another site (its Sec-Fetch-Site or Origin says
+    so): refused, the game unchanged, with the page saying why."""
+    return refused("This came from another site, so nothing was changed. Play from this page.", 403)
+
+
+def session_store_unavailable(error: StoreUnavailable) -> ResponseReturnValue:
+    current_app.logger.warning("Session store unavailable: %s", error)
+    unavailable = ServiceUnavailable("The game store is unavailable just now, so your game cannot be "
+                                     "loaded or saved. Nothing was changed; please try again in a moment.")
+    template = "_unavailable.html" if is_htmx() else "error.html"
+    return render_template(template, error=unavailable), 503, {"Retry-After": "5"}
+
+
+def game_store_unavailable(error: Exception) -> ResponseReturnValue:
+    """The store of games between friends did not answer (the session store's
+    own failures come as StoreUnavailable)."""
+    current_app.logger.warning("Game store unavailable: %s", error)
+    unavailable = ServiceUnavailable("The game store is unavailable just now, so this game cannot be loaded "
+                                     "or changed. Nothing was changed; please try again in a moment.")
+    return render_template("error.html", error=unavailable), 503, {"Retry-After": "5"}
+
+
+def http_error(error: HTTPException) -> ResponseReturnValue:
+    """Any other HTTP error gets a page in the game's own style, with the
+    error's own headers (Retry-After, Allow) kept; for htmx, a fragment."""
+    headers = [(name, value) for name, value in error.get_headers() if name.lower() != "content-type"]
+    if not is_htmx():
+        return render_template("error.html", error=error), error.code or 500, headers
+    fragment = render_template("_error.html", error=error, reload=reload_address(),
+                               in_list=request.headers.get("HX-Target", "").startswith("li#"))
+    return fragment, error.code or 500, headers
+
+
+def healthz() -> tuple[str, int, dict[str, str]]:
+    """For load balancers: 200 when the app and its session store answer."""
+    plain_text = {"Content-Type": "text/plain; charset=utf-8"}
+    if current_app.session_interface.is_available():
+        return "ok\n", 200, plain_text
+    return "session store unavailable\n", 503, plain_text
 
 
 def _from_environment() -> dict[str, Any]:

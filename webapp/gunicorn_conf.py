@@ -13,11 +13,11 @@ import multiprocessing
 import os
 import signal
 
-from webapp import thinking
+from webapp.think import look
 from webapp.engine import solved
 
 solved.load_all()
-thinking.warm()  # the empty 3×3 board's "How the computer sees this", inherited by every worker
+look.warm()  # the empty 3×3 board's "How the computer sees this", inherited by every worker
 gc.freeze()
 
 bind = f"{os.environ.get('HOST', '127.0.0.1')}:{os.environ.get('PORT', '5000')}"

@@ -31,14 +31,13 @@ place (its boxes mapping is never written to after it is made).
 
 from __future__ import annotations
 
-import json
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
-from pathlib import Path
 from typing import Any, NamedTuple
 
+from webapp.engine import shipped
 from webapp.engine.rules import BOARDS, MARKS, Position, cells_of, transform
 
 THREE = BOARDS["3x3"]
@@ -46,7 +45,6 @@ STARTING_BEADS = (4, 3, 2, 1)
 """Beads of each colour in a new box, by MENACE's move number: first, second, third, fourth."""
 REWARDS = {"W": 3, "D": 1, "L": -1}
 """Beads added to each drawn colour after a win, a draw and a loss."""
-TRAINED = Path(__file__).with_name("menace.json")
 DATA_VERSION = 1
 MOST_BEADS = 1 << 30
 """More beads than any real box holds: stored data beyond it is taken for corrupt."""
@@ -239,4 +237,4 @@ def inverse(image: tuple[int, ...]) -> tuple[int, ...]:
 @cache
 def trained() -> Menace:
     """The MENACE shipped in menace.json, trained by `make train` (see training.py)."""
-    return Menace.from_data(json.loads(TRAINED.read_text())["menace"])
+    return Menace.from_data(shipped.record("menace")["menace"])

@@ -38,15 +38,14 @@ The weights are numpy arrays, rounded to 6 decimals in network.json.
 
 from __future__ import annotations
 
-import json
 import random
 from collections.abc import Callable
 from functools import cache
-from pathlib import Path
 from typing import NamedTuple
 
 import numpy as np
 
+from webapp.engine import shipped
 from webapp.engine.rules import BOARDS, Position, cells_of, opponent
 
 THREE = BOARDS["3x3"]
@@ -58,7 +57,6 @@ LEARNING_RATE = 0.003
 TIE = 1e-9
 """Values closer than this are equal: squares the same by symmetry differ only by rounding."""
 DECIMALS = 6
-TRAINED = Path(__file__).with_name("network.json")
 
 SQUARES = np.array([[bits >> cell & 1 for cell in range(9)] for bits in range(512)], dtype=float)
 """Row b: the nine squares of bitboard b, as 0.0 and 1.0."""
@@ -265,4 +263,4 @@ def teach_itself(games: int, seed: int, every: int = 0,
 @cache
 def trained() -> Network:
     """The network shipped in network.json, trained by `make train` (see training.py)."""
-    return Network.from_data(json.loads(TRAINED.read_text())["network"])
+    return Network.from_data(shipped.record("network")["network"])

@@ -34,7 +34,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from webapp.engine import judge, menace, network
+from webapp.engine import judge, network, shipped
 from webapp.engine.levels import Player
 from webapp.engine.menace import Menace
 from webapp.engine.network import Network
@@ -51,7 +51,7 @@ CURVE_GAMES = 100
 FIGURE_GAMES = 1000
 FRESH_RUNS = 20
 FRESH_GAMES = 3000
-FILES = {"menace": menace.TRAINED, "network": network.TRAINED}
+FILES = shipped.FILES
 
 CurvePoint = dict[str, Any]
 """{"games": n, "random": {"X": [wins, draws, losses], "O": [...]}, "perfect": {...}}"""
@@ -125,18 +125,6 @@ def write(record: dict[str, Any], path: Path) -> None:
 
 
 @cache
-def shipped(learner: str) -> dict[str, Any]:
-    """The record of a shipped learner ('menace' or 'network'): seed, games, curve and the learner."""
-    if learner not in FILES:
-        raise ValueError(f"There is no shipped learner “{str(learner)[:20]}”; there are {' and '.join(FILES)}.")
-    return json.loads(FILES[learner].read_text())
-
-
-def learning_curve(learner: str) -> list[CurvePoint]:
-    """The shipped learner's learning curve, for a chart: its points in order of games played."""
-    return shipped(learner)["curve"]
-
-
 # The figures
 
 def games_until_no_loss(sides: str, runs: int = FRESH_RUNS, games: int = FRESH_GAMES) -> list[int]:
@@ -183,7 +171,7 @@ def print_figures(records: dict[str, dict[str, Any]]) -> None:
 
 def main(arguments: list[str]) -> None:
     if arguments == ["figures"]:
-        print_figures({learner: shipped(learner) for learner in FILES})
+        print_figures({learner: shipped.record(learner) for learner in FILES})
         return
     records = {}
     for learner, make, player_of in (("menace", make_menace, menace_player),

@@ -1,0 +1,17 @@
+"""/learn: how the learners learned, and what this browser's own MENACE has learned so far."""
+
+from __future__ import annotations
+
+from flask import Blueprint, render_template, session
+
+from webapp.learn.charts import my_menace_chart, tally, training_chart
+from webapp.shared import my_menace
+
+bp = Blueprint("learn", __name__)
+
+
+@bp.get("/learn")
+def page() -> str:
+    machine = my_menace.read(session)
+    return render_template("learn/learn.html", menace=training_chart("menace"), network=training_chart("network"),
+                           mine=my_menace_chart(machine), tally=tally(machine))

@@ -1,0 +1,239 @@
+"""A game between two browsers: the shared game, who sits where, and the checks on a move.
+
+A SharedGame is an immutable value like Game: every action (a seat taken, a
+move, a rematch) returns a new value, which the store keeps, together with an
+event saying what changed. Seats belong to players, and a player is a random
+id kept in a browser's own session, never in a link: a link or a code lets
+anyone watch, and take a seat while one is free, but never move for someone
+else. Nothing here knows about HTTP or about where games are kept.
+"""
+
+from __future__ import annotations
+
+import secrets
+from dataclasses import dataclass, field, replace
+from functools import cached_property
+from typing import Any
+
+from webapp.engine import BOARDS, MARKS, Position, Rules, opponent
+from webapp.shared.board import BoardView, board_view
+from webapp.shared.errors import Conflict, Forbidden, InvalidInput
+from webapp.shared.notation import describe_cell, in_a_row, parse_moves, position_after, write_moves
+from webapp.storage.games import Event
+
+CODE_LETTERS = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"
+"""What a short code is written with: no 0 or O, no 1, I or L, which are
+easily confused when read out loud or copied by hand."""
+CODE_LENGTH = 6
+
+
+def new_game_id() -> str:
+    """128 bits of randomness, in 22 URL-safe characters: a link no one can guess."""
+    return secrets.token_urlsafe(16)
+
+
+def new_code() -> str:
+    """A short code to read out loud: 6 characters, 31^6 (some 887 million) of them."""
+    return "".join(secrets.choice(CODE_LETTERS) for _ in range(CODE_LENGTH))
+
+
+def new_player_id() -> str:
+    return secrets.token_hex(16)
+
+
+def is_player_id(text: str) -> bool:
+    """Whether text is a player id as new_player_id makes them (32 lower-case hex digits)."""
+    return len(text) == 32 and all(character in "0123456789abcdef" for character in text)
+
+
+def normalise_code(raw: str | None) -> str:
+    """A code as a person may type it (lower case, spaces, dashes), or
+    InvalidInput saying what is wrong."""
+    code = "".join((raw or "").split()).replace("-", "").upper()
+    if len(code) != CODE_LENGTH or any(letter not in CODE_LETTERS for letter in code):
+        raise InvalidInput(f"A game's code is {CODE_LENGTH} letters and digits, such as 7KQ2MX; "
+                           f"“{(raw or '')[:20]}” is not one.")
+    return code
+
+
+@dataclass(frozen=True)
+class SharedGame:
+    """A game two browsers play: its board, moves, seats and what follows it."""
+
+    id: str
+    code: str
+    rules: Rules
+    moves: tuple[int, ...] = ()
+    seats: tuple[str | None, str | None] = (None, None)  # the players at X and O
+    rematch: str | None = None                           # the id of the game that follows
+    series: dict[str, int] = field(default_factory=dict)  # wins per player, and "draws", over rematches
+    away: frozenset[str] = frozenset()                   # seats whose player closed the page
+
+    @classmethod
+    def create(cls, rules: Rules, side: str, player: str, game_id: str, code: str) -> SharedGame:
+        """A new game on rules, the inviting player at side ("X" or "O")."""
+        seats = (player, None) if side == "X" else (None, player)
+        return cls(game_id, code, rules, seats=seats)
+
+    @cached_property
+    def position(self) -> Position:
+        return position_after(self.rules, self.moves)
+
+    @property
+    def ply(self) -> int:
+        return len(self.moves)
+
+    @property
+    def is_over(self) -> bool:
+        return self.position.is_over
+
+    def seat_of(self, player: str | None) -> str | None:
+        """The mark player plays here, or None for a spectator."""
+        if player is None:
+            return None
+        return next((mark for mark, sitter in zip(MARKS, self.seats) if sitter == player), None)
+
+    def player_at(self, mark: str) -> str | None:
+        return self.seats[MARKS.index(mark)]
+
+    @property
+    def free_seat(self) -> str | None:
+        return next((mark for mark, sitter in zip(MARKS, self.seats) if sitter is None), None)
+
+    def join(self, player: str) -> tuple[SharedGame, Event]:
+        """player takes the free seat."""
+        if self.seat_of(player):
+            raise Conflict(f"You already play {self.seat_of(player)} in this game.")
+        mark = self.free_seat
+        if mark is None:
+            raise Conflict("Both seats are taken; you can watch this game.")
+        seats = (player, self.seats[1]) if mark == "X" else (self.seats[0], player)
+        return replace(self, seats=seats), Event("seat", f"{mark} has a player: the game can begin.")
+
+    def play(self, player: str | None, cell: int, seen_ply: int) -> tuple[SharedGame, Event]:
+        """player's move at cell, on the board they saw (seen_ply marks)."""
+        mark = self.seat_of(player)
+        if mark is None:
+            raise Forbidden("You are watching this game; only its players can move.")
+        if seen_ply != self.ply:
+            raise Conflict("That board was out of date; here it is as it stands now.")
+        if self.is_over:
+            raise Conflict("This game is over; start a rematch to play again.")
+        if None in self.seats:
+            raise Conflict("Wait for your friend to join before you move.")
+        if self.position.to_move != mark:
+            raise Conflict("It is your friend's turn, not yours.")
+        if not 0 <= cell < self.rules.cells or self.position.stones >> cell & 1:
+            raise Conflict("That square is taken; choose an empty one.")
+        after = replace(self, moves=(*self.moves, cell), away=self.away - {mark})
+        return after._scored(), Event("move", after.last_move_text)
+
+    def arrive(self, mark: str) -> tuple[SharedGame, Event]:
+        """The player at mark opened the game's page again."""
+        return replace(self, away=self.away - {mark}), Event("arrive", f"{mark}'s player is back.")
+
+    def leave(self, mark: str) -> tuple[SharedGame, Event]:
+        """The player at mark closed the game's last live page."""
+        return replace(self, away=self.away | {mark}), Event("leave", f"{mark}'s player has left.")
+
+    def with_new_code(self) -> SharedGame:
+        """This game under another code (the one drawn for it is in use)."""
+        return replace(self, code=new_code())
+
+    def start_rematch(self, player: str | None, game_id: str, code: str) -> tuple[SharedGame, SharedGame, Event]:
+        """A new game on the same board with the sides swapped; this one then
+        points to it. Returns both, and the event that tells the pages."""
+        if self.seat_of(player) is None:
+            raise Forbidden("Only the players can start a rematch.")
+        if not self.is_over:
+            raise Conflict("Finish this game first; then either of you can start a rematch.")
+        if self.rematch is not None:
+            raise Conflict("The rematch has already begun.")
+        following = SharedGame(game_id, code, self.rules, seats=(self.seats[1], self.seats[0]),
+                               series=dict(self.series))
+        return replace(self, rematch=game_id), following, Event("rematch", "A rematch has begun, sides swapped.")
+
+    @property
+    def last_move_text(self) -> str:
+        """"X played h8." (and how the game ended, if it did), for the live region."""
+        if not self.moves:
+            return ""
+        mark, cell = MARKS[(self.ply - 1) % 2], self.moves[-1]
+        said = f"{mark} played {describe_cell(self.rules, cell)}."
+        if self.position.winner:
+            said += f" {mark} wins with {in_a_row(self.rules)} in a row."
+        elif self.is_over:
+            said += " A draw."
+        return said
+
+    def _scored(self) -> SharedGame:
+        """The series after this game's end, if it just ended."""
+        if not self.is_over:
+            return self
+        winner = self.position.winner
+        key = "draws" if winner is None else self.player_at(winner)
+        return replace(self, series={**self.series, key: self.series.get(key, 0) + 1})
+
+    def status_for(self, player: str | None) -> str:
+        """Whose turn it is, or how it ended, as the viewer's page says it."""
+        mine = self.seat_of(player)
+        winner = self.position.winner
+        if mine is None:
+            return self._status_for_spectator()
+        if winner:
+            return "You win!" if winner == mine else f"Your friend wins with {in_a_row(self.rules)} in a row."
+        if self.is_over:
+            return "A draw: nobody could win this one."
+        if None in self.seats:
+            return f"You play {mine}. Waiting for your friend to join: send them the link or the code."
+        if opponent(mine) in self.away:
+            return f"You play {mine}. Your friend has left; their seat is kept if they come back."
+        if self.position.to_move == mine:
+            return f"Your turn: you play {mine}."
+        return f"Your friend's turn ({opponent(mine)}); you play {mine}."
+
+    def _status_for_spectator(self) -> str:
+        winner = self.position.winner
+        if winner:
+            return f"{winner} wins. You are watching."
+        if self.is_over:
+            return "A draw. You are watching."
+        if None in self.seats:
+            return f"Waiting for a player to take {self.free_seat}. You are watching."
+        return f"{self.position.to_move} to move. You are watching."
+
+    def view(self, player: str | None) -> BoardView:
+        """The board as this browser's page shows it: playable only by the
+        player whose turn it is, once both seats are taken."""
+        position, mine = self.position, self.seat_of(player)
+        my_turn = mine is not None and None not in self.seats and not self.is_over and position.to_move == mine
+        return board_view(self.rules, self.moves, self.status_for(player), playable=my_turn)
+
+    def series_for(self, player: str | None) -> list[tuple[str, int]]:
+        """The score between the two, from the viewer's side: you first, if you play."""
+        mine = self.seat_of(player)
+        if mine is None:
+            return [(f"{mark}'s player", self.series.get(self.player_at(mark) or "", 0)) for mark in MARKS] + [
+                ("Draws", self.series.get("draws", 0))]
+        friend = self.player_at(opponent(mine))
+        return [("You", self.series.get(player, 0)), ("Your friend", self.series.get(friend or "", 0)),
+                ("Draws", self.series.get("draws", 0))]
+
+    def to_data(self) -> dict[str, Any]:
+        """A small dict for the store."""
+        return {"id": self.id, "code": self.code, "board": self.rules.name,
+                "moves": write_moves(self.rules, self.moves), "seats": list(self.seats),
+                "rematch": self.rematch, "series": self.series, "away": sorted(self.away)}
+
+    @classmethod
+    def from_data(cls, data: dict[str, Any]) -> SharedGame:
+        """The stored game; ValueError if data is not one."""
+        try:
+            rules = BOARDS[data["board"]]
+            seats = tuple(data["seats"])
+            game = cls(data["id"], data["code"], rules, parse_moves(rules, data["moves"]),
+                       (seats[0], seats[1]), data["rematch"], dict(data["series"]),
+                       frozenset(data["away"]) & set(MARKS))
+        except (KeyError, TypeError, IndexError) as error:
+            raise ValueError(f"not a shared game: {error}") from error
+        return game

@@ -1,0 +1,348 @@
+"""One browser's match: the current game, the score, and the checks on a move.
+
+Game, Score and Match are immutable values. Every action (a person's move, a
+computer's step, a take-back, a new game) returns a new value, which the caller
+stores. A game's position is derived from its board and its list of moves, so
+history and board can never disagree. Nothing here knows about HTTP: a refused
+action raises InvalidInput or Conflict, which the app answers with 400 or 409.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
+from functools import cached_property
+from typing import Any, NamedTuple
+
+from webapp.engine import BOARDS, DEFAULT_BOARD, DEFAULT_BUDGET_MS, MARKS, Menace, Position, Rules, choose_move, opponent
+from webapp.play.coach import explain_move, square_values
+from webapp.play.learner import LearnerPanel, learner_panel
+from webapp.play.players import HUMAN, MY_MENACE, OPPONENT_NAMES, players_of
+from webapp.play.score import FRIENDS, Score, score_prefix
+from webapp.shared import my_menace as kept_menace
+from webapp.shared.board import BoardView, SquareValue, board_view, plain_status
+from webapp.shared.errors import Conflict, InvalidInput
+from webapp.shared.notation import (capitalised, describe_cell, in_a_row, mark_of, parse_moves, position_after,
+                                    sentence_start, write_moves)
+
+_RNG = random.Random()
+
+
+class Computer(NamedTuple):
+    """How the computer plays: its dice, how long it may think on the boards
+    too big to solve (the app sets it from ENGINE_BUDGET_MS), and this
+    browser's own MENACE."""
+
+    rng: random.Random = _RNG
+    budget_ms: float = DEFAULT_BUDGET_MS
+    my_menace: Menace = Menace()
+
+    def move(self, position: Position, level: str) -> int:
+        if level == MY_MENACE:
+            return self.my_menace.move(position, self.rng).cell
+        return choose_move(position, level, self.rng, self.budget_ms)
+
+
+COMPUTER = Computer()
+
+
+@dataclass(frozen=True)
+class Game:
+    """Who plays X and O (HUMAN, a computer level or a learner), the cells
+    played so far, and the board they are played on.
+
+    A computer facing a person answers in the same step as the person's move;
+    two computers move one step at a time, so a person can watch them.
+    """
+
+    x: str = HUMAN
+    o: str = "perfect"
+    moves: tuple[int, ...] = ()
+    rules: Rules = DEFAULT_BOARD
+
+    @classmethod
+    def start(cls, x: str, o: str, computer: Computer = COMPUTER, moves: tuple[int, ...] = (),
+              rules: Rules = DEFAULT_BOARD) -> Game:
+        """A new game, from the empty board or from the position after moves;
+        a computer to move against a person moves at once."""
+        game = cls(x, o, moves, rules)
+        if game.is_over:
+            raise Conflict("That game is over; there is nothing left to play from there.")
+        return game._reply_to_person(computer)
+
+    @cached_property
+    def position(self) -> Position:
+        return position_after(self.rules, self.moves)
+
+    @property
+    def board(self) -> str:
+        """The marks as a string, one character a cell: 'X', 'O' or '.'."""
+        return self.position.text
+
+    @property
+    def ply(self) -> int:
+        """How many marks are on the board."""
+        return len(self.moves)
+
+    @property
+    def to_move(self) -> str:
+        return self.position.to_move
+
+    @cached_property
+    def winner(self) -> str | None:
+        return self.position.winner
+
+    @cached_property
+    def winning_line(self) -> tuple[int, ...]:
+        return self.position.winning_line()
+
+    @cached_property
+    def is_over(self) -> bool:
+        return self.position.is_over
+
+    def player(self, mark: str) -> str:
+        return self.x if mark == "X" else self.o
+
+    @property
+    def humans(self) -> list[str]:
+        """The marks people play."""
+        return [mark for mark in MARKS if self.player(mark) == HUMAN]
+
+    @property
+    def humans_turn(self) -> bool:
+        return not self.is_over and self.player(self.to_move) == HUMAN
+
+    @property
+    def computers_to_step(self) -> bool:
+        """Two computers are playing and the game goes on: the page steps it."""
+        return not self.humans and not self.is_over
+
+    @property
+    def can_undo(self) -> bool:
+        return self._last_human_move() is not None
+
+    def can_play(self, cell: int) -> bool:
+        """Whether a person may click this cell now."""
+        return self.humans_turn and not self.position.stones >> cell & 1
+
+    def play(self, cell: int, seen_ply: int, computer: Computer = COMPUTER) -> Game:
+        """A person's move at cell, then the computer's reply if it is to move.
+
+        seen_ply is the number of marks on the board the person saw: a click
+        made on an out-of-date board (a second tab, a double click) is refused
+        rather than played onto a position the person never saw.
+        """
+        self._check_seen(seen_ply)
+        self._check_not_over()
+        if not self.humans_turn:
+            raise Conflict("It is the computer's turn, not yours.")
+        if not 0 <= cell < self.rules.cells:
+            raise InvalidInput(f"A square of the {self.rules.name} board is a number from 0 to "
+                               f"{self.rules.cells - 1}, not “{cell}”.")
+        if self.position.stones >> cell & 1:
+            raise Conflict(f"{sentence_start(describe_cell(self.rules, cell))} is taken; choose an empty square.")
+        return self._played(cell)._reply_to_person(computer)
+
+    def step(self, seen_ply: int, computer: Computer = COMPUTER) -> Game:
+        """One move by the computer to move, in a game between two computers."""
+        self._check_seen(seen_ply)
+        self._check_not_over()
+        if self.humans:
+            raise Conflict("The computer only moves by itself when two computers play.")
+        return self._played(computer.move(self.position, self.player(self.to_move)))
+
+    def undo(self, seen_ply: int) -> Game:
+        """Take back the last move a person made, with the computer's reply to
+        it; between two people, the last move."""
+        self._check_seen(seen_ply)
+        last = self._last_human_move()
+        if last is None:
+            raise Conflict("There is no move to take back.")
+        return replace(self, moves=self.moves[:last])
+
+    @property
+    def result_key(self) -> str | None:
+        """Where this game counts in the score once it is over: "<level>/win",
+        "/draw" or "/loss" for the person against a level, "friends/X", "/O" or
+        "/draw" between two people (on boards other than 3×3 the board follows
+        the level: "master@7x7/win"); None while it goes on, or between computers."""
+        if not self.is_over or not self.humans:
+            return None
+        winner = self.winner
+        if len(self.humans) == 2:
+            return f"{score_prefix(FRIENDS, self.rules)}/{winner or 'draw'}"
+        you = self.humans[0]
+        result = "draw" if winner is None else "win" if winner == you else "loss"
+        return f"{score_prefix(self.player(opponent(you)), self.rules)}/{result}"
+
+    @property
+    def status(self) -> str:
+        """One sentence for the status line: whose turn, or how the game ended."""
+        winner = self.winner
+        if len(self.humans) == 1:
+            you = self.humans[0]
+            if winner == you:
+                return "You win!"
+            if winner:
+                return f"The computer wins with {in_a_row(self.rules)} {winner}s in a row."
+            if self.is_over:
+                return "A draw: nobody could win this one."
+            return f"Your turn: you play {you}."
+        if not self.humans:
+            match = f"{capitalised(OPPONENT_NAMES[self.x])} (X) against {OPPONENT_NAMES[self.o]} (O)"
+            if winner:
+                return f"{match}: {capitalised(OPPONENT_NAMES[self.player(winner)])} ({winner}) wins."
+            return f"{match}: a draw." if self.is_over else f"{match}: {self.to_move} to move."
+        return plain_status(self.rules, self.moves)
+
+    @cached_property
+    def square_values(self) -> dict[int, SquareValue]:
+        """The coach's value of the squares it knows, for the side to move."""
+        return square_values(self.position)
+
+    @cached_property
+    def last_computer_reason(self) -> str | None:
+        """Why the computer made the last move, if the last move was a computer's."""
+        if not self.moves or self.player(mark_of(self.ply - 1)) == HUMAN:
+            return None
+        return explain_move(self.rules, self.moves, self.ply, person=self.player(mark_of(self.ply)) == HUMAN,
+                            level=self.player(mark_of(self.ply - 1)))
+
+    def view(self, coach: bool = False) -> BoardView:
+        """The board as this match's page shows it: a person's squares are
+        playable on their turn; the coach's values when it is on; the last move
+        and its reply marked as new."""
+        last_human = self._last_human_move()
+        return board_view(self.rules, self.moves, self.status, playable=self.humans_turn,
+                          values=self.square_values if coach else None,
+                          new=self.moves[last_human if last_human is not None else -1:])
+
+    @property
+    def notation(self) -> str:
+        """The moves as a link writes them: digits on 3×3 ("408"), names
+        joined by dashes on the bigger boards ("h8-i9")."""
+        return write_moves(self.rules, self.moves)
+
+    def to_session(self) -> dict[str, Any]:
+        """A small dict to keep in the session store."""
+        return {"board": self.rules.name, "x": self.x, "o": self.o, "moves": self.notation}
+
+    @classmethod
+    def from_session(cls, data: Any) -> Game | None:
+        """The stored game, or None if data is missing or not a legal game
+        (a game stored before there were other boards is on 3×3)."""
+        try:
+            rules = BOARDS[data.get("board", DEFAULT_BOARD.name)]
+            x, o, moves = data["x"], data["o"], parse_moves(rules, data["moves"])
+        except (AttributeError, TypeError, KeyError, ValueError):
+            return None
+        allowed = players_of(rules)
+        return cls(x, o, moves, rules) if x in allowed and o in allowed else None
+
+    def _played(self, cell: int) -> Game:
+        return replace(self, moves=(*self.moves, cell))
+
+    def _reply_to_person(self, computer: Computer) -> Game:
+        mover = self.player(self.to_move)
+        if self.is_over or mover == HUMAN or not self.humans:
+            return self
+        return self._played(computer.move(self.position, mover))
+
+    def _last_human_move(self) -> int | None:
+        """The index in moves of the last move a person made."""
+        for index in reversed(range(self.ply)):
+            if self.player(mark_of(index)) == HUMAN:
+                return index
+        return None
+
+    def _check_seen(self, seen_ply: int) -> None:
+        if seen_ply != self.ply:
+            raise Conflict(
+                "That board was out of date (the game moved on, perhaps in another "
+                "tab); here it is as it stands now."
+            )
+
+    def _check_not_over(self) -> None:
+        if self.is_over:
+            raise Conflict("This game is over; start a new game to play again.")
+
+
+@dataclass(frozen=True)
+class Match:
+    """Everything one browser keeps: the current game, the score, and whether
+    the current game's result is in the score (so a finished game counts once,
+    and taking it back from its end takes it out of the score again); the
+    coach switch; and this browser's own MENACE, and whether it has learned
+    from the current game (once, when it ends; a game taken back and
+    finished again is another game to learn from)."""
+
+    game: Game = field(default_factory=Game)
+    score: Score = field(default_factory=Score)
+    scored: bool = False
+    coach: bool = False
+    my_menace: Menace = Menace()
+    taught: bool = False
+
+    def play(self, cell: int, seen_ply: int, computer: Computer = COMPUTER) -> Match:
+        return self._after(self.game.play(cell, seen_ply, computer._replace(my_menace=self.my_menace)))
+
+    def step(self, seen_ply: int, computer: Computer = COMPUTER) -> Match:
+        return self._after(self.game.step(seen_ply, computer._replace(my_menace=self.my_menace)))
+
+    def undo(self, seen_ply: int) -> Match:
+        game = self.game.undo(seen_ply)
+        score = self.score.plus(self.game.result_key, -1) if self.scored else self.score
+        return replace(self, game=game, score=score, scored=False, taught=False)
+
+    def new_game(self, x: str, o: str, computer: Computer = COMPUTER, moves: tuple[int, ...] = (),
+                 rules: Rules | None = None) -> Match:
+        """A new game; on the board last played unless rules say otherwise."""
+        game = Game.start(x, o, computer._replace(my_menace=self.my_menace), moves, rules or self.game.rules)
+        return replace(self, game=game, scored=False, taught=False)
+
+    @cached_property
+    def learner_panel(self) -> LearnerPanel | None:
+        """What a learner saw for its last move in this game, if a learner played."""
+        return learner_panel(self.game, self.my_menace, self.taught)
+
+    def reset_my_menace(self) -> Match:
+        """This browser's MENACE back to empty boxes, knowing nothing."""
+        if self.my_menace == Menace():
+            raise Conflict("Your MENACE has not learned anything yet; there is nothing to reset.")
+        return replace(self, my_menace=Menace())
+
+    def reset_score(self) -> Match:
+        return replace(self, score=Score(), scored=False)
+
+    def with_coach(self, on: bool) -> Match:
+        return replace(self, coach=on)
+
+    def _after(self, game: Game) -> Match:
+        match = replace(self, game=game)
+        if game.is_over and not self.taught and MY_MENACE in (game.x, game.o):
+            learned = self.my_menace
+            for mark in MARKS:
+                if game.player(mark) == MY_MENACE:
+                    learned = learned.learn(game.moves, mark)
+            match = replace(match, my_menace=learned, taught=True)
+        key = game.result_key
+        if key is None:
+            return match
+        return replace(match, score=self.score.plus(key), scored=True)
+
+    def to_session(self) -> dict[str, Any]:
+        """A small dict for the session store; this browser's MENACE only once it has played."""
+        return {"game": self.game.to_session(), "score": dict(self.score.counts), "scored": self.scored,
+                "coach": self.coach, kept_menace.KEY: kept_menace.written(self.my_menace), "taught": self.taught}
+
+    @classmethod
+    def from_session(cls, data: Mapping[str, Any]) -> Match:
+        """The stored match; any part that is missing or unreadable starts
+        afresh (a MENACE whose boxes are corrupt, with empty boxes)."""
+        game = Game.from_session(data.get("game")) or Game()
+        scored = data.get("scored") is True and game.result_key is not None
+        return cls(game, Score.from_session(data.get("score")), scored, data.get("coach") is True,
+                   kept_menace.read(data), data.get("taught") is True and game.is_over)
+
+

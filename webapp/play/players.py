@@ -1,0 +1,69 @@
+"""Who may play on a board, and what they are called.
+
+A person (HUMAN), the computer at one of its levels, and on 3×3 the
+learners, this browser's own MENACE among them. The new-game form, the
+score and the checks on a form all read this one list.
+"""
+
+from __future__ import annotations
+
+from webapp.engine import BOARDS, DEFAULT_BOARD, LEARNERS, LEVELS, Rules, learners_of, levels_of, top_level
+from webapp.shared.errors import InvalidInput
+from webapp.shared.notation import quoted
+
+HUMAN = "human"
+MY_MENACE = "my-menace"
+"""This browser's own MENACE, which starts knowing nothing and learns from every game it finishes here."""
+PLAYERS = (HUMAN, *LEVELS, *LEARNERS, MY_MENACE)
+PLAYER_NAMES = {HUMAN: "Human", **{level: f"Computer, {level}" for level in LEVELS},
+                "menace": "MENACE, trained", "network": "Network, self-taught", MY_MENACE: "Your own MENACE"}
+OPPONENT_NAMES = {**{level: level for level in LEVELS}, "menace": "MENACE", "network": "the network",
+                  MY_MENACE: "your MENACE"}
+"""How the score names each computer player: "You against hard", "You against your MENACE"."""
+
+
+def players_of(rules: Rules) -> tuple[str, ...]:
+    """Who may play on a board: a person, the computer at one of its levels,
+    and on 3×3 the learners, this browser's own MENACE among them."""
+    learners = learners_of(rules)
+    return (HUMAN, *levels_of(rules), *learners, *((MY_MENACE,) if learners else ()))
+
+
+def default_players(rules: Rules) -> dict[str, str]:
+    """You as X against the board's strongest level."""
+    return {"X": HUMAN, "O": top_level(rules)}
+
+
+def parse_player(raw: str | None, mark: str, rules: Rules = DEFAULT_BOARD) -> str:
+    """The player named in a form field for mark on a board; absent means the
+    default (you as X, the board's strongest level as O)."""
+    if raw is None:
+        return default_players(rules)[mark]
+    if raw not in PLAYERS:
+        raise InvalidInput(
+            f"Unknown player {quoted(raw)} for {mark}; choose one of: {', '.join(players_of(rules))}."
+        )
+    if raw not in players_of(rules):
+        levels = levels_of(rules)
+        learners = " the learners play on 3x3 only." if raw in (*LEARNERS, MY_MENACE) else ""
+        raise InvalidInput(f"The {rules.name} board has the levels {', '.join(levels[:-1])} and "
+                           f"{levels[-1]}, not {raw}{':' + learners if learners else '.'}")
+    return raw
+
+
+def offered_on(player: str) -> str:
+    """Where a player may play, as the new-game form says it after its name:
+    " (3×3, 4×4)", " (5×5 and up)", or "" for a player of every board."""
+    boards = list(BOARDS.values())
+    where = [rules for rules in boards if player in players_of(rules)]
+    if len(where) == len(boards):
+        return ""
+    if len(where) > 2 and where == boards[-len(where):]:
+        return f" ({where[0].size}×{where[0].size} and up)"
+    return f" ({', '.join(f'{rules.size}×{rules.size}' for rules in where)})"
+
+
+def top_levels() -> tuple[str, ...]:
+    """The strongest level of each board, each once: a new game against "the
+    strongest" keeps being so when the board changes."""
+    return tuple(dict.fromkeys(top_level(rules) for rules in BOARDS.values()))

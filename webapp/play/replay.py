@@ -1,0 +1,67 @@
+"""A game shown step by step, read-only, as a permanent link gives it."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cached_property
+
+from webapp.engine import Position, Rules
+from webapp.play.coach import explain_move, square_values
+from webapp.shared.board import BoardView, board_view, move_list, plain_status
+from webapp.shared.errors import InvalidInput
+from webapp.shared.notation import parse_moves, position_after, quoted, write_moves
+
+
+@dataclass(frozen=True)
+class Replay:
+    """A link's game (rules and moves) at one of its steps."""
+
+    rules: Rules
+    moves: tuple[int, ...]
+    step: int
+
+    @classmethod
+    def parse(cls, rules: Rules, raw_moves: str, raw_step: str | None) -> Replay:
+        """The replay of a link's moves at a step (the last if none is given),
+        or InvalidInput saying what in the link is wrong."""
+        moves = parse_moves(rules, raw_moves)
+        if raw_step is None:
+            return cls(rules, moves, len(moves))
+        if not (raw_step.isascii() and raw_step.isdigit()) or int(raw_step) > len(moves):
+            raise InvalidInput(f"There is no step {quoted(raw_step)} in this game; "
+                               f"its steps are 0 to {len(moves)}.")
+        return cls(rules, moves, int(raw_step))
+
+    @cached_property
+    def position(self) -> Position:
+        """The position at this step."""
+        return position_after(self.rules, self.moves[:self.step])
+
+    @cached_property
+    def board(self) -> BoardView:
+        """The board at this step, with the coach's values: a replay is for learning."""
+        return board_view(self.rules, self.moves[:self.step], values=square_values(self.position))
+
+    @property
+    def notation(self) -> str:
+        """The whole game's moves as a link writes them."""
+        return write_moves(self.rules, self.moves)
+
+    @property
+    def move_list(self) -> list[str]:
+        """The whole game's moves in words."""
+        return move_list(self.rules, self.moves)
+
+    @property
+    def result(self) -> str:
+        """How the whole game ended, or that it had not."""
+        if not position_after(self.rules, self.moves).is_over:
+            return "Not finished."
+        return plain_status(self.rules, self.moves)
+
+    @property
+    def explanation(self) -> str | None:
+        """The move that led to this step and why it was good (or not). A link
+        does not say who played, and whoever follows it played neither side, so
+        the sides are named rather than called "you"."""
+        return explain_move(self.rules, self.moves, self.step, person=False) if self.step else None

@@ -1,0 +1,190 @@
+"""Routes: read the request, ask the match, store it, render.
+
+An htmx request (header HX-Request: true) gets the game fragment alone to swap
+in; any other request gets the full page, or a 303 back to it after a change,
+so the game plays the same with JavaScript off.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from functools import lru_cache
+
+from flask import Blueprint, Response, abort, current_app, g, redirect, render_template, request, session, url_for
+
+from webapp.engine import BOARDS, DEFAULT_BOARD, levels_of
+from webapp.play.match import Computer, Game, Match
+from webapp.play.players import MY_MENACE, PLAYER_NAMES, offered_on, parse_player, players_of, top_levels
+from webapp.play.replay import Replay
+from webapp.shared.errors import InvalidInput
+from webapp.shared.forms import parse_board, parse_cell, parse_ply, parse_switch
+from webapp.shared.notation import parse_moves
+from webapp.shared.web import board_or_404, is_htmx
+
+bp = Blueprint("play", __name__)
+
+
+@bp.get("/")
+def index() -> str:
+    return render_template("play/page.html", **_context(current_match()))
+
+
+@bp.post("/move")
+def move() -> Response | str:
+    match = current_match()
+    cell = parse_cell(request.form.get("cell"), match.game.rules)
+    with _timed():
+        match = match.play(cell, _seen_ply(match), _computer())
+    return _changed(match)
+
+
+@bp.post("/step")
+def step() -> Response | str:
+    match = current_match()
+    with _timed():
+        match = match.step(_seen_ply(match), _computer())
+    return _changed(match)
+
+
+@bp.post("/undo")
+def undo() -> Response | str:
+    match = current_match()
+    return _changed(match.undo(_seen_ply(match)))
+
+
+@bp.post("/new")
+def new() -> Response | str:
+    match = current_match()
+    rules = parse_board(request.form.get("board"), match.game.rules)
+    x = parse_player(request.form.get("x"), "X", rules)
+    o = parse_player(request.form.get("o"), "O", rules)
+    moves = parse_moves(rules, request.form.get("moves", ""))
+    with _timed():
+        match = match.new_game(x, o, _computer(), moves, rules)
+    return _changed(match)
+
+
+@bp.post("/coach")
+def coach() -> Response | str:
+    return _changed(current_match().with_coach(parse_switch(request.form.get("coach"))))
+
+
+@bp.get("/replay/", defaults={"moves": "", "board": DEFAULT_BOARD.name})
+@bp.get("/replay/<moves>", defaults={"board": DEFAULT_BOARD.name})
+@bp.get("/replay/<board>/", defaults={"moves": ""})
+@bp.get("/replay/<board>/<moves>")
+def replay(board: str, moves: str) -> Response | str:
+    """A replay: /replay/408 on 3×3, /replay/7x7/d4-e5 on the others."""
+    if request.url_rule.rule == "/replay/<moves>" and moves in BOARDS:  # /replay/7x7: that empty board
+        query = request.query_string.decode()
+        return redirect(url_for(".replay", board=moves, moves="") + (f"?{query}" if query else ""), 308)
+    try:
+        shown = Replay.parse(board_or_404(board), moves, request.args.get("step"))
+    except InvalidInput as error:
+        abort(404, description=str(error))
+    template = "play/_replay.html" if is_htmx() else "play/replay.html"
+    return render_template(template, replay=shown, levels=levels_of(shown.rules), player_names=PLAYER_NAMES)
+
+
+@bp.post("/score/reset")
+def reset_score() -> Response | str:
+    return _changed(current_match().reset_score())
+
+
+@bp.post("/menace/reset")
+def reset_my_menace() -> Response | str:
+    """Empty this browser's MENACE's boxes (from the game, or from /learn, which it returns to)."""
+    match = current_match().reset_my_menace()
+    if request.form.get("back") == "learn":
+        session.update(match.to_session())
+        return redirect(url_for("learn.page"), 303)
+    return _changed(match)
+
+
+@bp.get("/think")
+def think_about_game() -> Response:
+    """This browser's current game on the page "How the computer sees this":
+    the page links here, so that a move's answer need not carry a link that
+    changes with every move."""
+    game = current_match().game
+    return redirect(url_for("think.look", board=game.rules.name, moves=game.notation), 303)
+
+
+def current_match() -> Match:
+    """This browser's match; a new one if it has none (or it was unreadable)."""
+    return Match.from_session(session)
+
+
+def _seen_ply(match: Match) -> int:
+    return parse_ply(request.form.get("ply"), match.game.rules)
+
+
+def _computer() -> Computer:
+    """The computer, thinking for at most ENGINE_BUDGET_MS on the big boards."""
+    return Computer(budget_ms=current_app.config["ENGINE_BUDGET_MS"])
+
+
+@contextmanager
+def _timed() -> Iterator[None]:
+    """Time the game's work in this request (a move and the computer's reply,
+    mostly the engine's thinking) for the Server-Timing header."""
+    start = time.perf_counter()
+    yield
+    g.game_ms = (time.perf_counter() - start) * 1000
+
+
+@bp.after_request
+def _server_timing(response: Response) -> Response:
+    """Tell the browser how long the game's work took (make bench-browser
+    reports it apart from the rest of a click's time)."""
+    if "game_ms" in g:
+        response.headers["Server-Timing"] = f'game;dur={g.game_ms:.1f};desc="the move and the reply"'
+    return response
+
+
+def _changed(match: Match) -> Response | str:
+    session.update(match.to_session())
+    if is_htmx():
+        return _game_fragment(match)
+    return redirect(url_for("play.index"), 303)
+
+
+def _game_fragment(match: Match) -> str:
+    """The game fragment a change answers with. It is a pure function of the
+    game, the coach switch, the score's lines and the address the page is
+    served at, so it is rendered once per such state and kept: the same few
+    openings come up again and again, and rendering is half a move's work.
+    (A game with a learner's panel is rendered each time: the panel shows
+    this browser's own MENACE. So is one on a board past 4×4: its states
+    seldom come again, and each answer is up to 25 KB to keep.)"""
+    if match.learner_panel is not None or match.game.rules.size > MEMO_BOARD_SIZE:
+        return render_template("play/_game.html", **_context(match))
+    return _rendered_game(request.host_url, request.script_root, match.game, match.coach,
+                          tuple(match.score.lines()))
+
+
+MEMO_BOARD_SIZE = 4
+"""Answers are kept for boards up to this size: 4,096 of them come to some 16 MB."""
+
+
+@lru_cache(maxsize=4096)
+def _rendered_game(host_url: str, script_root: str, game: Game, coach: bool, score_lines: tuple) -> str:
+    return render_template("play/_game.html", **{**_context(Match(game, coach=coach)), "score_lines": score_lines})
+
+
+def refused(message: str, status: int) -> tuple[str, int]:
+    """The unchanged match with a message saying why the request was refused."""
+    template = "play/_game.html" if is_htmx() else "play/page.html"
+    # A refused new game keeps the choices made, so the form is not reset under the message.
+    chosen = {name: request.form[name] for name in ("board", "x", "o")
+              if request.endpoint == "play.new" and name in request.form}
+    return render_template(template, **_context(current_match(), message), chosen=chosen), status
+
+
+def _context(match: Match, message: str | None = None) -> dict[str, object]:
+    return {"game": match.game, "view": match.game.view(match.coach), "score_lines": match.score.lines(), "coach": match.coach, "message": message,
+            "learner": match.learner_panel, "my_menace_playing": MY_MENACE in (match.game.x, match.game.o),
+            "player_names": PLAYER_NAMES, "boards": BOARDS, "players_of": players_of, "offered_on": offered_on,
+            "top_levels": top_levels(), "htmx": is_htmx()}

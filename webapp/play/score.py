@@ -1,0 +1,74 @@
+"""The score: finished games per browser, by pairing and board, and the lines a page shows."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any, NamedTuple
+
+from webapp.engine import BOARDS, DEFAULT_BOARD, Rules
+from webapp.play.players import OPPONENT_NAMES, players_of
+
+FRIENDS = "friends"
+"""The score's name for games between two people at one screen."""
+
+
+def score_prefix(who: str, rules: Rules) -> str:
+    """A level or FRIENDS, with the board after it unless it is 3×3 (whose keys predate the others)."""
+    return who if rules == DEFAULT_BOARD else f"{who}@{rules.name}"
+
+
+_LEVEL_TALLIES = (("win", "Wins"), ("draw", "Draws"), ("loss", "Losses"))
+_FRIENDS_TALLIES = (("X", "X wins"), ("O", "O wins"), ("draw", "Draws"))
+
+
+class ScoreLine(NamedTuple):
+    """One line of the score as shown: who against whom, and the tallies."""
+
+    label: str
+    tallies: tuple[tuple[str, int], ...]
+
+
+def _score_groups() -> list[tuple[str, str, tuple[tuple[str, str], ...]]]:
+    """Every line the score can show, in order: its label, its key's prefix, its tallies."""
+    groups = []
+    for rules in BOARDS.values():
+        on = "" if rules == DEFAULT_BOARD else f" on {rules.size}×{rules.size}"
+        groups += [(f"You against {OPPONENT_NAMES[level]}{on}", score_prefix(level, rules), _LEVEL_TALLIES)
+                   for level in players_of(rules)[1:]]
+        groups.append((f"Two players{on}", score_prefix(FRIENDS, rules), _FRIENDS_TALLIES))
+    return groups
+
+
+SCORE_GROUPS = _score_groups()
+
+
+@dataclass(frozen=True)
+class Score:
+    """Finished games per browser, counted by result_key: the person's wins,
+    draws and losses against each level on each board, and X/O/draw tallies
+    between two people."""
+
+    counts: Mapping[str, int] = field(default_factory=dict)
+
+    def plus(self, key: str, amount: int = 1) -> Score:
+        return Score({**self.counts, key: self.counts.get(key, 0) + amount})
+
+    def lines(self) -> list[ScoreLine]:
+        """The lines worth showing: every pairing with a finished game, in
+        the order of SCORE_GROUPS."""
+        played = {key.rpartition("/")[0] for key, count in self.counts.items() if count}
+        lines = []
+        for label, prefix, names in SCORE_GROUPS:
+            if prefix in played:
+                lines.append(ScoreLine(label, tuple((name, self.counts.get(f"{prefix}/{key}", 0))
+                                                    for key, name in names)))
+        return lines
+
+    @classmethod
+    def from_session(cls, data: Any) -> Score:
+        """The stored score, or an empty one if data is not a score."""
+        if not isinstance(data, Mapping) or not all(
+                isinstance(key, str) and type(count) is int and count >= 0 for key, count in data.items()):
+            return cls()
+        return cls(dict(data))

@@ -1,0 +1,81 @@
+"""One position as a page shows it, whatever feature shows it.
+
+The match, the shared game, the replay and the think page each know their
+own state (who plays, whose turn, what the viewer may do) and build a
+BoardView from it: the cells with their labels and marks, the move list, the
+status words and the winning line. The templates draw a BoardView, never a
+feature's own objects, so a board looks and reads the same everywhere.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Mapping
+from typing import NamedTuple
+
+from webapp.engine import Rules
+from webapp.shared.notation import describe_cell, mark_of, position_after, sentence_start, write_moves
+
+
+class SquareValue(NamedTuple):
+    """What playing a square leads to for the side to move, as the coach says it."""
+
+    kind: str   # "win", "draw" or "loss" on a solved board; "win", "forced" or "block" on a bigger one
+    text: str   # "win in 2", "draw", "loss in 1", "must block", "forced win in 3"
+    short: str  # the words that fit on the square itself
+
+
+class Cell(NamedTuple):
+    """One square as a page shows it."""
+
+    number: int
+    mark: str | None            # "X", "O", or None when empty
+    in_winning_line: bool
+    value: SquareValue | None   # the coach's value, when the coach is on and knows one
+    label: str                  # the accessible name
+    playable: bool              # the viewer may click it now
+    is_new: bool                # marked by the last thing that happened (a move and its reply)
+
+
+class BoardView(NamedTuple):
+    """A position as a page shows it."""
+
+    rules: Rules
+    notation: str                # the moves as a link writes them
+    ply: int                     # how many marks are on the board
+    cells: list[Cell]
+    move_list: list[str]         # "X: row 2, column 2", or "X: h8"
+    status: str                  # whose turn, or how the game ended
+    winning_line: tuple[int, ...]
+
+
+def board_view(rules: Rules, moves: tuple[int, ...], status: str | None = None, *, playable: bool = False,
+               values: Mapping[int, SquareValue] | None = None, new: Collection[int] | None = None) -> BoardView:
+    """The view of the position after moves on rules. status defaults to the
+    words for two people at one screen ("X to move."); playable says whether
+    the viewer may play an empty square now; values are the coach's, if shown;
+    new are the cells the last thing that happened marked (by default the last move)."""
+    position = position_after(rules, moves)
+    values = values or {}
+    new = set(moves[-1:] if new is None else new)
+    line = position.winning_line()
+    cells = []
+    for cell in range(rules.cells):
+        mark, value = position.mark_at(cell), values.get(cell)
+        label = f"{sentence_start(describe_cell(rules, cell))}, {mark or 'empty'}" + (f", {value.text}" if value else "")
+        cells.append(Cell(cell, mark, cell in line, value, label, playable and mark is None, cell in new))
+    return BoardView(rules, write_moves(rules, moves), len(moves), cells, move_list(rules, moves),
+                     plain_status(rules, moves) if status is None else status, line)
+
+
+def move_list(rules: Rules, moves: tuple[int, ...]) -> list[str]:
+    """The moves in words a person reads: "X: row 2, column 2", or "X: h8"."""
+    return [f"{mark_of(index)}: {describe_cell(rules, cell)}" for index, cell in enumerate(moves)]
+
+
+def plain_status(rules: Rules, moves: tuple[int, ...]) -> str:
+    """The status between two people, or of a position nobody in particular
+    plays: "X wins!", "A draw." or "X to move."."""
+    position = position_after(rules, moves)
+    if position.winner:
+        return f"{position.winner} wins!"
+    return "A draw." if position.is_over else f"{position.to_move} to move."

@@ -1,0 +1,44 @@
+"""The form fields every feature reads, each checked, or InvalidInput saying
+to a person what is wrong with it."""
+
+from __future__ import annotations
+
+import re
+
+from webapp.engine import BOARDS, DEFAULT_BOARD, Rules
+from webapp.shared.errors import InvalidInput
+from webapp.shared.notation import quoted
+
+_NUMBER = re.compile("0|[1-9][0-9]{0,2}")
+
+
+def parse_board(raw: str | None, current: Rules) -> Rules:
+    """The board named in a form field; absent means the one played last."""
+    if raw is None:
+        return current
+    if raw not in BOARDS:
+        raise InvalidInput(f"There is no board {quoted(raw)}; choose one of: {', '.join(BOARDS)}.")
+    return BOARDS[raw]
+
+
+def parse_cell(raw: str | None, rules: Rules = DEFAULT_BOARD) -> int:
+    """The cell number in a form field."""
+    if raw is None or raw == "":
+        raise InvalidInput("Choose a square to play.")
+    if not _NUMBER.fullmatch(raw) or int(raw) >= rules.cells:
+        raise InvalidInput(f"A square is a number from 0 to {rules.cells - 1}, not {quoted(raw)}.")
+    return int(raw)
+
+
+def parse_ply(raw: str | None, rules: Rules = DEFAULT_BOARD) -> int:
+    """The number of marks on the board the person saw."""
+    if raw is None or not _NUMBER.fullmatch(raw) or int(raw) > rules.cells:
+        raise InvalidInput("The form is incomplete; reload the page and try again.")
+    return int(raw)
+
+
+def parse_switch(raw: str | None) -> bool:
+    """An on/off form field, such as the coach's."""
+    if raw not in ("on", "off"):
+        raise InvalidInput("Say “on” or “off” to switch the coach.")
+    return raw == "on"

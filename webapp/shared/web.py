@@ -1,0 +1,78 @@
+"""What every route needs of the request, and the answers all features share.
+
+An htmx request (header HX-Request: true) gets a fragment to swap in; any
+other request gets a whole page. Refusals (webapp.shared.errors) are answered
+by the feature whose route refused, with its page unchanged and the message;
+the app registers each feature's way of doing so (see webapp.app).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import lru_cache
+
+from flask import abort, current_app, render_template, request, url_for
+from flask.typing import ResponseReturnValue
+from werkzeug.exceptions import HTTPException
+
+from webapp.engine import Rules, board_named
+
+RefusalPage = Callable[[str, int], ResponseReturnValue]
+"""How a feature shows a refusal: its page unchanged, with the message, at the status given."""
+
+
+def is_htmx() -> bool:
+    return request.headers.get("HX-Request") == "true"
+
+
+def board_or_404(name: str) -> Rules:
+    """The board a link names, or a 404 saying which boards there are."""
+    try:
+        return board_named(name)
+    except ValueError as error:
+        abort(404, description=str(error))
+
+
+def refused(message: str, status: int) -> ResponseReturnValue:
+    """A refusal, answered by the feature whose route refused (REFUSAL_PAGES
+    in the app's extensions), or as a plain error page."""
+    page: RefusalPage | None = current_app.extensions["refusal_pages"].get(request.blueprint)
+    if page is None:
+        return render_template("error.html", error=plain_error(status, message)), status
+    return page(message, status)
+
+
+def plain_error(status: int, description: str) -> HTTPException:
+    """An HTTP error with a person's words, for the error page."""
+    error = HTTPException(description=description)
+    error.code = status
+    return error
+
+
+def reload_address() -> str:
+    """Where an error fragment's Reload link goes: the page htmx asked from
+    (HX-Current-URL, if it is on this site), else the address asked."""
+    current = request.headers.get("HX-Current-URL", "")
+    if current.startswith(request.host_url):
+        return current
+    return request.script_root + request.path if request.method == "GET" else path("play.index")
+
+
+def path(endpoint: str) -> str:
+    """url_for(endpoint) for a route without arguments, looked up once per
+    mount point: rendering a game asks for the same few paths every time."""
+    return _path(endpoint, request.script_root)
+
+
+@lru_cache(maxsize=64)
+def _path(endpoint: str, script_root: str) -> str:
+    return url_for(endpoint)
+
+
+def duration(seconds: float) -> str:
+    """A time as a person reads it: '0.34 s', '12 ms', '9 µs'."""
+    if seconds >= 1:
+        return f"{seconds:.2f} s"
+    if seconds >= 0.001:
+        return f"{seconds * 1000:.3g} ms"
+    return f"{seconds * 1e6:.3g} µs"

@@ -1,0 +1,10 @@
+"""Where state lives, in SQLite files in the instance folder by default and in
+Redis when REDIS_URL is set. Nothing here knows a game's rules:
+
+- errors: StoreUnavailable and STORE_ERRORS, what a store raises when it cannot answer.
+- sqlite: a connection in WAL mode, one per thread and process, and its write transaction.
+- redis: the client, with a bounded pool its threads wait on.
+- sessions: Flask-Session's interface, locked per session for changing requests.
+- games: the shared games between friends, their event logs and who is watching.
+- limits: rate limits, counted where every worker sees them.
+"""

@@ -1,0 +1,376 @@
+"""Where shared games live: in the same store as the sessions, an SQLite file
+beside them by default and Redis when REDIS_URL is set, with each game's log
+of events and the streams open on it.
+
+- Every change is one atomic step: read the game, apply the change, write the
+  game and append its event, under one lock (an SQLite write transaction; in
+  Redis, WATCH on the game's key and a MULTI that fails if another writer got
+  there first, then a retry). Two browsers racing for one seat: exactly one
+  gets it, and the other is told the seat is taken.
+- Events are numbered 1, 2, 3 ... within a game. A page's stream asks for the
+  events after the last number it has (the Last-Event-ID of a reconnecting
+  EventSource), so a page that reconnects, after a network drop or a server
+  restart, loses nothing. In Redis the log is a stream (XADD, read with XRANGE
+  and XREAD), chosen over pub/sub because a stream keeps its messages for the
+  subscriber who was away: pub/sub forgets them.
+- A stream does not poll the store itself. In each worker process one thread,
+  the Hub (webapp.online.hub), watches every game that process has streams open on, in one query
+  every POLL_SECONDS (SQLite) or one blocking XREAD across all their logs
+  (Redis), and wakes the streams of the games that changed. So a process
+  holding 500 streams asks the store some 20 times a second, not 10,000.
+- Presence: each open stream is a row (SQLite) or a hash field (Redis) with
+  the seat it watches from and when it was last seen; a seat is "here" while
+  one of its streams was seen within PRESENCE_SECONDS (streams refresh it as
+  they send their keep-alives), so a crashed process's streams fade away.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sqlite3
+import time
+import uuid
+from collections.abc import Callable
+from typing import Any, NamedTuple, Protocol
+
+from redis import Redis
+from redis.exceptions import WatchError
+
+from webapp.storage.sqlite import ThreadConnections
+
+POLL_SECONDS = 0.05
+"""How often a wait on the embedded store asks it what changed."""
+PRESENCE_SECONDS = 45.0
+"""A stream not seen for this long no longer counts: its process is gone."""
+LOG_LENGTH = 1000
+"""The events a Redis game log keeps: a game has at most 225 moves and a
+seat, plus presence events (a player's page closing and coming back), so
+in practice none a page could need is dropped."""
+
+class Event(NamedTuple):
+    """One change to a game, as its log keeps it and its stream tells it."""
+
+    kind: str   # "move", "seat", "rematch", "arrive", "leave"
+    text: str   # what happened, in words for the live region: "X played h8."
+
+
+class Stored(Protocol):
+    """What the stores need of a game: its id and code, its data, and a copy
+    with another code (when a rematch draws one that is in use)."""
+
+    @property
+    def id(self) -> str: ...
+
+    @property
+    def code(self) -> str: ...
+
+    def to_data(self) -> dict[str, Any]: ...
+
+    def with_new_code(self) -> Stored: ...
+
+
+Load = Callable[[dict[str, Any]], Stored]
+"""Turns a stored game's data back into the game (SharedGame.from_data)."""
+Change = Callable[[Stored], tuple[Stored, Event, list[Stored]]]
+"""A change to a game: the game after it, its event, and any new games it creates (a rematch)."""
+
+
+class Logged(NamedTuple):
+    """An event with its number in the game's log."""
+
+    number: int
+    event: Event
+
+
+class GameStore:
+    """What both stores do; each keeps games, logs and streams its own way."""
+
+    idle_seconds: float
+
+    def create(self, game: Stored) -> bool:
+        """Keep a new game; False if its code is already in use (draw another)."""
+        raise NotImplementedError
+
+    def get(self, game_id: str) -> Stored | None:
+        raise NotImplementedError
+
+    def by_code(self, code: str) -> str | None:
+        """The id of the live game with this short code."""
+        raise NotImplementedError
+
+    def change(self, game_id: str, change: Change) -> tuple[Stored, int]:
+        """Apply change atomically; the game after it and its event's number.
+        Whatever change raises (a Conflict, say) leaves the store as it was.
+        KeyError if there is no such game."""
+        raise NotImplementedError
+
+    def events_after(self, game_id: str, number: int) -> list[Logged]:
+        raise NotImplementedError
+
+    def latest(self, game_ids: list[str]) -> dict[str, int]:
+        """The number of each game's last event (0 if none), for the Hub."""
+        raise NotImplementedError
+
+    def wait_for_events(self, last: dict[str, int], seconds: float) -> dict[str, int]:
+        """Block up to seconds until a game's log grows past last; the new latest numbers."""
+        time.sleep(seconds)
+        return self.latest(list(last))
+
+    def open_stream(self, game_id: str, seat: str | None) -> str:
+        raise NotImplementedError
+
+    def refresh_stream(self, stream: str) -> None:
+        raise NotImplementedError
+
+    def close_stream(self, stream: str) -> None:
+        raise NotImplementedError
+
+    def seats_here(self, game_id: str) -> set[str]:
+        """The seats that have a live stream open."""
+        raise NotImplementedError
+
+    def stream_count(self, game_id: str, spectators: bool = False) -> int:
+        """The live streams on a game (only the spectators', if asked)."""
+        raise NotImplementedError
+
+
+class SQLiteGames(GameStore):
+    """Shared games in an SQLite file (WAL), shared by every worker process of one machine."""
+
+    SCHEMA = (
+        "CREATE TABLE IF NOT EXISTS games (id TEXT PRIMARY KEY, code TEXT UNIQUE NOT NULL, "
+        "data TEXT NOT NULL, expires REAL NOT NULL)",
+        "CREATE TABLE IF NOT EXISTS events (game TEXT NOT NULL, number INTEGER NOT NULL, kind TEXT NOT NULL, "
+        "text TEXT NOT NULL, PRIMARY KEY (game, number))",
+        "CREATE TABLE IF NOT EXISTS streams (id TEXT PRIMARY KEY, game TEXT NOT NULL, seat TEXT, seen REAL NOT NULL)",
+        "CREATE INDEX IF NOT EXISTS streams_by_game ON streams (game)",
+    )
+
+    def __init__(self, path: str, idle_seconds: float, load: Load):
+        self.idle_seconds, self.load = idle_seconds, load
+        self._db = ThreadConnections(path, 10)
+        with self._db.transaction() as db:
+            for statement in self.SCHEMA:
+                db.execute(statement)
+
+    def create(self, game: Stored) -> bool:
+        with self._db.transaction() as db:
+            expired = [game_id for (game_id,) in db.execute("SELECT id FROM games WHERE expires < ?", (time.time(),))]
+            for game_id in expired:
+                db.execute("DELETE FROM events WHERE game = ?", (game_id,))
+                db.execute("DELETE FROM games WHERE id = ?", (game_id,))
+            return self._insert(db, game, time.time() + self.idle_seconds)
+
+    @staticmethod
+    def _insert(db: sqlite3.Connection, game: Stored, expires: float) -> bool:
+        """Insert a new game; False if its code is in use."""
+        try:
+            db.execute("INSERT INTO games (id, code, data, expires) VALUES (?, ?, ?, ?)",
+                       (game.id, game.code, json.dumps(game.to_data()), expires))
+        except sqlite3.IntegrityError:
+            return False
+        return True
+
+    def get(self, game_id: str) -> Stored | None:
+        row = self._db().execute("SELECT data FROM games WHERE id = ? AND expires > ?",
+                                 (game_id, time.time())).fetchone()
+        return self.load(json.loads(row[0])) if row else None
+
+    def by_code(self, code: str) -> str | None:
+        row = self._db().execute("SELECT id FROM games WHERE code = ? AND expires > ?",
+                                 (code, time.time())).fetchone()
+        return row[0] if row else None
+
+    def change(self, game_id: str, change: Change) -> tuple[Stored, int]:
+        with self._db.transaction() as db:
+            row = db.execute("SELECT data FROM games WHERE id = ? AND expires > ?",
+                             (game_id, time.time())).fetchone()
+            if row is None:
+                raise KeyError(game_id)
+            after, event, created = change(self.load(json.loads(row[0])))
+            expires = time.time() + self.idle_seconds
+            db.execute("UPDATE games SET data = ?, expires = ? WHERE id = ?",
+                       (json.dumps(after.to_data()), expires, after.id))
+            for game in created:
+                while not self._insert(db, game, expires):
+                    game = game.with_new_code()  # its code is in use: draw another
+            (number,) = db.execute("SELECT coalesce(max(number), 0) + 1 FROM events WHERE game = ?",
+                                   (game_id,)).fetchone()
+            db.execute("INSERT INTO events (game, number, kind, text) VALUES (?, ?, ?, ?)",
+                       (game_id, number, event.kind, event.text))
+        return after, number
+
+    def events_after(self, game_id: str, number: int) -> list[Logged]:
+        rows = self._db().execute("SELECT number, kind, text FROM events WHERE game = ? AND number > ? "
+                                  "ORDER BY number", (game_id, number)).fetchall()
+        return [Logged(found, Event(kind, text)) for found, kind, text in rows]
+
+    def latest(self, game_ids: list[str]) -> dict[str, int]:
+        found = dict.fromkeys(game_ids, 0)
+        for start in range(0, len(game_ids), 500):  # SQLite's limit on parameters
+            chunk = game_ids[start:start + 500]
+            found.update(self._db().execute(
+                f"SELECT game, max(number) FROM events WHERE game IN ({','.join('?' * len(chunk))}) GROUP BY game",
+                chunk).fetchall())
+        return found
+
+    def wait_for_events(self, last: dict[str, int], seconds: float) -> dict[str, int]:
+        time.sleep(min(seconds, POLL_SECONDS))
+        return self.latest(list(last))
+
+    def open_stream(self, game_id: str, seat: str | None) -> str:
+        stream = uuid.uuid4().hex
+        with self._db.transaction() as db:
+            db.execute("DELETE FROM streams WHERE seen < ?", (time.time() - PRESENCE_SECONDS,))
+            db.execute("INSERT INTO streams (id, game, seat, seen) VALUES (?, ?, ?, ?)",
+                       (stream, game_id, seat, time.time()))
+        return stream
+
+    def refresh_stream(self, stream: str) -> None:
+        self._db().execute("UPDATE streams SET seen = ? WHERE id = ?", (time.time(), stream))
+
+    def close_stream(self, stream: str) -> None:
+        self._db().execute("DELETE FROM streams WHERE id = ?", (stream,))
+
+    def seats_here(self, game_id: str) -> set[str]:
+        rows = self._db().execute("SELECT DISTINCT seat FROM streams WHERE game = ? AND seat IS NOT NULL "
+                                  "AND seen > ?", (game_id, time.time() - PRESENCE_SECONDS)).fetchall()
+        return {seat for (seat,) in rows}
+
+    def stream_count(self, game_id: str, spectators: bool = False) -> int:
+        only = " AND seat IS NULL" if spectators else ""
+        (count,) = self._db().execute(f"SELECT count(*) FROM streams WHERE game = ? AND seen > ?{only}",
+                                      (game_id, time.time() - PRESENCE_SECONDS)).fetchone()
+        return count
+
+
+class RedisGames(GameStore):
+    """Shared games in Redis, so that players served by different processes or
+    machines see each other's moves. Keys: `online:game:<id>` (the game, with
+    an expiry), `online:code:<code>` (its id), `online:log:<id>` (a stream of
+    its events, entry ids 0-1, 0-2 ...), `online:streams:<id>` (a hash of its
+    open streams: seat and when last seen)."""
+
+    def __init__(self, client: Redis, idle_seconds: float, load: Load):
+        self.client, self.idle_seconds, self.load = client, idle_seconds, load
+
+    def create(self, game: Stored) -> bool:
+        ttl = int(self.idle_seconds)
+        if not self.client.set(f"online:code:{game.code}", game.id, nx=True, ex=ttl):
+            return False
+        self.client.set(f"online:game:{game.id}", json.dumps(game.to_data()), ex=ttl)
+        return True
+
+    def get(self, game_id: str) -> Stored | None:
+        raw = self.client.get(f"online:game:{game_id}")
+        return self.load(json.loads(raw)) if raw else None
+
+    def by_code(self, code: str) -> str | None:
+        found = self.client.get(f"online:code:{code}")
+        return found.decode() if found else None
+
+    def change(self, game_id: str, change: Change) -> tuple[Stored, int]:
+        key, log, ttl = f"online:game:{game_id}", f"online:log:{game_id}", int(self.idle_seconds)
+        with self.client.pipeline() as pipe:
+            while True:
+                try:
+                    pipe.watch(key, log)
+                    raw = pipe.get(key)
+                    if raw is None:
+                        raise KeyError(game_id)
+                    after, event, created = change(self.load(json.loads(raw)))
+                    created = [self._with_free_code(game) for game in created]
+                    last = pipe.xrevrange(log, count=1)
+                    number = (int(last[0][0].decode().split("-")[1]) if last else 0) + 1
+                    pipe.multi()
+                    for game in (after, *created):
+                        pipe.set(f"online:game:{game.id}", json.dumps(game.to_data()), ex=ttl)
+                        pipe.expire(f"online:code:{game.code}", ttl)
+                    pipe.xadd(log, {"kind": event.kind, "text": event.text}, id=f"0-{number}",
+                              maxlen=LOG_LENGTH, approximate=False)
+                    pipe.expire(log, ttl)
+                    pipe.execute()
+                    return after, number
+                except WatchError:
+                    continue  # another change came first: read the game again
+
+    def _with_free_code(self, game: Stored) -> Stored:
+        """game, its code reserved for it (another drawn if that one is in use)."""
+        while not self.client.set(f"online:code:{game.code}", game.id, nx=True, ex=int(self.idle_seconds)):
+            if self.by_code(game.code) == game.id:
+                return game
+            game = game.with_new_code()
+        return game
+
+    def events_after(self, game_id: str, number: int) -> list[Logged]:
+        entries = self.client.xrange(f"online:log:{game_id}", min=f"(0-{number}")
+        return [_logged(entry) for entry in entries]
+
+    def latest(self, game_ids: list[str]) -> dict[str, int]:
+        with self.client.pipeline(transaction=False) as pipe:
+            for game_id in game_ids:
+                pipe.xrevrange(f"online:log:{game_id}", count=1)
+            found = pipe.execute()
+        return {game_id: _logged(last[0]).number if last else 0 for game_id, last in zip(game_ids, found)}
+
+    def wait_for_events(self, last: dict[str, int], seconds: float) -> dict[str, int]:
+        """One XREAD that blocks until any of the games' logs grows."""
+        if not last:
+            time.sleep(seconds)
+            return {}
+        answer = self.client.xread({f"online:log:{game_id}": f"0-{number}" for game_id, number in last.items()},
+                                      block=max(1, int(seconds * 1000)))
+        found = dict(last)
+        for key, entries in answer or []:
+            found[key.decode().removeprefix("online:log:")] = _logged(entries[-1]).number
+        return found
+
+    def open_stream(self, game_id: str, seat: str | None) -> str:
+        stream = uuid.uuid4().hex
+        key = f"online:streams:{game_id}"
+        self.client.hset(key, stream, f"{seat or ''} {time.time()}")
+        self.client.expire(key, int(self.idle_seconds))
+        return f"{game_id} {stream} {seat or ''}"
+
+    def refresh_stream(self, stream: str) -> None:
+        game_id, stream_id, seat = stream.split(" ")
+        self.client.hset(f"online:streams:{game_id}", stream_id, f"{seat} {time.time()}")
+
+    def close_stream(self, stream: str) -> None:
+        game_id, stream_id, _ = stream.split(" ")
+        self.client.hdel(f"online:streams:{game_id}", stream_id)
+
+    def _live(self, game_id: str) -> list[str]:
+        """The seats ('' for a spectator) of the streams seen lately; forgets the others."""
+        key, now = f"online:streams:{game_id}", time.time()
+        live, stale = [], []
+        for stream, value in self.client.hgetall(key).items():
+            seat, seen = value.decode().split(" ")
+            if now - float(seen) < PRESENCE_SECONDS:
+                live.append(seat)
+            else:
+                stale.append(stream)
+        if stale:
+            self.client.hdel(key, *stale)
+        return live
+
+    def seats_here(self, game_id: str) -> set[str]:
+        return {seat for seat in self._live(game_id) if seat}
+
+    def stream_count(self, game_id: str, spectators: bool = False) -> int:
+        return sum(1 for seat in self._live(game_id) if not (spectators and seat))
+
+
+def _logged(entry: tuple[bytes, dict[bytes, bytes]]) -> Logged:
+    entry_id, fields = entry
+    return Logged(int(entry_id.decode().split("-")[1]), Event(fields[b"kind"].decode(), fields[b"text"].decode()))
+
+
+def games_store(client: Redis | None, instance_path: str, idle_seconds: float, load: Load) -> GameStore:
+    """The store the configuration names: Redis through client, else a file
+    in the instance folder. load turns a stored game's data back into a game."""
+    if client is not None:
+        return RedisGames(client, idle_seconds, load)
+    return SQLiteGames(os.path.join(instance_path, "games.sqlite3"), idle_seconds, load)
+

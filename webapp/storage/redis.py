@@ -1,0 +1,18 @@
+"""The Redis client the stores share: a bounded pool of connections its threads wait on."""
+
+from __future__ import annotations
+
+from redis import BlockingConnectionPool, Redis
+
+REDIS_CONNECTIONS = 64
+"""Connections one process keeps to Redis at most, shared by its threads."""
+
+
+def redis_client(url: str) -> Redis:
+    """A client whose threads share a bounded pool and wait, up to 2 s, for a
+    free connection: redis-py's default pool fails outright past 100, and a
+    gthread worker runs 256 threads. Past the wait it raises a RedisError,
+    which the app answers with 503."""
+    pool = BlockingConnectionPool.from_url(url, max_connections=REDIS_CONNECTIONS, timeout=2,
+                                           socket_timeout=2, socket_connect_timeout=2)
+    return Redis(connection_pool=pool)

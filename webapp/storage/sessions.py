@@ -1,0 +1,295 @@
+"""The session store: Flask-Session's backends, made safe for racing requests.
+
+Flask-Session reads a browser's session when a request starts and writes it
+back when the response is ready. Nothing stops two requests of one browser (a
+double click, two tabs, a retry) from both reading the same game, and the later
+write then silently undoes the earlier one. So here every request that may
+change a session (any method but GET, HEAD and OPTIONS) holds that session's
+lock from before the session is read until after it is written:
+
+- Requests of one session run one after another, each reading what the one
+  before it wrote. A move carries the ply of the board it was made on; of
+  several racing requests for the same board, the first is applied and every
+  other then finds the stored ply moved on and is refused (409) with the board
+  as stored. No move is lost or applied twice, and the stored game is always
+  one the rules allow, since only the game module writes it.
+- Reads need no lock: a GET writes nothing (SESSION_REFRESH_EACH_REQUEST is
+  off, and no page mints a token: cross-site requests are refused by their
+  Fetch Metadata instead), so a GET never writes the store.
+- Locks are per session: other browsers never wait. The disk store's locks are
+  flock()s on a fixed set of striped files (SQLite's own locks last one
+  statement, not a request), so two sessions may now and then share one
+  briefly. A flock is held until its request ends; should a worker hang,
+  gunicorn ends it after its timeout and the kernel drops its flocks. A Redis
+  lock expires after LOCK_TIMEOUT seconds, far beyond any request's duration,
+  and the session is written only while the lock is still the writer's.
+
+Data that cannot be read (truncated, corrupted, of another shape) counts as no
+session: the browser starts afresh instead of seeing an error. A store that does
+not answer makes the request fail with StoreUnavailable, which the views answer
+with 503; Redis reconnects by itself once it is back.
+"""
+
+from __future__ import annotations
+
+import fcntl
+import logging
+import os
+import sqlite3
+import time
+import zlib
+from collections.abc import Callable
+from datetime import timedelta
+from typing import Any
+
+from flask import Flask, Request, Response, request
+from flask.sessions import SessionMixin
+from flask_session.base import ServerSideSession, ServerSideSessionInterface
+from flask_session.redis import RedisSessionInterface
+
+from redis.exceptions import RedisError
+
+from webapp.storage.errors import STORE_ERRORS, StoreUnavailable
+from webapp.storage.redis import redis_client
+from webapp.storage.sqlite import ThreadConnections
+
+LOCK_TIMEOUT = 10.0  # seconds a Redis lock outlives a holder that never releases it
+LOCK_WAIT = 5.0      # seconds a request waits for its session's lock
+LOCK_STRIPES = 1024  # lock files in the disk store
+SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
+_RELEASE = "webapp.store.release"
+_FAILURE = "webapp.store.failure"
+_HELD = "webapp.store.held"
+log = logging.getLogger(__name__)
+
+
+class _SafeSessions:
+    """What both stores add to their Flask-Session interface: the lock around a
+    changing request, tolerance of unreadable data, and a health check."""
+
+    def acquire(self, sid: str) -> Callable[[], None]:
+        """Lock the session sid; returns the function that releases it."""
+        raise NotImplementedError
+
+    def is_available(self) -> bool:
+        raise NotImplementedError
+
+    def open_session(self, app: Flask, request: Request) -> SessionMixin:
+        """The session, read while holding its lock if the request may change it.
+
+        Flask lets error handlers see only what goes wrong once the request is
+        dispatched, so a store failure here is kept for _fail_if_unavailable,
+        which runs first thing in the request, and the session is a null one.
+        """
+        try:
+            sid = request.cookies.get(self.get_cookie_name(app))
+            if sid and request.method not in SAFE_METHODS:
+                request.environ[_RELEASE] = self.acquire(sid)
+            return super().open_session(app, request)
+        except STORE_ERRORS as error:
+            request.environ[_FAILURE] = error
+            return self.make_null_session(app)
+
+    def save_session(self, app: Flask, session: SessionMixin | None, response: Response) -> None:
+        if session is None:  # opening it failed in a way already reported as an error
+            return
+        try:
+            super().save_session(app, session, response)
+        except STORE_ERRORS:
+            # The store went away during the request: the change was not kept, so say so.
+            log.warning("Session store failed while saving", exc_info=True)
+            response.status_code = 503
+            response.headers["Retry-After"] = "5"
+            response.mimetype = "text/plain"
+            response.set_data("The game store is unavailable just now, so this was not saved. "
+                              "Please reload and try again in a moment.\n")
+
+    def _retrieve_session_data(self, store_id: str) -> dict[str, Any] | None:
+        return readable(lambda: super(_SafeSessions, self)._retrieve_session_data(store_id), store_id)
+
+
+def readable(read: Callable[[], Any], store_id: str) -> dict[str, Any] | None:
+    """What read() gives if it is a session, else None: unreadable data (any
+    bytes that make a decoder raise, or data of another shape) starts afresh.
+    A store that does not answer still raises."""
+    try:
+        data = read()
+    except STORE_ERRORS:
+        raise
+    except Exception:
+        log.warning("Unreadable session data in %s; starting afresh", store_id, exc_info=True)
+        return None
+    return data if isinstance(data, dict) else None
+
+
+class SQLiteSessionInterface(ServerSideSessionInterface):
+    """A Flask-Session backend in an SQLite file: embedded, kept across
+    restarts, shared by every worker process on the machine, and bounded to
+    `limit` sessions (expired ones, then the longest idle, go first).
+
+    Flask-Session's own embedded store, cachelib's one file per session, spent
+    about 0.4 ms of CPU per write here (an atomic rename over the old file is
+    slow on ext4); SQLite in WAL mode writes a session in about 40 us. Its SQL
+    backend would bring SQLAlchemy and Flask-SQLAlchemy for this one table.
+    """
+
+    session_class = ServerSideSession
+    ttl = True  # expiry is in every query, so Flask-Session needs no cleanup command
+
+    def __init__(self, app: Flask, path: str, limit: int):
+        super().__init__(app, key_prefix="session:", permanent=True)
+        self.limit = limit
+        self._db = ThreadConnections(path, LOCK_WAIT)
+        self._db().execute("CREATE TABLE IF NOT EXISTS sessions "
+                           "(id TEXT PRIMARY KEY, data BLOB NOT NULL, expires REAL NOT NULL)")
+        self._db().execute("CREATE INDEX IF NOT EXISTS sessions_by_expiry ON sessions (expires)")
+
+    def _retrieve_session_data(self, store_id: str) -> dict[str, Any] | None:
+        row = self._db().execute("SELECT data FROM sessions WHERE id = ? AND expires > ?",
+                                 (store_id, time.time())).fetchone()
+        return self.serializer.decode(row[0]) if row else None
+
+    def _upsert_session(self, session_lifetime: timedelta, session: ServerSideSession, store_id: str) -> None:
+        row = (self.serializer.encode(session), time.time() + session_lifetime.total_seconds(), store_id)
+        db = self._db()
+        if db.execute("UPDATE sessions SET data = ?, expires = ? WHERE id = ?", row).rowcount == 0:
+            db.execute("INSERT INTO sessions (data, expires, id) VALUES (?, ?, ?)", row)
+            self._prune(db)
+
+    def _prune(self, db: sqlite3.Connection) -> None:
+        """After a new session: drop expired ones, then the longest idle beyond the limit."""
+        db.execute("DELETE FROM sessions WHERE expires <= ?", (time.time(),))
+        (count,) = db.execute("SELECT count(*) FROM sessions").fetchone()
+        if count > self.limit:
+            db.execute("DELETE FROM sessions WHERE id IN "
+                       "(SELECT id FROM sessions ORDER BY expires LIMIT ?)", (count - self.limit,))
+
+    def _delete_session(self, store_id: str) -> None:
+        self._db().execute("DELETE FROM sessions WHERE id = ?", (store_id,))
+
+
+class DiskSessions(_SafeSessions, SQLiteSessionInterface):
+    """The embedded store, with flock()s on striped lock files for its sessions."""
+
+    def __init__(self, app: Flask, path: str, lock_folder: str, limit: int):
+        super().__init__(app, path, limit)
+        self.lock_folder = lock_folder
+        os.makedirs(lock_folder, exist_ok=True)
+
+    def acquire(self, sid: str) -> Callable[[], None]:
+        stripe = zlib.crc32(sid.encode()) % LOCK_STRIPES
+        fd = os.open(os.path.join(self.lock_folder, f"{stripe:04d}"), os.O_RDWR | os.O_CREAT, 0o600)
+        fcntl.flock(fd, fcntl.LOCK_EX)
+        return lambda: os.close(fd)  # closing the file releases the flock
+
+    def is_available(self) -> bool:
+        try:
+            self._db().execute("BEGIN IMMEDIATE")  # can we take the write lock?
+            self._db().execute("ROLLBACK")
+            return True
+        except sqlite3.Error:
+            return False
+
+
+class RedisSessions(_SafeSessions, RedisSessionInterface):
+    """Sessions in Redis, shared by every process and machine that uses it.
+
+    A changing request costs two round trips: one script takes the session's
+    lock and reads the session, another writes it and releases the lock; and it
+    writes only while the lock is still its own, so a request that somehow
+    outlived its lock cannot overwrite a newer game.
+    """
+
+    LOCK_AND_READ = """
+        if redis.call('SET', KEYS[1], ARGV[1], 'NX', 'PX', ARGV[2]) then
+            return {1, redis.call('GET', KEYS[2])}
+        end
+        return {0}"""
+    WRITE_AND_RELEASE = """
+        if redis.call('GET', KEYS[1]) ~= ARGV[1] then return 0 end
+        redis.call('SET', KEYS[2], ARGV[2], 'EX', ARGV[3])
+        redis.call('DEL', KEYS[1])
+        return 1"""
+    RELEASE = """
+        if redis.call('GET', KEYS[1]) == ARGV[1] then redis.call('DEL', KEYS[1]) end
+        return 1"""
+
+    def __init__(self, app: Flask, url: str):
+        client = redis_client(url)
+        super().__init__(app, client=client, key_prefix="session:", permanent=True)
+        self._lock_and_read = client.register_script(self.LOCK_AND_READ)
+        self._write_and_release = client.register_script(self.WRITE_AND_RELEASE)
+        self._release = client.register_script(self.RELEASE)
+
+    def acquire(self, sid: str) -> Callable[[], None]:
+        held = _HeldLock(f"lock:{self._get_store_id(sid)}", self._get_store_id(sid), os.urandom(16).hex())
+        deadline = time.monotonic() + LOCK_WAIT
+        while True:
+            acquired, *data = self._lock_and_read(keys=[held.key, held.store_id],
+                                                   args=[held.token, int(LOCK_TIMEOUT * 1000)])
+            if acquired:
+                held.data = data[0] if data else None
+                request.environ[_HELD] = held
+                return lambda: held.released or self._release(keys=[held.key], args=[held.token])
+            if time.monotonic() > deadline:
+                raise StoreUnavailable(f"session {sid[:8]}… stayed locked for {LOCK_WAIT} s")
+            time.sleep(0.002)
+
+    def _retrieve_session_data(self, store_id: str) -> dict[str, Any] | None:
+        held = request.environ.get(_HELD)
+        if held is None or held.store_id != store_id:
+            return super()._retrieve_session_data(store_id)
+        # Read with the lock, and as tolerantly as any other read (see readable).
+        return readable(lambda: self.serializer.decode(held.data) if held.data else None, store_id)
+
+    def _upsert_session(self, session_lifetime: timedelta, session: ServerSideSession, store_id: str) -> None:
+        held = request.environ.get(_HELD)
+        if held is None or held.store_id != store_id:
+            return super()._upsert_session(session_lifetime, session, store_id)
+        written = self._write_and_release(
+            keys=[held.key, store_id],
+            args=[held.token, self.serializer.encode(session), int(session_lifetime.total_seconds())])
+        held.released = True
+        if not written:
+            raise StoreUnavailable("the session's lock expired before the request ended")
+
+    def is_available(self) -> bool:
+        try:
+            return bool(self.client.ping())
+        except RedisError:
+            return False
+
+
+class _HeldLock:
+    """A Redis session lock this request holds, and the session it read with it."""
+
+    def __init__(self, key: str, store_id: str, token: str):
+        self.key, self.store_id, self.token = key, store_id, token
+        self.data: bytes | None = None
+        self.released = False
+
+
+def init_session_store(app: Flask) -> None:
+    """Install the store the configuration names: Redis at REDIS_URL, or else
+    files in the instance folder. Call it before other extensions, so that a
+    store failure is reported before anything reads the session."""
+    if app.config.get("REDIS_URL"):
+        app.session_interface = RedisSessions(app, app.config["REDIS_URL"])
+    else:
+        app.session_interface = DiskSessions(app, os.path.join(app.instance_path, "sessions.sqlite3"),
+                                             os.path.join(app.instance_path, "session-locks"),
+                                             app.config["SESSION_STORE_LIMIT"])
+    app.before_request(_fail_if_unavailable)
+    app.teardown_request(_release_session_lock)
+
+
+def _fail_if_unavailable() -> None:
+    failure = request.environ.get(_FAILURE)
+    if failure is not None:
+        raise StoreUnavailable(str(failure)) from failure
+
+
+def _release_session_lock(error: BaseException | None) -> None:
+    release = request.environ.pop(_RELEASE, None)
+    if release is not None:
+        release()

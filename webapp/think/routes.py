@@ -1,0 +1,35 @@
+"""The page "How the computer sees this": /think/<board>/<moves>.
+
+Read the link, ask look.Look, render. Without JavaScript every node of the
+tree is a link to the page with that node open; htmx asks for the node alone
+(?node=) and swaps it in place, and for the whole section when alpha-beta's
+marks or the depth change. A link that is not a position or a node of its tree
+is a 404 saying what is wrong, as for replays.
+"""
+
+from __future__ import annotations
+
+from flask import Blueprint, abort, current_app, render_template, request
+
+from webapp.shared.errors import InvalidInput
+from webapp.shared.web import board_or_404, is_htmx
+from webapp.think.look import DEPTHS, STOP_LIMIT, Look
+
+bp = Blueprint("think", __name__)
+
+
+@bp.get("/think/<board>/", defaults={"moves": ""})
+@bp.get("/think/<board>/<moves>")
+def look(board: str, moves: str) -> str:
+    """/think/3x3/40 on every board; /think/3x3/ is the empty board."""
+    args = request.args
+    try:
+        shown = Look.parse(board_or_404(board), moves, args.get("open"), args.get("alphabeta"), args.get("depth"))
+        node = shown.parse_path(args["node"]) if "node" in args else None
+    except InvalidInput as error:
+        abort(404, description=str(error))
+    if node and is_htmx():
+        return render_template("think/_branch.html", look=shown, node=shown.branch(node), stop_limit=STOP_LIMIT)
+    budget_ms = current_app.config["ENGINE_BUDGET_MS"]
+    return render_template("think/_think.html" if is_htmx() else "think/think.html", look=shown,
+                           engine=shown.engine(budget_ms), budget_ms=budget_ms, depths=DEPTHS, stop_limit=STOP_LIMIT)
