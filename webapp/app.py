@@ -34,7 +34,15 @@ from webapp.storage.limits import rate_limits
 from webapp.storage.redis import redis_client
 from webapp.storage.sessions import init_session_store
 
-ROOT = Path(__file__).resolve().parent.parent
+HERE = Path(__file__).resolve().parent
+
+
+def _folder(name: str) -> Path:
+    """templates/ or static/: inside the installed package, or at the top of the checkout."""
+    installed = HERE / name
+    return installed if installed.is_dir() else HERE.parent / name
+
+
 DEFAULTS: dict[str, Any] = {
     "SESSION_IDLE_SECONDS": 30 * 24 * 3600,  # a game is kept this long after its last change
     "SESSION_STORE_LIMIT": 10_000,           # games kept on disk; expired, then oldest, go first
@@ -74,8 +82,8 @@ def create_app(test_config: Mapping[str, Any] | None = None,
         __name__,
         instance_path=os.fspath(instance_path) if instance_path else None,
         instance_relative_config=True,
-        template_folder=ROOT / "templates",
-        static_folder=ROOT / "static",
+        template_folder=_folder("templates"),
+        static_folder=_folder("static"),
     )
     app.config.from_mapping(DEFAULTS)
     app.config.update(_from_environment())
