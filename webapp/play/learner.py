@@ -3,14 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import TYPE_CHECKING, NamedTuple
+from typing import NamedTuple
 
-from webapp.engine import LEARNERS, Menace, Position
+from webapp.engine import LEARNERS, MARKS, Menace, Position, Rules
 from webapp.play.players import MY_MENACE
 from webapp.shared.notation import describe_cell, mark_of, position_after
-
-if TYPE_CHECKING:
-    from webapp.play.match import Game
 
 
 class PanelSquare(NamedTuple):
@@ -30,16 +27,19 @@ class LearnerPanel(NamedTuple):
     note: str
 
 
-def learner_panel(game: Game, my_menace: Menace, taught: bool) -> LearnerPanel | None:
+def learner_panel(rules: Rules, moves: tuple[int, ...], players: tuple[str, str], my_menace: Menace,
+                  taught: bool) -> LearnerPanel | None:
     """MENACE's box (beads per square) or the network's value per square, for
-    the last move a learner made in game, with the square it played."""
+    the last move a learner made in the game of moves (X and O played by
+    players), with the square it played."""
     learners = (*LEARNERS, MY_MENACE)
-    index = next((i for i in reversed(range(game.ply)) if game.player(mark_of(i)) in learners), None)
+    player_of = dict(zip(MARKS, players))
+    index = next((i for i in reversed(range(len(moves))) if player_of[mark_of(i)] in learners), None)
     if index is None:
         return None
-    learner, cell = game.player(mark_of(index)), game.moves[index]
-    before = position_after(game.rules, game.moves[:index])
-    where = describe_cell(game.rules, cell)
+    learner, cell = player_of[mark_of(index)], moves[index]
+    before = position_after(rules, moves[:index])
+    where = describe_cell(rules, cell)
     if learner == "network":
         from webapp.engine import network  # numpy: only when a network has played
         values = network.trained().values(before)

@@ -304,7 +304,8 @@ class Match:
     @cached_property
     def learner_panel(self) -> LearnerPanel | None:
         """What a learner saw for its last move in this game, if a learner played."""
-        return learner_panel(self.game, self.my_menace, self.taught)
+        game = self.game
+        return learner_panel(game.rules, game.moves, (game.x, game.o), self.my_menace, self.taught)
 
     def reset_my_menace(self) -> Match:
         """This browser's MENACE back to empty boxes, knowing nothing."""
