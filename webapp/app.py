@@ -93,7 +93,7 @@ def create_app(test_config: Mapping[str, Any] | None = None,
     os.makedirs(app.instance_path, exist_ok=True)
     app.config["SECRET_KEY"] = app.config.get("SECRET_KEY") or _instance_secret(app.instance_path)
     init_session_store(app)
-    SecFetchCSRF(app)  # every POST from another site is refused: see README, "Cross-site requests"
+    SecFetchCSRF(app)  # every POST from another site is refused: see docs/http.md
     _init_online(app)
     for routes in (play_routes, think_routes, online_routes, learn_routes):
         app.register_blueprint(routes.bp)

@@ -24,7 +24,7 @@ bind = f"{os.environ.get('HOST', '127.0.0.1')}:{os.environ.get('PORT', '5000')}"
 # gunicorn's own advice for the number of workers: two per core, plus one.
 workers = int(os.environ.get("WEB_CONCURRENCY") or 2 * multiprocessing.cpu_count() + 1)
 # Threads, so that the live streams of games between friends (each holds a
-# thread while it waits) never starve the moves; see README, "Live games".
+# thread while it waits) never starve the moves; see docs/live.md.
 worker_class = os.environ.get("WORKER_CLASS", "gthread")
 threads = int(os.environ.get("THREADS", "256"))
 graceful_timeout = 10  # a move finishes well within it; streams are ended at once (below)
