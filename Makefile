@@ -1,9 +1,10 @@
 # make run: play at http://$(HOST):$(PORT) · make test: the whole suite
+# make check: the fast loop, engine and web tests (no browser, no live servers), under a minute
 # make serve: the production server (gunicorn) · make load: latency (open loop) and throughput under load
 # make load-live: games between friends, 500 live streams, measured
 # make load-servers: both of those under gunicorn sync, gthread, gevent and granian (about 15 minutes)
 # make bench: engine speed · make strength: how strong each level is
-# make tablebase: solve 4×4 again, into webapp/engine/4x4.tablebase (about 3 minutes, 2 GB)
+# make tablebase: solve 4×4 again, into webapp/engine/4x4.tablebase (118 s and 1.9 GB, measured)
 # make train: MENACE and the network learn again from their seeds, into webapp/engine/*.json, then judged
 # make learners: the shipped learners judged: learning curves, losing lines, 1,000-game results
 # make bench-browser: click to painted board · make screenshots: every state, into screenshots/
@@ -17,7 +18,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 AXE := $(VENV)/axe-$(AXE_VERSION).min.js
 
-.PHONY: run serve test load load-live load-servers bench bench-think bench-browser strength tablebase train learners screenshots chromium redis htmx clean
+.PHONY: run serve test check load load-live load-servers bench bench-think bench-browser strength tablebase train learners screenshots chromium redis htmx clean
 
 run: $(VENV)/installed
 	$(BIN)/flask --app webapp.app run --host $(HOST) --port $(PORT)
@@ -28,23 +29,26 @@ serve: $(VENV)/installed
 test: $(VENV)/test-installed $(AXE) chromium redis
 	$(BIN)/pytest
 
+check: $(VENV)/test-installed
+	$(BIN)/pytest -q -n 2 tests/engine tests/web -m "not live"
+
 load: $(VENV)/test-installed redis
-	$(BIN)/python tests/load.py
+	$(BIN)/python -m tools.load
 
 load-live: $(VENV)/test-installed redis
-	$(BIN)/python tests/load_live.py
+	$(BIN)/python -m tools.load_live
 
 load-servers: $(VENV)/servers-installed redis
-	$(BIN)/python tests/load_servers.py
+	$(BIN)/python -m tools.load_servers
 
 bench: $(VENV)/installed
-	$(BIN)/python tests/bench_engine.py
+	$(BIN)/python -m tools.bench_engine
 
 bench-think: $(VENV)/installed
-	$(BIN)/python tests/bench_think.py
+	$(BIN)/python -m tools.bench_think
 
 strength: $(VENV)/installed
-	$(BIN)/python tests/strength.py
+	$(BIN)/python -m tools.strength
 
 tablebase: $(VENV)/installed
 	$(BIN)/python -m webapp.engine.solved webapp/engine/4x4.tablebase
@@ -59,10 +63,10 @@ learners: $(VENV)/installed
 	OPENBLAS_NUM_THREADS=1 $(BIN)/python -m webapp.engine.training figures
 
 bench-browser: $(VENV)/test-installed chromium
-	$(BIN)/python tests/bench_browser.py
+	$(BIN)/python -m tools.bench_browser
 
 screenshots: $(VENV)/test-installed chromium
-	$(BIN)/python tests/screenshots.py
+	$(BIN)/python -m tools.screenshots
 
 $(VENV)/installed: pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)

@@ -1,21 +1,20 @@
-"""Fixtures: a fresh app per test, with its own instance folder; and for the
-browser tests, Debian's chromium and a live server."""
+"""Fixtures every level shares: a fresh app per test, with its own instance
+folder, and a visitor's test client; redis-server and the app under gunicorn
+for the tests that need them (marked live, so that `make check` leaves them
+to `make test`). The browser's fixtures are in browser/conftest.py."""
 
 from __future__ import annotations
 
-import sys
 import threading
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 import pytest
 from flask import Flask
-from playwright.sync_api import Page
 from werkzeug.serving import make_server
 
-from tests.browsing import BROWSER_BUDGET_MS, CHROMIUM, CHROMIUM_ARGS
-from tests.live import AppServer, RedisServer, outside_checkout
+from tools.browsing import BROWSER_BUDGET_MS
+from tools.servers import AppServer, RedisServer, outside_checkout
 from tests.support import Visitor
 from webapp.app import create_app
 
@@ -43,6 +42,18 @@ def served(request: pytest.FixtureRequest, tmp_path: Path, redis_server: RedisSe
     server.stop()
 
 
+@pytest.fixture(scope="session")
+def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    app = create_app({"SECRET_KEY": "browser tests", "ENGINE_BUDGET_MS": BROWSER_BUDGET_MS},
+                     instance_path=tmp_path_factory.mktemp("instance"))
+    server = make_server("127.0.0.1", 0, app, threaded=True)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_port}"
+    server.shutdown()
+    thread.join()
+
+
 @pytest.fixture
 def instance(tmp_path: Path) -> Path:
     return tmp_path / "instance"
@@ -58,42 +69,11 @@ def visitor(app: Flask) -> Visitor:
     return Visitor(app.test_client())
 
 
-@pytest.fixture(scope="session")
-def axe_source() -> str:
-    """axe-core, which `make test` fetches from the npm registry into .venv/."""
-    found = sorted(Path(sys.prefix).glob("axe-*.min.js"))
-    if not found:
-        pytest.fail("axe-core is missing: `make test` fetches it from the npm registry into .venv/")
-    return found[-1].read_text()
+LIVE_FIXTURES = {"redis_server", "served"}
 
 
-@pytest.fixture(scope="session")
-def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[str, Any]:
-    return {**browser_type_launch_args, "executable_path": CHROMIUM, "args": CHROMIUM_ARGS}
-
-
-@pytest.fixture(scope="session")
-def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    app = create_app({"SECRET_KEY": "browser tests", "ENGINE_BUDGET_MS": BROWSER_BUDGET_MS},
-                     instance_path=tmp_path_factory.mktemp("instance"))
-    server = make_server("127.0.0.1", 0, app, threaded=True)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{server.server_port}"
-    server.shutdown()
-    thread.join()
-
-
-@pytest.fixture(scope="session")
-def browser_context_args(browser_context_args: dict[str, Any], live_server: str) -> dict[str, Any]:
-    return {**browser_context_args, "base_url": live_server}
-
-
-@pytest.fixture
-def page(page: Page) -> Iterator[Page]:
-    """The page, failing the test on any script error in it."""
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    page.on("console", lambda message: message.type == "error" and errors.append(message.text))
-    yield page
-    assert errors == []
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """A test that starts redis-server or gunicorn is live, wherever it lives."""
+    for item in items:
+        if LIVE_FIXTURES & set(getattr(item, "fixturenames", ())) or "/live/" in str(item.path):
+            item.add_marker(pytest.mark.live)

@@ -1,0 +1,1 @@
+"""A person's clicks and keys in a real Chromium, and the accessibility audit."""

@@ -1,0 +1,43 @@
+"""The browser tests' fixtures: Debian's chromium, a live server in a thread,
+axe-core, and a page that fails its test on any script error."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Page
+
+from tools.browsing import CHROMIUM, CHROMIUM_ARGS
+
+
+@pytest.fixture(scope="session")
+def axe_source() -> str:
+    """axe-core, which `make test` fetches from the npm registry into .venv/."""
+    found = sorted(Path(sys.prefix).glob("axe-*.min.js"))
+    if not found:
+        pytest.fail("axe-core is missing: `make test` fetches it from the npm registry into .venv/")
+    return found[-1].read_text()
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[str, Any]:
+    return {**browser_type_launch_args, "executable_path": CHROMIUM, "args": CHROMIUM_ARGS}
+
+
+@pytest.fixture(scope="session")
+def browser_context_args(browser_context_args: dict[str, Any], live_server: str) -> dict[str, Any]:
+    return {**browser_context_args, "base_url": live_server}
+
+
+@pytest.fixture
+def page(page: Page) -> Iterator[Page]:
+    """The page, failing the test on any script error in it."""
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.on("console", lambda message: message.type == "error" and errors.append(message.text))
+    yield page
+    assert errors == []

@@ -1,0 +1,134 @@
+"""Two friends on two devices, in real Chromium: moves appear on the other
+screen without a reload, a spectator watches, the rematch takes every page
+along, and without JavaScript Refresh shows the game as it stands."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import Browser, BrowserContext, Page, expect
+
+from tools.browsing import audit_without_scripts, until
+
+pytestmark = pytest.mark.browser
+
+
+def invite(page: Page, board: str = "3x3", side: str = "x") -> str:
+    """From the game's page, invite a friend; the new game's address."""
+    page.goto("/")
+    page.locator("#invite-board").select_option(board)
+    page.locator("#invite-side").select_option(side)
+    page.get_by_role("button", name="Invite a friend").click()
+    expect(page).to_have_url(re.compile(r"/g/[\w-]{22}$"))
+    return page.url
+
+
+def connected(page: Page) -> None:
+    """Wait until the page's stream is open (htmx keeps its connection on the element)."""
+    until(page, "document.querySelector('.live')?._htmx?.sse?.status === 200", "the stream opening")
+
+
+def play(page: Page, cell: int) -> None:
+    """Click a square and wait until this page shows the mark."""
+    marks = page.locator(".grid .mark-x, .grid .mark-o").count()
+    page.locator(f'.grid button[value="{cell}"]').click()
+    expect(page.locator(".grid .mark-x, .grid .mark-o")).to_have_count(marks + 1)
+
+
+@pytest.fixture
+def friends(browser: Browser, live_server: str):
+    contexts: list[BrowserContext] = []
+
+    def open_page(java_script: bool = True) -> Page:
+        context = browser.new_context(base_url=live_server, java_script_enabled=java_script)
+        contexts.append(context)
+        page = context.new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda error: errors.append(str(error)))
+        return page
+
+    yield open_page
+    for context in contexts:
+        context.close()
+
+
+def test_two_friends_play_live_while_a_third_watches_and_the_rematch_takes_them_all(friends):
+    alice, bob, carol = friends(), friends(), friends()
+    url = invite(alice)
+    connected(alice)
+    code = alice.locator(".code").inner_text()
+    expect(alice.locator("#status")).to_have_text(
+        "You play X. Waiting for your friend to join: send them the link or the code.")
+
+    bob.goto("/")
+    bob.get_by_label("Join a friend's game, code").fill(code.lower())
+    bob.get_by_role("button", name="Join", exact=True).click()
+    expect(bob).to_have_url(url)
+    bob.get_by_role("button", name="Take the free seat: play O").click()
+    expect(bob.locator("#status")).to_have_text("Your friend's turn (X); you play O.")
+    connected(bob)
+    carol.goto(url)
+    connected(carol)
+    expect(carol.locator("#status")).to_have_text("X to move. You are watching.")
+    expect(alice.locator("#status")).to_have_text("Your turn: you play X.")  # without a reload
+
+    for page in (alice, bob, carol):
+        page.evaluate("window.stillTheSamePage = true")
+    for ply, (mover, cell) in enumerate(((alice, 0), (bob, 3), (alice, 1), (bob, 4), (alice, 2))):
+        play(mover, cell)
+        for other in (alice, bob, carol):  # the move on every screen, without a reload
+            expect(other.locator(".moves li")).to_have_count(ply + 1)
+    expect(alice.locator("#status")).to_have_text("You win!")
+    expect(bob.locator("#status")).to_have_text("Your friend wins with three in a row.")
+    expect(carol.locator("#status")).to_have_text("X wins. You are watching.")
+    expect(bob.locator(".reason")).to_have_text("X played row 1, column 3. X wins with three in a row.")
+    assert all(page.evaluate("window.stillTheSamePage === true") for page in (alice, bob, carol)), "no reload"
+    expect(alice.locator(".score")).to_contain_text("You: 1")
+
+    bob.get_by_role("button", name="Rematch, sides swapped").click()
+    for page in (alice, bob, carol):
+        expect(page).not_to_have_url(url)
+    expect(bob.locator("#status")).to_have_text("Your turn: you play X.")
+    expect(alice.locator("#status")).to_have_text(re.compile(r"^Your friend's turn \(X\); you play O\.$"))
+    expect(carol.locator("#status")).to_have_text("X to move. You are watching.")
+    expect(alice.locator(".score")).to_contain_text("You: 1")
+
+
+def test_a_spectators_board_cannot_be_played(friends):
+    alice, carol = friends(), friends()
+    url = invite(alice, "7x7")
+    carol.goto(url)
+    expect(carol.locator(".grid")).to_have_attribute("aria-readonly", "true")
+    expect(carol.locator(".grid button")).to_have_count(0)
+    expect(carol.get_by_role("button", name="Take the free seat: play O")).to_be_visible()
+
+
+def test_without_javascript_refresh_shows_the_friends_move(friends):
+    alice, bob = friends(java_script=False), friends(java_script=False)
+    url = invite(alice, "5x5", "o")
+    bob.goto(url)
+    bob.get_by_role("button", name="Take the free seat: play X").click()
+    bob.locator('.grid button[value="12"]').click()
+    expect(bob.locator(".moves li")).to_have_text(["X: c3"])
+    alice.get_by_role("link", name="Refresh").click()
+    expect(alice.locator(".moves li")).to_have_text(["X: c3"])
+    expect(alice.locator("#status")).to_have_text("Your turn: you play O.")
+
+
+def test_a_friend_plays_by_keyboard_and_the_page_without_scripts_passes_the_audit(friends, browser: Browser,
+                                                                                 live_server: str, axe_source: str):
+    alice = friends()
+    url = invite(alice, "7x7")
+    bob = friends()
+    bob.goto(url)
+    bob.get_by_role("button", name="Take the free seat: play O").click()
+    connected(alice)
+    expect(alice.locator("#status")).to_have_text("Your turn: you play X.")
+    alice.locator('.grid button[value="0"]').focus()
+    for key in ("ArrowRight", "ArrowDown", "Enter"):
+        alice.keyboard.press(key)
+    expect(bob.locator(".moves li")).to_have_text(["X: b6"])  # square 8: row 2, column 2 of 7×7
+    silent = friends(java_script=False)
+    silent.goto(url)
+    audit_without_scripts(browser, live_server, axe_source, silent.content())

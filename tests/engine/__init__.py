@@ -1,0 +1,1 @@
+"""The engine alone: rules, solved games, searches, levels, learners."""

@@ -1,0 +1,1 @@
+"""Real servers on loopback ports: gunicorn, redis-server, and the package installed whole."""

@@ -1,0 +1,57 @@
+"""The package installs whole: `pip install .` (not editable) into a fresh
+virtualenv, then `flask --app webapp.app run` from another folder serves the
+game with its scripts, styles and solved tables. The checkout's tracked files
+are copied to a scratch folder first, so the build writes nothing into the checkout."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+import urllib.request
+from pathlib import Path
+
+from tools.servers import answers, free_port, wait_until
+
+CHECKOUT = Path(__file__).resolve().parents[2]
+
+
+def _copy_tracked_files(to: Path) -> None:
+    tracked = subprocess.run(["git", "ls-files", "-z"], cwd=CHECKOUT, check=True, capture_output=True).stdout
+    for name in filter(None, tracked.decode().split("\0")):
+        (to / name).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(CHECKOUT / name, to / name)
+
+
+def _get(url: str) -> tuple[int, str]:
+    with urllib.request.urlopen(url, timeout=10) as response:
+        return response.status, response.read().decode()
+
+
+def test_a_plain_install_serves_the_game_from_another_folder(tmp_path: Path):
+    source, environment, elsewhere = tmp_path / "source", tmp_path / "venv", tmp_path / "elsewhere"
+    for folder in (source, elsewhere):
+        folder.mkdir()
+    _copy_tracked_files(source)
+    subprocess.run([sys.executable, "-m", "venv", str(environment)], check=True)
+    python = environment / "bin" / "python"
+    subprocess.run([str(python), "-m", "pip", "install", "--quiet", str(source)], check=True, cwd=elsewhere)
+    installed = subprocess.run([str(python), "-c", "import webapp; print(webapp.__file__)"], cwd=elsewhere,
+                               check=True, capture_output=True, text=True).stdout
+    assert str(environment) in installed and str(source) not in installed  # the wheel's copy, not the source's
+
+    port = free_port()
+    server = subprocess.Popen([str(environment / "bin" / "flask"), "--app", "webapp.app", "run", "--port", str(port)],
+                              cwd=elsewhere, env={"PATH": "/usr/bin:/bin", "HOME": str(elsewhere)},
+                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        wait_until(lambda: answers(port), "the installed app", 60)
+        status, page = _get(f"http://127.0.0.1:{port}/")
+        assert status == 200 and 'aria-label="Board"' in page
+        for asset in ("/static/app.js", "/static/style.css"):
+            assert _get(f"http://127.0.0.1:{port}{asset}")[0] == 200 and asset in page
+        status, on_4x4 = _get(f"http://127.0.0.1:{port}/think/4x4/")  # the 4×4 tablebase came along
+        assert status == 200 and "Look-up in the solved table" in on_4x4
+    finally:
+        server.terminate()
+        server.wait(10)

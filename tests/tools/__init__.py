@@ -1,0 +1,1 @@
+"""What the tools behind the make targets produce, checked quickly."""

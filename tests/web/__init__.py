@@ -1,0 +1,1 @@
+"""The features' models and every route, through Flask's test client."""

@@ -1,0 +1,254 @@
+"""The coach's words: square values and the reason for a move, one position per kind."""
+
+from __future__ import annotations
+
+import functools
+
+import pytest
+
+from tools.positions import position, setup
+from webapp.play.coach import forced_wins, reason, square_values
+from webapp.shared.board import SquareValue
+from webapp.shared.notation import describe_cell
+from webapp.engine import BOARDS, DEFAULT_BOARD, Position, outcomes
+from webapp.engine.levels import hard_choices
+
+
+def test_square_values_count_the_movers_own_moves():
+    # X to move: cells 6 and 8 win at once, cell 7 wins on X's second move.
+    assert square_values(position("XOXOXO...")) == {
+        6: SquareValue("win", "win in 1", "win in 1"), 7: SquareValue("win", "win in 2", "win in 2"),
+        8: SquareValue("win", "win in 1", "win in 1"),
+    }
+    # O to move facing X's open line: only the block draws; every other square loses at X's next move.
+    values = square_values(position("XX..O...."))
+    assert values[2] == SquareValue("draw", "draw", "draw")
+    assert {values[cell].text for cell in (3, 5, 6, 7, 8)} == {"loss in 1"}
+
+
+def test_a_finished_game_has_no_square_values():
+    assert square_values(position("XXXOO....")) == {} and square_values(position("XOXXOOOXX")) == {}
+
+
+def test_describe_cell_counts_rows_and_columns_from_one():
+    assert [describe_cell(DEFAULT_BOARD, cell) for cell in (0, 2, 4, 6)] == [
+        "row 1, column 1", "row 1, column 3", "row 2, column 2", "row 3, column 1"]
+
+
+def test_on_bigger_boards_a_cell_is_named_as_players_write_it():
+    assert describe_cell(BOARDS["15x15"], 112) == "h8" and describe_cell(BOARDS["4x4"], 0) == "a4"
+
+
+@pytest.mark.parametrize("board, cell, expected", [
+    # completes a line and wins
+    (".....XOOX", 2, "I complete a line and win."),
+    # blocks the opponent's immediate win
+    ("XX..O....", 2, "I block your line: you would have completed it here."),
+    # makes a fork: X at 4 threatens both 0 (diagonal) and 1 (column)
+    (".....OOXX", 4, "I make a fork: two ways to win next move, and you can block only one."),
+    # blocks the opponent's fork: X could fork at 4; O at 0 leaves X no fork
+    ("......OXX", 0, "I block your fork: you could have made two threats at once."),
+    # the solver: a forced win that is neither a line nor a fork yet
+    ("XO.......", 4, "I have a forced win: I win within 3 moves, whatever you do."),
+    # the solver: every move draws, and this one sets the most traps
+    (".........", 0, "Every move here draws; this one leaves you the most ways to go wrong."),
+    (".........", 4, "Every move here draws."),
+    # the solver: the only drawing squares, among losing ones
+    ("........X", 4, "This holds the draw, where other squares lose."),
+    ("X...O...X", 1, "This holds the draw, where other squares lose; this one leaves you the most ways to go wrong."),
+    # the solver: a lost position
+    ("....XOOXX", 2, "This position is lost for me; I hold out as long as I can."),
+    (".....O.XX", 0, "This position is lost for me."),
+    # the solver: a blunder by a weaker level
+    ("X...O...X", 2, "A slip: this lets you win, where row 1, column 2 holds the draw."),
+])
+def test_each_kind_of_reason(board, cell, expected):
+    assert reason(position(board), cell) == expected
+
+
+@pytest.mark.parametrize("board, cell, expected", [
+    ("XX..O....", 2, "I block X's line: X would have completed it here."),
+    (".....OOXX", 4, "I make a fork: two ways to win next move, and O can block only one."),
+    ("......OXX", 0, "I block X's fork: X could have made two threats at once."),
+    ("XO.......", 4, "I have a forced win: I win within 3 moves, whatever O does."),
+    (".........", 0, "Every move here draws; this one leaves O the most ways to go wrong."),
+    ("X...O...X", 1, "This holds the draw, where other squares lose; this one leaves X the most ways to go wrong."),
+    ("X...O...X", 2, "A slip: this lets X win, where row 1, column 2 holds the draw."),
+    (".....XOOX", 2, "I complete a line and win."),
+])
+def test_with_no_person_on_the_other_side_a_reason_names_that_side(board, cell, expected):
+    assert reason(position(board), cell, person=False) == expected
+
+
+def test_a_draw_that_throws_away_a_win_is_called_a_slip():
+    board = position("XO.......")
+    drawing = next(cell for cell, o in outcomes(board).items() if o.result == 0)
+    assert reason(board, drawing).startswith("A slip: this only draws, where row ")
+
+
+def test_reasons_take_precedence_in_order():
+    # Cell 2 completes X's top row and also blocks O's right column: the win is named.
+    board = position("XX...O..O")
+    assert board.winning_cells("O") >> 2 & 1
+    assert reason(board, 2) == "I complete a line and win."
+    # Cell 4 blocks O's diagonal and also gives X two threats: the block is named.
+    board = position("XXO...O..")
+    assert board.play(4).winning_cells("X").bit_count() == 2
+    assert reason(board, 4) == "I block your line: you would have completed it here."
+    # Cell 3 blocks O's left column, but X could have won at once at 7: the solver says where
+    # the block leads (a fork, so still a win), not that it blocks.
+    board = position("OX..X.O..")
+    assert reason(board, 3) == "I have a forced win: I win within 2 moves, whatever you do."
+
+
+LINES_3X3 = [(0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8), (2, 4, 6)]
+REASON_SHAPES = {  # each reason's opening words, and the value (for the mover) it claims for the move, if any
+    "I complete a line and win.": 1,
+    "I block your line: you would have completed it here.": None,
+    "I make a fork: two ways to win next move, and you can block only one.": 1,
+    "I block your fork: you could have made two threats at once.": None,
+    "A slip: this lets you win": -1,
+    "A slip: this only draws": 0,
+    "I have a forced win: I win within": 1,
+    "This position is lost for me": -1,
+    "Every move here draws": 0,
+    "This holds the draw, where other squares lose": 0,
+}
+
+
+@functools.cache
+def minimax_value(board: str) -> int:
+    """The value of a 3×3 board (a string of 'X', 'O', '.') for the side to
+    move, by plain negamax from the rules alone: 1 a win, 0 a draw, -1 a loss."""
+    mover = "X" if board.count("X") == board.count("O") else "O"
+    other = "O" if mover == "X" else "X"
+    if any(all(board[cell] == other for cell in line) for line in LINES_3X3):
+        return -1
+    if "." not in board:
+        return 0
+    return max(-minimax_value(board[:cell] + mover + board[cell + 1:]) for cell, mark in enumerate(board) if mark == ".")
+
+
+def test_every_move_of_every_position_has_a_reason_that_tells_the_truth():
+    """Every reason has one of the known shapes, and what it claims of the move
+    (a win, a draw, a loss, a slip) is what an independent minimax finds; a
+    move worse than the best is called a slip, but where blocking a fork,
+    which the coach names first, was the worse move."""
+    frontier, seen = [Position(DEFAULT_BOARD)], set()
+    while frontier:
+        board = frontier.pop()
+        values = {cell: -minimax_value(board.play(cell).text) for cell in board.legal_moves()}
+        for cell, value in values.items():
+            said = reason(board, cell)
+            shape = next((opening for opening in REASON_SHAPES if said.startswith(opening)), None)
+            assert shape is not None and said.endswith("."), f"{board.text} {cell}: an unknown reason: {said}"
+            claimed = REASON_SHAPES[shape]
+            assert claimed is None or claimed == value, f"{board.text} {cell}: “{said}” but minimax says {value}"
+            worse = value < max(values.values())
+            assert not said.startswith("A slip") or worse, f"{board.text} {cell}: a good move called a slip"
+            # A worse move is a slip, unless a reason that comes first by the coach's order says
+            # what the move does (it blocks a fork): that reason, true as it is, then hides the slip.
+            assert said.startswith(("A slip", "I block your fork")) or not worse, f"{board.text} {cell}: {said}"
+            child = board.play(cell)
+            if child not in seen and not child.is_over:
+                seen.add(child)
+                frontier.append(child)
+
+
+# The bigger boards: only what the engine knows for sure
+
+def test_on_4x4_the_coach_knows_every_square_exactly():
+    values = square_values(Position(BOARDS["4x4"]))
+    assert len(values) == 16 and {value.text for value in values.values()} == {"draw"}
+
+
+@pytest.mark.parametrize("board", ["5x5", "7x7", "15x15"])
+def test_on_an_open_board_the_coach_says_nothing_rather_than_guess(board: str):
+    rules = BOARDS[board]
+    assert square_values(Position(rules).play(rules.centre)) == {}
+
+
+def test_the_coach_shows_wins_at_once():
+    here = setup("7x7", x="a1 b1 c1 d1", o="a7 b7 c7 g7")
+    assert {here.rules.cell_name(cell): value.text for cell, value in square_values(here).items()} == {
+        "e1": "win in 1"}
+
+
+def test_the_coach_shows_the_square_that_must_be_blocked():
+    here = setup("7x7", x="a1 b1 c1 d1", o="a7 b7 c7")
+    assert here.to_move == "O"
+    assert {here.rules.cell_name(cell): value.text for cell, value in square_values(here).items()} == {
+        "e1": "must block"}
+
+
+def test_the_coach_shows_forced_wins_by_fours_with_their_length():
+    here = setup("15x15", x="d4 e4 f4 g5 g6 g7", o="c4 g8 a15 o15 o1 n15")
+    values = {here.rules.cell_name(cell): value for cell, value in square_values(here).items()}
+    assert values["g4"] == SquareValue("forced", "forced win in 2", "win 2")
+    assert all(value.kind == "forced" for value in values.values())
+    assert set(values) == {here.rules.cell_name(cell) for cell in forced_wins(here)}
+
+
+@pytest.mark.parametrize("x, o, cell, expected", [
+    ("a1 b1 c1 d1", "a7 b7 c7 g7", "e1", "I complete a line and win."),
+    ("a1 b1 c1 d1", "a7 b7 c7", "e1", "I block your line: you would have completed it here."),
+    ("a1 b1 c1", "a7 b7 c7", "d1", "I make a four: you must block e1, or I complete five there."),
+    ("a1 b1 c1 a3", "a7 b7 c7 g7", "g1", "Nothing is forced here."),
+])
+def test_reasons_on_a_big_board_say_what_is_sure(x: str, o: str, cell: str, expected: str):
+    here = setup("7x7", x=x, o=o)
+    assert reason(here, here.rules.parse_cell_name(cell)) == expected
+
+
+def test_a_forced_win_by_fours_is_named_and_so_is_a_missed_one():
+    here = setup("15x15", x="g11 i11 i9 e7 k7 i6 j6", o="k11 k10 h9 j9 k8 j7 f5")
+    rules = here.rules
+    first = min(forced_wins(here), key=lambda cell: (len(forced_wins(here)[cell]), cell))
+    assert reason(here, first) == "I have a forced win by fours: I win within 4 moves, whatever you do."
+    assert reason(here, rules.parse_cell_name("a1")) == f"A slip: {rules.cell_name(first)} started a forced win by fours."
+    double = setup("15x15", x="d4 e4 f4 g5 g6 g7", o="c4 g8 a15 o15 o1 n15")
+    assert reason(double, rules.parse_cell_name("g4")) == (
+        "I make a fork: two ways to win next move, and you can block only one."), "a fork comes first"
+
+
+def test_a_move_that_lets_the_other_side_force_a_win_is_a_slip():
+    here = setup("15x15", x="d4 e4 f4 g5 g6 g7 a2", o="c4 g8 a15 o15 o1 n15")
+    assert here.to_move == "O"
+    assert reason(here, here.rules.parse_cell_name("a1"), person=False) == "A slip: this lets X force a win by fours."
+
+
+@pytest.mark.parametrize("level, words", [("master", "this is the move my search liked best"),
+                                          ("easy", "I play at random near the stones"), (None, "")])
+def test_with_nothing_forced_the_reason_says_how_the_level_chose(level: str | None, words: str):
+    rules = BOARDS["7x7"]
+    here = Position(rules).play(rules.centre)
+    said = reason(here, rules.centre + 1, level=level)
+    assert said == f"Nothing is forced here; {words}." if words else said == "Nothing is forced here."
+
+
+def test_hard_says_whether_its_move_was_its_search_or_a_slip():
+    rules = BOARDS["7x7"]
+    here = Position(rules).play(rules.centre)
+    liked = hard_choices(here)
+    slip = next(cell for cell in here.legal_moves() if cell not in liked)
+    assert reason(here, liked[0], level="hard") == "Nothing is forced here; this is the move my short search liked best."
+    assert reason(here, slip, level="hard") == (
+        "Nothing is forced here; this is one of my slips, a move at random near the stones.")
+
+
+def test_a_line_left_open_or_a_win_not_taken_is_a_slip_on_the_big_boards():
+    left_open = setup("7x7", x="a1 b1 c1 d1", o="a7 b7 c7")  # O to move must block e1
+    assert reason(left_open, left_open.rules.parse_cell_name("g4"), level="easy") == (
+        "A slip: this lets you complete five at e1.")
+    not_taken = setup("7x7", x="a1 b1 c1 d1 g1", o="a7 b7 c7 d7")  # O could complete e7
+    for elsewhere in ("e1", "g4"):  # a block, or any other square
+        assert reason(not_taken, not_taken.rules.parse_cell_name(elsewhere), person=False) == (
+            "A slip: e7 completed five at once.")
+
+
+def test_on_5x5_the_threats_are_threes():
+    here = setup("5x5", x="d3 c2 d1 e1", o="e5 c3 e3 b1")
+    wins = forced_wins(here)
+    assert wins, "X forces a win by threes"
+    first = min(wins, key=lambda cell: (len(wins[cell]), cell))
+    assert reason(here, first) == "I have a forced win by threes: I win within 3 moves, whatever you do."

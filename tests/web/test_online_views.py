@@ -1,0 +1,361 @@
+"""Playing a friend on another device, the HTTP contract row by row, through
+Flask's test client: invite, join by link and by code, watch, move, the
+event stream, rematch, and every refusal."""
+
+from __future__ import annotations
+
+import re
+import sqlite3
+from pathlib import Path
+
+import pytest
+from flask import Flask
+
+from tests.scrapers import marks, message, status
+from tests.support import Visitor
+from webapp.online import routes as online_views
+from webapp.app import create_app
+from webapp.online.routes import SPECTATORS_PER_GAME
+
+
+@pytest.fixture
+def app(app: Flask) -> Flask:
+    app.config["STREAM_SECONDS"] = 0.3  # a stream ends by itself, so that a test can read it whole
+    return app
+
+
+class Friend(Visitor):
+    """A browser playing a shared game."""
+
+    def invite(self, board: str = "3x3", side: str = "x") -> str:
+        response = self.post("/online", {"board": board, "side": side}, htmx=False)
+        assert response.status_code == 303
+        return response.headers["Location"]
+
+    def game(self, url: str):
+        return self.client.get(url)
+
+    def events(self, url: str, after: str | None = None, last_event_id: str | None = None) -> str:
+        """The stream read to its end (the app's STREAM_SECONDS)."""
+        headers = {"Last-Event-ID": last_event_id} if last_event_id else {}
+        response = self.client.get(url + "/events" + (f"?after={after}" if after else ""), headers=headers)
+        assert response.status_code == 200 and response.mimetype == "text/event-stream"
+        with response:  # closed, as a server closes it: the stream's slot is given back
+            return b"".join(response.response).decode()
+
+    def events_then_close(self, url: str, after: str) -> str:
+        """Open the stream, read its first message, then go away, as a closed tab does."""
+        response = self.client.get(f"{url}/events?after={after}", buffered=False)
+        chunks = iter(response.response)
+        first = next(chunks).decode()
+        response.close()
+        return first
+
+
+@pytest.fixture
+def alice(app: Flask) -> Friend:
+    return Friend(app.test_client())
+
+
+@pytest.fixture
+def bob(app: Flask) -> Friend:
+    return Friend(app.test_client())
+
+
+@pytest.fixture
+def carol(app: Flask) -> Friend:
+    return Friend(app.test_client())
+
+
+@pytest.fixture
+def seated(alice: Friend, bob: Friend) -> str:
+    url = alice.invite()
+    assert bob.post(url + "/join", {}, htmx=False).status_code == 303
+    return url
+
+
+# POST /online, GET /join
+
+def test_an_invitation_is_an_unguessable_link_and_a_short_code(alice: Friend):
+    url = alice.invite("7x7", "o")
+    assert re.fullmatch(r"/g/[A-Za-z0-9_-]{22}", url)
+    page = alice.game(url).text
+    assert status(page) == "You play O. Waiting for your friend to join: send them the link or the code."
+    assert f'href="http://localhost{url}"' in page and "Copy link" in page
+    assert re.search(r'<strong class="code">[2-9A-HJKMNP-Z]{6}</strong>', page)
+    assert len(marks(page)) == 0 and page.count('name="cell"') == 49
+
+
+@pytest.mark.parametrize("fields, expected", [
+    ({"board": "9x9"}, "There is no board “9x9”"), ({"side": "both"}, "Choose the side you play, x or o"),
+])
+def test_a_bad_invitation_is_refused_with_400(alice: Friend, fields, expected):
+    response = alice.post("/online", fields, htmx=False)
+    assert response.status_code == 400 and expected in response.text
+
+
+def test_one_browser_may_create_only_so_many_games_a_minute(app: Flask, alice: Friend):
+    for _ in range(app.config["GAMES_PER_MINUTE"]):
+        alice.invite()
+    response = alice.post("/online", {}, htmx=False)
+    assert response.status_code == 429 and "wait a minute" in response.text
+
+
+def test_a_code_read_out_loud_leads_to_the_same_game(alice: Friend, bob: Friend):
+    url = alice.invite()
+    code = re.search(r'<strong class="code">(\w+)</strong>', alice.game(url).text).group(1)
+    response = bob.client.get(f"/join?code={code.lower()[:3]} {code.lower()[3:]}")
+    assert response.status_code == 303 and response.headers["Location"] == url
+
+
+@pytest.mark.parametrize("code, status_code, expected", [
+    ("ABCDEF", 404, "No game is waiting for a player with the code ABCDEF"), ("ABC", 400, "A game&#39;s code is 6 letters"),
+    ("", 400, "A game&#39;s code is 6 letters"),
+])
+def test_a_wrong_code_says_so(bob: Friend, code: str, status_code: int, expected: str):
+    response = bob.client.get(f"/join?code={code}")
+    assert response.status_code == status_code and expected in response.text
+
+
+# GET /g/<id>, POST /g/<id>/join
+
+def test_a_browser_without_a_seat_watches_and_may_take_the_free_one(alice: Friend, bob: Friend):
+    url = alice.invite()
+    page = bob.game(url).text
+    assert status(page) == "Waiting for a player to take O. You are watching."
+    assert "Take the free seat: play O" in page and 'aria-readonly="true"' in page and 'name="cell"' not in page
+    assert bob.post(url + "/join", {}, htmx=False).headers["Location"] == url
+    assert "with a friend: you play O" in bob.game(url).text
+
+
+def test_when_both_seats_are_taken_a_third_browser_is_refused_and_watches(seated: str, carol: Friend):
+    response = carol.post(seated + "/join", {})
+    assert response.status_code == 409 and message(response.text) == "Both seats are taken; you can watch this game."
+    assert status(carol.game(seated).text) == "X to move. You are watching."
+
+
+@pytest.mark.parametrize("path", ["/g/nosuchgame", "/g/" + "x" * 100, "/g/nosuchgame/events"])
+def test_an_unknown_game_is_404_with_a_page_that_says_so(alice: Friend, path: str):
+    response = alice.client.get(path)
+    assert response.status_code == 404 and "There is no game at this link" in response.text
+
+
+@pytest.mark.parametrize("path", ["/g/nosuchgame/join", "/g/nosuchgame/move", "/g/nosuchgame/rematch"])
+def test_posting_to_an_unknown_game_is_404(alice: Friend, path: str):
+    assert alice.post(path, {"cell": "4", "ply": "0"}).status_code == 404
+
+
+# POST /g/<id>/move
+
+def test_players_take_turns_and_each_sees_the_others_move(seated: str, alice: Friend, bob: Friend):
+    response = alice.post(seated + "/move", {"cell": "4", "ply": "0"})
+    assert response.status_code == 200 and marks(response.text) == {4: "X"}
+    assert status(response.text).startswith("Your friend's turn (O)")
+    assert marks(bob.game(seated).text) == {4: "X"}
+    response = bob.post(seated + "/move", {"cell": "0", "ply": "1"}, htmx=False)
+    assert response.status_code == 303
+    assert marks(alice.game(seated).text) == {4: "X", 0: "O"}
+
+
+@pytest.mark.parametrize("who, fields, code, expected", [
+    ("carol", {"cell": "0", "ply": "0"}, 403, "You are watching this game; only its players can move."),
+    ("bob", {"cell": "0", "ply": "0"}, 409, "It is your friend's turn, not yours."),
+    ("alice", {"cell": "0", "ply": "3"}, 409, "That board was out of date; here it is as it stands now."),
+    ("alice", {"cell": "9", "ply": "0"}, 400, "A square is a number from 0 to 8, not “9”."),
+    ("alice", {"ply": "0"}, 400, "Choose a square to play."),
+    ("alice", {"cell": "0"}, 400, "The form is incomplete; reload the page and try again."),
+])
+def test_a_move_that_is_not_yours_to_make_is_refused_and_changes_nothing(seated, alice, bob, carol, who, fields,
+                                                                         code, expected):
+    mover = {"alice": alice, "bob": bob, "carol": carol}[who]
+    response = mover.post(seated + "/move", fields)
+    assert response.status_code == code and message(response.text) == expected
+    assert marks(alice.game(seated).text) == {}
+
+
+@pytest.mark.parametrize("path", ["/move", "/join", "/rematch"])
+def test_a_post_from_another_site_is_refused_with_403_and_changes_nothing(seated: str, alice: Friend, path: str):
+    response = alice.client.post(seated + path, data={"cell": "4", "ply": "0"},
+                                 headers={"Sec-Fetch-Site": "cross-site"})
+    assert response.status_code == 403 and "This came from another site" in response.text
+    assert marks(alice.game(seated).text) == {}
+
+
+def test_an_invitation_from_another_site_is_refused(alice: Friend):
+    response = alice.client.post("/online", data={}, headers={"Origin": "https://evil.example"})
+    assert response.status_code == 403 and "This came from another site" in response.text
+
+
+# GET /g/<id>/events
+
+def test_the_stream_sends_each_change_with_its_number_as_this_browser_sees_it(seated, alice, bob, carol):
+    alice.post(seated + "/move", {"cell": "4", "ply": "0"})
+    stream = carol.events(seated)
+    assert stream.startswith("retry: 1000\n\n")
+    assert re.findall(r"^id: (\d+)$", stream, re.M) == ["1", "2"]  # the seat taken, the move
+    # A page that missed both is sent once, as it stands after the last.
+    assert stream.count("data: <section id=\"online\"") == 1 and 'data: <div id="online-status"' in stream
+    assert stream.index("id: 1\n\nid: 2\ndata: ") > 0
+    assert '<p class="reason">X played row 2, column 2.</p>' in stream
+    assert "You are watching" in stream
+
+
+def test_a_stream_resumes_after_the_last_event_it_had(seated, alice, carol):
+    alice.post(seated + "/move", {"cell": "4", "ply": "0"})
+    assert re.findall(r"^id: (\d+)$", carol.events(seated, last_event_id="1"), re.M) == ["2"]
+    assert re.findall(r"^id: (\d+)$", carol.events(seated, after="2"), re.M) == []
+
+
+def test_a_player_leaving_and_coming_back_are_events_too(seated, alice, bob):
+    bob.events_then_close(seated, after="1")  # O's page opens, then its tab closes: O has left
+    page = alice.game(seated).text
+    assert status(page) == "You play X. Your friend has left; their seat is kept if they come back."
+    assert "O&#39;s player has left." in alice.events(seated, after="1")
+    assert "O&#39;s player is back." in bob.events(seated, after="2")  # comes back
+    alice.post(seated + "/move", {"cell": "4", "ply": "0"})
+    assert status(alice.game(seated).text) == "Your friend's turn (O); you play X."
+
+
+def test_a_stream_the_server_ends_says_nobody_left(seated, alice, bob):
+    """A stream ends at its time (or on a restart) and the page reopens it at once: no leave, no flapping."""
+    for _ in range(3):
+        bob.events(seated, after="1")
+    assert "left" not in alice.events(seated, after="1")
+    assert status(alice.game(seated).text) == "Your turn: you play X."
+
+
+def test_a_stream_of_a_busy_game_stays_present(app, seated, alice, bob, monkeypatch):
+    """Presence is refreshed while events flow, not only when the stream is quiet."""
+    refreshed = []
+    games = app.extensions["online_games"]
+    monkeypatch.setattr(online_views, "KEEP_ALIVE_SECONDS", 0.0)
+    monkeypatch.setattr(type(games), "refresh_stream", lambda self, stream: refreshed.append(stream))
+    alice.post(seated + "/move", {"cell": "4", "ply": "0"})
+    bob.events(seated, after="1")
+    assert refreshed
+
+
+def test_an_after_beyond_the_log_does_not_make_a_stream_spin(app, seated, carol, monkeypatch):
+    games = app.extensions["online_games"]
+    asked = []
+    original = type(games).events_after
+    monkeypatch.setattr(type(games), "events_after", lambda self, *args: (asked.append(1), original(self, *args))[1])
+    stream = carol.events(seated, after="999999")
+    assert len(asked) < 20, f"the store was asked {len(asked)} times in one quiet stream"
+    assert stream == "retry: 1000\n\n" or stream.startswith("retry: 1000\n\n:")
+
+
+def test_a_stream_the_store_cannot_open_ends_quietly_for_the_page_to_reconnect(app, seated, carol, monkeypatch):
+    games = app.extensions["online_games"]
+
+    def unavailable(self, *args):
+        raise sqlite3.OperationalError("database is locked")
+    monkeypatch.setattr(type(games), "open_stream", unavailable)
+    assert carol.events(seated) == ""  # a 200 with nothing in it, not a 500: EventSource tries again
+
+
+def test_a_bad_last_event_id_is_refused(seated, carol):
+    response = carol.client.get(seated + "/events", headers={"Last-Event-ID": "abc"})
+    assert response.status_code == 400
+
+
+def test_a_game_holds_only_so_many_spectators_and_its_players_always_get_in(app: Flask, seated: str,
+                                                                             bob: Friend, carol: Friend):
+    games = app.extensions["online_games"]
+    game_id = seated.rsplit("/", 1)[1]
+    opened = [games.open_stream(game_id, None) for _ in range(SPECTATORS_PER_GAME)]
+    response = carol.client.get(seated + "/events")
+    assert response.status_code == 429 and "spectators" in response.text
+    assert bob.client.get(seated + "/events").status_code == 200, "a player is never turned away"
+    for stream in opened:
+        games.close_stream(stream)
+
+
+def test_a_process_holds_only_so_many_streams_and_gives_each_back(app: Flask, seated: str, carol: Friend):
+    app.config["STREAMS_PER_PROCESS"] = 1
+    held = carol.client.get(seated + "/events", buffered=False)
+    assert held.status_code == 200
+    refused = carol.client.get(seated + "/events")
+    assert refused.status_code == 503 and refused.headers["Retry-After"] == "5"
+    held.close()  # before a byte was read: its slot is given back all the same
+    assert carol.client.get(seated + "/events").status_code == 200
+
+
+def test_opening_a_game_gives_the_browser_its_player_id_but_writes_no_store(alice: Friend, bob: Friend):
+    url = alice.invite()
+    response = bob.game(url)
+    cookies = response.headers.getlist("Set-Cookie")
+    assert len(cookies) == 1 and cookies[0].startswith("player=") and "HttpOnly" in cookies[0]
+    assert "Max-Age=31536000" in cookies[0]
+    first, second = (bob.post(url + "/join", {}, htmx=False) for _ in range(2))  # a double click
+    assert (first.status_code, second.status_code) == (303, 409)
+    assert "You already play O" in second.text
+    assert "with a friend: you play O" in bob.game(url).text
+
+
+def test_a_seat_outlives_the_session_store_forgetting_the_browser(app: Flask, seated: str, alice: Friend):
+    """Sessions may expire or be pruned from a full store; a player's seat is theirs still."""
+    app.session_interface._db().execute("DELETE FROM sessions")
+    assert alice.post(seated + "/move", {"cell": "4", "ply": "0"}).status_code == 200
+
+
+def test_a_code_leads_nowhere_once_both_seats_are_taken(alice: Friend, bob: Friend, carol: Friend):
+    url = alice.invite()
+    code = re.search(r'<strong class="code">(\w+)</strong>', alice.game(url).text).group(1)
+    bob.post(url + "/join", {}, htmx=False)
+    response = carol.client.get(f"/join?code={code}")
+    assert response.status_code == 404 and "No game is waiting for a player with the code" in response.text
+    assert carol.game(url).status_code == 200, "the link still lets anyone watch"
+
+
+def test_one_network_address_may_start_or_try_only_so_many_a_minute(app: Flask):
+    for _ in range(app.config["ADDRESS_PER_MINUTE"]):
+        assert Friend(app.test_client()).client.get("/join?code=ZZZZZZ").status_code == 404
+    response = Friend(app.test_client()).client.get("/join?code=ZZZZZZ")
+    assert response.status_code == 429 and "Many codes were tried from your network" in response.text
+    assert Friend(app.test_client()).post("/online", {}, htmx=False).status_code == 429
+
+
+def tries(app: Flask, forwarded_for: str) -> int:
+    """The status of a code tried from behind a proxy that says the client is forwarded_for."""
+    return app.test_client().get("/join?code=ZZZZZZ", headers={"X-Forwarded-For": forwarded_for}).status_code
+
+
+def test_the_address_limit_believes_a_proxy_only_when_told_to(tmp_path: Path):
+    direct = create_app({"TESTING": True, "SECRET_KEY": "k", "ADDRESS_PER_MINUTE": 2}, instance_path=tmp_path / "a")
+    # Without a trusted proxy, a forged X-Forwarded-For does not escape the limit.
+    assert [tries(direct, f"10.0.0.{n}") for n in range(3)] == [404, 404, 429]
+    proxied = create_app({"TESTING": True, "SECRET_KEY": "k", "ADDRESS_PER_MINUTE": 2, "TRUSTED_PROXIES": 1},
+                         instance_path=tmp_path / "b")
+    # Behind one proxy, each client's address counts for itself.
+    assert [tries(proxied, "10.0.0.1") for _ in range(3)] == [404, 404, 429]
+    assert tries(proxied, "10.0.0.2") == 404
+
+
+# POST /g/<id>/rematch
+
+def finish(url: str, alice: Friend, bob: Friend) -> None:
+    for ply, (who, cell) in enumerate(((alice, 0), (bob, 3), (alice, 1), (bob, 4), (alice, 2))):
+        assert who.post(url + "/move", {"cell": str(cell), "ply": str(ply)}).status_code == 200
+
+
+def test_a_rematch_swaps_the_sides_and_the_old_game_points_to_it(seated, alice, bob, carol):
+    finish(seated, alice, bob)
+    page = alice.game(seated).text
+    assert status(page) == "You win!" and "Rematch, sides swapped" in page
+    assert "You: 1" in page and "Your friend: 0" in page
+    assert carol.post(seated + "/rematch", {}).status_code == 403
+    response = bob.post(seated + "/rematch", {}, htmx=False)
+    assert response.status_code == 303
+    rematch = response.headers["Location"]
+    assert "with a friend: you play X" in bob.game(rematch).text
+    assert "with a friend: you play O" in alice.game(rematch).text
+    assert f'href="{rematch}"' in alice.game(seated).text, "the old game links to the rematch"
+    stream = carol.events(seated, after="6")
+    assert f"event: rematch\ndata: {rematch}" in stream
+    assert bob.post(seated + "/rematch", {}).status_code == 409
+
+
+def test_a_rematch_before_the_end_is_refused(seated, alice):
+    response = alice.post(seated + "/rematch", {})
+    assert response.status_code == 409 and "Finish this game first" in message(response.text)

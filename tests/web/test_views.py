@@ -1,0 +1,857 @@
+"""The HTTP contract, row by row, through Flask's test client."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from webapp.app import create_app
+from tests.scrapers import buttons, marks, message, status
+from tests.support import Visitor
+
+
+def nine_buttons(html: str) -> list[tuple[int, set[str], str, bool, str]]:
+    """The nine cell buttons of a 3×3 board, in order."""
+    found = buttons(html)
+    assert [cell for cell, *_ in found] == list(range(9))
+    return found
+
+
+def cells(html: str) -> list[str]:
+    """The mark on each of the nine squares, in order ('' when empty)."""
+    return [text if text in ("X", "O") else "" for *_, text in nine_buttons(html)]
+
+
+def enabled_cells(html: str) -> list[int]:
+    return [cell for cell, _, _, enabled, _ in nine_buttons(html) if enabled]
+
+
+def classed(html: str, name: str) -> list[int]:
+    """The squares whose button has the class name."""
+    return [cell for cell, classes, *_ in nine_buttons(html) if name in classes]
+
+
+def is_fragment(html: str) -> bool:
+    """The game fragment alone: no page around it, and not the players form beside it."""
+    return html.lstrip().startswith('<section id="game"') and "<html" not in html and "new-game" not in html
+
+
+# GET /
+
+def test_the_page_offers_a_new_game_to_a_new_browser(visitor: Visitor):
+    page = visitor.open()
+    assert page.status_code == 200 and page.mimetype == "text/html"
+    assert "<html lang=\"en\">" in page.text and "<title>Tic-tac-toe</title>" in page.text
+    assert cells(page.text) == [""] * 9
+    assert enabled_cells(page.text) == list(range(9))
+    assert status(page.text) == "Your turn: you play X."
+    assert 'name="ply" value="0"' in page.text
+    assert 'aria-label="Row 1, column 3, empty"' in page.text
+
+
+def test_the_page_loads_the_vendored_htmx(visitor: Visitor, app):
+    page = visitor.open()
+    script = re.search(r'<script src="/static/(htmx-4\.0\.\d+\.min\.js)"></script>', page.text).group(1)
+    with visitor.client.get(f"/static/{script}") as response:
+        assert response.status_code == 200 and response.mimetype == "text/javascript"
+    assert page.text.index(script) > page.text.index("</main>"), "at the end of the page, without defer"
+
+
+def test_the_page_shows_this_browsers_game_and_not_anothers(app):
+    first, second = Visitor(app.test_client()), Visitor(app.test_client())
+    first.move(4)
+    assert cells(first.open().text)[4] == "X"
+    assert cells(second.open().text) == [""] * 9
+
+
+# POST /move
+
+def test_a_move_with_htmx_returns_the_board_fragment_with_the_reply(visitor: Visitor):
+    response = visitor.move(4)
+    assert response.status_code == 200 and is_fragment(response.text)
+    board = cells(response.text)
+    assert board[4] == "X" and board.count("O") == 1
+    assert 'name="ply" value="2"' in response.text
+    assert visitor.stored()["moves"][0] == "4" and len(visitor.stored()["moves"]) == 2
+
+
+def test_a_move_without_htmx_redirects_to_the_page(visitor: Visitor):
+    response = visitor.move(0, htmx=False)
+    assert response.status_code == 303 and response.headers["Location"] == "/"
+    assert cells(visitor.client.get("/").text)[0] == "X"
+
+
+def test_a_whole_game_against_perfect_ends_in_a_draw_or_a_loss(visitor: Visitor):
+    page = visitor.open().text
+    while enabled_cells(page):
+        response = visitor.move(enabled_cells(page)[0])
+        assert response.status_code == 200
+        page = response.text
+    assert status(page) in ("A draw: nobody could win this one.",
+                            "The computer wins with three Os in a row.")
+    assert ">New game</button>" in visitor.client.get("/").text, "the page offers a new game beside it"
+
+
+def test_a_won_game_highlights_the_winning_line(visitor: Visitor):
+    visitor.new("human", "human")
+    for cell in (0, 3, 1, 4):
+        visitor.move(cell)
+    response = visitor.move(2)
+    assert status(response.text) == "X wins!"
+    assert classed(response.text, "win") == [0, 1, 2] == classed(response.text, "mark-x")
+
+
+BAD_CELLS = [
+    ({}, "Choose a square to play."),
+    ({"cell": ""}, "Choose a square to play."),
+    ({"cell": "abc"}, "A square is a number from 0 to 8, not “abc”."),
+    ({"cell": "9"}, "A square is a number from 0 to 8, not “9”."),
+    ({"cell": "-1"}, "A square is a number from 0 to 8, not “-1”."),
+    ({"cell": "²"}, "A square is a number from 0 to 8, not “²”."),
+    ({"cell": "<script>"}, "A square is a number from 0 to 8, not “<script>”."),
+]
+
+
+@pytest.mark.parametrize("htmx", [True, False])
+@pytest.mark.parametrize("fields, expected", BAD_CELLS)
+def test_a_bad_cell_is_refused_with_400_and_changes_nothing(visitor: Visitor, fields, expected, htmx):
+    visitor.move(4)
+    before = visitor.stored()
+    response = visitor.post("/move", {"ply": "2", **fields}, htmx)
+    assert response.status_code == 400
+    assert message(response.text) == expected
+    assert "<" not in re.search(r'role="alert">(.*?)</p>', response.text).group(1), "what was typed is escaped"
+    assert is_fragment(response.text) == htmx
+    assert visitor.stored() == before
+    assert cells(response.text)[4] == "X", "the current board comes with the message"
+
+
+@pytest.mark.parametrize("ply", [None, "", "x", "10", "-1"])
+def test_a_missing_or_malformed_ply_is_refused_with_400(visitor: Visitor, ply):
+    before = visitor.stored()
+    fields = {"cell": "4"} if ply is None else {"cell": "4", "ply": ply}
+    response = visitor.post("/move", fields)
+    assert response.status_code == 400 and "reload the page" in message(response.text)
+    assert visitor.stored() == before
+
+
+@pytest.mark.parametrize("htmx", [True, False])
+def test_an_occupied_cell_is_refused_with_409(visitor: Visitor, htmx):
+    visitor.move(4)
+    before = visitor.stored()
+    response = visitor.move(4, htmx=htmx)
+    assert response.status_code == 409
+    assert message(response.text) == "Row 2, column 2 is taken; choose an empty square."
+    assert visitor.stored() == before
+
+
+def test_a_stale_ply_is_refused_with_409_and_the_current_board(visitor: Visitor):
+    visitor.move(4)
+    before = visitor.stored()
+    free = next(cell for cell in range(9) if str(cell) not in before["moves"])
+    response = visitor.move(free, ply=0)  # a second tab still showing the empty board
+    assert response.status_code == 409 and "out of date" in message(response.text)
+    assert cells(response.text)[4] == "X" and 'name="ply" value="2"' in response.text
+    assert visitor.stored() == before
+
+
+def test_a_move_after_the_game_ended_is_refused_with_409(visitor: Visitor):
+    visitor.new("human", "human")
+    for cell in (0, 3, 1, 4, 2):
+        visitor.move(cell)
+    before = visitor.stored()
+    response = visitor.move(8)
+    assert response.status_code == 409 and "This game is over" in message(response.text)
+    assert visitor.stored() == before
+
+
+# POST /new
+
+def test_new_defaults_to_a_person_as_x_against_perfect(visitor: Visitor):
+    visitor.move(4)
+    response = visitor.new()
+    assert response.status_code == 200 and is_fragment(response.text)
+    assert visitor.stored() == {"board": "3x3", "x": "human", "o": "perfect", "moves": ""}
+    assert '<option value="perfect" selected>' in visitor.client.get("/").text
+
+
+def test_new_game_as_o_the_computer_opens_at_once(visitor: Visitor):
+    response = visitor.new("perfect", "human")
+    board = cells(response.text)
+    assert board.count("X") == 1 and board.count("O") == 0
+    assert status(response.text) == "Your turn: you play O."
+    assert len(enabled_cells(response.text)) == 8
+
+
+def test_new_without_htmx_redirects_to_the_page(visitor: Visitor):
+    response = visitor.new("perfect", "human", htmx=False)
+    assert response.status_code == 303 and response.headers["Location"] == "/"
+    assert cells(visitor.client.get("/").text).count("X") == 1
+
+
+def test_two_people_share_one_screen(visitor: Visitor):
+    visitor.new("human", "human")
+    visitor.move(0)
+    response = visitor.move(4)
+    assert cells(response.text)[:5] == ["X", "", "", "", "O"]
+    assert status(response.text) == "X to move."
+
+
+@pytest.mark.parametrize("fields, expected", [
+    ({"x": "robot"}, "Unknown player “robot” for X; choose one of: human, easy, medium, hard, perfect, menace, "
+                     "network, my-menace."),
+    ({"o": "genius"}, "Unknown player “genius” for O"),
+    ({"o": "Perfect"}, "Unknown player “Perfect” for O"),
+    ({"x": ""}, "Unknown player “” for X"),
+    ({"x": "robot", "o": "human"}, "Unknown player “robot” for X"),
+])
+def test_an_unknown_player_is_refused_with_400_and_changes_nothing(visitor: Visitor, fields, expected):
+    visitor.move(4)
+    before = visitor.stored()
+    response = visitor.post("/new", fields)
+    assert response.status_code == 400 and message(response.text).startswith(expected)
+    assert visitor.stored() == before
+
+
+# Cross-site requests (CSRF), refused by their Fetch Metadata
+
+POSTS = [("/move", {"cell": "4", "ply": "0"}), ("/new", {}), ("/step", {"ply": "0"}), ("/undo", {"ply": "0"}),
+         ("/score/reset", {}), ("/coach", {"coach": "on"}), ("/menace/reset", {})]
+
+
+@pytest.mark.parametrize("path, fields", POSTS)
+@pytest.mark.parametrize("headers", [
+    {"Sec-Fetch-Site": "cross-site"},                                     # a form on another site, a modern browser
+    {"Sec-Fetch-Site": "same-site", "Origin": "http://evil.localhost"},  # another app on a sibling host
+    {"Origin": "https://evil.example"},                                  # a browser without Fetch Metadata
+    {"Origin": "null"},                                                  # a sandboxed frame
+    {"Sec-Fetch-Site": "guessing"},                                      # a value no browser sends
+], ids=["cross-site", "same-site", "foreign-origin", "null-origin", "unknown"])
+def test_a_post_from_another_site_is_refused_with_403_and_changes_nothing(visitor: Visitor, path, fields, headers):
+    visitor.move(4)
+    before = visitor.stored()
+    response = visitor.client.post(path, data=fields, headers={"HX-Request": "true", **headers})
+    assert response.status_code == 403
+    assert message(response.text) == "This came from another site, so nothing was changed. Play from this page."
+    assert is_fragment(response.text) and cells(response.text)[4] == "X", "the game as it stands comes back"
+    assert visitor.stored() == before
+
+
+@pytest.mark.parametrize("headers", [
+    {"Sec-Fetch-Site": "same-origin"},                         # the page's own form or htmx
+    {"Sec-Fetch-Site": "none"},                                # typed or bookmarked by the person
+    {"Origin": "http://localhost"},                            # an older browser, from this site
+    {},                                                        # not a browser: curl, a script, the load test
+], ids=["same-origin", "none", "own-origin", "no-browser"])
+def test_a_post_from_this_site_or_from_no_browser_is_served(visitor: Visitor, headers):
+    response = visitor.client.post("/move", data={"cell": "4", "ply": "0"}, headers={"HX-Request": "true", **headers})
+    assert response.status_code == 200 and cells(response.text)[4] == "X"
+
+
+def test_a_get_never_writes_the_session_store(app, visitor: Visitor):
+    """Viewing a page, however often, stores nothing: no session, no cookie."""
+    for path in ("/", "/replay/408", "/learn", "/think/3x3/"):
+        response = visitor.client.get(path)
+        assert response.status_code in (200, 303) and "Set-Cookie" not in response.headers, path
+    (count,) = app.session_interface._db().execute("SELECT count(*) FROM sessions").fetchone()
+    assert count == 0
+    visitor.move(4)
+    page = visitor.client.get("/")
+    assert "Set-Cookie" not in page.headers, "nor for a browser that has a game"
+
+
+def test_a_move_writes_the_session_once(app, visitor: Visitor, monkeypatch):
+    visitor.move(4)
+    writes = []
+    original = type(app.session_interface)._upsert_session
+    monkeypatch.setattr(type(app.session_interface), "_upsert_session",
+                        lambda self, *args: (writes.append(args[-1]), original(self, *args))[1])
+    visitor.move(0 if visitor.stored()["moves"][1] != "0" else 8)
+    assert len(writes) == 1
+
+
+# Levels, steps, take-backs and the score
+
+def play_to_the_end(visitor: Visitor, page: str) -> str:
+    """Click the first open square, or step the computers, until the game ends."""
+    while True:
+        open_cells = enabled_cells(page)
+        if open_cells:
+            response = visitor.move(open_cells[0])
+        elif 'id="next-move"' in page:
+            response = visitor.post("/step", {"ply": len(visitor.stored()["moves"])})
+        else:
+            return page
+        assert response.status_code == 200, message(response.text)
+        page = response.text
+
+
+PLAYERS = ("human", "easy", "medium", "hard", "perfect")
+
+
+@pytest.mark.parametrize("x", PLAYERS)
+@pytest.mark.parametrize("o", PLAYERS)
+def test_every_pairing_starts_and_finishes(visitor: Visitor, x, o):
+    response = visitor.new(x, o)
+    assert response.status_code == 200
+    assert f'<option value="{x}" selected>' in visitor.client.get("/").text.split('id="player-o"')[0]
+    page = play_to_the_end(visitor, response.text)
+    assert "to move" not in status(page) and "Your turn" not in status(page)
+    assert len(re.findall(r"<li>[XO]: row \d, column \d</li>", page)) == len(visitor.stored()["moves"])
+
+
+def test_two_computers_step_one_move_at_a_time(visitor: Visitor):
+    page = visitor.new("easy", "hard").text
+    assert 'hx-trigger="load delay:800ms, click"' in page and ">Next move</button>" in page
+    assert enabled_cells(page) == []
+    response = visitor.post("/step", {"ply": "0"})
+    assert response.status_code == 200 and len(visitor.stored()["moves"]) == 1
+    assert visitor.post("/step", {"ply": "1"}, htmx=False).status_code == 303
+    assert len(visitor.stored()["moves"]) == 2
+
+
+def test_a_step_that_does_not_fit_is_refused_with_409(visitor: Visitor):
+    visitor.open()
+    response = visitor.post("/step", {"ply": "0"})
+    assert response.status_code == 409 and "only moves by itself" in message(response.text)
+    visitor.new("easy", "hard")
+    stale = visitor.post("/step", {"ply": "3"})
+    assert stale.status_code == 409 and "out of date" in message(stale.text)
+    assert visitor.stored()["moves"] == ""
+
+
+def test_undo_in_the_middle_of_a_game(visitor: Visitor):
+    visitor.move(4)
+    response = visitor.post("/undo", {"ply": "2"})
+    assert response.status_code == 200 and cells(response.text) == [""] * 9
+    assert visitor.stored()["moves"] == ""
+
+
+def test_undo_at_the_end_takes_the_game_out_of_the_score(visitor: Visitor):
+    visitor.new("human", "human")
+    for cell in (0, 3, 1, 4):
+        visitor.move(cell)
+    won = visitor.move(2).text
+    assert "<dt>Two players</dt>" in won and "<span>X wins: 1</span>" in won
+    assert "<span>X wins: 1</span>" in visitor.client.get("/").text, "a reload counts nothing more"
+    undone = visitor.post("/undo", {"ply": "5"}, htmx=False)
+    assert undone.status_code == 303
+    page = visitor.client.get("/").text
+    assert "No finished games yet." in page and status(page) == "X to move."
+
+
+def test_a_finished_game_counts_once_across_new_games(visitor: Visitor):
+    visitor.new("human", "human")
+    for cell in (0, 3, 1, 4, 2):
+        visitor.move(cell)
+    visitor.new("human", "human")
+    for cell in (0, 1, 2, 4, 3, 5, 7, 6, 8):
+        visitor.move(cell)
+    page = visitor.client.get("/").text
+    assert "<span>X wins: 1</span><span>O wins: 0</span><span>Draws: 1</span>" in page
+
+
+def test_nothing_to_undo_is_refused_with_409(visitor: Visitor):
+    visitor.open()
+    response = visitor.post("/undo", {"ply": "0"})
+    assert response.status_code == 409 and message(response.text) == "There is no move to take back."
+    assert 'Take back</button>' in response.text and "disabled>Take back" in response.text
+
+
+def test_reset_score(visitor: Visitor):
+    visitor.new("human", "human")
+    for cell in (0, 3, 1, 4, 2):
+        visitor.move(cell)
+    response = visitor.post("/score/reset", {})
+    assert response.status_code == 200 and "No finished games yet." in response.text
+    assert visitor.post("/score/reset", {}, htmx=False).status_code == 303
+
+
+def test_the_players_chosen_are_remembered_for_the_next_visit(visitor: Visitor):
+    visitor.new("medium", "human", htmx=False)
+    page = visitor.client.get("/").text
+    assert '<option value="medium" selected>' in page.split('id="player-o"')[0]
+    assert '<option value="human" selected>' in page.split('id="player-o"')[1]
+
+
+# Coach, reasons, links and replays
+
+def coach_values(html: str) -> dict[int, str]:
+    """The coach's value of each square that shows one, as its accessible name ends."""
+    return {cell: label.rsplit(", ", 1)[1] for cell, classes, label, _, _ in nine_buttons(html)
+            if any(name.startswith("coach-") for name in classes)}
+
+
+def test_the_coach_shows_every_empty_squares_value_and_is_remembered(visitor: Visitor):
+    visitor.new("human", "human")
+    visitor.move(0)
+    response = visitor.post("/coach", {"coach": "on"})
+    assert response.status_code == 200 and 'aria-pressed="true"' in response.text
+    values = coach_values(response.text)
+    assert sorted(values) == [1, 2, 3, 4, 5, 6, 7, 8]
+    assert values[4] == "draw" and values[1] == "loss in 3"
+    assert '<span>loss in 3</span>' in response.text
+    assert coach_values(visitor.client.get("/").text) == values
+    off = visitor.post("/coach", {"coach": "off"}, htmx=False)
+    assert off.status_code == 303 and coach_values(visitor.client.get("/").text) == {}
+
+
+@pytest.mark.parametrize("x, o", [("human", "perfect"), ("perfect", "human"), ("human", "human"), ("easy", "hard")])
+def test_the_coach_works_in_every_pairing_until_the_game_ends(visitor: Visitor, x, o):
+    visitor.post("/coach", {"coach": "on"})
+    page = visitor.new(x, o).text
+    assert len(coach_values(page)) == len(re.findall(r'<button name="cell"[^>]*><span>', page)) > 0
+    end = play_to_the_end(visitor, page)
+    assert coach_values(end) == {}
+
+
+@pytest.mark.parametrize("value", ["", "yes", "ON"])
+def test_a_bad_coach_switch_is_refused_with_400(visitor: Visitor, value):
+    response = visitor.post("/coach", {"coach": value})
+    assert response.status_code == 400 and "“on” or “off”" in message(response.text)
+
+
+def test_after_a_computer_move_the_status_says_why(visitor: Visitor):
+    visitor.move(0)
+    response = visitor.move(1 if visitor.stored()["moves"][1] != "1" else 2)
+    reason = re.search(r'<p class="reason">([^<]+)</p>', response.text).group(1)
+    assert reason.startswith("O played row ") and reason.endswith(".")
+
+
+def test_the_game_page_links_to_its_replay(visitor: Visitor):
+    visitor.move(4)
+    moves = visitor.stored()["moves"]
+    page = visitor.client.get("/").text
+    link = f"http://localhost/replay/{moves}"
+    assert f'<a href="{link}" hx-boost="false">{link}</a>\n      <button type="button" class="copy">Copy link</button>' in page
+    assert visitor.client.get(f"/replay/{moves}").status_code == 200
+
+
+def test_a_new_games_link_is_the_empty_replay(visitor: Visitor):
+    assert 'href="http://localhost/replay/"' in visitor.open().text
+    assert visitor.client.get("/replay/").status_code == 200
+
+
+def test_a_replay_shows_the_board_reason_coach_and_result_at_each_step(visitor: Visitor):
+    page = visitor.client.get("/replay/03142?step=3").text
+    assert "Replay: step 3 of 5" in page and "<title>Replay · Tic-tac-toe</title>" in page
+    assert re.findall(r'class="cell mark-(\w)', page) == ["x", "x", "o"]  # read-only squares in a replay
+    assert '<p class="reason">X played row 1, column 2. ' in page
+    block = visitor.client.get("/replay/0148").text  # a link does not say who played: sides are named
+    assert '<p class="reason">O played row 3, column 3. I block X&#39;s line: X would have completed it here.</p>' in block
+    assert 'aria-label="Row 1, column 3, empty, loss in 2"' in page  # O blocks, then X forks
+    assert "X wins!" in page
+    for text, step in (("First", 0), ("Previous", 2), ("Next", 4), ("Last", 5)):
+        url = f"/replay/03142?step={step}"
+        assert f'<a href="{url}" id="step-{text.lower()}" hx-get="{url}"' in page, text
+    assert page.count('<a href="/replay/03142?step=') == 4 + 4  # controls, and the moves not shown
+
+
+def test_a_replay_at_the_ends_disables_the_controls_that_go_nowhere(visitor: Visitor):
+    first = visitor.client.get("/replay/03142?step=0").text
+    assert '<span class="disabled" aria-disabled="true" id="step-previous" tabindex="-1">Previous</span>' in first
+    last = visitor.client.get("/replay/03142").text
+    assert '<span class="disabled" aria-disabled="true" id="step-next" tabindex="-1">Next</span>' in last
+    assert "Play from here" not in last, "nothing to play once the game is over"
+
+
+def test_a_replay_step_with_htmx_is_the_fragment(visitor: Visitor):
+    response = visitor.client.get("/replay/40816?step=1", headers={"HX-Request": "true"})
+    assert response.status_code == 200
+    assert response.text.lstrip().startswith('<section id="replay"') and "<html" not in response.text
+
+
+@pytest.mark.parametrize("path, expected", [
+    ("/replay/44", "Step 2 plays square 4, which step 1 already took."),
+    ("/replay/49", "Step 2 is “9”, not a square number from 0 to 8."),
+    ("/replay/031428", "Step 6 comes after the game ended at step 5."),
+    ("/replay/4a0", "Step 2 is “a”, not a square number from 0 to 8."),
+    ("/replay/4%200", "Step 2 is “ ”, not a square number from 0 to 8."),
+    ("/replay/0123456780", "A game on the 3x3 board has at most 9 moves; this one has 10."),
+    ("/replay/408?step=4", "There is no step “4” in this game; its steps are 0 to 3."),
+    ("/replay/408?step=one", "There is no step “one” in this game; its steps are 0 to 3."),
+    ("/replay/7x7/d4-d4", "Step 2 plays d4, which step 1 already took."),
+    ("/replay/7x7/d4-z9", "Step 2 is “z9”, not a square of the 7x7 board (a1 to g7)."),
+    ("/replay/9x9/d4", "There is no board “9x9”; the boards are 3x3, 4x4, 5x5, 7x7, 15x15."),
+    ("/replay/7x7/d4?step=2", "There is no step “2” in this game; its steps are 0 to 1."),
+])
+def test_an_invalid_replay_link_is_404_saying_which_step_is_wrong(visitor: Visitor, path, expected):
+    response = visitor.client.get(path)
+    assert response.status_code == 404 and expected in response.text
+
+
+def test_play_from_here_starts_a_game_at_that_position(visitor: Visitor):
+    page = visitor.client.get("/replay/40816?step=2").text
+    assert '<input type="hidden" name="moves" value="40">' in page
+    assert '<input type="hidden" name="x" value="human">' in page and '<select id="opponent" name="o">' in page
+    visitor.open()
+    response = visitor.post("/new", {"moves": "40", "x": "human", "o": "hard"}, htmx=False)
+    assert response.status_code == 303
+    assert visitor.stored() == {"board": "3x3", "x": "human", "o": "hard", "moves": "40"}
+    assert cells(visitor.client.get("/").text)[:5] == ["O", "", "", "", "X"]
+
+
+def test_play_from_here_as_o_lets_the_computer_move_first(visitor: Visitor):
+    visitor.post("/new", {"moves": "4", "x": "medium", "o": "human"})
+    assert visitor.stored()["moves"] == "4"
+    visitor.post("/new", {"moves": "40", "x": "medium", "o": "human"})
+    assert len(visitor.stored()["moves"]) == 3
+
+
+@pytest.mark.parametrize("moves, status, expected", [
+    ("44", 400, "Step 2 plays square 4"), ("x", 400, "Step 1 is “x”"),
+    ("03142", 409, "That game is over"),
+])
+def test_play_from_a_bad_position_is_refused(visitor: Visitor, moves, status, expected):
+    visitor.move(4)
+    before = visitor.stored()
+    response = visitor.post("/new", {"moves": moves, "x": "human", "o": "perfect"})
+    assert response.status_code == status and expected in message(response.text)
+    assert visitor.stored() == before
+
+
+# Everything else
+
+@pytest.mark.parametrize("method, path, code", [
+    ("get", "/nowhere", 404), ("get", "/move", 405), ("get", "/new", 405), ("put", "/", 405),
+])
+def test_other_requests_get_a_plain_error_page(visitor: Visitor, method, path, code):
+    response = getattr(visitor.client, method)(path)
+    assert response.status_code == code
+    assert "Back to your game" in response.text and "Traceback" not in response.text
+
+
+def test_an_unreadable_stored_game_gives_a_fresh_game(visitor: Visitor):
+    visitor.open()
+    with visitor.client.session_transaction() as session:
+        session["game"] = {"x": "human", "o": "perfect", "moves": "44"}
+    page = visitor.client.get("/")
+    assert page.status_code == 200 and cells(page.text) == [""] * 9
+    assert visitor.move(0, ply=0).status_code == 200
+
+
+def test_a_restart_keeps_the_game(visitor: Visitor, instance):
+    visitor.move(4)
+    before = visitor.stored()
+    restarted = create_app({"TESTING": True, "SECRET_KEY": "test key"}, instance_path=instance)
+    again = restarted.test_client()
+    again.set_cookie("session", visitor.client.get_cookie("session").value)
+    page = again.get("/")
+    assert cells(page.text)[4] == "X"
+    assert f'name="ply" value="{len(before["moves"])}"' in page.text
+
+
+def test_without_a_secret_key_one_is_generated_once_and_kept_private(tmp_path):
+    folder = tmp_path / "fresh"
+    first = create_app({"TESTING": True}, instance_path=folder)
+    second = create_app({"TESTING": True}, instance_path=folder)
+    key_file = folder / "secret_key"
+    assert first.secret_key == second.secret_key == key_file.read_text()
+    assert len(first.secret_key) == 64
+    assert key_file.stat().st_mode & 0o777 == 0o600
+
+
+# Light and accessible (issue: everyone can play)
+
+def test_the_page_and_its_stylesheet_weigh_under_20_kb(visitor: Visitor):
+    page = visitor.open()
+    with visitor.client.get("/static/style.css") as css:
+        assert len(page.data) + len(css.data) < 20 * 1024
+
+
+@pytest.mark.parametrize("coach", ["off", "on"])
+def test_every_moves_answer_is_under_3_kb(visitor: Visitor, coach: str):
+    visitor.post("/coach", {"coach": coach})
+    sizes = []
+    for game in range(3):
+        page = visitor.new().text
+        while enabled_cells(page):
+            response = visitor.move(enabled_cells(page)[-1])
+            sizes.append(len(response.data))
+            page = response.text
+    assert max(sizes) < 3 * 1024, sizes
+
+
+def test_the_status_is_a_live_region_that_htmx_answers_update_in_place(visitor: Visitor):
+    page = visitor.open().text
+    assert '<div id="status-area" class="status" role="status">' in page
+    answer = visitor.move(4).text
+    region = answer[answer.index('<div id="status-area"'):]
+    assert 'hx-swap-oob="innerHTML"' in region and "O played row " in region and "Your turn" in region
+    assert answer.count('id="status-area"') == 1
+
+
+def test_the_board_is_a_labelled_grid_of_rows_and_cells(visitor: Visitor):
+    page = visitor.open().text
+    assert '<div class="grid" role="grid" aria-label="Board" data-size="3">' in page
+    assert page.count('role="row"') == 3 and page.count('role="gridcell"') == 9
+
+
+def test_the_newest_marks_are_marked_for_their_animation(visitor: Visitor):
+    first = visitor.move(4).text
+    assert set(classed(first, "new")) == {4, int(visitor.stored()["moves"][1])}
+    second_cell = next(cell for cell in range(9) if str(cell) not in visitor.stored()["moves"])
+    second = visitor.move(second_cell).text
+    assert second_cell in classed(second, "new") and 4 not in classed(second, "new")
+
+
+# Boards beyond 3×3 (issue: boards)
+
+@pytest.fixture
+def quick(app):
+    """master thinks for 30 ms here, so that whole games stay quick."""
+    app.config["ENGINE_BUDGET_MS"] = 30
+    return app
+
+
+@pytest.mark.parametrize("board, size", [("3x3", 3), ("4x4", 4), ("5x5", 5), ("7x7", 7), ("15x15", 15)])
+def test_new_on_each_board_shows_its_squares(visitor: Visitor, board: str, size: int):
+    response = visitor.post("/new", {"board": board, "x": "human", "o": "easy"})
+    assert response.status_code == 200 and is_fragment(response.text)
+    assert len(buttons(response.text)) == size * size
+    assert f'data-size="{size}"' in response.text and response.text.count('role="row"') == size
+    assert visitor.stored()["board"] == board
+
+
+def test_the_new_game_form_offers_every_board_and_remembers_the_last(visitor: Visitor):
+    page = visitor.open().text
+    for board in ("3x3", "4x4", "5x5", "7x7", "15x15"):
+        assert f'<option value="{board}"' in page
+    assert '<option value="3x3" data-levels="easy medium hard perfect menace network my-menace" selected>' in page
+    visitor.post("/new", {"board": "7x7", "x": "human", "o": "easy"})
+    page = visitor.client.get("/").text
+    assert '<option value="7x7" data-levels="easy medium hard master" selected>' in page
+    visitor.post("/new", {})  # no board: the one played last
+    assert visitor.stored()["board"] == "7x7" and visitor.stored()["o"] == "master"
+
+
+@pytest.mark.parametrize("fields, expected", [
+    ({"board": "9x9"}, "There is no board “9x9”; choose one of: 3x3, 4x4, 5x5, 7x7, 15x15."),
+    ({"board": ""}, "There is no board “”; choose one of: 3x3, 4x4, 5x5, 7x7, 15x15."),
+    ({"board": "5x5", "o": "perfect"}, "The 5x5 board has the levels easy, medium, hard and master, not perfect."),
+    ({"board": "3x3", "x": "master"}, "The 3x3 board has the levels easy, medium, hard and perfect, not master."),
+    ({"board": "7x7", "moves": "d4-d4"}, "Step 2 plays d4, which step 1 already took."),
+    ({"board": "7x7", "moves": "4"}, "Step 1 is “4”, not a square of the 7x7 board (a1 to g7)."),
+])
+def test_a_bad_board_or_a_level_it_lacks_is_refused_with_400_and_changes_nothing(visitor: Visitor, fields, expected):
+    visitor.move(4)
+    before = visitor.stored()
+    response = visitor.post("/new", fields)
+    assert response.status_code == 400 and message(response.text) == expected
+    assert visitor.stored() == before
+
+
+def test_a_refused_new_game_keeps_the_choices_in_the_form_without_javascript(visitor: Visitor):
+    page = visitor.post("/new", {"board": "5x5", "x": "human", "o": "perfect"}, htmx=False).text
+    assert re.search(r'<option value="5x5" data-levels="[^"]*" selected>', page)
+    assert not re.search(r'<option value="3x3" data-levels="[^"]*" selected>', page)
+    assert re.search(r'id="player-o".*?<option value="perfect" selected>', page, re.S)
+    without_board = visitor.post("/new", {"x": "human", "o": "master"}, htmx=False).text  # the board played last
+    assert re.search(r'<option value="3x3" data-levels="[^"]*" selected>', without_board)
+
+
+@pytest.mark.parametrize("board", ["4x4", "5x5", "7x7", "15x15"])
+def test_a_whole_game_against_the_computer_on_each_board(quick, board: str):
+    visitor = Visitor(quick.test_client())
+    page = visitor.post("/new", {"board": board, "x": "human", "o": players_top(board)}).text
+    while enabled_cells_any(page):
+        response = visitor.move(enabled_cells_any(page)[len(enabled_cells_any(page)) // 2],
+                                ply=len(marks(page)))
+        assert response.status_code == 200
+        page = response.text
+    assert status(page) in ("A draw: nobody could win this one.", "You win!") or status(page).startswith(
+        "The computer wins with")
+
+
+def players_top(board: str) -> str:
+    return "perfect" if board == "4x4" else "master"
+
+
+def enabled_cells_any(html: str) -> list[int]:
+    return [cell for cell, _, _, enabled, _ in buttons(html) if enabled]
+
+
+@pytest.mark.parametrize("board", ["5x5", "15x15"])
+def test_two_people_and_two_computers_on_a_bigger_board(quick, board: str):
+    visitor = Visitor(quick.test_client())
+    visitor.post("/new", {"board": board, "x": "human", "o": "human"})
+    assert marks(visitor.move(0, ply=0).text) == {0: "X"}
+    assert marks(visitor.move(1, ply=1).text) == {0: "X", 1: "O"}
+    page = visitor.post("/new", {"board": board, "x": "easy", "o": "master"}).text
+    for ply in range(6):
+        assert 'id="next-move"' in page
+        page = visitor.post("/step", {"ply": str(ply)}).text
+        assert len(marks(page)) == ply + 1
+
+
+def test_a_move_on_15x15_is_answered_in_under_32_kb_with_the_coach_on(quick):
+    visitor = Visitor(quick.test_client())
+    visitor.post("/coach", {"coach": "on"})
+    page = visitor.post("/new", {"board": "15x15", "x": "human", "o": "master"}).text
+    sizes, ply = [], 0
+    for cell in (112, 113, 127, 97, 141, 96, 80, 64):
+        if cell in marks(page):
+            continue
+        response = visitor.move(cell, ply=ply)
+        sizes.append(len(response.data))
+        page, ply = response.text, len(marks(response.text))
+        if "is over" in page or "wins" in status(page):
+            break
+    assert max(sizes) < 32 * 1024, sizes
+
+
+def test_squares_on_bigger_boards_are_named_as_players_write_them(quick):
+    visitor = Visitor(quick.test_client())
+    page = visitor.post("/new", {"board": "15x15", "x": "human", "o": "human"}).text
+    assert 'aria-label="h8, empty"' in page and 'aria-label="a15, empty"' in page
+    page = visitor.move(112, ply=0).text
+    assert 'aria-label="h8, X"' in page and "<li>X: h8</li>" in page
+    assert "http://localhost/replay/15x15/h8" in page
+
+
+def test_the_coach_on_a_big_board_shows_only_what_is_sure(quick):
+    visitor = Visitor(quick.test_client())
+    visitor.post("/coach", {"coach": "on"})
+    visitor.post("/new", {"board": "7x7", "x": "human", "o": "human"})
+    page = ""
+    for ply, cell in enumerate((42, 0, 43, 1, 44)):  # X: a1 b1 c1; O: a7 b7
+        page = visitor.move(cell, ply=ply).text
+    assert re.findall(r'aria-label="([^"]*, empty, [^"]*)"', page) == [], "nothing is sure yet: nothing is shown"
+    page = visitor.move(2, ply=5).text  # O: c7
+    page = visitor.move(45, ply=6).text  # X: d1, a four
+    assert re.findall(r'aria-label="([^"]*, empty, [^"]*)"', page) == ["e1, empty, must block"]
+    page = visitor.move(3, ply=7).text  # O: d7, a four of its own, but X is to move
+    assert re.findall(r'aria-label="([^"]*, empty, [^"]*)"', page) == ["e1, empty, win in 1"]
+
+
+@pytest.mark.parametrize("path", ["/replay/7x7/d4-e5-c3", "/replay/7x7/", "/replay/15x15/h8-i9", "/replay/4x4/a1"])
+def test_replay_links_work_on_every_board(visitor: Visitor, path: str):
+    response = visitor.client.get(path)
+    assert response.status_code == 200 and "Replay: step" in response.text
+
+
+def test_a_3x3_replay_named_by_its_board_redirects_to_the_short_link(visitor: Visitor):
+    response = visitor.client.get("/replay/3x3/408")
+    assert response.status_code == 308 and response.headers["Location"].endswith("/replay/408")
+
+
+def test_a_bigger_board_named_without_its_slash_redirects_to_its_empty_replay(visitor: Visitor):
+    response = visitor.client.get("/replay/7x7?step=0&board=x&_external=1")
+    assert response.status_code == 308
+    assert response.headers["Location"].endswith("/replay/7x7/?step=0&board=x&_external=1")
+    assert visitor.client.get("/replay/7x7/5x5").status_code == 404  # moves named like a board, on a board
+    response = visitor.client.get("/replay/3x3")
+    assert response.status_code == 308 and response.headers["Location"].endswith("/replay/")
+
+
+def test_a_replay_on_a_bigger_board_names_its_moves_and_offers_its_levels(visitor: Visitor):
+    page = visitor.client.get("/replay/7x7/d4-e5-c3?step=2").text
+    assert "Replay: step 2 of 3" in page and "O played e5." in page
+    assert '<input type="hidden" name="board" value="7x7">' in page
+    assert '<input type="hidden" name="moves" value="d4-e5">' in page
+    assert '<option value="master" selected>' in page and 'value="perfect"' not in page
+    assert '<a href="/replay/7x7/d4-e5-c3?step=3" id="step-next"' in page
+
+
+def test_play_from_here_on_a_bigger_board(quick):
+    visitor = Visitor(quick.test_client())
+    visitor.open()
+    response = visitor.post("/new", {"board": "7x7", "moves": "d4-e5", "x": "human", "o": "easy"}, htmx=False)
+    assert response.status_code == 303
+    assert visitor.stored() == {"board": "7x7", "x": "human", "o": "easy", "moves": "d4-e5"}
+
+
+def test_engine_budget_comes_from_the_environment(tmp_path, monkeypatch):
+    monkeypatch.setenv("ENGINE_BUDGET_MS", "120")
+    assert create_app({"SECRET_KEY": "k"}, instance_path=tmp_path).config["ENGINE_BUDGET_MS"] == 120
+
+
+# Players that learn (issue: learners)
+
+def play_out_first_squares(visitor: Visitor, page: str) -> str:
+    while enabled_cells(page):
+        page = visitor.move(enabled_cells(page)[0]).text
+    return page
+
+
+def test_the_learners_are_players_on_3x3(visitor: Visitor):
+    page = visitor.open().text
+    for player, name in (("menace", "MENACE, trained"), ("network", "Network, self-taught"),
+                         ("my-menace", "Your own MENACE")):
+        assert f'<option value="{player}">{name} (3×3)</option>' in page
+    response = visitor.new("human", "menace")
+    assert response.status_code == 200 and "The trained MENACE&#39;s box" not in response.text
+    response = visitor.move(4)
+    assert "The trained MENACE&#39;s box for its last move" in response.text
+    assert '<table class="beads">' in response.text and "(played)" in response.text
+
+
+def test_the_network_panel_shows_its_values(visitor: Visitor):
+    visitor.new("human", "network")
+    page = visitor.move(4).text
+    assert "The network&#39;s values for its last move" in page
+    values = re.findall(r'<td class="shade-\d(?: drawn)?"><span class="visually-hidden">(Row \d, column \d): </span>'
+                        r'[+-]\d\.\d\d', page)
+    assert len(values) == 8 and "Row 2, column 2" not in values  # the square X took holds no value
+
+
+@pytest.mark.parametrize("player", ["menace", "network", "my-menace"])
+def test_a_learner_on_a_bigger_board_is_refused_with_400(visitor: Visitor, player: str):
+    before = visitor.stored()
+    response = visitor.post("/new", {"board": "5x5", "o": player})
+    assert response.status_code == 400 and message(response.text).endswith("the learners play on 3x3 only.")
+    assert visitor.stored() == before
+
+
+def test_your_menace_learns_in_this_browser_and_not_in_another(app):
+    mine, other = Visitor(app.test_client()), Visitor(app.test_client())
+    for _ in range(2):
+        play_out_first_squares(mine, mine.new("human", "my-menace").text)
+    learned = mine.client.get("/learn").text
+    assert "It has played 2 games here:" in learned and 'id="mine-chart-title"' in learned
+    fresh = other.client.get("/learn").text
+    assert "Your MENACE has not played yet." in fresh and 'id="mine-chart-title"' not in fresh
+
+
+def test_resetting_your_menace_empties_it_and_an_empty_one_is_refused(visitor: Visitor):
+    play_out_first_squares(visitor, visitor.new("human", "my-menace").text)
+    response = visitor.post("/menace/reset", {"back": "learn"}, htmx=False)
+    assert response.status_code == 303 and response.headers["Location"] == "/learn"
+    assert "Your MENACE has not played yet." in visitor.client.get("/learn").text
+    response = visitor.post("/menace/reset", {})
+    assert response.status_code == 409 and "has not learned anything yet" in message(response.text)
+
+
+def test_how_it_learned_shows_each_curve_as_a_chart_and_a_table(visitor: Visitor):
+    page = visitor.client.get("/learn").text
+    assert "<title>How it learned · Tic-tac-toe</title>" in page
+    for chart in ("menace-chart", "network-chart"):
+        assert f'<figure class="chart" aria-labelledby="{chart}-title">' in page
+    assert page.count('<polyline class="series-') == 8 and page.count("<table class=\"figures\">") == 2
+    assert ">games of training</text>" in page and ">score</text>" in page
+    for rule in ("3 more beads", "taken away", "4 beads", "restocked with one bead of each colour"):
+        assert rule in page
+
+
+def test_small_boards_answers_are_kept_and_bigger_ones_rendered_each_time(visitor: Visitor):
+    from webapp.play import routes as views
+    visitor.post("/new", {"board": "3x3", "x": "human", "o": "human"})
+    views._rendered_game.cache_clear()
+    first = visitor.move(4).text
+    visitor.post("/undo", {"ply": "1"})
+    assert visitor.move(4).text == first  # the kept answer, as a fresh render would be
+    kept = views._rendered_game.cache_info().currsize
+    assert kept >= 1
+    visitor.post("/new", {"board": "7x7", "x": "human", "o": "easy"})
+    visitor.move(24)
+    assert views._rendered_game.cache_info().currsize == kept
+
+
+def test_a_visitors_moves_on_a_big_board_are_made_on_the_board_as_it_stands(visitor: Visitor):
+    """The test client's own default ply counts moves on every board, not the
+    characters of the link's notation ("d4-e5" is two moves, not five)."""
+    visitor.post("/new", {"board": "7x7", "x": "human", "o": "human"})
+    for played, cell in enumerate((24, 25, 31), start=1):
+        assert visitor.move(cell).status_code == 200 and visitor.ply() == played
+    assert visitor.stored()["moves"] == "d4-e4-d3"

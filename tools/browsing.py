@@ -1,0 +1,212 @@
+"""What a person does in the browser, for the Playwright tests: find a square,
+read the board, click and wait for the new board, play a game out, start one;
+and STATES, a way to reach each state of the pages that people look at."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from playwright.sync_api import Browser, Locator, Page, expect
+
+from tools.positions import position
+from webapp.engine import outcomes, preference
+
+CHROMIUM = "/usr/bin/chromium"  # Debian's: Playwright cannot fetch its own browser here
+CHROMIUM_ARGS = [
+    "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+    "--disable-component-update", "--disable-sync", "--no-first-run",
+]
+BROWSER_BUDGET_MS = 60
+"""How long master thinks in the browser tests' server: long enough to play, short enough to finish quickly."""
+COMPUTER_WINS = "The computer wins with three Os in a row."
+DRAW = "A draw: nobody could win this one."
+
+
+WCAG = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22a", "wcag22aa"]
+
+
+def audit(page: Page, axe_source: str) -> None:
+    """Run axe-core in the page and fail on any WCAG 2.2 A or AA violation."""
+    if not page.evaluate("typeof axe !== 'undefined'"):
+        page.evaluate(axe_source)
+    violations = page.evaluate("""async tags => (await axe.run(document, {runOnly: {type: 'tag', values: tags}}))
+        .violations.map(v => `${v.id}: ${v.help} at ${v.nodes.map(n => n.target.join(' ')).join(', ')}`)""", WCAG)
+    assert violations == [], "\n".join(violations)
+
+
+def audit_without_scripts(browser: Browser, live_server: str, axe_source: str, html: str) -> None:
+    """Audit a page's HTML as served without scripts, in a page where axe can run."""
+    context = browser.new_context(base_url=live_server)
+    page = context.new_page()
+    page.route("**/*.js", lambda route: route.abort())
+    page.goto("/healthz")
+    page.set_content(html.replace("<head>", f'<head><base href="{live_server}/">', 1))
+    audit(page, axe_source)
+    context.close()
+
+
+def square(page: Page, cell: int) -> Locator:
+    return page.locator(f'.grid button[value="{cell}"]')
+
+
+def board_of(page: Page) -> str:
+    """The board shown, read from the marks' classes (the coach may write in empty squares)."""
+    return page.evaluate("""Array.from(document.querySelectorAll('.grid [role=gridcell]'), cell => {
+        const square = cell.querySelector('button') || cell;  // a button in a game, the cell in a replay
+        return square.classList.contains('mark-x') ? 'X' : square.classList.contains('mark-o') ? 'O' : '.';
+    }).join('')""")
+
+
+def click(page: Page, cell: int) -> None:
+    """Click a square and wait until the board shown has moved on."""
+    ply = page.locator('#game input[name="ply"]')
+    seen = ply.input_value()
+    square(page, cell).click()
+    expect(ply).not_to_have_value(seen)
+
+
+def replacing_the_game(page: Page, action: Callable[[], None]) -> None:
+    """Do action, which replaces the game section (htmx swaps in a new one, or
+    without JavaScript a new page comes), and wait until the new section is on
+    screen. The section shown before is marked, so that the wait cannot be
+    fooled by a new game that looks like the old one."""
+    page.locator("#game").evaluate("section => section.setAttribute('data-replaced', '')")
+    action()
+    expect(page.locator("#game:not([data-replaced])")).to_have_count(1)
+
+
+def until(page: Page, script: str, what: str, seconds: float = 10.0) -> None:
+    """Wait until script, evaluated in the page, is true. (The page's CSP
+    forbids the eval that page.wait_for_function needs, so this asks again
+    every 50 ms, through the debugger protocol, which the CSP allows.)"""
+    for _ in range(int(seconds / 0.05)):
+        if page.evaluate(script):
+            return
+        page.wait_for_timeout(50)
+    raise AssertionError(f"{what} did not happen within {seconds} s ({script} is {page.evaluate(script)!r})")
+
+
+def focus_settled(page: Page) -> None:
+    """Wait until the keyboard focus is on an element again: during a swap it
+    is on the body, until htmx settles the new content and app.js restores it."""
+    until(page, "!!document.activeElement && !['BODY', 'HTML'].includes(document.activeElement.tagName)",
+          "the focus coming back to the page")
+
+
+def play_out(page: Page, pick: str) -> None:
+    """Play the person's side to the end, each time the 'best' or 'worst' square."""
+    choose = max if pick == "best" else min
+    while page.locator(".grid button:enabled").count():
+        found = outcomes(position(board_of(page)))
+        click(page, choose(found, key=lambda cell: preference(found[cell])))
+
+
+def new_game(page: Page, x: str | None = None, o: str | None = None, board: str | None = None) -> None:
+    """Choose the board and players (if given), press New game, and wait for the new game on screen."""
+    if board:
+        page.locator("#board").select_option(board)
+    if x:
+        page.get_by_label("X", exact=True).select_option(x)
+    if o:
+        page.get_by_label("O", exact=True).select_option(o)
+    replacing_the_game(page, page.get_by_role("button", name="New game").click)
+
+
+def won_against_easy(page: Page) -> None:
+    """From a replay, play on as X one move from a win, and take it."""
+    page.goto("/replay/0314?step=4")
+    page.get_by_label("Play on from here as X, against").select_option("easy")
+    page.get_by_role("button", name="Play from here").click()
+    expect(page.locator("#status")).to_have_text("Your turn: you play X.")
+    click(page, 2)
+    expect(page.locator("#status")).to_have_text("You win!")
+
+
+def error_message(page: Page) -> None:
+    other_tab = page.context.new_page()
+    other_tab.goto("/")
+    page.goto("/")
+    click(page, 4)
+    square(other_tab, 0).click()
+    expect(other_tab.get_by_role("alert")).to_contain_text("out of date")
+    page.close()
+    other_tab.bring_to_front()
+
+
+def play_first_open_squares(page: Page) -> int:
+    """Click the first open square until the game ends; the number of clicks."""
+    clicks = 0
+    while (open_square := page.locator(".grid button:enabled").first).count():
+        click(page, int(open_square.get_attribute("value")))
+        clicks += 1
+    return clicks
+
+
+def your_menace_has_played(page: Page) -> None:
+    """A whole 3×3 game against this browser's own MENACE, then How it learned."""
+    page.goto("/")
+    new_game(page, "human", "my-menace", "3x3")
+    play_first_open_squares(page)
+    page.goto("/learn")
+
+
+def inviting(page: Page, board: str = "7x7") -> None:
+    """Invite a friend to a game on board: the inviter's page, waiting."""
+    page.goto("/")
+    page.locator("#invite-board").select_option(board)
+    page.get_by_role("button", name="Invite a friend").click()
+    expect(page.locator("#status")).to_contain_text("Waiting for your friend to join")
+
+
+def watching(page: Page) -> None:
+    """A game between two friends, as a third browser watching it sees it (its
+    page is opened in a new context, the last of the browser's pages)."""
+    inviting(page, "5x5")
+    friend = page.context.browser.new_context().new_page()
+    friend.goto(page.url)
+    friend.get_by_role("button", name="Take the free seat: play O").click()
+    page.locator('.grid button[value="12"]').click()
+    expect(page.locator(".moves li")).to_have_count(1)
+    spectator = page.context.browser.new_context().new_page()
+    spectator.goto(page.url)
+    expect(spectator.locator("#status")).to_have_text("O to move. You are watching.")
+
+
+def on_board(board: str, x: str, o: str, *cells: int, coach: bool = False) -> Callable[[Page], None]:
+    """A state: a new game on board between x and o, then the person's clicks on cells."""
+    def reach(page: Page) -> None:
+        page.goto("/")
+        new_game(page, x, o, board)
+        if coach:
+            replacing_the_game(page, page.get_by_role("button", name="Coach").click)
+        for cell in cells:
+            click(page, cell)
+    return reach
+
+
+STATES: dict[str, Callable[[Page], None]] = {
+    "a new game": lambda page: page.goto("/"),
+    "mid-game": lambda page: (page.goto("/"), click(page, 4)),
+    "won": won_against_easy,
+    "lost": lambda page: (page.goto("/"), play_out(page, "worst"),
+                          expect(page.locator("#status")).to_have_text(COMPUTER_WINS)),
+    "drawn": lambda page: (page.goto("/"), play_out(page, "best"),
+                           expect(page.locator("#status")).to_have_text(DRAW)),
+    "coach on": lambda page: (page.goto("/"), page.get_by_role("button", name="Coach").click(),
+                              expect(page.locator(".grid span")).to_have_count(9)),
+    "human against human": lambda page: (page.goto("/"), new_game(page, "human", "human"), click(page, 0)),
+    "computer against computer": lambda page: (page.goto("/"), new_game(page, "easy", "hard"),
+                                               expect(page.locator(".moves li")).to_have_count(2)),
+    "a replay step": lambda page: page.goto("/replay/40816?step=3"),
+    "an error message": error_message,
+    "4x4 with the coach": on_board("4x4", "human", "perfect", 5, coach=True),
+    "5x5 mid-game": on_board("5x5", "human", "master", 12),
+    "7x7 with the coach": on_board("7x7", "human", "human", 24, 25, 31, 26, 38, 27, 45, coach=True),
+    "15x15 mid-game": on_board("15x15", "human", "master", 112),
+    "a 15x15 replay step": lambda page: page.goto("/replay/15x15/h8-i9-h9-h10?step=3"),
+    "MENACE's box": on_board("3x3", "human", "menace", 4),
+    "the network's values": on_board("3x3", "human", "network", 0),
+    "how it learned": your_menace_has_played,
+    "inviting a friend": inviting,
+    "watching friends play": watching,
+}
