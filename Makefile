@@ -5,7 +5,7 @@
 # make load-servers: both of those under gunicorn sync, gthread, gevent and granian (about 15 minutes)
 # make bench: engine speed · make strength: how strong each level is
 # make tablebase: solve 4×4 again, into webapp/engine/4x4.tablebase (118 s and 1.9 GB, measured)
-# make train: MENACE and the network learn again from their seeds, into webapp/engine/*.json, then judged
+# make train: MENACE and the network learn again from their seeds (tools/training.py), into webapp/engine/*.json, then judged
 # make learners: the shipped learners judged: learning curves, losing lines, 1,000-game results
 # make bench-browser: click to painted board · make screenshots: every state, into screenshots/
 # make bench-think: what the page "How the computer sees this" costs the server
@@ -57,10 +57,10 @@ tablebase: $(VENV)/installed
 # One BLAS thread: the network's matrices are small, and threads fighting over
 # two shared cores made training many times slower.
 train: $(VENV)/installed
-	OPENBLAS_NUM_THREADS=1 $(BIN)/python -m webapp.engine.training
+	OPENBLAS_NUM_THREADS=1 $(BIN)/python -m tools.training
 
 learners: $(VENV)/installed
-	OPENBLAS_NUM_THREADS=1 $(BIN)/python -m webapp.engine.training figures
+	OPENBLAS_NUM_THREADS=1 $(BIN)/python -m tools.training figures
 
 bench-browser: $(VENV)/test-installed chromium
 	$(BIN)/python -m tools.bench_browser

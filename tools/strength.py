@@ -22,7 +22,7 @@ from typing import NamedTuple
 
 
 from webapp.engine import BOARDS, MARKS, Player, Rules, level_player, levels_of, play_game
-from webapp.engine.judge import random_player
+from tools.judge import random_player
 
 SEED = 2026
 GAMES = {"3x3": 1000, "4x4": 1000, "5x5": 200, "7x7": 200, "15x15": 200}

@@ -10,12 +10,12 @@ import pytest
 
 from webapp.engine import (BOARDS, LEARNERS, Position, choose_move, level_player, levels_of, menace, network,
                            play_game)
-from webapp.engine.judge import Lines, losing_lines
+from tools.judge import Lines, losing_lines
 from webapp.engine.levels import check_level, learners_of
 from webapp.engine.menace import Menace, fold_position
 from webapp.engine.network import Network
 from webapp.engine.shipped import learning_curve, record
-from webapp.engine.training import CURVE_GAMES, CURVE_POINTS, train_menace
+from tools.training import CURVE_GAMES, CURVE_POINTS, train_menace
 
 THREE = BOARDS["3x3"]
 STATED = {  # docs-learners.md, "Judged by the solved game"

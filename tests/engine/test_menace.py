@@ -13,7 +13,7 @@ import pytest
 
 from tools.positions import position
 from webapp.engine import BOARDS, Position
-from webapp.engine.judge import perfect_player, play
+from tools.judge import perfect_player, play
 from webapp.engine.menace import STARTING_BEADS, Menace, fold_position
 
 THREE = BOARDS["3x3"]

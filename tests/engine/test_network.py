@@ -11,7 +11,8 @@ import pytest
 
 from tools.positions import position
 from webapp.engine import BOARDS, Position
-from webapp.engine.network import ORIENTATIONS, Memory, Network, afterstates, gradients, teach_itself
+from tools.network_training import Memory, gradients, teach_itself
+from webapp.engine.network import ORIENTATIONS, Network, afterstates
 
 THREE = BOARDS["3x3"]
 

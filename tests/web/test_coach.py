@@ -7,11 +7,10 @@ import functools
 import pytest
 
 from tools.positions import position, setup
-from webapp.play.coach import forced_wins, reason, square_values
+from webapp.play.coach import reason, square_values
 from webapp.shared.board import SquareValue
 from webapp.shared.notation import describe_cell
-from webapp.engine import BOARDS, DEFAULT_BOARD, Position, outcomes
-from webapp.engine.levels import hard_choices
+from webapp.engine import BOARDS, DEFAULT_BOARD, Position, forced_wins, hard_choices, outcomes
 
 
 def test_square_values_count_the_movers_own_moves():

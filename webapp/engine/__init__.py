@@ -1,36 +1,40 @@
 """The game engine: k in a row on an n×n board, from 3×3 tic-tac-toe to 15×15
-gomoku. It knows nothing of the web. One file a job:
+gomoku. It knows nothing of the web; what the features need of it is this
+module's names (__all__). One file a job:
 
 - rules: a board (n, k), its cells, lines and symmetries; a Position (each
   side's stones as a bitboard) and what follows from it.
 - solved: the solved games, 3×3 (solved on first use) and 4×4 (the
   tablebase file `make tablebase` writes): every position's value and best moves.
 - evaluate: what the search sees of a position: open lines, threats, where to look.
-- threats: the threat solver, which proves wins by continuous fours.
+- threats: the threat solver, which proves wins by continuous fours, and
+  forced_wins(), what it proves from a position within a count of positions.
 - search: iterative-deepening alpha-beta with a transposition table, and
   think(), the top level's whole decision on a board too big to solve.
 - classic: the textbook searches side by side (minimax, with a memo,
   alpha-beta, with a table), each counting what it examines; tree sizes.
-- levels: easy, medium, hard, perfect and master, the learners on 3×3, and
-  choose_move().
+- levels: easy, medium, hard, perfect and master, the learners on 3×3, each a
+  way of choosing a move (PLAYS), and choose_move().
 - menace: MENACE, Michie's matchboxes of beads, which learns from each game.
 - network: a small neural network that taught itself by self-play (numpy,
-  imported only when the network first plays).
-- training: how the shipped learners (menace.json, network.json) were made,
-  and their learning curves; judge: the learners judged by the solved game.
+  imported only when the network first plays): its weights and its values.
+- shipped: the learners' files (menace.json, network.json) and their records.
+How the learners were trained and judged is offline tooling: tools/training.py,
+tools/network_training.py, tools/judge.py.
 """
 
 from webapp.engine.levels import (DEFAULT_BUDGET_MS, LEARNERS, LEVELS, Player, check_level, choose_move,
-                                  learners_of, level_player, levels_of, play_game, top_level)
+                                  hard_choices, learners_of, level_player, levels_of, play_game, top_level)
 from webapp.engine.menace import Draw, Menace
 from webapp.engine.rules import (BOARDS, DEFAULT_BOARD, EMPTY, MARKS, Position, Rules, board_named, cells_of,
                                  opponent)
 from webapp.engine.search import Thought, think
-from webapp.engine.solved import Outcome, outcomes, preference
+from webapp.engine.solved import Outcome, is_solved, losing_replies, outcomes, preference
+from webapp.engine.threats import forced_wins
 
 __all__ = [
     "BOARDS", "DEFAULT_BOARD", "DEFAULT_BUDGET_MS", "EMPTY", "LEARNERS", "LEVELS", "MARKS", "Draw", "Menace",
     "Outcome", "Player", "Position", "Rules", "Thought", "board_named", "cells_of", "check_level", "choose_move",
-    "learners_of", "level_player", "levels_of", "opponent", "outcomes", "play_game", "preference", "think",
-    "top_level",
+    "forced_wins", "hard_choices", "is_solved", "learners_of", "level_player", "levels_of", "losing_replies",
+    "opponent", "outcomes", "play_game", "preference", "think", "top_level",
 ]

@@ -94,19 +94,50 @@ def choose_move(position: Position, level: str, rng: random.Random | None = None
     rules do not allow, or one without a move to make."""
     check_level(position.rules, level)
     _check_playable(position)
-    if level == "hard":
-        level = "medium" if rng is not None and rng.random() < HARD_SLIP else top_level(position.rules)
-        if level == "master":
-            return _pick(hard_choices(position), rng)
-    if level == "master":
-        return think(position, budget_ms, max_nodes=max_nodes).move
-    if level == "menace":
-        return menace.trained().move(position, rng).cell
-    if level == "network":
-        from webapp.engine import network  # numpy: imported when the network first plays, not at start-up
-        return network.trained().move(position, rng)
-    cells = perfect_cells(position) if level == "perfect" else within_horizon(position, HORIZONS[level])
-    return _pick(cells, rng)
+    return PLAYS[level](position, rng, budget_ms, max_nodes)
+
+
+def _easy(position: Position, rng: random.Random | None, budget_ms: float, max_nodes: float) -> int:
+    return _pick(within_horizon(position, HORIZONS["easy"]), rng)
+
+
+def _medium(position: Position, rng: random.Random | None, budget_ms: float, max_nodes: float) -> int:
+    return _pick(within_horizon(position, HORIZONS["medium"]), rng)
+
+
+def _hard(position: Position, rng: random.Random | None, budget_ms: float, max_nodes: float) -> int:
+    """The top level's move, but one move in five medium's; on the big boards
+    the top level's move is a short search's (hard_choices), not master's."""
+    if rng is not None and rng.random() < HARD_SLIP:
+        return _medium(position, rng, budget_ms, max_nodes)
+    if solved.is_solved(position.rules):
+        return _perfect(position, rng, budget_ms, max_nodes)
+    return _pick(hard_choices(position), rng)
+
+
+def _perfect(position: Position, rng: random.Random | None, budget_ms: float, max_nodes: float) -> int:
+    return _pick(perfect_cells(position), rng)
+
+
+def _master(position: Position, rng: random.Random | None, budget_ms: float, max_nodes: float) -> int:
+    return think(position, budget_ms, max_nodes=max_nodes).move
+
+
+def _menace(position: Position, rng: random.Random | None, budget_ms: float, max_nodes: float) -> int:
+    return menace.trained().move(position, rng).cell
+
+
+def _network(position: Position, rng: random.Random | None, budget_ms: float, max_nodes: float) -> int:
+    from webapp.engine import network  # numpy: imported when the network first plays, not at start-up
+    return network.trained().move(position, rng)
+
+
+Play = Callable[[Position, "random.Random | None", float, float], int]
+"""A level's way of choosing: the position, the dice (None: nothing left to
+chance), the budget in milliseconds and the most positions to examine."""
+PLAYS: dict[str, Play] = {"easy": _easy, "medium": _medium, "hard": _hard, "perfect": _perfect,
+                          "master": _master, "menace": _menace, "network": _network}
+"""Every level and learner, by name."""
 
 
 @lru_cache(maxsize=1 << 14)  # a 3×3 reply is a few lookups: checking afresh would treble it

@@ -236,5 +236,5 @@ def inverse(image: tuple[int, ...]) -> tuple[int, ...]:
 
 @cache
 def trained() -> Menace:
-    """The MENACE shipped in menace.json, trained by `make train` (see training.py)."""
+    """The MENACE shipped in menace.json, trained by `make train` (tools/training.py)."""
     return Menace.from_data(shipped.record("menace")["menace"])

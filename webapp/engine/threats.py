@@ -15,12 +15,17 @@ What it finds is a proof: the opponent has no way out along that line.
 from __future__ import annotations
 
 import time
+from functools import lru_cache
 
-from webapp.engine.evaluate import Evaluator, Node
-from webapp.engine.rules import cells_of
+from webapp.engine.evaluate import Evaluator, Node, evaluator
+from webapp.engine.rules import Position, cells_of
 
 DEPTH = 12
 """The most fours in a row the solver tries."""
+PROOF_NODES = 3000
+"""The most positions forced_wins lets the solver examine for one answer: a
+count, not a clock, so that the same position always gets the same answer,
+on any machine."""
 
 
 class OutOfTime(Exception):
@@ -105,3 +110,19 @@ class ThreatSolver:
         (block,) = threats
         rest = self._win(self.evaluator.play(answer, block), depth - 1)
         return None if rest is None else [cell, block, *rest]
+
+
+@lru_cache(maxsize=1 << 12)
+def forced_wins(position: Position) -> dict[int, list[int]]:
+    """The cells that start a win by continuous threats (fours where five win,
+    threes where four do) for the side to move, each with a shortest such win
+    (both sides' moves), as far as the solver can prove within PROOF_NODES
+    positions; none where a line can be completed or must be blocked at once."""
+    evaluation = evaluator(position.rules)
+    node = evaluation.node(position)
+    if node.my_wins or node.their_wins:
+        return {}
+    try:
+        return ThreatSolver(evaluation, max_nodes=PROOF_NODES).winning_fours(node)
+    except OutOfTime:
+        return {}

@@ -6,8 +6,8 @@ says only what the engine knows for sure, and otherwise nothing rather than a
 guess: the squares that win at once, the square that must be blocked, and the
 squares that start a forced win by fours (threes, where four win), with its length.
 
-It reads the engine's facts and says them as a person would. It knows nothing
-of the match or the web.
+It reads the engine's facts, through the engine's public API (webapp.engine),
+and says them as a person would. It knows nothing of the match or the web.
 """
 
 from __future__ import annotations
@@ -15,19 +15,10 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import NamedTuple
 
-from webapp.engine import Position, Rules, cells_of, opponent, outcomes, preference
-from webapp.engine.evaluate import evaluator
-from webapp.engine.levels import hard_choices
-from webapp.engine.solved import is_solved, losing_replies
-from webapp.engine.threats import OutOfTime, ThreatSolver
+from webapp.engine import (Position, Rules, cells_of, forced_wins, hard_choices, is_solved, losing_replies, opponent,
+                           outcomes, preference)
 from webapp.shared.board import SquareValue
 from webapp.shared.notation import describe_cell, in_a_row, in_a_row_minus_one, mark_of, position_after
-
-PROOF_NODES = 3000
-"""The most positions the coach lets the threat solver examine for one
-answer: a count, not a clock, so that the same position always gets the same
-words, on any machine."""
-
 
 @lru_cache(maxsize=1 << 12)  # a pure function of the position: after the first time, a lookup
 def square_values(position: Position) -> dict[int, SquareValue]:
@@ -62,23 +53,6 @@ def _known_values(position: Position) -> dict[int, SquareValue]:
         return {cell: SquareValue("block", "must block", "block") for cell in threats}
     return {cell: SquareValue("forced", f"forced win in {(len(line) + 1) // 2}", f"win {(len(line) + 1) // 2}")
             for cell, line in forced_wins(position).items()}
-
-
-@lru_cache(maxsize=1 << 12)
-def forced_wins(position: Position) -> dict[int, list[int]]:
-    """The cells that start a win by continuous threats (fours where five win,
-    threes where four do) for the side to move, each with a
-    shortest such win (both sides' moves), as far as the solver can prove
-    within PROOF_NODES positions."""
-    evaluation = evaluator(position.rules)
-    solver = ThreatSolver(evaluation, max_nodes=PROOF_NODES)
-    node = evaluation.node(position)
-    if node.my_wins or node.their_wins:
-        return {}
-    try:
-        return solver.winning_fours(node)
-    except OutOfTime:
-        return {}
 
 
 class Addressee(NamedTuple):

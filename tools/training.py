@@ -1,6 +1,6 @@
 """How the shipped learners were made, and their learning curves.
 
-`make train` (python -m webapp.engine.training) makes both again from
+`make train` (python -m tools.training) makes both again from
 nothing, writes menace.json and network.json, and prints their figures;
 `make learners` prints the figures of the shipped files only.
 
@@ -11,7 +11,7 @@ nothing, writes menace.json and network.json, and prints their figures;
   slips lead it into positions a perfect opponent never allows and a
   person's mistakes will. (Against a random opponent alone it learns moves
   that usually win and lose to the right reply.)
-- The network teaches itself (network.teach_itself), NETWORK_GAMES games.
+- The network teaches itself (tools/network_training.teach_itself), NETWORK_GAMES games.
 - The learning curve: every so many games (CURVE_POINTS points in all),
   the learner as it really plays meets a random player and the perfect
   player, CURVE_GAMES games as X and as many as O, with a generator of its
@@ -34,7 +34,8 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from webapp.engine import judge, network, shipped
+from tools import judge, network_training
+from webapp.engine import shipped
 from webapp.engine.levels import Player
 from webapp.engine.menace import Menace
 from webapp.engine.network import Network
@@ -73,7 +74,7 @@ def network_player(net: Network) -> Player:
 def train_menace(games: int, seed: int, opponent: Player = teacher, sides: str = "XO",
                  measure: Callable[[int, Menace], None] | None = None, every: int = 0) -> Menace:
     """A fresh MENACE after games against opponent, taking sides in turn
-    (X, then O, then X...); measure(games so far, menace) as in network.teach_itself."""
+    (X, then O, then X...); measure(games so far, menace) as in network_training.teach_itself."""
     rng, machine = random.Random(seed), Menace.fresh()
     for game in range(games):
         if measure and every and game % every == 0:
@@ -115,7 +116,7 @@ def make_menace(curve: Curve) -> dict[str, Any]:
 
 
 def make_network(curve: Curve) -> dict[str, Any]:
-    trained = network.teach_itself(NETWORK_GAMES, NETWORK_SEED, every=NETWORK_GAMES // CURVE_POINTS, measure=curve)
+    trained = network_training.teach_itself(NETWORK_GAMES, NETWORK_SEED, every=NETWORK_GAMES // CURVE_POINTS, measure=curve)
     return {"learner": "network", "seed": NETWORK_SEED, "games": NETWORK_GAMES, "curve": curve.points,
             "network": trained.to_data()}
 
