@@ -14,9 +14,10 @@ import pytest
 
 from tools.positions import has_line, random_positions, reachable_positions
 from webapp.engine import BOARDS, Position
-from webapp.engine.classic import (ALGORITHMS, WIN, Horizon, Recorder, TooLong, Tree, alphabeta, is_win, minimax,
-                                   most_orders, most_positions, one_ply_back, tree_size)
+from webapp.engine.classic import (ALGORITHMS, Horizon, Recorder, TooLong, Tree, alphabeta, minimax,
+                                   most_orders, most_positions, tree_size)
 from webapp.engine.solved import outcome_of, table
+from webapp.engine.values import WIN, is_decided, one_ply_back
 
 THREE = BOARDS["3x3"]
 PLAYABLE = sorted((here for here in reachable_positions(Position(THREE)) if not here.is_over),
@@ -94,7 +95,7 @@ def test_each_improvement_examines_fewer_positions_on_the_empty_board():
 
 
 def test_a_value_is_won_in_plies_and_turns_round_one_ply_back():
-    assert is_win(WIN - 3) and is_win(-(WIN - 4)) and not is_win(0) and not is_win(5000)
+    assert is_decided(WIN - 3) and is_decided(-(WIN - 4)) and not is_decided(0) and not is_decided(5000)
     assert one_ply_back(-(WIN - 2)) == WIN - 3    # lost in 2 for the other side: a win in 3 for the mover
     assert one_ply_back(WIN - 1) == -(WIN - 2)
     assert one_ply_back(12) == -12 and one_ply_back(0) == 0

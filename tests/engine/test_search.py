@@ -11,7 +11,8 @@ from tools.positions import setup
 from webapp.engine import BOARDS, Position, choose_move, think
 from webapp.engine import search as search_module
 from webapp.engine.evaluate import Node, evaluator
-from webapp.engine.search import BEAM, MATE, Searcher
+from webapp.engine.search import BEAM, Searcher
+from webapp.engine.values import WIN
 from webapp.engine.threats import ThreatSolver
 
 BIG = ["5x5", "7x7", "15x15"]
@@ -182,7 +183,7 @@ def test_the_search_reports_its_depth_nodes_and_table_hits():
     results = list(searcher.search(evaluation.node(here), max_depth=4))
     assert [depth for depth, _, _ in results] == [1, 2, 3, 4]
     assert searcher.nodes > 100 and searcher.hits > 0
-    assert all(abs(score) < MATE // 2 for _, score, _ in results)
+    assert all(abs(score) < WIN // 2 for _, score, _ in results)
     assert searcher.principal_variation(evaluation.node(here))[0] == results[-1][2]
 
 

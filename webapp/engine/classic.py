@@ -32,14 +32,13 @@ from __future__ import annotations
 
 import math
 from functools import cache, lru_cache
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, Protocol
 
 from webapp.engine.evaluate import Evaluator, Node, evaluator
 from webapp.engine.rules import Position, Rules, cells_of
 from webapp.engine.search import BEAM
+from webapp.engine.values import WIN
 
-WIN = 1 << 30
-"""A won game's value to the winner, less the plies it took from the root."""
 INFINITY = WIN + 1
 
 
@@ -56,17 +55,33 @@ class Searched(NamedTuple):
     remembered: int = 0
 
 
-def is_win(value: int) -> bool:
-    """Whether a value is a won or lost game rather than a draw or an estimate."""
-    return abs(value) > WIN - 1000
+class GameTree(Protocol):
+    """What the classic searches walk: a root state, the positions examined so
+    far, and for a state its value if the search stops there, its moves, and
+    the state after a move. Tree (to the end of the game) and Horizon (to a
+    depth) are game trees; so is Recorder, which writes down what is examined."""
+
+    root: Any
+    examined: int
+
+    def examine(self, state: Any, ply: int) -> int | None:
+        """Count state as examined; its value if the search stops there (the game is over, or the horizon), else None."""
+
+    def moves(self, state: Any) -> list[int]:
+        """The moves from state, in the order a plain search tries them."""
+
+    def play(self, state: Any, move: int) -> Any:
+        """The state after move."""
 
 
-def one_ply_back(value: int) -> int:
-    """A position's value (for its side to move) as the value, for the other
-    side, of the move that led there: turned round, and a won game one ply further off."""
-    if is_win(value):
-        return -value + (1 if value > 0 else -1)
-    return -value
+class MemoTree(GameTree, Protocol):
+    """A game tree whose states a search with memory can recognise and order."""
+
+    def key(self, state: Any) -> tuple[int, int]:
+        """What identifies the position, however it was reached."""
+
+    def ordered(self, state: Any, first: int | None) -> list[int]:
+        """The moves, most promising first, first (the table's best move) before all."""
 
 
 class Tree:
@@ -118,13 +133,8 @@ class Tree:
                                                            not blocks >> cell & 1, -len(self._through[cell])))
 
     def _completing(self, stones: int, other: int) -> int:
-        """The cells where stones would complete a line: each window that holds
-        k-1 of them and none of the other side's."""
-        found, needed = 0, self.rules.k - 1
-        for window in self.rules.windows:
-            if not window & other and (window & stones).bit_count() == needed:
-                found |= window & ~stones
-        return found
+        """The cells where stones would complete a line."""
+        return self.rules.open_cells(stones, other, self.rules.k - 1)
 
 
 class Horizon:
@@ -175,7 +185,7 @@ class Horizon:
         return sorted(moves, key=lambda cell: cell != first)
 
 
-def minimax(tree: Tree | Horizon) -> Searched:
+def minimax(tree: GameTree) -> Searched:
     """The textbook: the value of every position is worked out from all of its
     moves, all the way down, remembering nothing."""
     def value(state: Any, ply: int) -> int:
@@ -186,7 +196,7 @@ def minimax(tree: Tree | Horizon) -> Searched:
     return Searched(value(tree.root, 0), tree.examined)
 
 
-def minimax_with_memo(tree: Tree | Horizon) -> Searched:
+def minimax_with_memo(tree: MemoTree) -> Searched:
     """Minimax that remembers each position's value once worked out: a
     position reached again, in another order of the same moves, is looked up."""
     memo: dict[Any, int] = {}
@@ -206,7 +216,7 @@ def minimax_with_memo(tree: Tree | Horizon) -> Searched:
     return Searched(value(tree.root, 0), tree.examined, remembered)
 
 
-def alphabeta(tree: Tree | Horizon) -> Searched:
+def alphabeta(tree: GameTree) -> Searched:
     """Minimax with alpha-beta pruning. alpha is the value the side to move is
     already sure of elsewhere, beta the value its opponent is sure of: once a
     move reaches beta, the opponent would never let this position happen, so
@@ -223,7 +233,7 @@ def alphabeta(tree: Tree | Horizon) -> Searched:
     return Searched(value(tree.root, 0, -INFINITY, INFINITY), tree.examined)
 
 
-def alphabeta_with_table(tree: Tree | Horizon) -> Searched:
+def alphabeta_with_table(tree: MemoTree) -> Searched:
     """Alpha-beta with a transposition table and good move ordering. The
     table keeps, for each position searched, the bounds found on its value
     (a search cut short proves only a bound) and its best move; a position met
@@ -269,7 +279,7 @@ class Recorder:
     position a search examines in it: what a search without memory looked
     at, and so also what it never had to look at."""
 
-    def __init__(self, tree: Tree | Horizon):
+    def __init__(self, tree: GameTree):
         self.tree = tree
         self.root = (tree.root, ())
         self.paths: set[tuple[int, ...]] = set()

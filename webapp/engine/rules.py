@@ -132,6 +132,18 @@ class Rules:
                 found.append(image)
         return tuple(found)
 
+    def open_cells(self, stones: int, other: int, held: int, windows: tuple[int, ...] | None = None) -> int:
+        """The empty cells of every window (of all, or of those given) that
+        holds exactly `held` of stones and none of other: with held = k - 1,
+        the cells where stones would complete a line at once; with k - 2, the
+        cells that would make a four (a three on 4-in-a-row boards). The one
+        scan for such cells, which every part of the engine asks."""
+        found = 0
+        for window in self.windows if windows is None else windows:
+            if not window & other and (window & stones).bit_count() == held:
+                found |= window & ~stones
+        return found
+
     def cell_name(self, cell: int) -> str:
         """The cell as board-game players write it: column letter, then row
         number counted from the bottom ('h8' is the centre of 15×15)."""
@@ -245,12 +257,7 @@ class Position(NamedTuple):
 
     def winning_cells(self, mark: str) -> int:
         """The bitboard of empty cells where mark would complete a line at once."""
-        mine, theirs = self.stones_of(mark), self.stones_of(opponent(mark))
-        found = 0
-        for window in self.rules.windows:
-            if not window & theirs and (window & mine).bit_count() == self.rules.k - 1:
-                found |= window & ~mine
-        return found
+        return self.rules.open_cells(self.stones_of(mark), self.stones_of(opponent(mark)), self.rules.k - 1)
 
     def fork_cells(self, mark: str) -> int:
         """The bitboard of empty cells where a stone of mark would leave it two
@@ -261,10 +268,7 @@ class Position(NamedTuple):
         found = 0
         for cell in cells_of(self.empty):
             bit = 1 << cell
-            wins = existing & ~bit
-            for window in self.rules.windows_through[cell]:
-                if not window & theirs and (window & mine).bit_count() == needed:
-                    wins |= window & ~mine & ~bit
+            wins = (existing | self.rules.open_cells(mine, theirs, needed, self.rules.windows_through[cell])) & ~bit
             if wins & (wins - 1):
                 found |= bit
         return found

@@ -27,9 +27,8 @@ from typing import NamedTuple
 from webapp.engine.evaluate import Evaluator, Node, evaluator
 from webapp.engine.rules import Position, cells_of
 from webapp.engine.threats import OutOfTime, ThreatSolver
+from webapp.engine.values import WIN, is_decided
 
-MATE = 1 << 30
-"""A won game's score, less the plies it takes to win: a faster win scores more."""
 BEAM = 10
 """How many of its best-looking moves a node searches."""
 MAX_DEPTH = 64
@@ -40,10 +39,6 @@ SEARCH_SHARE = 0.75
 """How far into the budget the search may go (it has what the forced-win
 look left of this share); the rest is kept for checking its move against the
 other side's forced wins."""
-
-
-def is_mate(score: int) -> bool:
-    return abs(score) > MATE - 1000
 
 
 class Entry(NamedTuple):
@@ -70,9 +65,9 @@ class Searcher:
         move). The caller stops whenever it likes; past the deadline the search
         raises OutOfTime in the middle of an iteration, whose result is lost."""
         for depth in range(1, max_depth + 1):
-            score = self.negamax(node, depth, -MATE, MATE, 0)
+            score = self.negamax(node, depth, -WIN, WIN, 0)
             yield depth, score, self.table[node.mine, node.theirs].move
-            if is_mate(score):
+            if is_decided(score):
                 return
 
     def negamax(self, node: Node, depth: int, alpha: int, beta: int, ply: int) -> int:
@@ -80,10 +75,10 @@ class Searcher:
         alpha and beta, else a bound on the side it falls."""
         self.nodes += 1
         if node.my_wins:
-            return MATE - ply - 1
+            return WIN - ply - 1
         threats = node.their_wins
         if threats & (threats - 1):
-            return -(MATE - ply - 2)
+            return -(WIN - ply - 2)
         if node.mine | node.theirs == self.evaluator.rules.full:
             return 0  # a full board without a line: a draw
         if depth <= 0 and not threats:
@@ -98,21 +93,21 @@ class Searcher:
                 return entry.lower
             if entry.upper <= alpha:
                 return entry.upper
-        best, best_move = -MATE, -1
+        best, best_move = -WIN, -1
         for cell in cells_of(threats) if threats else self.moves(node, entry):
             score = -self.negamax(self.evaluator.play(node, cell), depth - 1, -beta, -max(alpha, best), ply + 1)
             if score > best:
                 best, best_move = score, cell
                 if best >= beta:
                     break
-        lower = best if best > alpha else -MATE
-        upper = best if best < beta else MATE
+        lower = best if best > alpha else -WIN
+        upper = best if best < beta else WIN
         self.table[key] = Entry(depth, lower, upper, best_move)
         return best
 
     def root_scores(self, node: Node, depth: int) -> dict[int, int]:
         """The exact score of each move the root searches, depth plies deep."""
-        return {cell: -self.negamax(self.evaluator.play(node, cell), depth - 1, -MATE, MATE, 1)
+        return {cell: -self.negamax(self.evaluator.play(node, cell), depth - 1, -WIN, WIN, 1)
                 for cell in self.moves(node, None)}
 
     def moves(self, node: Node, entry: Entry | None) -> list[int]:
@@ -141,7 +136,7 @@ class Thought(NamedTuple):
     kind: str           # "win", "block", "forced win", "search", "defence" (the search's move let
                         # the other side win by fours or threes, and another was played), "lost"
     line: list[int]     # the forced win (both sides' moves), or the principal variation
-    score: int          # for the side to move (see MATE); 0 for kinds other than search
+    score: int          # for the side to move (see WIN); 0 for kinds other than search
     depth: int          # the deepest search completed
     nodes: int          # positions the search and the threat solver examined
     hits: int           # transposition-table hits
@@ -206,7 +201,7 @@ def _safe(evaluation: Evaluator, node: Node, searcher: Searcher, move: int, guar
     def searched_score(cell: int) -> int:
         """At least this, by the table (the child's score is from the other side)."""
         entry = searcher.table.get((children[cell].mine, children[cell].theirs))
-        return -entry.upper if entry else -MATE
+        return -entry.upper if entry else -WIN
 
     others = sorted(children, key=searched_score, reverse=True)
     quiet = [cell for cell in others if not children[cell].their_wins]  # their_wins, after our move: our four

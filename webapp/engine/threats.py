@@ -89,11 +89,7 @@ class ThreatSolver:
             single = not node.their_wins & (node.their_wins - 1)
             candidates = node.their_wins if single else 0
         else:
-            candidates = 0
-            mine, theirs, needed = node.mine, node.theirs, self.evaluator.k - 2
-            for window in self.evaluator.rules.windows:
-                if not window & theirs and (window & mine).bit_count() == needed:
-                    candidates |= window & ~mine
+            candidates = self.evaluator.rules.open_cells(node.mine, node.theirs, self.evaluator.k - 2)
         return [cell for cell in cells_of(candidates) if self._makes_a_four(node, cell)]
 
     def _makes_a_four(self, node: Node, cell: int) -> bool:

@@ -25,10 +25,10 @@ from functools import cached_property, lru_cache
 from typing import NamedTuple
 
 from webapp.engine import DEFAULT_BOARD, Position, Rules, opponent, think
-from webapp.engine.classic import (ALGORITHMS, WIN, Horizon, Recorder, Searched, TooLong, Tree, alphabeta,
-                                   is_win, minimax, minimax_with_memo, most_orders, most_positions,
-                                   one_ply_back, tree_size)
+from webapp.engine.classic import (ALGORITHMS, Horizon, MemoTree, Recorder, Searched, TooLong, Tree, alphabeta,
+                                   minimax, minimax_with_memo, most_orders, most_positions, tree_size)
 from webapp.engine.solved import is_solved, outcome_of, table
+from webapp.engine.values import WIN, from_outcome, is_decided, one_ply_back
 from webapp.shared.board import BoardView, board_view
 from webapp.shared.errors import InvalidInput
 from webapp.shared.notation import (describe_cell, in_a_row_minus_one, parse_moves, position_after,
@@ -120,7 +120,7 @@ def value_words(value: int, mover: str) -> tuple[str, str]:
     """A search's value for mover, in words, and its kind. 'X wins in 3'
     counts the winner's moves, the next one (or this one) included, as the
     coach does."""
-    if is_win(value):
+    if is_decided(value):
         winner = mover if value > 0 else opponent(mover)
         return f"{winner} wins in {(WIN - abs(value) + 1) // 2}", f"win-{winner.lower()}"
     if value == 0:
@@ -131,7 +131,7 @@ def value_words(value: int, mover: str) -> tuple[str, str]:
 def _table_value(position: Position, score: int) -> int:
     """A score from the solved table (see solved.preference) as a search's value."""
     outcome = outcome_of(score, position.empty.bit_count(), position.rules.cells)
-    return outcome.result * (WIN - outcome.plies)
+    return from_outcome(outcome.result, outcome.plies)
 
 
 @lru_cache(maxsize=1 << 14)
@@ -149,7 +149,7 @@ def _below(child: Position) -> Count:
 @lru_cache(maxsize=1 << 14)
 def move_values(position: Position, depth: int = 0) -> dict[int, tuple[int, Count | None]]:
     """For each move the tree shows at position: its value for the side to
-    move there (a search's value, see classic.WIN) and, on the big boards,
+    move there (a search's value, see values.WIN) and, on the big boards,
     the positions below it. On a solved board, every empty square, valued by
     the table (below() counts its tree, when asked); on a bigger one, the
     moves the engine's search looks at, each valued by plain minimax to depth
@@ -197,7 +197,7 @@ def alphabeta_paths(position: Position, depth: int = 0) -> frozenset[tuple[int, 
     return frozenset(recorder.paths)
 
 
-def _timed(search: Callable[[Tree | Horizon], Searched], tree: Tree | Horizon) -> tuple[Searched, float]:
+def _timed(search: Callable[[MemoTree], Searched], tree: MemoTree) -> tuple[Searched, float]:
     start = time.perf_counter()
     searched = search(tree)
     return searched, time.perf_counter() - start
