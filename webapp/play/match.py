@@ -18,7 +18,7 @@ from typing import Any, NamedTuple
 from webapp.engine import BOARDS, DEFAULT_BOARD, DEFAULT_BUDGET_MS, MARKS, Menace, Position, Rules, choose_move, opponent
 from webapp.play.coach import explain_move, square_values
 from webapp.play.learner import LearnerPanel, learner_panel
-from webapp.play.players import HUMAN, MY_MENACE, OPPONENT_NAMES, players_of
+from webapp.play.players import HUMAN, MY_MENACE, OPPONENT_INTRODUCTIONS, OPPONENT_NAMES, players_of
 from webapp.play.score import FRIENDS, Score, score_prefix
 from webapp.shared import my_menace as kept_menace
 from webapp.shared.board import BoardView, SquareValue, board_view, plain_status
@@ -188,6 +188,8 @@ class Game:
                 return f"The computer wins with {in_a_row(self.rules)} {winner}s in a row."
             if self.is_over:
                 return "A draw: nobody could win this one."
+            if self._last_human_move() is None:
+                return f"Your turn: you play {you} against {OPPONENT_INTRODUCTIONS[self.player(opponent(you))]}."
             return f"Your turn: you play {you}."
         if not self.humans:
             match = f"{capitalised(OPPONENT_NAMES[self.x])} (X) against {OPPONENT_NAMES[self.o]} (O)"
