@@ -3,8 +3,9 @@
 // keyboard focus stays where the person was; a square played shows its mark
 // at once; on the big boards a tap first shows a ghost stone; pointing at a
 // move in the list marks its stone; a copy button copies its link; the
-// new-game form offers only the levels of the board chosen; and a page
-// watching a game with a friend follows it to the rematch.
+// new-game form offers only the levels of the board chosen; alpha-beta's
+// switch keeps the tree's open nodes open; and a page watching a game with a
+// friend follows it to the rematch.
 document.documentElement.classList.add("js");
 
 const squares = () => [...document.querySelectorAll(".grid button")];
@@ -126,6 +127,20 @@ function offerLevels() {
   }
 }
 document.addEventListener("change", (event) => { if (event.target.id === "board") offerLevels(); });
+
+// The switch for alpha-beta's marks keeps open every node that is open now:
+// htmx may have opened several, and the page it came with knows of one.
+document.addEventListener("click", (event) => {
+  const link = event.target.closest?.("#alphabeta");
+  if (!link) return;
+  const url = new URL(link.href);
+  url.searchParams.delete("open");
+  for (const node of document.querySelectorAll('.tree a[aria-expanded="true"]')) {
+    url.searchParams.append("open", node.id.slice("toggle-".length));
+  }
+  link.href = url.href;
+  link.setAttribute("hx-get", url.pathname + url.search);
+}, true);
 
 // The stream names its event "rematch", with the new game's address as data.
 document.addEventListener("rematch", (event) => location.assign(event.detail.data));

@@ -328,3 +328,27 @@ def test_your_menace_after_one_game_shows_a_point_on_its_chart(page: Page):
     assert points >= 1 or max(lines) >= 2, "a chart with one point and nothing drawn looks broken"
     headers = chart.locator("th").all_inner_texts()
     assert "Score, as X or O" in headers and not any("its score" in header for header in headers)
+
+
+# 7. "Show what alpha-beta skips" shows something at the top level, keeps what is open, and says its order truly.
+
+def test_alpha_beta_marks_show_at_the_top_level_in_alpha_betas_own_order(page: Page):
+    page.goto("/think/3x3/4")
+    page.locator("#alphabeta").click()
+    expect(page.locator("#alphabeta")).to_have_text("Hide what alpha-beta skips")
+    top = page.locator(".tree > li > a .move")
+    expect(top).to_have_text([f"O plays row {cell // 3 + 1}, column {cell % 3 + 1}" for cell in (0, 1, 2, 3, 5, 6, 7, 8)])
+    expect(page.locator(".tree > li > a .tag.searched")).to_have_count(8)  # every move at the top was examined
+    expect(page.locator(".alphabeta-switch")).to_contain_text("in the order alpha-beta tries them")
+
+
+def test_alpha_beta_marks_keep_the_branches_that_were_open(page: Page):
+    page.goto("/think/3x3/4")
+    for node in ("0", "1"):
+        page.locator(f"#toggle-{node}").click()
+        expect(page.locator(f"#toggle-{node}")).to_have_attribute("aria-expanded", "true")
+    page.locator("#alphabeta").click()
+    expect(page.locator("#alphabeta")).to_have_text("Hide what alpha-beta skips")
+    for node in ("0", "1"):
+        expect(page.locator(f"#toggle-{node}")).to_have_attribute("aria-expanded", "true")
+    expect(page.locator(".tree .tag.skip").first).to_be_visible()  # below an open move, what it skipped
