@@ -1,8 +1,11 @@
 // The page works without this file. With it: Tab reaches the board once and
 // the arrow keys move between its squares; after htmx swaps in a new board the
-// keyboard focus stays where the person was; a copy button copies its link;
-// the new-game form offers only the levels of the board chosen; and a page
-// watching a game with a friend follows it to the rematch.
+// keyboard focus stays where the person was; a square played shows its mark
+// at once; on the big boards a tap first shows a ghost stone; pointing at a
+// move in the list marks its stone; a copy button copies its link; the
+// new-game form offers only the levels of the board chosen; alpha-beta's
+// switch keeps the tree's open nodes open; and a page watching a game with a
+// friend follows it to the rematch.
 document.documentElement.classList.add("js");
 
 const squares = () => [...document.querySelectorAll(".grid button")];
@@ -45,7 +48,62 @@ document.addEventListener("focusin", (event) => {
 document.addEventListener("htmx:after:settle", () => {
   const lost = !document.activeElement || document.activeElement === document.body;
   rove(lost && lastSquare !== null);
+  showConfirmSwitch();
 });
+
+// On the big boards a fingertip is wider than a point: a tap shows a ghost
+// stone, and a second tap on it plays it (Enter plays at once, as ever). On
+// by default for touch; the switch under the board turns it off, and this
+// browser remembers.
+let pointer = "mouse";
+document.addEventListener("pointerdown", (event) => { pointer = event.pointerType; }, true);
+const CONFIRM_KEY = "confirm-taps";
+const confirming = () => localStorage.getItem(CONFIRM_KEY) !== "off";
+document.addEventListener("click", (event) => {
+  const square = event.target.closest?.(".stones .grid button");
+  // event.detail is 0 for a click made with the keyboard
+  if (!square || square.disabled || event.detail === 0 || pointer !== "touch" || !confirming()) return;
+  if (square.classList.contains("ghost")) return; // the second tap plays it
+  event.preventDefault();
+  for (const ghost of document.querySelectorAll(".grid .ghost")) unghost(ghost);
+  square.classList.add("ghost");
+  square.dataset.label = square.getAttribute("aria-label");
+  square.setAttribute("aria-label", `${square.dataset.label}, shown: tap again to play`);
+}, true);
+function unghost(square) {
+  square.classList.remove("ghost");
+  square.setAttribute("aria-label", square.dataset.label);
+}
+document.addEventListener("change", (event) => {
+  if (event.target.id === "confirm-taps") localStorage.setItem(CONFIRM_KEY, event.target.checked ? "on" : "off");
+});
+function showConfirmSwitch() {
+  const box = document.querySelector("#confirm-taps");
+  if (box) box.checked = confirming();
+}
+
+// A square played shows its mark at once, before the answer (and the
+// computer's reply) comes back.
+document.addEventListener("click", (event) => {
+  const square = event.target.closest?.(".grid button");
+  if (!square || square.disabled || event.defaultPrevented) return;
+  const mark = square.closest(".grid").classList.contains("next-o") ? "O" : "X";
+  square.replaceChildren(mark);
+  square.classList.remove("ghost");
+  square.classList.add(`mark-${mark.toLowerCase()}`, "pending");
+});
+
+// Pointing at a move in the list (or focusing its link) marks its stone.
+function markMove(event, on) {
+  const entry = event.target.closest?.(".moves li[data-cell]");
+  if (!entry) return;
+  const cell = entry.dataset.cell;
+  document.querySelector(`.grid button[value="${cell}"], .grid [data-cell="${cell}"]`)?.classList.toggle("pointed", on);
+}
+document.addEventListener("mouseover", (event) => markMove(event, true));
+document.addEventListener("mouseout", (event) => markMove(event, false));
+document.addEventListener("focusin", (event) => markMove(event, true));
+document.addEventListener("focusout", (event) => markMove(event, false));
 
 document.addEventListener("click", async (event) => {
   const button = event.target.closest?.("button.copy"); // copies the link just before it
@@ -70,8 +128,23 @@ function offerLevels() {
 }
 document.addEventListener("change", (event) => { if (event.target.id === "board") offerLevels(); });
 
+// The switch for alpha-beta's marks keeps open every node that is open now:
+// htmx may have opened several, and the page it came with knows of one.
+document.addEventListener("click", (event) => {
+  const link = event.target.closest?.("#alphabeta");
+  if (!link) return;
+  const url = new URL(link.href);
+  url.searchParams.delete("open");
+  for (const node of document.querySelectorAll('.tree a[aria-expanded="true"]')) {
+    url.searchParams.append("open", node.id.slice("toggle-".length));
+  }
+  link.href = url.href;
+  link.setAttribute("hx-get", url.pathname + url.search);
+}, true);
+
 // The stream names its event "rematch", with the new game's address as data.
 document.addEventListener("rematch", (event) => location.assign(event.detail.data));
 
 offerLevels();
 rove(false);
+showConfirmSwitch();

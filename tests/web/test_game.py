@@ -473,10 +473,17 @@ def test_the_board_is_chosen_by_name_and_defaults_to_the_one_played_last():
 def test_players_are_the_levels_of_the_board():
     assert parse_player(None, "O", BOARDS["7x7"]) == "master"
     assert parse_player("master", "X", BOARDS["15x15"]) == "master"
-    with pytest.raises(InvalidInput, match="The 5x5 board has the levels easy, medium, hard and master, not perfect."):
-        parse_player("perfect", "O", BOARDS["5x5"])
-    with pytest.raises(InvalidInput, match="The 3x3 board has the levels easy, medium, hard and perfect, not master."):
-        parse_player("master", "O", THREE)
+    with pytest.raises(InvalidInput, match="The 5x5 board has the levels easy, medium, hard and master, not menace: "
+                                           "the learners play on 3x3 only."):
+        parse_player("menace", "O", BOARDS["5x5"])
+
+
+def test_the_strongest_level_stays_the_strongest_on_another_board():
+    """Without the page's script the form keeps O = perfect when 15×15 is
+    chosen: the board's own strongest level plays, not an error."""
+    assert parse_player("perfect", "O", BOARDS["15x15"]) == "master"
+    assert parse_player("master", "X", THREE) == "perfect"
+    assert parse_player("perfect", "O", BOARDS["4x4"]) == "perfect"
 
 
 @pytest.mark.parametrize("raw, board, ok", [("224", "15x15", True), ("225", "15x15", False), ("48", "7x7", True),

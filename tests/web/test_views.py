@@ -629,8 +629,8 @@ def test_the_new_game_form_offers_every_board_and_remembers_the_last(visitor: Vi
 @pytest.mark.parametrize("fields, expected", [
     ({"board": "9x9"}, "There is no board “9x9”; choose one of: 3x3, 4x4, 5x5, 7x7, 15x15."),
     ({"board": ""}, "There is no board “”; choose one of: 3x3, 4x4, 5x5, 7x7, 15x15."),
-    ({"board": "5x5", "o": "perfect"}, "The 5x5 board has the levels easy, medium, hard and master, not perfect."),
-    ({"board": "3x3", "x": "master"}, "The 3x3 board has the levels easy, medium, hard and perfect, not master."),
+    ({"board": "5x5", "o": "menace"},
+     "The 5x5 board has the levels easy, medium, hard and master, not menace: the learners play on 3x3 only."),
     ({"board": "7x7", "moves": "d4-d4"}, "Step 2 plays d4, which step 1 already took."),
     ({"board": "7x7", "moves": "4"}, "Step 1 is “4”, not a square of the 7x7 board (a1 to g7)."),
 ])
@@ -643,11 +643,11 @@ def test_a_bad_board_or_a_level_it_lacks_is_refused_with_400_and_changes_nothing
 
 
 def test_a_refused_new_game_keeps_the_choices_in_the_form_without_javascript(visitor: Visitor):
-    page = visitor.post("/new", {"board": "5x5", "x": "human", "o": "perfect"}, htmx=False).text
+    page = visitor.post("/new", {"board": "5x5", "x": "human", "o": "network"}, htmx=False).text
     assert re.search(r'<option value="5x5" data-levels="[^"]*" selected>', page)
     assert not re.search(r'<option value="3x3" data-levels="[^"]*" selected>', page)
-    assert re.search(r'id="player-o".*?<option value="perfect" selected>', page, re.S)
-    without_board = visitor.post("/new", {"x": "human", "o": "master"}, htmx=False).text  # the board played last
+    assert re.search(r'id="player-o".*?<option value="network" selected>', page, re.S)
+    without_board = visitor.post("/new", {"x": "human", "o": "nobody"}, htmx=False).text  # the board played last
     assert re.search(r'<option value="3x3" data-levels="[^"]*" selected>', without_board)
 
 

@@ -23,7 +23,7 @@ class Frame(NamedTuple):
     width: int = WIDTH
     height: int = HEIGHT
     left: int = MARGIN                 # the score axis
-    right: int = WIDTH - 8
+    right: int = WIDTH - 28            # room for the last tick's label, centred on it
     top: int = 8
     bottom: int = HEIGHT - MARGIN + 8  # the games axis
 
@@ -37,8 +37,10 @@ FRAME = Frame()
 
 
 class Series(NamedTuple):
-    label: str                        # "against random, as X"
+    label: str                        # "against random, as X", for the legend
     points: list[tuple[float, float]]  # (games, score)
+    column: str                       # its column's heading in the table: "as X"
+    group: str | None = None          # the heading over its group of columns: "Score against random"
 
 
 class Chart(NamedTuple):
@@ -70,6 +72,16 @@ class Chart(NamedTuple):
         return [(self.y(score / 4), f"{score / 4:.2f}") for score in range(5)]
 
     @property
+    def groups(self) -> list[tuple[str, int]]:
+        """The headings over groups of the table's columns, each with how many it spans; none if no series has one."""
+        if not any(series.group for series in self.series):
+            return []
+        spans: dict[str, int] = {}
+        for series in self.series:
+            spans[series.group or ""] = spans.get(series.group or "", 0) + 1
+        return list(spans.items())
+
+    @property
     def rows(self) -> list[tuple[int, list[str]]]:
         """The same figures as a table: games, then each series' score there."""
         return [(int(games), [f"{series.points[index][1]:.2f}" for series in self.series])
@@ -89,7 +101,8 @@ def training_chart(learner: str) -> Chart:
     player and against perfect, as X and as O, every so many games."""
     points = shipped.learning_curve(learner)
     series = [Series(f"against {opponent}, as {side}",
-                     [(point["games"], _score(point[opponent][side])) for point in points])
+                     [(point["games"], _score(point[opponent][side])) for point in points],
+                     f"as {side}", f"Score against {opponent}")
               for opponent, side in SERIES]
     name = "The trained MENACE" if learner == "menace" else "The network"
     return Chart(f"{name}: score while it learned", "games of training", series, points[-1]["games"])
@@ -109,7 +122,7 @@ def my_menace_chart(machine: Menace) -> Chart | None:
     if shown[-1] != points[-1]:
         shown.append(points[-1])
     return Chart(f"Your MENACE: score over its last {WINDOW} games", "games it has played",
-                 [Series("its score, as X or O", shown)], len(results))
+                 [Series("its score, as X or O", shown, "Score, as X or O")], len(results))
 
 
 def tally(machine: Menace) -> dict[str, int]:

@@ -16,9 +16,10 @@ from functools import cached_property
 from typing import Any, NamedTuple
 
 from webapp.engine import BOARDS, DEFAULT_BOARD, DEFAULT_BUDGET_MS, MARKS, Menace, Position, Rules, choose_move, opponent
+from webapp.engine.solved import is_solved
 from webapp.play.coach import explain_move, square_values
 from webapp.play.learner import LearnerPanel, learner_panel
-from webapp.play.players import HUMAN, MY_MENACE, OPPONENT_NAMES, players_of
+from webapp.play.players import HUMAN, MY_MENACE, OPPONENT_INTRODUCTIONS, OPPONENT_NAMES, players_of
 from webapp.play.score import FRIENDS, Score, score_prefix
 from webapp.shared import my_menace as kept_menace
 from webapp.shared.board import BoardView, SquareValue, board_view, plain_status
@@ -188,6 +189,8 @@ class Game:
                 return f"The computer wins with {in_a_row(self.rules)} {winner}s in a row."
             if self.is_over:
                 return "A draw: nobody could win this one."
+            if self._last_human_move() is None:
+                return f"Your turn: you play {you} against {OPPONENT_INTRODUCTIONS[self.player(opponent(you))]}."
             return f"Your turn: you play {you}."
         if not self.humans:
             match = f"{capitalised(OPPONENT_NAMES[self.x])} (X) against {OPPONENT_NAMES[self.o]} (O)"
@@ -200,6 +203,19 @@ class Game:
     def square_values(self) -> dict[int, SquareValue]:
         """The coach's value of the squares it knows, for the side to move."""
         return square_values(self.position)
+
+    @cached_property
+    def coach_line(self) -> str | None:
+        """The coach in one line on the boards too big to solve, where it marks
+        only what is certain: the squares it marks, each in words, or that it
+        has nothing to mark. None on the solved boards (every square is marked)."""
+        if is_solved(self.rules) or self.is_over:
+            return None
+        values = self.square_values
+        if not values:
+            return "Nothing is forced here: no square wins or must be blocked."
+        said = ", ".join(f"{describe_cell(self.rules, cell)} ({value.text})" for cell, value in sorted(values.items()))
+        return f"The coach marks {said}."
 
     @cached_property
     def last_computer_reason(self) -> str | None:

@@ -20,6 +20,17 @@ PLAYER_NAMES = {HUMAN: "Human", **{level: f"Computer, {level}" for level in LEVE
 OPPONENT_NAMES = {**{level: level for level in LEVELS}, "menace": "MENACE", "network": "the network",
                   MY_MENACE: "your MENACE"}
 """How the score names each computer player: "You against hard", "You against your MENACE"."""
+OPPONENT_INTRODUCTIONS = {
+    "easy": "the computer (easy: it sees one move ahead)",
+    "medium": "the computer (medium: it sees two moves ahead)",
+    "hard": "the computer (hard: it plays the best moves it knows, but slips one move in five)",
+    "perfect": "the computer (perfect: it never loses)",
+    "master": "the computer (master: it proves wins by force and searches ahead as far as its time allows)",
+    "menace": "MENACE (matchboxes of beads that learned by playing)",
+    "network": "the network (it taught itself by playing against itself)",
+    MY_MENACE: "your MENACE (it learns from every game it finishes here)",
+}
+"""How the status introduces the opponent before a person's first move, so that they know what they face."""
 
 
 def players_of(rules: Rules) -> tuple[str, ...]:
@@ -36,13 +47,17 @@ def default_players(rules: Rules) -> dict[str, str]:
 
 def parse_player(raw: str | None, mark: str, rules: Rules = DEFAULT_BOARD) -> str:
     """The player named in a form field for mark on a board; absent means the
-    default (you as X, the board's strongest level as O)."""
+    default (you as X, the board's strongest level as O). A strongest level
+    chosen for a board it does not play (perfect on 15×15) is that board's
+    strongest (master), as the form offers it with JavaScript."""
     if raw is None:
         return default_players(rules)[mark]
     if raw not in PLAYERS:
         raise InvalidInput(
             f"Unknown player {quoted(raw)} for {mark}; choose one of: {', '.join(players_of(rules))}."
         )
+    if raw in top_levels() and raw not in players_of(rules):
+        return top_level(rules)  # "the strongest" stays so when the board changes, with or without the page's script
     if raw not in players_of(rules):
         levels = levels_of(rules)
         learners = " the learners play on 3x3 only." if raw in (*LEARNERS, MY_MENACE) else ""

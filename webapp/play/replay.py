@@ -7,7 +7,7 @@ from functools import cached_property
 
 from webapp.engine import Position, Rules
 from webapp.play.coach import explain_move, square_values
-from webapp.shared.board import BoardView, board_view, move_list, plain_status
+from webapp.shared.board import BoardView, Move, board_view, move_list, plain_status
 from webapp.shared.errors import InvalidInput
 from webapp.shared.notation import parse_moves, position_after, quoted, write_moves
 
@@ -48,8 +48,8 @@ class Replay:
         return write_moves(self.rules, self.moves)
 
     @property
-    def move_list(self) -> list[str]:
-        """The whole game's moves in words."""
+    def moves_in_words(self) -> list[Move]:
+        """The whole game's moves, each in words and with its square."""
         return move_list(self.rules, self.moves)
 
     @property

@@ -34,6 +34,15 @@ class Cell(NamedTuple):
     label: str                  # the accessible name
     playable: bool              # the viewer may click it now
     is_new: bool                # marked by the last thing that happened (a move and its reply)
+    is_last: bool               # the last move of all, marked until the next one
+    is_star: bool               # a star point, drawn on the empty intersection (15×15)
+
+
+class Move(NamedTuple):
+    """One entry of the move list."""
+
+    cell: int
+    words: str                   # "X: row 2, column 2", or "X: h8"
 
 
 class BoardView(NamedTuple):
@@ -43,9 +52,34 @@ class BoardView(NamedTuple):
     notation: str                # the moves as a link writes them
     ply: int                     # how many marks are on the board
     cells: list[Cell]
-    move_list: list[str]         # "X: row 2, column 2", or "X: h8"
+    moves: list[Move]
     status: str                  # whose turn, or how the game ended
     winning_line: tuple[int, ...]
+
+    @property
+    def to_move(self) -> str:
+        """The mark of the next stone, for the look of a square about to take it."""
+        return mark_of(self.ply)
+
+    @property
+    def move_list(self) -> list[str]:
+        return [move.words for move in self.moves]
+
+    @property
+    def stones(self) -> bool:
+        """Drawn as gomoku is drawn, stones on the intersections of a grid
+        with its coordinates along the edges: the five-in-a-row boards."""
+        return self.rules.k == 5
+
+    @property
+    def columns(self) -> list[str]:
+        """The column letters, left to right."""
+        return [self.rules.cell_name(column)[0] for column in range(self.rules.size)]
+
+    @property
+    def rows(self) -> list[str]:
+        """The row numbers, top to bottom (players count rows from the bottom)."""
+        return [str(number) for number in range(self.rules.size, 0, -1)]
 
 
 def board_view(rules: Rules, moves: tuple[int, ...], status: str | None = None, *, playable: bool = False,
@@ -57,19 +91,29 @@ def board_view(rules: Rules, moves: tuple[int, ...], status: str | None = None, 
     position = position_after(rules, moves)
     values = values or {}
     new = set(moves[-1:] if new is None else new)
-    line = position.winning_line()
+    last = moves[-1] if moves else None
+    line, stars = position.winning_line(), star_points(rules)
     cells = []
     for cell in range(rules.cells):
         mark, value = position.mark_at(cell), values.get(cell)
-        label = f"{sentence_start(describe_cell(rules, cell))}, {mark or 'empty'}" + (f", {value.text}" if value else "")
-        cells.append(Cell(cell, mark, cell in line, value, label, playable and mark is None, cell in new))
+        label = (f"{sentence_start(describe_cell(rules, cell))}, {mark or 'empty'}" + (f", {value.text}" if value else "")
+                 + (", last move" if cell == last else ""))
+        cells.append(Cell(cell, mark, cell in line, value, label, playable and mark is None, cell in new,
+                          cell == last, cell in stars))
     return BoardView(rules, write_moves(rules, moves), len(moves), cells, move_list(rules, moves),
                      plain_status(rules, moves) if status is None else status, line)
 
 
-def move_list(rules: Rules, moves: tuple[int, ...]) -> list[str]:
+def move_list(rules: Rules, moves: tuple[int, ...]) -> list[Move]:
     """The moves in words a person reads: "X: row 2, column 2", or "X: h8"."""
-    return [f"{mark_of(index)}: {describe_cell(rules, cell)}" for index, cell in enumerate(moves)]
+    return [Move(cell, f"{mark_of(index)}: {describe_cell(rules, cell)}") for index, cell in enumerate(moves)]
+
+
+def star_points(rules: Rules) -> frozenset[int]:
+    """The marked points of a 15×15 board, as on a go or gomoku board: the centre and the fourth lines' crossings."""
+    if rules.size != 15:
+        return frozenset()
+    return frozenset(map(rules.parse_cell_name, ("d4", "l4", "h8", "d12", "l12")))
 
 
 def plain_status(rules: Rules, moves: tuple[int, ...]) -> str:

@@ -19,6 +19,7 @@ Nothing here knows about HTTP.
 from __future__ import annotations
 
 import time
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
@@ -88,6 +89,7 @@ class Branch(NamedTuple):
     frontier: bool             # at the depth chosen on a big board: its value is an estimate
     best: bool                 # on the principal variation
     skipped: str | None        # why alpha-beta never looked at it, when that is shown
+    searched: int | None       # the positions below it alpha-beta examined, when that is shown
     children: list[Branch] | None  # None while closed
 
 
@@ -181,6 +183,13 @@ def below(position: Position, cell: int, depth: int = 0) -> Count:
     (to depth on a big board)."""
     counted = move_values(position, depth)[cell][1]
     return counted if counted is not None else _below(position.play(cell))
+
+
+def search_order(position: Position, depth: int = 0) -> list[int]:
+    """The moves at position in the order plain alpha-beta tries them: square
+    by square, row by row, on a solved board; best-looking first on a bigger one."""
+    tree = Tree(position) if is_solved(position.rules) else Horizon(position, depth)
+    return tree.moves(tree.root)
 
 
 @lru_cache(maxsize=256)
@@ -284,13 +293,13 @@ class Look:
 
     rules: Rules
     moves: tuple[int, ...]
-    open: tuple[int, ...] = ()
+    open: tuple[tuple[int, ...], ...] = ()  # the open nodes' paths (with htmx, several may be open)
     alphabeta: bool = False
     depth: int = DEFAULT_DEPTH
 
     @classmethod
-    def parse(cls, rules: Rules, raw_moves: str, raw_open: str | None = None, raw_alphabeta: str | None = None,
-              raw_depth: str | None = None) -> Look:
+    def parse(cls, rules: Rules, raw_moves: str, raw_open: str | list[str] | None = None,
+              raw_alphabeta: str | None = None, raw_depth: str | None = None) -> Look:
         """The look a link asks for, or InvalidInput saying what in it is wrong."""
         moves = parse_moves(rules, raw_moves)
         depth = DEFAULT_DEPTH
@@ -304,7 +313,9 @@ class Look:
         if raw_alphabeta not in (None, "on"):
             raise InvalidInput(f"Say alphabeta=on to show what alpha-beta skips, not “{raw_alphabeta[:12]}”.")
         look = cls(rules, moves, (), raw_alphabeta == "on", depth)
-        return cls(rules, moves, look.parse_path(raw_open), look.alphabeta, depth) if raw_open else look
+        raws = [raw_open] if isinstance(raw_open, str) else raw_open or []
+        opened = tuple(look.parse_path(raw) for raw in raws if raw)
+        return cls(rules, moves, opened, look.alphabeta, depth) if opened else look
 
     def parse_path(self, raw: str) -> tuple[int, ...]:
         """The moves from this position to a node of its tree, written as a
@@ -349,6 +360,10 @@ class Look:
     def open_notation(self, path: tuple[int, ...], opened: bool) -> str:
         """The open path a node's link asks for: the node itself to open it, its parent to close it."""
         return self.path_notation(path[:-1] if opened else path)
+
+    def open_notations(self) -> list[str]:
+        """The open nodes' paths as links write them, for a link that keeps them open."""
+        return [self.path_notation(path) for path in self.open]
 
     def _depth(self, ply: int = 0) -> int:
         """How many plies the tree goes below a node ply moves down (0, to the end, on a solved board)."""
@@ -396,7 +411,26 @@ class Look:
         return self._branch(position, path, value)
 
     def _children(self, position: Position, path: tuple[int, ...]) -> list[Branch]:
-        return [self._branch(position, (*path, cell), value) for cell, value in ranked(position, self._depth(len(path)))]
+        return [self._branch(position, (*path, cell), value) for cell, value in self._ordered(position, len(path))]
+
+    def _ordered(self, position: Position, ply: int) -> list[tuple[int, int]]:
+        """The moves at position (ply moves below the page's) with their values:
+        best first; with alpha-beta's marks shown, in the order alpha-beta tries
+        them, so that what it skipped comes after what made it stop."""
+        moves = ranked(position, self._depth(ply))
+        if not self.alphabeta:
+            return moves
+        order = {cell: index for index, cell in enumerate(search_order(position, self._depth(ply)))}
+        return sorted(moves, key=lambda move: order[move[0]])
+
+    @cached_property
+    def _searched_below(self) -> Counter[tuple[int, ...]]:
+        """For each path alpha-beta examined, how many positions it examined below it."""
+        counts: Counter[tuple[int, ...]] = Counter()
+        for path in self.skipped_paths or ():
+            for length in range(1, len(path)):
+                counts[path[:length]] += 1
+        return counts
 
     def _branch(self, parent: Position, path: tuple[int, ...], value: int) -> Branch:
         cell, mover = path[-1], parent.to_move
@@ -405,11 +439,18 @@ class Look:
         words, kind = value_words(value, mover)
         if frontier and kind == "estimate":
             words = f"{words} (the evaluation's estimate)"
-        is_open = self.open[:len(path)] == path and not child.is_over and not frontier
+        on_open_path = any(opened[:len(path)] == path for opened in self.open)
+        is_open = on_open_path and not child.is_over and not frontier
         return Branch(path, self.path_notation(path), mover, describe_cell(self.rules, cell), words, kind,
                       below(parent, cell, self._depth(len(path) - 1)),
                       child.is_over, frontier, self.principal_variation[:len(path)] == path, self._skipped(path),
-                      self._children(child, path) if is_open else None)
+                      self._searched(path, child.is_over or frontier), self._children(child, path) if is_open else None)
+
+    def _searched(self, path: tuple[int, ...], leaf: bool) -> int | None:
+        """How many positions below this node alpha-beta examined, if it examined the node and that is shown."""
+        if self.skipped_paths is None or leaf or path not in self.skipped_paths:
+            return None
+        return self._searched_below[path]
 
     def _skipped(self, path: tuple[int, ...]) -> str | None:
         """Why alpha-beta never looked at this node, if it did not and that is shown."""

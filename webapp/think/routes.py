@@ -24,7 +24,8 @@ def look(board: str, moves: str) -> str:
     """/think/3x3/40 on every board; /think/3x3/ is the empty board."""
     args = request.args
     try:
-        shown = Look.parse(board_or_404(board), moves, args.get("open"), args.get("alphabeta"), args.get("depth"))
+        shown = Look.parse(board_or_404(board), moves, args.getlist("open"), args.get("alphabeta"),
+                           args.get("depth"))
         node = shown.parse_path(args["node"]) if "node" in args else None
     except InvalidInput as error:
         abort(404, description=str(error))

@@ -1,0 +1,354 @@
+"""What a person sees, tried as a new user would, in Chromium at 1280×800 and
+on a phone, light and dark: each of the ten problems of the look-and-feel
+issue, and how the big boards look and feel (drawn as gomoku is, a ghost
+stone to confirm a tap, the whole 15×15 board on a 360-pixel screen).
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import Browser, Page, Route, expect
+
+from tests.browsing import click, new_game, play_first_open_squares, replacing_the_game, square
+
+pytestmark = pytest.mark.browser
+DESKTOP = {"width": 1280, "height": 800}
+PHONE = {"width": 375, "height": 667}
+SMALL_PHONE = {"width": 360, "height": 740}
+
+
+def in_viewport(page: Page, selector: str) -> bool:
+    """Whether the element's box lies wholly inside the window."""
+    return page.locator(selector).evaluate("""element => {
+        const box = element.getBoundingClientRect();
+        return box.top >= 0 && box.left >= 0 && box.bottom <= innerHeight && box.right <= innerWidth;
+    }""")
+
+
+def page_width(page: Page) -> int:
+    return page.evaluate("document.documentElement.scrollWidth")
+
+
+# 1. The page does not jump after a move: the status, the reason and the thinking notice stay in view.
+
+@pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["desktop", "phone"])
+def test_after_a_move_the_page_stays_put_and_the_status_is_in_view(browser: Browser, live_server: str, viewport):
+    context = browser.new_context(base_url=live_server, viewport=viewport)
+    page = context.new_page()
+    page.goto("/")
+    click(page, 4)
+    assert page.evaluate("scrollY") == 0
+    for part in ("#status", ".reason", "#thinking"):
+        assert in_viewport(page, part), f"{part} is out of view after a move"
+    context.close()
+
+
+@pytest.mark.parametrize("javascript", [True, False], ids=["with-javascript", "without"])
+def test_after_a_move_on_15x15_on_a_phone_the_status_is_in_view(browser: Browser, live_server: str, javascript):
+    context = browser.new_context(base_url=live_server, viewport=SMALL_PHONE, java_script_enabled=javascript)
+    page = context.new_page()
+    page.goto("/")
+    page.locator("#board").select_option("15x15")
+    page.get_by_label("O", exact=True).select_option("master")
+    page.get_by_role("button", name="New game").click()
+    expect(page.locator("#status")).to_contain_text("you play X against the computer (master")
+    page.locator('.grid button[value="112"]').click()
+    expect(page.locator(".reason")).to_contain_text("O played")
+    assert in_viewport(page, "#status") and in_viewport(page, ".reason")
+    context.close()
+
+
+def test_a_square_played_shows_its_mark_before_the_answer_comes(page: Page):
+    page.goto("/")
+    held: list[Route] = []
+    page.route("**/move", lambda route: held.append(route))  # the answer waits until the test lets it go
+    square(page, 4).click()
+    expect(square(page, 4)).to_have_text("X")
+    expect(page.locator(".reason")).to_have_count(0)  # the computer has not answered yet
+    held[0].continue_()
+    expect(page.locator(".reason")).to_contain_text("O played")
+
+
+def test_the_thinking_notice_is_in_view_while_the_computer_thinks(browser: Browser, live_server: str):
+    context = browser.new_context(base_url=live_server, viewport=PHONE)
+    page = context.new_page()
+    page.goto("/")
+    click(page, 4)  # after a first move, as after every move
+    held: list[Route] = []
+    page.route("**/move", lambda route: held.append(route))
+    page.locator(".grid button:enabled").first.click()
+    expect(page.locator("#thinking")).to_be_visible()
+    assert in_viewport(page, "#thinking")
+    held[0].continue_()
+    context.close()
+
+
+# 2. The think page's 15×15 board: every stone inside its square, every column in view.
+
+@pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["desktop", "phone"])
+def test_the_think_page_shows_the_whole_15x15_board_with_its_marks_inside_their_squares(browser: Browser,
+                                                                                      live_server: str, viewport):
+    context = browser.new_context(base_url=live_server, viewport=viewport)
+    page = context.new_page()
+    page.goto("/think/15x15/h8-i9-h9-h10")
+    overflowing = page.locator(".grid .cell").evaluate_all(
+        "cells => cells.filter(cell => cell.scrollWidth > cell.clientWidth || cell.scrollHeight > cell.clientHeight).length")
+    assert overflowing == 0
+    board = page.locator(".board").bounding_box()
+    corners = [page.locator(f'.grid [data-cell="{cell}"]').bounding_box() for cell in (0, 14, 210, 224)]
+    for corner in corners:
+        assert board["x"] <= corner["x"] and corner["x"] + corner["width"] <= board["x"] + board["width"] + 0.5
+        assert corner["x"] + corner["width"] <= viewport["width"]
+    assert page_width(page) <= viewport["width"]
+    context.close()
+
+
+# 3. /learn fits a phone, and the charts' axis labels are whole.
+
+def test_how_it_learned_needs_no_sideways_scrolling_on_a_phone(browser: Browser, live_server: str):
+    context = browser.new_context(base_url=live_server, viewport=PHONE)
+    page = context.new_page()
+    page.goto("/learn")
+    assert page_width(page) <= PHONE["width"]
+    context.close()
+
+
+def test_the_charts_last_axis_label_is_inside_the_chart(page: Page):
+    page.goto("/learn")
+    for chart in page.locator(".chart > svg").all():
+        width = chart.evaluate("svg => svg.viewBox.baseVal.width")
+        right = chart.evaluate("""svg => Math.max(...[...svg.querySelectorAll('.tick-label')]
+                                    .map(label => label.getBBox().x + label.getBBox().width))""")
+        assert right <= width, f"a tick label ends at {right}, past the chart's {width}"
+
+
+# 4. The big boards: coordinates along the edges, stones on intersections, the last move marked.
+
+def test_a_15x15_board_has_its_coordinates_along_its_edges(page: Page):
+    page.goto("/")
+    new_game(page, "human", "human", "15x15")
+    columns = page.locator(".coordinates.columns span")
+    rows = page.locator(".coordinates.rows span")
+    expect(columns).to_have_text(list("abcdefghijklmno"))
+    expect(rows).to_have_text([str(number) for number in range(15, 0, -1)])
+    h8 = square(page, 112).bounding_box()
+    letter, number = columns.nth(7).bounding_box(), rows.nth(7).bounding_box()
+    assert abs((letter["x"] + letter["width"] / 2) - (h8["x"] + h8["width"] / 2)) < 2, "h stands under column h"
+    assert abs((number["y"] + number["height"] / 2) - (h8["y"] + h8["height"] / 2)) < 2, "8 stands beside row 8"
+    assert letter["y"] > h8["y"] and number["x"] < h8["x"]
+
+
+def test_the_big_boards_draw_stones_on_the_intersections(page: Page):
+    page.goto("/")
+    new_game(page, "human", "human", "7x7")
+    click(page, 24)
+    stone = square(page, 24)
+    assert "radial-gradient" in stone.evaluate("button => getComputedStyle(button).backgroundImage")
+    assert stone.evaluate("button => getComputedStyle(button).color") == "rgba(0, 0, 0, 0)"  # the letter is for readers
+    expect(stone).to_have_attribute("aria-label", "d4, X, last move")
+    assert page.locator(".board.stones").count() == 1
+
+
+def test_the_last_move_stays_marked_in_its_look_and_its_name(page: Page):
+    page.goto("/")
+    new_game(page, "human", "human", "15x15")
+    click(page, 112)
+    page.wait_for_timeout(400)  # longer than any animation
+    expect(square(page, 112)).to_have_class(re.compile(r"\blast\b"))
+    expect(square(page, 112)).to_have_attribute("aria-label", "h8, X, last move")
+    click(page, 113)
+    expect(square(page, 112)).to_have_attribute("aria-label", "h8, X")
+    expect(page.locator(".grid .last")).to_have_count(1)
+    expect(square(page, 113)).to_have_attribute("aria-label", "i8, O, last move")
+
+
+def test_on_3x3_too_the_last_move_stays_marked(page: Page):
+    page.goto("/")
+    click(page, 4)
+    last = page.locator(".grid .last")
+    expect(last).to_have_count(1)
+    assert last.get_attribute("aria-label").endswith(", last move")
+    assert "radial-gradient" in last.evaluate("button => getComputedStyle(button).backgroundImage")
+
+
+def test_pointing_at_a_move_in_the_list_marks_its_stone(page: Page):
+    page.goto("/")
+    new_game(page, "human", "human", "15x15")
+    click(page, 112)
+    click(page, 96)
+    page.locator(".moves li").nth(0).hover()
+    expect(square(page, 112)).to_have_class(re.compile(r"\bpointed\b"))
+    page.locator(".moves li").nth(1).hover()
+    expect(square(page, 96)).to_have_class(re.compile(r"\bpointed\b"))
+    expect(page.locator(".grid .pointed")).to_have_count(1)
+
+
+# 5. 15×15 on a phone: the whole board in view at 360 pixels, and a tap first shows a ghost stone.
+
+def test_the_whole_15x15_board_is_in_view_on_a_360_pixel_phone(browser: Browser, live_server: str):
+    context = browser.new_context(base_url=live_server, viewport=SMALL_PHONE, has_touch=True, is_mobile=True)
+    page = context.new_page()
+    page.goto("/")
+    new_game(page, "human", "master", "15x15")
+    assert page_width(page) <= 360
+    board = page.locator(".board").bounding_box()
+    assert board["x"] >= 0 and board["x"] + board["width"] <= 360
+    for cell in (0, 14, 210, 224):
+        box = square(page, cell).bounding_box()
+        assert box["x"] >= 0 and box["x"] + box["width"] <= 360
+    context.close()
+
+
+def test_a_tap_shows_a_ghost_stone_that_a_second_tap_plays(browser: Browser, live_server: str):
+    context = browser.new_context(base_url=live_server, viewport=SMALL_PHONE, has_touch=True, is_mobile=True)
+    page = context.new_page()
+    page.goto("/")
+    new_game(page, "human", "human", "15x15")
+    ply = page.locator('#game input[name="ply"]')
+    square(page, 112).tap()
+    expect(square(page, 112)).to_have_class(re.compile(r"\bghost\b"))
+    expect(square(page, 112)).to_have_attribute("aria-label", "h8, empty, shown: tap again to play")
+    square(page, 113).tap()  # a mis-tap costs nothing: the ghost moves
+    expect(page.locator(".grid .ghost")).to_have_count(1)
+    expect(square(page, 113)).to_have_class(re.compile(r"\bghost\b"))
+    page.wait_for_timeout(300)
+    expect(ply).to_have_value("0")
+    square(page, 113).tap()
+    expect(ply).to_have_value("1")
+    expect(square(page, 113)).to_have_attribute("aria-label", "i8, X, last move")
+    context.close()
+
+
+def test_the_ghost_stone_can_be_switched_off_and_the_keyboard_plays_at_once(browser: Browser, live_server: str):
+    context = browser.new_context(base_url=live_server, viewport=SMALL_PHONE, has_touch=True, is_mobile=True)
+    page = context.new_page()
+    page.goto("/")
+    new_game(page, "human", "human", "7x7")
+    ply = page.locator('#game input[name="ply"]')
+    square(page, 24).focus()
+    page.keyboard.press("Enter")
+    expect(ply).to_have_value("1")
+    switch = page.get_by_label("On a touch screen, a first tap shows the stone and a second plays it")
+    expect(switch).to_be_checked()
+    switch.uncheck()
+    square(page, 25).tap()
+    expect(ply).to_have_value("2")
+    page.reload()
+    expect(page.get_by_label("On a touch screen, a first tap shows the stone and a second plays it")).not_to_be_checked()
+    context.close()
+
+
+# 6. The coach says what it knows on the big boards.
+
+def test_the_coach_says_so_when_nothing_is_forced_on_a_big_board(page: Page):
+    page.goto("/")
+    new_game(page, "human", "human", "7x7")
+    replacing_the_game(page, page.get_by_role("button", name="Coach").click)
+    expect(page.locator(".coach-line")).to_have_text("Nothing is forced here: no square wins or must be blocked.")
+
+
+def test_the_coach_names_its_marks_in_words_on_a_big_board(page: Page):
+    page.goto("/")
+    new_game(page, "human", "human", "7x7")
+    for cell in (21, 28, 22, 29, 23, 30, 24):  # X: a4 b4 c4 d4, O above them: X has four, O must block
+        click(page, cell)
+    replacing_the_game(page, page.get_by_role("button", name="Coach").click)
+    expect(page.locator(".coach-line")).to_contain_text("must block")
+    assert page.locator(".grid .coach-block").count() >= 1
+
+
+# 9. The first screen: another game or a friend above the fold; the opponent named; no empty link.
+
+def test_the_first_screen_offers_another_game_and_a_friend_above_the_fold(browser: Browser, live_server: str):
+    context = browser.new_context(base_url=live_server, viewport=DESKTOP)
+    page = context.new_page()
+    page.goto("/")
+    for control in ("#board", "#player-x", "#player-o", "#invite-board"):
+        assert in_viewport(page, control), f"{control} is below the fold"
+    for name in ("New game", "Invite a friend"):
+        button = page.get_by_role("button", name=name).bounding_box()
+        assert button["y"] + button["height"] <= DESKTOP["height"], f"{name} is below the fold"
+    expect(page.locator("#status")).to_have_text("Your turn: you play X against the computer (perfect: it never loses).")
+    expect(page.locator(".link")).to_have_count(0)  # no link to a game with no moves
+    click(page, 4)
+    expect(page.locator(".link a")).to_contain_text("/replay/4")
+    context.close()
+
+
+def test_without_javascript_choosing_15x15_plays_master_rather_than_an_error(browser: Browser, live_server: str):
+    context = browser.new_context(base_url=live_server, java_script_enabled=False)
+    page = context.new_page()
+    page.goto("/")
+    page.locator("#board").select_option("15x15")  # O stays "Computer, perfect": there is no script to change it
+    page.get_by_role("button", name="New game").click()
+    expect(page.locator("#status")).to_have_text(
+        "Your turn: you play X against the computer (master: it proves wins by force and searches ahead as far "
+        "as its time allows).")
+    expect(page.locator(".grid button")).to_have_count(225)
+    context.close()
+
+
+# 10. Dark mode and the small things.
+
+def test_in_dark_mode_the_coachs_draw_squares_stand_out_from_the_frame(browser: Browser, live_server: str):
+    context = browser.new_context(base_url=live_server, color_scheme="dark")
+    page = context.new_page()
+    page.goto("/")
+    click(page, 4)
+    replacing_the_game(page, page.get_by_role("button", name="Coach").click)
+    draw = page.locator(".grid .coach-draw").first.evaluate("square => getComputedStyle(square).backgroundColor")
+    frame = page.locator(".grid").evaluate("grid => getComputedStyle(grid).backgroundColor")
+    assert draw != frame
+    context.close()
+
+
+def test_copy_link_stays_beside_the_link_or_starts_its_line(browser: Browser, live_server: str):
+    context = browser.new_context(base_url=live_server, viewport=PHONE)
+    page = context.new_page()
+    page.goto("/")
+    click(page, 4)
+    line = page.locator(".link").bounding_box()
+    button = page.get_by_role("button", name="Copy link").bounding_box()
+    text = page.locator(".link a").bounding_box()
+    beside = button["y"] < text["y"] + text["height"] and button["x"] >= text["x"] + text["width"]
+    assert beside or abs(button["x"] - line["x"]) < 1, "Copy link is indented on a line of its own"
+    context.close()
+
+
+def test_your_menace_after_one_game_shows_a_point_on_its_chart(page: Page):
+    page.goto("/")
+    new_game(page, "human", "my-menace", "3x3")
+    play_first_open_squares(page)
+    page.goto("/learn")
+    chart = page.locator("#mine-chart-title").locator("xpath=..")
+    points = chart.locator("circle.point").count()
+    lines = chart.locator("polyline").evaluate_all("lines => lines.map(line => line.points.numberOfItems)")
+    assert points >= 1 or max(lines) >= 2, "a chart with one point and nothing drawn looks broken"
+    headers = chart.locator("th").all_inner_texts()
+    assert "Score, as X or O" in headers and not any("its score" in header for header in headers)
+
+
+# 7. "Show what alpha-beta skips" shows something at the top level, keeps what is open, and says its order truly.
+
+def test_alpha_beta_marks_show_at_the_top_level_in_alpha_betas_own_order(page: Page):
+    page.goto("/think/3x3/4")
+    page.locator("#alphabeta").click()
+    expect(page.locator("#alphabeta")).to_have_text("Hide what alpha-beta skips")
+    top = page.locator(".tree > li > a .move")
+    expect(top).to_have_text([f"O plays row {cell // 3 + 1}, column {cell % 3 + 1}" for cell in (0, 1, 2, 3, 5, 6, 7, 8)])
+    expect(page.locator(".tree > li > a .tag.searched")).to_have_count(8)  # every move at the top was examined
+    expect(page.locator(".alphabeta-switch")).to_contain_text("in the order alpha-beta tries them")
+
+
+def test_alpha_beta_marks_keep_the_branches_that_were_open(page: Page):
+    page.goto("/think/3x3/4")
+    for node in ("0", "1"):
+        page.locator(f"#toggle-{node}").click()
+        expect(page.locator(f"#toggle-{node}")).to_have_attribute("aria-expanded", "true")
+    page.locator("#alphabeta").click()
+    expect(page.locator("#alphabeta")).to_have_text("Hide what alpha-beta skips")
+    for node in ("0", "1"):
+        expect(page.locator(f"#toggle-{node}")).to_have_attribute("aria-expanded", "true")
+    expect(page.locator(".tree .tag.skip").first).to_be_visible()  # below an open move, what it skipped
