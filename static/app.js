@@ -106,9 +106,9 @@ document.addEventListener("focusin", (event) => markMove(event, true));
 document.addEventListener("focusout", (event) => markMove(event, false));
 
 document.addEventListener("click", async (event) => {
-  const button = event.target.closest?.("button.copy"); // copies the link just before it
+  const button = event.target.closest?.("button.copy"); // copies the link beside it
   if (!button) return;
-  await navigator.clipboard.writeText(button.previousElementSibling.href);
+  await navigator.clipboard.writeText(button.parentElement.querySelector("a").href);
   button.textContent = "Copied";
 });
 

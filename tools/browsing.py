@@ -4,6 +4,8 @@ and STATES, a way to reach each state of the pages that people look at."""
 
 from __future__ import annotations
 
+import re
+
 from collections.abc import Callable
 
 from playwright.sync_api import Browser, Locator, Page, expect
@@ -19,6 +21,8 @@ CHROMIUM_ARGS = [
 BROWSER_BUDGET_MS = 60
 """How long master thinks in the browser tests' server: long enough to play, short enough to finish quickly."""
 COMPUTER_WINS = "The computer wins with three Os in a row."
+NEW_GAME_AS_X = "Your turn: you play X against the computer (perfect: it never loses)."
+NEW_GAME_AS_O = "Your turn: you play O against the computer (perfect: it never loses)."
 DRAW = "A draw: nobody could win this one."
 
 
@@ -164,12 +168,21 @@ def watching(page: Page) -> None:
     inviting(page, "5x5")
     friend = page.context.browser.new_context().new_page()
     friend.goto(page.url)
-    friend.get_by_role("button", name="Take the free seat: play O").click()
+    friend.get_by_role("button", name="Join the game: you play O").click()
     page.locator('.grid button[value="12"]').click()
     expect(page.locator(".moves li")).to_have_count(1)
     spectator = page.context.browser.new_context().new_page()
     spectator.goto(page.url)
     expect(spectator.locator("#status")).to_have_text("O to move. You are watching.")
+
+
+def ghost(page: Page, cell: int) -> None:
+    """A first tap on a big board's empty point, as a touch screen makes it: its ghost stone."""
+    square(page, cell).evaluate("""button => {
+        button.dispatchEvent(new PointerEvent("pointerdown", {pointerType: "touch", bubbles: true}));
+        button.dispatchEvent(new MouseEvent("click", {bubbles: true, cancelable: true, detail: 1}));
+    }""")
+    expect(square(page, cell)).to_have_class(re.compile(r"\bghost\b"))
 
 
 def on_board(board: str, x: str, o: str, *cells: int, coach: bool = False) -> Callable[[Page], None]:
@@ -209,4 +222,8 @@ STATES: dict[str, Callable[[Page], None]] = {
     "how it learned": your_menace_has_played,
     "inviting a friend": inviting,
     "watching friends play": watching,
+    "15x15 with the coach": on_board("15x15", "human", "human", 112, 113, 97, 98, 82, 83, 67, coach=True),
+    "a ghost stone on 15x15": lambda page: (on_board("15x15", "human", "master", 112)(page), ghost(page, 224)),
+    "the think page on 15x15": lambda page: page.goto("/think/15x15/h8-i9-h9-h10"),
+    "alpha-beta's marks": lambda page: page.goto("/think/3x3/4?alphabeta=on&open=0&open=1"),
 }

@@ -1,4 +1,4 @@
-"""`make screenshots`: every state of the pages at 320, 768 and 1280 pixels
+"""`make screenshots`: every state of the pages at 360, 768 and 1280 pixels
 wide, light and dark, as PNG files in screenshots/ (which git ignores)."""
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from tools.servers import AppServer, scratch_folder
 
 ROOT = Path(__file__).resolve().parent.parent
 
-WIDTHS = (320, 768, 1280)
+WIDTHS = (360, 768, 1280)
 SCHEMES = ("light", "dark")
 
 

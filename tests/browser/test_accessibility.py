@@ -128,8 +128,10 @@ def test_a_320_pixel_phone_needs_no_horizontal_scrolling(browser: Browser, live_
 
 
 @pytest.mark.parametrize("path", ["15x15", "/replay/15x15/h8-i9-h9"])
-def test_15x15_at_320_pixels_keeps_24_pixel_squares_and_scrolls_in_its_own_region(browser: Browser,
-                                                                               live_server: str, path: str):
+def test_15x15_at_320_pixels_is_in_view_whole_with_no_sideways_scrolling(browser: Browser, live_server: str,
+                                                                       path: str):
+    """The whole board on the smallest phone (its points are smaller than 24
+    pixels there: docs/play.md, "Target sizes", says why that is allowed)."""
     context = browser.new_context(base_url=live_server, viewport={"width": 320, "height": 640})
     page = context.new_page()
     if path == "15x15":
@@ -137,18 +139,14 @@ def test_15x15_at_320_pixels_keeps_24_pixel_squares_and_scrolls_in_its_own_regio
         new_game(page, "human", "human", "15x15")
     else:
         page.goto(path)
-    assert page.evaluate("document.documentElement.scrollWidth") <= 320, "the page itself never scrolls sideways"
-    region = page.locator(".board")
-    assert region.evaluate("board => board.scrollWidth > board.clientWidth"), "the board scrolls in its own region"
+    assert page.evaluate("document.documentElement.scrollWidth") <= 320, "the page never scrolls sideways"
+    board = page.locator(".board")
+    assert not board.evaluate("board => board.scrollWidth > board.clientWidth"), "nor does the board"
     cells = page.locator(".grid [role=gridcell]")
     expect(cells).to_have_count(225)
-    sizes = cells.evaluate_all("cells => cells.map(cell => [cell.offsetWidth, cell.offsetHeight])")
-    assert min(min(size) for size in sizes) >= 24, "WCAG 2.2 target size: at least 24 pixels"
-    if path != "15x15":
-        audit_page = page
-        audit_page.evaluate("document.querySelector('.board').focus()")
-        assert audit_page.evaluate("document.activeElement.classList.contains('board')"), \
-            "a read-only board that scrolls can be reached by keyboard to scroll it"
+    boxes = cells.evaluate_all("cells => cells.map(cell => [cell.getBoundingClientRect().left, "
+                               "cell.getBoundingClientRect().right])")
+    assert min(left for left, _ in boxes) >= 0 and max(right for _, right in boxes) <= 320
     context.close()
 
 

@@ -12,8 +12,8 @@ import re
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from tools.browsing import (COMPUTER_WINS, DRAW, board_of, click, new_game, play_first_open_squares, play_out,
-                            replacing_the_game, square)
+from tools.browsing import (COMPUTER_WINS, DRAW, NEW_GAME_AS_O, NEW_GAME_AS_X, board_of, click, new_game,
+                            play_first_open_squares, play_out, replacing_the_game, square)
 
 pytestmark = pytest.mark.browser
 EMPTY_BOARD = "." * 9
@@ -29,7 +29,7 @@ def assert_not_reloaded(page: Page) -> None:
 
 def test_a_game_the_computer_wins(page: Page):
     page.goto("/")
-    expect(page.locator("#status")).to_have_text("Your turn: you play X.")
+    expect(page.locator("#status")).to_have_text(NEW_GAME_AS_X)
     mark_page_as_not_reloaded(page)
     play_out(page, "worst")
     expect(page.locator("#status")).to_have_text(COMPUTER_WINS)
@@ -46,7 +46,7 @@ def test_a_drawn_game_then_a_new_one(page: Page):
     expect(page.locator("#status")).to_have_text(DRAW)
     assert "." not in board_of(page)
     new_game(page)
-    expect(page.locator("#status")).to_have_text("Your turn: you play X.")
+    expect(page.locator("#status")).to_have_text(NEW_GAME_AS_X)
     assert board_of(page) == EMPTY_BOARD
     assert_not_reloaded(page)
 
@@ -54,7 +54,7 @@ def test_a_drawn_game_then_a_new_one(page: Page):
 def test_a_new_game_as_o_the_computer_opens(page: Page):
     page.goto("/")
     new_game(page, "perfect", "human")
-    expect(page.locator("#status")).to_have_text("Your turn: you play O.")
+    expect(page.locator("#status")).to_have_text(NEW_GAME_AS_O)
     assert board_of(page).count("X") == 1
     play_out(page, "best")
     expect(page.locator("#status")).to_have_text(DRAW)
@@ -75,7 +75,7 @@ def test_the_whole_game_plays_with_javascript_off(browser: Browser, live_server:
     play_out(page, "worst")
     expect(page.locator("#status")).to_have_text(COMPUTER_WINS)
     new_game(page, "perfect", "human")
-    expect(page.locator("#status")).to_have_text("Your turn: you play O.")
+    expect(page.locator("#status")).to_have_text(NEW_GAME_AS_O)
     context.close()
 
 

@@ -34,6 +34,7 @@ def play(page: Page, cell: int) -> None:
     marks = page.locator(".grid .mark-x, .grid .mark-o").count()
     page.locator(f'.grid button[value="{cell}"]').click()
     expect(page.locator(".grid .mark-x, .grid .mark-o")).to_have_count(marks + 1)
+    expect(page.locator(".grid .pending")).to_have_count(0)  # the answer, not only the mark shown at the click
 
 
 @pytest.fixture
@@ -64,8 +65,7 @@ def test_two_friends_play_live_while_a_third_watches_and_the_rematch_takes_them_
     bob.goto("/")
     bob.get_by_label("Join a friend's game, code").fill(code.lower())
     bob.get_by_role("button", name="Join", exact=True).click()
-    expect(bob).to_have_url(url)
-    bob.get_by_role("button", name="Take the free seat: play O").click()
+    expect(bob).to_have_url(url)  # seated at once: no second step
     expect(bob.locator("#status")).to_have_text("Your friend's turn (X); you play O.")
     connected(bob)
     carol.goto(url)
@@ -101,14 +101,14 @@ def test_a_spectators_board_cannot_be_played(friends):
     carol.goto(url)
     expect(carol.locator(".grid")).to_have_attribute("aria-readonly", "true")
     expect(carol.locator(".grid button")).to_have_count(0)
-    expect(carol.get_by_role("button", name="Take the free seat: play O")).to_be_visible()
+    expect(carol.get_by_role("button", name="Join the game: you play O")).to_be_visible()
 
 
 def test_without_javascript_refresh_shows_the_friends_move(friends):
     alice, bob = friends(java_script=False), friends(java_script=False)
     url = invite(alice, "5x5", "o")
     bob.goto(url)
-    bob.get_by_role("button", name="Take the free seat: play X").click()
+    bob.get_by_role("button", name="Join the game: you play X").click()
     bob.locator('.grid button[value="12"]').click()
     expect(bob.locator(".moves li")).to_have_text(["X: c3"])
     alice.get_by_role("link", name="Refresh").click()
@@ -122,7 +122,7 @@ def test_a_friend_plays_by_keyboard_and_the_page_without_scripts_passes_the_audi
     url = invite(alice, "7x7")
     bob = friends()
     bob.goto(url)
-    bob.get_by_role("button", name="Take the free seat: play O").click()
+    bob.get_by_role("button", name="Join the game: you play O").click()
     connected(alice)
     expect(alice.locator("#status")).to_have_text("Your turn: you play X.")
     alice.locator('.grid button[value="0"]').focus()

@@ -27,13 +27,19 @@ def dice(seed: int | str) -> Computer:
 def test_a_new_game_waits_for_the_person_playing_x():
     game = Game.start("human", "perfect")
     assert game.moves == () and game.humans_turn
-    assert game.status == "Your turn: you play X."
+    assert game.status == "Your turn: you play X against the computer (perfect: it never loses)."
 
 
 def test_the_computer_opens_when_it_plays_x():
     game = Game.start("perfect", "human", dice(1))
     assert game.ply == 1 and game.to_move == "O"
-    assert game.status == "Your turn: you play O."
+    assert game.status == "Your turn: you play O against the computer (perfect: it never loses)."
+
+
+def test_the_status_names_the_opponent_until_the_persons_first_move():
+    assert Game.start("human", "easy").status == "Your turn: you play X against the computer (easy: it sees one move ahead)."
+    assert Game.start("human", "menace").status.endswith("against MENACE (matchboxes of beads that learned by playing).")
+    assert Game.start("human", "perfect").play(4, seen_ply=0).status == "Your turn: you play X."
 
 
 def test_a_move_gets_the_computers_reply_in_the_same_step():
@@ -93,7 +99,7 @@ def test_cells_are_named_by_row_column_and_content():
     game = Game("human", "perfect", (2, 4))
     assert game.view().cells[0].label == "Row 1, column 1, empty"
     assert game.view().cells[2].label == "Row 1, column 3, X"
-    assert game.view().cells[4].label == "Row 2, column 2, O"
+    assert game.view().cells[4].label == "Row 2, column 2, O, last move"
 
 
 def test_only_empty_cells_on_a_persons_turn_can_be_played():

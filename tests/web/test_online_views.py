@@ -117,13 +117,54 @@ def test_a_wrong_code_says_so(bob: Friend, code: str, status_code: int, expected
     assert response.status_code == status_code and expected in response.text
 
 
+# POST /join: the code, in one step
+
+def code_of(friend: Friend, url: str) -> str:
+    return re.search(r'<strong class="code">(\w+)</strong>', friend.game(url).text).group(1)
+
+
+def test_joining_with_a_code_takes_the_free_seat_at_once(alice: Friend, bob: Friend):
+    url = alice.invite()
+    code = code_of(alice, url)
+    response = bob.post("/join", {"code": f"{code[:3].lower()} {code[3:]}"}, htmx=False)
+    assert response.status_code == 303 and response.headers["Location"] == url
+    page = bob.game(url).text
+    assert status(page) == "Your friend's turn (X); you play O." and "with a friend: you play O" in page
+    assert bob.post("/join", {"code": code}, htmx=False).headers["Location"] == url  # seated: it just goes there
+
+
+def test_the_invitation_shows_only_while_a_seat_is_free(alice: Friend, bob: Friend):
+    url = alice.invite()
+    assert 'id="invite-heading"' in alice.game(url).text
+    bob.post("/join", {"code": code_of(alice, url)}, htmx=False)
+    assert 'id="invite-heading"' not in alice.game(url).text and 'id="invite-heading"' not in bob.game(url).text
+
+
+@pytest.mark.parametrize("code, status_code, expected", [
+    ("ABCDEF", 404, "No game is waiting for a player with the code ABCDEF"), ("ABC", 400, "A game&#39;s code is 6 letters"),
+    ("", 400, "A game&#39;s code is 6 letters"),
+])
+def test_joining_with_a_wrong_code_says_so_and_seats_nobody(bob: Friend, code: str, status_code: int, expected: str):
+    response = bob.post("/join", {"code": code}, htmx=False)
+    assert response.status_code == status_code and expected in response.text
+
+
+def test_joining_with_the_code_of_a_full_game_leads_nowhere(alice: Friend, bob: Friend, carol: Friend):
+    url = alice.invite()
+    code = code_of(alice, url)
+    bob.post("/join", {"code": code}, htmx=False)
+    response = carol.post("/join", {"code": code}, htmx=False)
+    assert response.status_code == 404 and "No game is waiting for a player with the code" in response.text
+    assert status(carol.game(url).text) == "X to move. You are watching."
+
+
 # GET /g/<id>, POST /g/<id>/join
 
 def test_a_browser_without_a_seat_watches_and_may_take_the_free_one(alice: Friend, bob: Friend):
     url = alice.invite()
     page = bob.game(url).text
-    assert status(page) == "Waiting for a player to take O. You are watching."
-    assert "Take the free seat: play O" in page and 'aria-readonly="true"' in page and 'name="cell"' not in page
+    assert status(page) == "Your friend is waiting for you: join to play O."
+    assert "Join the game: you play O" in page and 'aria-readonly="true"' in page and 'name="cell"' not in page
     assert bob.post(url + "/join", {}, htmx=False).headers["Location"] == url
     assert "with a friend: you play O" in bob.game(url).text
 

@@ -45,7 +45,7 @@ def test_the_page_offers_a_new_game_to_a_new_browser(visitor: Visitor):
     assert "<html lang=\"en\">" in page.text and "<title>Tic-tac-toe</title>" in page.text
     assert cells(page.text) == [""] * 9
     assert enabled_cells(page.text) == list(range(9))
-    assert status(page.text) == "Your turn: you play X."
+    assert status(page.text) == "Your turn: you play X against the computer (perfect: it never loses)."
     assert 'name="ply" value="0"' in page.text
     assert 'aria-label="Row 1, column 3, empty"' in page.text
 
@@ -180,7 +180,7 @@ def test_new_game_as_o_the_computer_opens_at_once(visitor: Visitor):
     response = visitor.new("perfect", "human")
     board = cells(response.text)
     assert board.count("X") == 1 and board.count("O") == 0
-    assert status(response.text) == "Your turn: you play O."
+    assert status(response.text) == "Your turn: you play O against the computer (perfect: it never loses)."
     assert len(enabled_cells(response.text)) == 8
 
 
@@ -298,7 +298,7 @@ def test_every_pairing_starts_and_finishes(visitor: Visitor, x, o):
     assert f'<option value="{x}" selected>' in visitor.client.get("/").text.split('id="player-o"')[0]
     page = play_to_the_end(visitor, response.text)
     assert "to move" not in status(page) and "Your turn" not in status(page)
-    assert len(re.findall(r"<li>[XO]: row \d, column \d</li>", page)) == len(visitor.stored()["moves"])
+    assert len(re.findall(r'<li data-cell="\d">[XO]: row \d, column \d</li>', page)) == len(visitor.stored()["moves"])
 
 
 def test_two_computers_step_one_move_at_a_time(visitor: Visitor):
@@ -391,7 +391,7 @@ def test_the_coach_shows_every_empty_squares_value_and_is_remembered(visitor: Vi
     values = coach_values(response.text)
     assert sorted(values) == [1, 2, 3, 4, 5, 6, 7, 8]
     assert values[4] == "draw" and values[1] == "loss in 3"
-    assert '<span>loss in 3</span>' in response.text
+    assert '<span class="value">loss in 3</span>' in response.text
     assert coach_values(visitor.client.get("/").text) == values
     off = visitor.post("/coach", {"coach": "off"}, htmx=False)
     assert off.status_code == 303 and coach_values(visitor.client.get("/").text) == {}
@@ -401,7 +401,7 @@ def test_the_coach_shows_every_empty_squares_value_and_is_remembered(visitor: Vi
 def test_the_coach_works_in_every_pairing_until_the_game_ends(visitor: Visitor, x, o):
     visitor.post("/coach", {"coach": "on"})
     page = visitor.new(x, o).text
-    assert len(coach_values(page)) == len(re.findall(r'<button name="cell"[^>]*><span>', page)) > 0
+    assert len(coach_values(page)) == len(re.findall(r'<button name="cell"[^>]*><span class="value">', page)) > 0
     end = play_to_the_end(visitor, page)
     assert coach_values(end) == {}
 
@@ -424,12 +424,15 @@ def test_the_game_page_links_to_its_replay(visitor: Visitor):
     moves = visitor.stored()["moves"]
     page = visitor.client.get("/").text
     link = f"http://localhost/replay/{moves}"
-    assert f'<a href="{link}" hx-boost="false">{link}</a>\n      <button type="button" class="copy">Copy link</button>' in page
+    assert f'<span>Link to this game: <a href="{link}" hx-boost="false">{link}</a></span>\n      <button type="button" class="copy">Copy link</button>' in page
     assert visitor.client.get(f"/replay/{moves}").status_code == 200
 
 
-def test_a_new_games_link_is_the_empty_replay(visitor: Visitor):
-    assert 'href="http://localhost/replay/"' in visitor.open().text
+def test_a_new_game_shows_no_link_until_its_first_move(visitor: Visitor):
+    """A link to a game with no moves would show the empty board: it comes with the first move."""
+    assert 'href="http://localhost/replay/' not in visitor.open().text
+    visitor.move(4)
+    assert 'href="http://localhost/replay/4' in visitor.client.get("/").text
     assert visitor.client.get("/replay/").status_code == 200
 
 
@@ -584,7 +587,7 @@ def test_the_status_is_a_live_region_that_htmx_answers_update_in_place(visitor: 
 
 def test_the_board_is_a_labelled_grid_of_rows_and_cells(visitor: Visitor):
     page = visitor.open().text
-    assert '<div class="grid" role="grid" aria-label="Board" data-size="3">' in page
+    assert '<div class="grid next-x" role="grid" aria-label="Board" data-size="3">' in page
     assert page.count('role="row"') == 3 and page.count('role="gridcell"') == 9
 
 
@@ -706,7 +709,7 @@ def test_squares_on_bigger_boards_are_named_as_players_write_them(quick):
     page = visitor.post("/new", {"board": "15x15", "x": "human", "o": "human"}).text
     assert 'aria-label="h8, empty"' in page and 'aria-label="a15, empty"' in page
     page = visitor.move(112, ply=0).text
-    assert 'aria-label="h8, X"' in page and "<li>X: h8</li>" in page
+    assert 'aria-label="h8, X, last move"' in page and '<li data-cell="112">X: h8</li>' in page
     assert "http://localhost/replay/15x15/h8" in page
 
 

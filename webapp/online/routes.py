@@ -71,14 +71,32 @@ def create() -> Response:
 def join_by_code() -> Response:
     """A code leads to its game while a seat is free: it is for inviting a
     player, so once both have sat down it leads nowhere (the link still does)."""
-    code = normalise_code(request.args.get("code"))
+    game = _waiting_for(request.args.get("code"), None)
+    return redirect(url_for("online.show", game_id=game.id), 303)
+
+
+@bp.post("/join")
+def join_with_code() -> Response:
+    """The code a friend typed, in one step: they take the free seat and land
+    on the game as its player (a browser already seated there just goes to it)."""
+    player = _player()
+    game = _waiting_for(request.form.get("code"), player)
+    if game.seat_of(player) is None:
+        game, _ = _change(game.id, lambda game: (*game.join(player), []))
+    return redirect(url_for("online.show", game_id=game.id), 303)
+
+
+def _waiting_for(raw_code: str | None, player: str | None) -> SharedGame:
+    """The game a code names while it waits for a player (or has player
+    seated already), or a 404 saying so."""
+    code = normalise_code(raw_code)
     _limit_address("Many codes were tried from your network")
     game_id = games().by_code(code)
     game = games().get(game_id) if game_id else None
-    if game is None or game.free_seat is None:
+    if game is None or (game.free_seat is None and game.seat_of(player) is None):
         abort(404, description=f"No game is waiting for a player with the code {code}: check it, or ask "
                                "your friend for the game's link.")
-    return redirect(url_for("online.show", game_id=game_id), 303)
+    return game
 
 
 @bp.get("/g/<game_id>")

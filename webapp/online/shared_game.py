@@ -199,7 +199,7 @@ class SharedGame:
         if self.is_over:
             return "A draw. You are watching."
         if None in self.seats:
-            return f"Waiting for a player to take {self.free_seat}. You are watching."
+            return f"Your friend is waiting for you: join to play {self.free_seat}."
         return f"{self.position.to_move} to move. You are watching."
 
     def view(self, player: str | None) -> BoardView:

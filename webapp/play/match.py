@@ -15,8 +15,8 @@ from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import Any, NamedTuple
 
-from webapp.engine import BOARDS, DEFAULT_BOARD, DEFAULT_BUDGET_MS, MARKS, Menace, Position, Rules, choose_move, opponent
-from webapp.engine.solved import is_solved
+from webapp.engine import (BOARDS, DEFAULT_BOARD, DEFAULT_BUDGET_MS, MARKS, Menace, Position, Rules, choose_move,
+                           is_solved, opponent)
 from webapp.play.coach import explain_move, square_values
 from webapp.play.learner import LearnerPanel, learner_panel
 from webapp.play.players import HUMAN, MY_MENACE, OPPONENT_INTRODUCTIONS, OPPONENT_NAMES, players_of

@@ -11,7 +11,7 @@ import re
 import pytest
 from playwright.sync_api import Browser, Page, Route, expect
 
-from tests.browsing import click, new_game, play_first_open_squares, replacing_the_game, square
+from tools.browsing import click, new_game, play_first_open_squares, replacing_the_game, square
 
 pytestmark = pytest.mark.browser
 DESKTOP = {"width": 1280, "height": 800}
@@ -93,8 +93,8 @@ def test_the_think_page_shows_the_whole_15x15_board_with_its_marks_inside_their_
     context = browser.new_context(base_url=live_server, viewport=viewport)
     page = context.new_page()
     page.goto("/think/15x15/h8-i9-h9-h10")
-    overflowing = page.locator(".grid .cell").evaluate_all(
-        "cells => cells.filter(cell => cell.scrollWidth > cell.clientWidth || cell.scrollHeight > cell.clientHeight).length")
+    overflowing = page.locator(".grid .cell").evaluate_all("""cells => cells.filter(
+        cell => cell.scrollWidth > cell.clientWidth || cell.scrollHeight > cell.clientHeight).length""")
     assert overflowing == 0
     board = page.locator(".board").bounding_box()
     corners = [page.locator(f'.grid [data-cell="{cell}"]').bounding_box() for cell in (0, 14, 210, 224)]
@@ -352,3 +352,27 @@ def test_alpha_beta_marks_keep_the_branches_that_were_open(page: Page):
     for node in ("0", "1"):
         expect(page.locator(f"#toggle-{node}")).to_have_attribute("aria-expanded", "true")
     expect(page.locator(".tree .tag.skip").first).to_be_visible()  # below an open move, what it skipped
+
+
+# 8. Joining a friend is one step, and the invitation goes once both have sat down.
+
+def test_a_friend_joins_with_the_code_in_one_step_and_the_invitation_goes(browser: Browser, live_server: str):
+    inviting, joining = (browser.new_context(base_url=live_server) for _ in range(2))
+    alice, bob = inviting.new_page(), joining.new_page()
+    alice.goto("/")
+    alice.get_by_role("button", name="Invite a friend").click()
+    expect(alice.locator("#invite-heading")).to_be_visible()
+    code = alice.locator(".code").inner_text()
+    bob.goto("/")
+    bob.get_by_label("Join a friend's game, code").fill(code)
+    bob.get_by_role("button", name="Join", exact=True).click()
+    expect(bob.locator("#status")).to_have_text("Your friend's turn (X); you play O.")  # a player at once
+    expect(bob.locator("#invite-heading")).to_have_count(0)
+    alice.goto(alice.url)
+    expect(alice.locator("#invite-heading")).to_have_count(0)
+    alice.locator('.grid button[value="4"]').click()
+    bob.goto(bob.url)
+    bob.locator('.grid button[value="0"]').click()  # bob's click is a move, not a spectator's
+    expect(bob.locator('.grid button[value="0"]')).to_have_attribute("aria-label", "Row 1, column 1, O, last move")
+    inviting.close()
+    joining.close()
