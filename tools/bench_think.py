@@ -29,7 +29,8 @@ from webapp.app import create_app
 from webapp.engine import BOARDS, DEFAULT_BUDGET_MS, Position
 from webapp.engine.solved import load_all
 from webapp.shared.notation import write_moves
-from webapp.think.look import DEFAULT_DEPTH, DEPTHS, searches
+from webapp.think.look import DEFAULT_DEPTH, DEPTHS
+from webapp.think.searches import searches
 
 ROOT = Path(__file__).resolve().parent.parent
 

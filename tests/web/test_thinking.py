@@ -14,7 +14,9 @@ from webapp.play.coach import square_values
 from webapp.engine import BOARDS, Position
 from webapp.engine.classic import Recorder, Tree, alphabeta
 from webapp.shared.errors import InvalidInput
-from webapp.think.look import STOP_LIMIT, Count, Look, searches
+from webapp.think.look import Look
+from webapp.think.searches import searches
+from webapp.think.tree import STOP_LIMIT, Count
 
 THREE, FOUR = BOARDS["3x3"], BOARDS["4x4"]
 PLAYABLE = sorted((here for here in reachable_positions(Position(THREE)) if not here.is_over),

@@ -6,73 +6,37 @@ to it), the node of its tree that is open, whether alpha-beta's skipped
 branches are shown, and on the boards too big to solve, how deep the tree
 goes. From it come the branches to show (best first, the principal
 variation marked), the table of searches, and on the big boards the engine's
-own statistics for its move.
+own statistics for its move: the tree's values and counts are tree.py's, the
+searches' table and the engine's statistics searches.py's.
 
 The work is done once per position and kept (functools caches, in each
 process): a position's searches never change, so a later view of it is a
 lookup. What a first view may cost is bounded by counts of positions, not by
-a clock (RUN_LIMIT, COUNT_LIMIT), so that a page says the same on any
-machine; only the engine's own thinking on the big boards runs to its clock.
-Nothing here knows about HTTP.
+a clock (searches.RUN_LIMIT, tree.COUNT_LIMIT), so that a page says the same
+on any machine; only the engine's own thinking on the big boards runs to its
+clock. Nothing here knows about HTTP.
 """
 
 from __future__ import annotations
 
-import time
 from collections import Counter
-from collections.abc import Callable
 from dataclasses import dataclass
-from functools import cached_property, lru_cache
+from functools import cached_property
 from typing import NamedTuple
 
-from webapp.engine import DEFAULT_BOARD, Position, Rules, opponent, think
-from webapp.engine.classic import (ALGORITHMS, Horizon, MemoTree, Recorder, Searched, TooLong, Tree, alphabeta,
-                                   minimax, minimax_with_memo, most_orders, most_positions, tree_size)
-from webapp.engine.solved import is_solved, outcome_of, table
-from webapp.engine.values import WIN, from_outcome, is_decided, one_ply_back
+from webapp.engine import DEFAULT_BOARD, Position, Rules, is_solved, opponent
+from webapp.engine.classic import most_orders
 from webapp.shared.board import BoardView, board_view
 from webapp.shared.errors import InvalidInput
-from webapp.shared.notation import (describe_cell, in_a_row_minus_one, parse_moves, position_after,
-                                    write_moves)
+from webapp.shared.notation import describe_cell, parse_moves, position_after, write_moves
+from webapp.think.searches import EngineView, Row, engine_view, searches
+from webapp.think.tree import (Count, alphabeta_paths, below, below_child, move_values, ranked, search_order,
+                               value_words)
 
-RUN_LIMIT = 600_000
-"""The most positions a search run for a page may examine: enough for plain
-minimax on the empty 3×3 board (549,946). A search known to need more is not run."""
-STOP_LIMIT = 100_000
-"""Alpha-beta's need is known only by running it: it is stopped after this
-many positions (early in a 4×4 game; on 3×3 it never needs 21,000)."""
-COUNT_LIMIT = 20_000
-"""A tree's size is counted exactly when it can hold at most this many
-distinct positions (most_positions says so before counting: on 4×4, ten
-empty cells or fewer); otherwise it is bounded."""
 DEPTHS = (1, 2, 3)
 """The depths a person may choose for the tree on the boards too big to solve
 (a fourth move on 15×15 would take the page past a second)."""
 DEFAULT_DEPTH = 2
-NAMES = {
-    "minimax": "Minimax",
-    "memo": "Minimax with a memo",
-    "alphabeta": "Alpha-beta",
-    "table": "Alpha-beta with a transposition table and move ordering",
-    "solved": "Look-up in the solved table",
-}
-
-
-class Count(NamedTuple):
-    """A number of positions: exact, or a bound (at most)."""
-
-    number: int
-    exact: bool = True
-
-    def parts(self) -> tuple[str, str, int | None]:
-        """How a page writes it: "at most " for a bound, then the number with
-        its thousands marked, or for a number of more than fifteen digits its
-        first figures and the power of ten ("5.7 × 10", 13)."""
-        prefix = "" if self.exact else "at most "
-        if self.number < 10 ** 15:
-            return prefix, f"{self.number:,}", None
-        digits = str(self.number)
-        return prefix + "about ", f"{digits[0]}.{digits[1]} × 10", len(digits) - 1
 
 
 class Branch(NamedTuple):
@@ -91,199 +55,6 @@ class Branch(NamedTuple):
     skipped: str | None        # why alpha-beta never looked at it, when that is shown
     searched: int | None       # the positions below it alpha-beta examined, when that is shown
     children: list[Branch] | None  # None while closed
-
-
-class Row(NamedTuple):
-    """One search in the table of searches."""
-
-    key: str
-    name: str
-    examined: Count | None     # None when stopped before it finished
-    remembered: int | None     # answered from memory, for the searches that remember
-    seconds: float | None      # None when not run
-    value: str | None          # in words; None when not run
-    note: str                  # how the count was found, or why it was not run
-
-
-class EngineView(NamedTuple):
-    """The engine's own decision on a big board, and what it cost."""
-
-    move: str
-    how: str                   # what decided it, in words
-    depth: int
-    nodes: int
-    per_second: float
-    hits: int
-    seconds: float
-    line: list[str]            # the forced win or principal variation, as square names
-
-
-def value_words(value: int, mover: str) -> tuple[str, str]:
-    """A search's value for mover, in words, and its kind. 'X wins in 3'
-    counts the winner's moves, the next one (or this one) included, as the
-    coach does."""
-    if is_decided(value):
-        winner = mover if value > 0 else opponent(mover)
-        return f"{winner} wins in {(WIN - abs(value) + 1) // 2}", f"win-{winner.lower()}"
-    if value == 0:
-        return "draw", "draw"
-    return f"estimate {value:+,} for {mover}", "estimate"
-
-
-def _table_value(position: Position, score: int) -> int:
-    """A score from the solved table (see solved.preference) as a search's value."""
-    outcome = outcome_of(score, position.empty.bit_count(), position.rules.cells)
-    return from_outcome(outcome.result, outcome.plies)
-
-
-@lru_cache(maxsize=1 << 14)
-def _below(child: Position) -> Count:
-    """The positions below child, itself not counted: counted where that is
-    quick, else bounded by the orders in which its empty cells can fill."""
-    if child.is_over:
-        return Count(0)
-    empty = child.empty.bit_count()
-    if most_positions(empty) <= COUNT_LIMIT:
-        return Count(tree_size(child) - 1)
-    return Count(most_orders(empty) - 1, exact=False)
-
-
-@lru_cache(maxsize=1 << 14)
-def move_values(position: Position, depth: int = 0) -> dict[int, tuple[int, Count | None]]:
-    """For each move the tree shows at position: its value for the side to
-    move there (a search's value, see values.WIN) and, on the big boards,
-    the positions below it. On a solved board, every empty square, valued by
-    the table (below() counts its tree, when asked); on a bigger one, the
-    moves the engine's search looks at, each valued by plain minimax to depth
-    plies from position (the frontier valued by the evaluation's estimate),
-    its count what that search examined."""
-    if is_solved(position.rules):
-        return {cell: (_table_value(position, score), None)
-                for cell, score in table(position.rules).scores(position).items()}
-    horizon = Horizon(position, depth)
-    found: dict[int, tuple[int, Count | None]] = {}
-    for cell in horizon.moves(horizon.root):
-        child = position.play(cell)
-        if child.is_over:
-            found[cell] = (WIN - 1 if child.winner else 0, Count(0))
-        else:
-            searched = minimax(Horizon(child, depth - 1))
-            found[cell] = (one_ply_back(searched.value), Count(searched.examined - 1))
-    return found
-
-
-def ranked(position: Position, depth: int = 0) -> list[tuple[int, int]]:
-    """The tree's moves at position with their values, best first for the side to move (ties by square)."""
-    return sorted(((cell, value) for cell, (value, _) in move_values(position, depth).items()),
-                  key=lambda move: (-move[1], move[0]))
-
-
-def below(position: Position, cell: int, depth: int = 0) -> Count:
-    """The positions below the move cell at position, to the end of the game
-    (to depth on a big board)."""
-    counted = move_values(position, depth)[cell][1]
-    return counted if counted is not None else _below(position.play(cell))
-
-
-def search_order(position: Position, depth: int = 0) -> list[int]:
-    """The moves at position in the order plain alpha-beta tries them: square
-    by square, row by row, on a solved board; best-looking first on a bigger one."""
-    tree = Tree(position) if is_solved(position.rules) else Horizon(position, depth)
-    return tree.moves(tree.root)
-
-
-@lru_cache(maxsize=256)
-def alphabeta_paths(position: Position, depth: int = 0) -> frozenset[tuple[int, ...]] | None:
-    """The paths of every position plain alpha-beta examines from position
-    (to the end of the game, or to depth plies on a big board), or None if it
-    would examine more than STOP_LIMIT."""
-    tree = Tree(position, STOP_LIMIT) if is_solved(position.rules) else Horizon(position, depth, STOP_LIMIT)
-    recorder = Recorder(tree)
-    try:
-        alphabeta(recorder)
-    except TooLong:
-        return None
-    return frozenset(recorder.paths)
-
-
-def _timed(search: Callable[[MemoTree], Searched], tree: MemoTree) -> tuple[Searched, float]:
-    start = time.perf_counter()
-    searched = search(tree)
-    return searched, time.perf_counter() - start
-
-
-def _ran(key: str, searched: Searched, seconds: float, mover: str, note: str = "") -> Row:
-    remembered = searched.remembered if key in ("memo", "table") else None
-    return Row(key, NAMES[key], Count(searched.examined), remembered, seconds, value_words(searched.value, mover)[0],
-               note)
-
-
-@lru_cache(maxsize=1 << 13)  # every 3×3 position (5,478) and then some
-def searches(position: Position, depth: int = 0) -> tuple[Row, ...]:
-    """The classic searches on position, side by side: each run (or, where it
-    would take too long, its count or a bound found without running it, or
-    it is stopped). On
-    a solved board they search to the end of the game, and the look-up in the
-    solved table joins them; on a bigger one they search to depth plies."""
-    mover, rules = position.to_move, position.rules
-    if not is_solved(rules):
-        return tuple(_ran(key, *_timed(search, Horizon(position, depth)), mover)
-                     for key, search in ALGORITHMS.items())
-    rows = []
-    empty = position.empty.bit_count()
-    countable = most_positions(empty) <= COUNT_LIMIT
-    size = tree_size(position) if countable else None
-    if size is not None and size <= RUN_LIMIT:
-        rows.append(_ran("minimax", *_timed(minimax, Tree(position)), mover))
-    elif size is not None:
-        rows.append(Row("minimax", NAMES["minimax"], Count(size), None, None, None,
-                        "Not run: too many positions for a page. Counted without running it."))
-    else:
-        rows.append(Row("minimax", NAMES["minimax"], Count(most_orders(empty), exact=False), None, None, None,
-                        "Not run: too many positions for a page. The bound is every order in which "
-                        "the empty squares could fill, as if no game ended early."))
-    if countable:
-        rows.append(_ran("memo", *_timed(minimax_with_memo, Tree(position)), mover))
-    else:
-        rows.append(Row("memo", NAMES["memo"], Count(most_positions(empty), exact=False), None, None, None,
-                        "Not run: too many positions for a page. The bound is every way to fill "
-                        "some of the empty squares, half of them for each side."))
-    for key in ("alphabeta", "table"):
-        start = time.perf_counter()
-        try:
-            rows.append(_ran(key, *_timed(ALGORITHMS[key], Tree(position, STOP_LIMIT)), mover))
-        except TooLong:
-            rows.append(Row(key, NAMES[key], None, None, time.perf_counter() - start, None,
-                            f"Stopped after {STOP_LIMIT:,} positions without an answer."))
-    start = time.perf_counter()
-    score = table(rules).record(position)[0]
-    rows.append(Row("solved", NAMES["solved"], Count(1), None, time.perf_counter() - start,
-                    value_words(_table_value(position, score), mover)[0],
-                    "The whole game was solved once, before anyone asked: "
-                    + ("when the server started." if rules.size == 3 else "by make tablebase, into a file.")))
-    return tuple(rows)
-
-
-@lru_cache(maxsize=256)
-def engine_view(position: Position, budget_ms: float) -> EngineView:
-    """What the engine itself does here, within its time budget (boards too big to solve)."""
-    thought = think(position, budget_ms)
-    rules = position.rules
-    fours = f"{in_a_row_minus_one(rules)}s"  # the threats: fours where five win, threes where four do
-    hows = {
-        "win": "It completes a line at once: nothing to search.",
-        "block": "The other side would complete a line next move, so it must block: nothing to search.",
-        "lost": "The other side has two ways to complete a line; only one can be blocked.",
-        "forced win": f"The threat solver proved a win by {fours}, so the search was not needed.",
-        "search": f"The threat solver found no win by {fours} for it, so it searched, deeper and deeper "
-                  f"until its time was up, and checked its move against the other side's wins by {fours}.",
-        "defence": f"The threat solver found no win by {fours} for it, so it searched; but the move the search "
-                   f"liked best let the other side win by {fours}, so it played the best searched move that "
-                   "does not.",
-    }
-    return EngineView(rules.cell_name(thought.move), hows[thought.kind], thought.depth, thought.nodes,
-                      thought.nodes / thought.seconds if thought.seconds else 0.0, thought.hits, thought.seconds,
-                      [rules.cell_name(cell) for cell in thought.line])
 
 
 @dataclass(frozen=True)
@@ -377,7 +148,7 @@ class Look:
         best = ranked(self.position, self._depth())[0][1]
         words, kind = value_words(best, self.position.to_move)
         if self.solved:
-            return words, kind, _below(self.position)
+            return words, kind, below_child(self.position)
         return words, kind, Count(sum(below(self.position, cell, self.depth).number + 1
                                       for cell in move_values(self.position, self.depth)))
 

@@ -13,7 +13,8 @@ from flask import Blueprint, abort, current_app, render_template, request
 
 from webapp.shared.errors import InvalidInput
 from webapp.shared.web import board_or_404, is_htmx
-from webapp.think.look import DEPTHS, STOP_LIMIT, Look
+from webapp.think.look import DEPTHS, Look
+from webapp.think.tree import STOP_LIMIT
 
 bp = Blueprint("think", __name__)
 

@@ -1,0 +1,136 @@
+"""The classic searches run side by side on a position, each counting what it
+examines (a table row each), and on the big boards the engine's own move and
+statistics. Worked out once per position and kept; a search known to need
+more than RUN_LIMIT positions is not run."""
+
+
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from functools import lru_cache
+from typing import NamedTuple
+
+from webapp.engine import Position, think
+from webapp.engine.classic import (ALGORITHMS, Horizon, MemoTree, Searched, TooLong, Tree, minimax,
+                                   minimax_with_memo, most_orders, most_positions, tree_size)
+from webapp.engine.solved import is_solved, table
+from webapp.shared.notation import in_a_row_minus_one
+from webapp.think.tree import COUNT_LIMIT, STOP_LIMIT, Count, table_value, value_words
+
+RUN_LIMIT = 600_000
+"""The most positions a search run for a page may examine: enough for plain
+minimax on the empty 3×3 board (549,946). A search known to need more is not run."""
+NAMES = {
+    "minimax": "Minimax",
+    "memo": "Minimax with a memo",
+    "alphabeta": "Alpha-beta",
+    "table": "Alpha-beta with a transposition table and move ordering",
+    "solved": "Look-up in the solved table",
+}
+
+
+class Row(NamedTuple):
+    """One search in the table of searches."""
+
+    key: str
+    name: str
+    examined: Count | None     # None when stopped before it finished
+    remembered: int | None     # answered from memory, for the searches that remember
+    seconds: float | None      # None when not run
+    value: str | None          # in words; None when not run
+    note: str                  # how the count was found, or why it was not run
+
+
+class EngineView(NamedTuple):
+    """The engine's own decision on a big board, and what it cost."""
+
+    move: str
+    how: str                   # what decided it, in words
+    depth: int
+    nodes: int
+    per_second: float
+    hits: int
+    seconds: float
+    line: list[str]            # the forced win or principal variation, as square names
+
+
+def _timed(search: Callable[[MemoTree], Searched], tree: MemoTree) -> tuple[Searched, float]:
+    start = time.perf_counter()
+    searched = search(tree)
+    return searched, time.perf_counter() - start
+
+
+def _ran(key: str, searched: Searched, seconds: float, mover: str, note: str = "") -> Row:
+    remembered = searched.remembered if key in ("memo", "table") else None
+    return Row(key, NAMES[key], Count(searched.examined), remembered, seconds, value_words(searched.value, mover)[0],
+               note)
+
+
+@lru_cache(maxsize=1 << 13)  # every 3×3 position (5,478) and then some
+def searches(position: Position, depth: int = 0) -> tuple[Row, ...]:
+    """The classic searches on position, side by side: each run (or, where it
+    would take too long, its count or a bound found without running it, or
+    it is stopped). On
+    a solved board they search to the end of the game, and the look-up in the
+    solved table joins them; on a bigger one they search to depth plies."""
+    mover, rules = position.to_move, position.rules
+    if not is_solved(rules):
+        return tuple(_ran(key, *_timed(search, Horizon(position, depth)), mover)
+                     for key, search in ALGORITHMS.items())
+    rows = []
+    empty = position.empty.bit_count()
+    countable = most_positions(empty) <= COUNT_LIMIT
+    size = tree_size(position) if countable else None
+    if size is not None and size <= RUN_LIMIT:
+        rows.append(_ran("minimax", *_timed(minimax, Tree(position)), mover))
+    elif size is not None:
+        rows.append(Row("minimax", NAMES["minimax"], Count(size), None, None, None,
+                        "Not run: too many positions for a page. Counted without running it."))
+    else:
+        rows.append(Row("minimax", NAMES["minimax"], Count(most_orders(empty), exact=False), None, None, None,
+                        "Not run: too many positions for a page. The bound is every order in which "
+                        "the empty squares could fill, as if no game ended early."))
+    if countable:
+        rows.append(_ran("memo", *_timed(minimax_with_memo, Tree(position)), mover))
+    else:
+        rows.append(Row("memo", NAMES["memo"], Count(most_positions(empty), exact=False), None, None, None,
+                        "Not run: too many positions for a page. The bound is every way to fill "
+                        "some of the empty squares, half of them for each side."))
+    for key in ("alphabeta", "table"):
+        start = time.perf_counter()
+        try:
+            rows.append(_ran(key, *_timed(ALGORITHMS[key], Tree(position, STOP_LIMIT)), mover))
+        except TooLong:
+            rows.append(Row(key, NAMES[key], None, None, time.perf_counter() - start, None,
+                            f"Stopped after {STOP_LIMIT:,} positions without an answer."))
+    start = time.perf_counter()
+    score = table(rules).record(position)[0]
+    rows.append(Row("solved", NAMES["solved"], Count(1), None, time.perf_counter() - start,
+                    value_words(table_value(position, score), mover)[0],
+                    "The whole game was solved once, before anyone asked: "
+                    + ("when the server started." if rules.size == 3 else "by make tablebase, into a file.")))
+    return tuple(rows)
+
+
+@lru_cache(maxsize=256)
+def engine_view(position: Position, budget_ms: float) -> EngineView:
+    """What the engine itself does here, within its time budget (boards too big to solve)."""
+    thought = think(position, budget_ms)
+    rules = position.rules
+    fours = f"{in_a_row_minus_one(rules)}s"  # the threats: fours where five win, threes where four do
+    hows = {
+        "win": "It completes a line at once: nothing to search.",
+        "block": "The other side would complete a line next move, so it must block: nothing to search.",
+        "lost": "The other side has two ways to complete a line; only one can be blocked.",
+        "forced win": f"The threat solver proved a win by {fours}, so the search was not needed.",
+        "search": f"The threat solver found no win by {fours} for it, so it searched, deeper and deeper "
+                  f"until its time was up, and checked its move against the other side's wins by {fours}.",
+        "defence": f"The threat solver found no win by {fours} for it, so it searched; but the move the search "
+                   f"liked best let the other side win by {fours}, so it played the best searched move that "
+                   "does not.",
+    }
+    return EngineView(rules.cell_name(thought.move), hows[thought.kind], thought.depth, thought.nodes,
+                      thought.nodes / thought.seconds if thought.seconds else 0.0, thought.hits, thought.seconds,
+                      [rules.cell_name(cell) for cell in thought.line])
