@@ -22,7 +22,7 @@ from typing import NamedTuple
 
 
 from webapp.engine import BOARDS, MARKS, Player, Rules, level_player, levels_of, play_game
-from tools.judge import random_player
+from tools.judge import Tally, random_player
 
 SEED = 2026
 GAMES = {"3x3": 1000, "4x4": 1000, "5x5": 200, "7x7": 200, "15x15": 200}
@@ -42,12 +42,9 @@ class Row(NamedTuple):
     losses: int
 
     @property
-    def games(self) -> int:
-        return self.wins + self.draws + self.losses
-
-    @property
-    def score(self) -> float:
-        return (self.wins + self.draws / 2) / self.games
+    def tally(self) -> Tally:
+        """The row's results as the judge counts them: games, and the score."""
+        return Tally(self.wins, self.draws, self.losses)
 
 
 def player(name: str, board: str) -> Player:
@@ -101,7 +98,7 @@ def combined(rows: list[Row], board: str, level: str, opponent: str) -> Row:
 def verdicts(rows: list[Row], board: str) -> list[str]:
     """The issue's required relations on this board, each with its figures."""
     levels = levels_of(BOARDS[board])
-    against_random = [combined(rows, board, level, "random").score for level in levels]
+    against_random = [combined(rows, board, level, "random").tally.score for level in levels]
     rising = all(a < b for a, b in zip(against_random, against_random[1:]))
     found = [f"score against random, {' < '.join(levels)}: "
              f"{', '.join(f'{score:.3f}' for score in against_random)} "
@@ -109,12 +106,13 @@ def verdicts(rows: list[Row], board: str) -> list[str]:
     top, below = levels[-1], levels[-2]
     top_losses = sum(row.losses for row in rows if row.board == board and row.level == top) + sum(
         row.wins for row in rows if row.board == board and row.opponent == top)
-    top_games = sum(row.games for row in rows if row.board == board and top in (row.level, row.opponent))
+    top_games = sum(row.tally.games for row in rows if row.board == board and top in (row.level, row.opponent))
     found.append(f"{top} loses {top_losses} of its {top_games} games")
     if top == "master":
         hard = combined(rows, board, below, top)  # hard's side of hard against master
         found.append(f"master against hard: wins {hard.losses}, draws {hard.draws}, loses {hard.wins} of "
-                     f"{hard.games} ({100 * hard.wins / hard.games:.1f}% lost), score {1 - hard.score:.3f}")
+                     f"{hard.tally.games} ({100 * hard.wins / hard.tally.games:.1f}% lost), "
+                     f"score {1 - hard.tally.score:.3f}")
     return found
 
 
@@ -127,8 +125,9 @@ def print_table(rows: list[Row], board: str) -> None:
     for level, opponent in dict.fromkeys((level, opponent) for level, opponent, _ in pairings(rules)):
         for row in [r for r in rows if (r.board, r.level, r.opponent) == (board, level, opponent)] + [
                 combined(rows, board, level, opponent)]:
-            print(f"| {row.level} | {row.opponent} | {row.side} | {100 * row.wins / row.games:.1f} "
-                  f"| {100 * row.draws / row.games:.1f} | {100 * row.losses / row.games:.1f} | {row.score:.3f} |")
+            games = row.tally.games
+            print(f"| {row.level} | {row.opponent} | {row.side} | {100 * row.wins / games:.1f} "
+                  f"| {100 * row.draws / games:.1f} | {100 * row.losses / games:.1f} | {row.tally.score:.3f} |")
     print()
     for verdict in verdicts(rows, board):
         print(f"- {verdict}")

@@ -23,13 +23,13 @@ def test_perfect_loses_no_game(rows, board: str):
 
 @pytest.mark.parametrize("board", ["3x3", "4x4"])
 def test_the_score_against_random_rises_strictly_with_the_level(rows, board: str):
-    scores = [combined(rows, board, level, "random").score for level in levels_of(BOARDS[board])]
+    scores = [combined(rows, board, level, "random").tally.score for level in levels_of(BOARDS[board])]
     assert all(a < b for a, b in zip(scores, scores[1:])), scores
 
 
 def test_against_perfect_hard_loses_some_games_on_3x3(rows):
     hard = combined(rows, "3x3", "hard", "perfect")
-    assert 0 < hard.losses < hard.games / 4
+    assert 0 < hard.losses < hard.tally.games / 4
 
 
 @pytest.mark.parametrize("board, games", [("5x5", 2), ("7x7", 1)])  # a drawn 7×7 game is 49 moves long
