@@ -10,6 +10,7 @@ feature's own objects, so a board looks and reads the same everywhere.
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping
+from functools import cache
 from typing import NamedTuple
 
 from webapp.engine import Rules
@@ -109,6 +110,7 @@ def move_list(rules: Rules, moves: tuple[int, ...]) -> list[Move]:
     return [Move(cell, f"{mark_of(index)}: {describe_cell(rules, cell)}") for index, cell in enumerate(moves)]
 
 
+@cache
 def star_points(rules: Rules) -> frozenset[int]:
     """The marked points of a 15×15 board, as on a go or gomoku board: the centre and the fourth lines' crossings."""
     if rules.size != 15:
