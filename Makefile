@@ -30,7 +30,7 @@ test: $(VENV)/test-installed $(AXE) chromium redis
 	$(BIN)/pytest
 
 check: $(VENV)/test-installed
-	$(BIN)/pytest -q -n 2 tests/engine tests/web -m "not live"
+	$(BIN)/pytest -q -n 2 tests/engine tests/brain tests/web -m "not live"
 
 load: $(VENV)/test-installed redis
 	$(BIN)/python -m tools.load

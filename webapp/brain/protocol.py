@@ -1,0 +1,257 @@
+"""The Gomocup (piskvork) brain protocol: how a game manager, a GUI or a
+tournament talks to an engine, one line at a time on stdin and stdout.
+
+A Brain is the engine's side of that conversation, kept apart from the
+streams so that a test can hold it: `reply(line)` takes one line from the
+manager and returns the lines to answer (often none). Squares are written
+"x,y": x the column and y the row, both counted from 0 at the top left.
+
+The commands, as the protocol defines them:
+
+- `START n`: a new n×n game; "OK", or "ERROR …" for a board we do not have.
+  `RESTART`: a new game on the same board, "OK".
+- `BEGIN`: the brain moves first; it answers with its move.
+- `TURN x,y`: the other side played x,y; the brain answers with its move.
+- `BOARD`, then one line "x,y,who" a stone in the order they were played
+  (who: 1 the brain's, 2 the other side's), then `DONE`: the whole position;
+  the brain answers with its move for whichever side is to move.
+- `TAKEBACK x,y`: the last stone, at x,y, is lifted; "OK".
+- `INFO key value`: a setting, no answer (timeout_turn, timeout_match and
+  time_left in milliseconds; max_memory in bytes; rule, game_type, folder).
+  A rule this brain does not play gets "ERROR …".
+- `ABOUT`: the brain's name and version. `END`: the brain stops.
+
+Anything else gets "UNKNOWN …"; bad input (an occupied or off-board square,
+a command before START, a position the rules do not allow) gets "ERROR …"
+and leaves the game as it was. The brain never stops on bad input.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import NamedTuple
+
+from webapp.engine import BOARDS, DEFAULT_BUDGET_MS, Position, Rules, check_level, choose_move, top_level
+
+NAME = "kinrow"
+VERSION = "1.0"
+FREESTYLE = 0
+"""The rule bits the protocol defines: 1 exactly five, 2 continuous game, 4
+renju, 8 caro. This brain plays freestyle only: a line of k or more wins."""
+RULES_BY_SIZE: dict[int, Rules] = {rules.size: rules for rules in BOARDS.values()}
+"""The boards this brain plays, by size: every board the web game has, each with its k."""
+SAFETY_MS = 50
+"""Kept back from every time limit: the answer must cross the pipe in time."""
+MOVES_LEFT = 25
+"""When a game has a clock of its own, a move may spend this share of the time left."""
+
+
+class Answer(NamedTuple):
+    """What the brain says back to one line, and whether it has stopped."""
+
+    lines: list[str]
+    done: bool = False
+
+
+@dataclass
+class Clock:
+    """The time the manager allows, in milliseconds (0: no limit given)."""
+
+    turn: int = 0
+    match: int = 0
+    left: int = 0
+
+    def budget_ms(self, default: float) -> float:
+        """How long the next move may think: default, cut to fit the turn's
+        limit and a share of the game's time left, less the safety margin."""
+        budget = default
+        if self.turn:
+            budget = min(budget, self.turn - SAFETY_MS)
+        if self.match and self.left:
+            budget = min(budget, self.left / MOVES_LEFT - SAFETY_MS)
+        return max(budget, 1)
+
+
+@dataclass
+class Brain:
+    """One side of the conversation: the game so far and the manager's settings.
+
+    level is the web game's level to play (the board's top level unless
+    given); budget_ms how long it may think when the manager sets no tighter
+    limit; max_nodes, if given, makes its moves the same on any machine; seed,
+    if given, lets the weaker levels play at random (the same games for the
+    same seed); without it nothing is left to chance."""
+
+    level: str | None = None
+    budget_ms: float = DEFAULT_BUDGET_MS
+    max_nodes: float = float("inf")
+    seed: int | None = None
+    clock: Clock = field(default_factory=Clock)
+    position: Position | None = None
+    rule: int = FREESTYLE
+    _board_lines: list[str] | None = None  # between BOARD and DONE
+
+    def __post_init__(self) -> None:
+        self.rng = random.Random(self.seed) if self.seed is not None else None
+
+    def reply(self, line: str) -> Answer:
+        """The answer to one line from the manager."""
+        line = line.strip()
+        if self._board_lines is not None:
+            return self._board_entry(line)
+        command, _, rest = line.partition(" ")
+        handler = self._COMMANDS.get(command.upper())
+        if handler is None:
+            return Answer([f"UNKNOWN command “{line[:40]}”"]) if line else Answer([])
+        try:
+            return handler(self, rest.strip())
+        except ValueError as error:
+            return Answer([f"ERROR {error}"])
+
+    def _start(self, argument: str) -> Answer:
+        size = _number(argument, "START takes the board's size")
+        rules = RULES_BY_SIZE.get(size)
+        if rules is None:
+            sizes = ", ".join(str(size) for size in RULES_BY_SIZE)
+            raise ValueError(f"unsupported board size {size}; this brain plays sizes {sizes}")
+        if self.level is not None:
+            check_level(rules, self.level)
+        self.position = Position(rules)
+        return Answer(["OK"])
+
+    def _restart(self, argument: str) -> Answer:
+        self.position = Position(self._game().rules)
+        return Answer(["OK"])
+
+    def _begin(self, argument: str) -> Answer:
+        if self._game().ply:
+            raise ValueError("BEGIN comes only at the start of a game; use BOARD to give a position")
+        return self._move()
+
+    def _turn(self, argument: str) -> Answer:
+        self.position = self._played(self._game(), argument)
+        return self._move()
+
+    def _takeback(self, argument: str) -> Answer:
+        game = self._game()
+        cell = _cell(game.rules, argument)
+        last_mover = "O" if game.to_move == "X" else "X"
+        if game.mark_at(cell) != last_mover:
+            raise ValueError(f"{argument} is not a stone of the side that moved last")
+        self.position = game._replace(x=game.x & ~(1 << cell), o=game.o & ~(1 << cell))
+        return Answer(["OK"])
+
+    def _board(self, argument: str) -> Answer:
+        self._game()
+        self._board_lines = []
+        return Answer([])
+
+    def _board_entry(self, line: str) -> Answer:
+        """A line between BOARD and DONE: a stone, or DONE, which answers with a move."""
+        if line.upper() != "DONE":
+            self._board_lines.append(line)
+            return Answer([])
+        lines, self._board_lines = self._board_lines, None
+        try:
+            self.position = _position_from(self._game().rules, lines)
+        except ValueError as error:
+            return Answer([f"ERROR {error}"])
+        return self._move()
+
+    def _info(self, argument: str) -> Answer:
+        key, _, value = argument.partition(" ")
+        key = key.lower()
+        if key in ("timeout_turn", "timeout_match", "time_left"):
+            setattr(self.clock, {"timeout_turn": "turn", "timeout_match": "match", "time_left": "left"}[key],
+                    _number(value, f"INFO {key} takes milliseconds"))
+        elif key == "rule":
+            rule = _number(value, "INFO rule takes the rule's number")
+            if rule != FREESTYLE:
+                raise ValueError(f"unsupported rule {rule}; this brain plays freestyle (rule 0) only: "
+                                 "a line of k or more wins")
+            self.rule = rule
+        # max_memory, game_type, folder, evaluate and keys we do not know are
+        # accepted without a word, as the protocol asks: each move's search
+        # is bounded by its time, which bounds its memory too.
+        return Answer([])
+
+    def _about(self, argument: str) -> Answer:
+        boards = ", ".join(f"{rules.name} ({rules.k} in a row)" for rules in RULES_BY_SIZE.values())
+        return Answer([f'name="{NAME}", version="{VERSION}", author="the tic-tac-toe team", '
+                       f'country="", www="", boards="{boards}"'])
+
+    def _end(self, argument: str) -> Answer:
+        return Answer([], done=True)
+
+    _COMMANDS = {"START": _start, "RESTART": _restart, "BEGIN": _begin, "TURN": _turn, "TAKEBACK": _takeback,
+                 "BOARD": _board, "INFO": _info, "ABOUT": _about, "END": _end}
+
+    def _game(self) -> Position:
+        if self.position is None:
+            raise ValueError("no game yet: send START with the board's size first")
+        return self.position
+
+    def _move(self) -> Answer:
+        """The brain's move in the current position, played and answered."""
+        game = self._game()
+        level = self.level or top_level(game.rules)
+        cell = choose_move(game, level, self.rng, self.clock.budget_ms(self.budget_ms), self.max_nodes)
+        self.position = game.play(cell)
+        row, column = divmod(cell, game.rules.size)
+        return Answer([f"{column},{row}"])
+
+    def _played(self, game: Position, square: str) -> Position:
+        """game after the other side's stone at square, which must be empty."""
+        cell = _cell(game.rules, square)
+        if game.mark_at(cell) is not None:
+            raise ValueError(f"square {square} is already taken")
+        after = game.play(cell)
+        after.validate()
+        if after.is_over:
+            raise ValueError(f"after {square} the game is over; send START or RESTART for a new one")
+        return after
+
+
+def _number(text: str, what: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise ValueError(f"{what}, a whole number, not “{text[:20]}”") from None
+
+
+def _cell(rules: Rules, square: str) -> int:
+    """The cell of "x,y", or ValueError if it is not a square of the board."""
+    parts = square.split(",")
+    if len(parts) != 2 or not all(part.strip().isdigit() for part in parts):
+        raise ValueError(f"a square is written x,y, not “{square[:20]}”")
+    x, y = (int(part) for part in parts)
+    if not (x < rules.size and y < rules.size):
+        raise ValueError(f"square {x},{y} is off the {rules.name} board (0 to {rules.size - 1} each way)")
+    return y * rules.size + x
+
+
+def _position_from(rules: Rules, lines: list[str]) -> Position:
+    """The position BOARD gave: its stones, 1 the brain's and 2 the other
+    side's, with the brain to move; ValueError if the rules do not allow it."""
+    stones: dict[str, set[int]] = {"1": set(), "2": set()}
+    for line in lines:
+        square, _, who = line.rpartition(",")
+        if who not in stones:
+            raise ValueError(f"a BOARD line is x,y,1 or x,y,2, not “{line[:20]}”")
+        cell = _cell(rules, square)
+        if any(cell in taken for taken in stones.values()):
+            raise ValueError(f"square {square} is given twice")
+        stones[who].add(cell)
+    mine, theirs = sum(1 << cell for cell in stones["1"]), sum(1 << cell for cell in stones["2"])
+    if len(stones["1"]) == len(stones["2"]):
+        position = Position(rules, x=mine, o=theirs)
+    elif len(stones["2"]) == len(stones["1"]) + 1:
+        position = Position(rules, x=theirs, o=mine)
+    else:
+        raise ValueError(f"the brain is to move, so it has as many stones as the other side or one fewer; "
+                         f"this board has {len(stones['1'])} and {len(stones['2'])}")
+    position.validate()
+    if position.is_over:
+        raise ValueError("the game on this board is over")
+    return position
