@@ -4,6 +4,7 @@
 # make load-live: games between friends, 500 live streams, measured
 # make load-servers: both of those under gunicorn sync, gthread, gevent and granian (about 15 minutes)
 # make bench: engine speed · make strength: how strong each level is
+# make ladder: brains play each other through the Gomocup protocol (LADDER="master ./pbrain-x --board 15x15 --sprt 0 30")
 # make tablebase: solve 4×4 again, into webapp/engine/4x4.tablebase (118 s and 1.9 GB, measured)
 # make train: MENACE and the network learn again from their seeds (tools/training.py), into webapp/engine/*.json, then judged
 # make learners: the shipped learners judged: learning curves, losing lines, 1,000-game results
@@ -18,7 +19,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 AXE := $(VENV)/axe-$(AXE_VERSION).min.js
 
-.PHONY: run serve test check load load-live load-servers bench bench-think bench-browser strength tablebase train learners screenshots chromium redis htmx clean
+.PHONY: run serve test check load load-live load-servers bench bench-think bench-browser strength ladder tablebase train learners screenshots chromium redis htmx clean
 
 run: $(VENV)/installed
 	$(BIN)/flask --app webapp.app run --host $(HOST) --port $(PORT)
@@ -49,6 +50,9 @@ bench-think: $(VENV)/installed
 
 strength: $(VENV)/installed
 	$(BIN)/python -m tools.strength
+
+ladder: $(VENV)/installed
+	$(BIN)/python -m tools.ladder $(LADDER)
 
 tablebase: $(VENV)/installed
 	$(BIN)/python -m webapp.engine.solved webapp/engine/4x4.tablebase

@@ -1,0 +1,109 @@
+"""make ladder: the Elo and SPRT arithmetic, the openings, and real games
+through pbrain-kinrow, a broken brain's forfeit included."""
+
+from __future__ import annotations
+
+import io
+import math
+import stat
+
+import pytest
+
+from tools import ladder
+from tools.elo import elo, elo_of, expected_score, sprt
+from tools.openings import first_moves, openings, position_of
+from webapp.engine import BOARDS
+
+
+def test_elo_and_expected_score_are_inverse():
+    assert elo_of(0.5) == 0
+    assert elo_of(0.75) == pytest.approx(190.85, abs=0.01)  # 400 log10(3)
+    for difference in (-400, -35, 0, 120, 800):
+        assert elo_of(expected_score(difference)) == pytest.approx(difference)
+
+
+def test_the_interval_holds_the_estimate_and_narrows_with_games():
+    few, many = elo(6, 2, 4), elo(60, 20, 40)
+    assert few.low < few.elo < few.high
+    assert few.elo == pytest.approx(many.elo)
+    assert few.high - few.low > 2 * (many.high - many.low)
+
+
+def test_a_sweep_has_a_finite_lower_bound_that_grows_with_games():
+    four, twenty = elo(4, 0, 0), elo(20, 0, 0)
+    assert four.elo == twenty.elo == math.inf == four.high
+    assert 0 < four.low < twenty.low < math.inf
+    assert elo(0, 0, 4).high == pytest.approx(-four.low)
+
+
+def test_sprt_accepts_h1_for_a_clearly_stronger_player_and_h0_for_an_equal_one():
+    bounds = sprt(0, 0, 0, 0, 30)
+    assert bounds.upper == pytest.approx(math.log(19)) and bounds.lower == pytest.approx(-math.log(19))
+    assert sprt(80, 10, 10, 0, 30).verdict == "H1"
+    assert sprt(300, 400, 300, 0, 30).verdict == "H0"
+    assert sprt(6, 2, 4, 0, 30).verdict == "continue"
+    assert sprt(6, 2, 4, 0, 30).llr == pytest.approx(-sprt(4, 2, 6, -30, 0).llr)  # the same test, mirrored
+    with pytest.raises(ValueError):
+        sprt(1, 1, 1, 30, 0)
+
+
+@pytest.mark.parametrize("name, count", [("3x3", 3), ("5x5", 6), ("7x7", 10)])
+def test_first_moves_are_one_square_of_each_kind(name, count):
+    assert len(first_moves(BOARDS[name])) == count
+
+
+@pytest.mark.parametrize("name", BOARDS)
+def test_every_opening_is_legal_open_and_distinct(name):
+    rules = BOARDS[name]
+    seen = set()
+    for opening in openings(rules):
+        position, cells = position_of(rules, opening)
+        assert not position.is_over and not position.winning_cells("X") and not position.winning_cells("O")
+        assert len(cells) == position.ply
+        seen.add(position)
+    assert len(seen) == len(openings(rules))
+
+
+def test_a_brain_is_a_level_with_options_or_a_path():
+    assert ladder.command_of("hard", 4)[1:] == ["--level", "hard", "--seed", "4"]
+    assert ladder.command_of("master:nodes=700", 1)[-4:] == ["--nodes", "700", "--budget-ms", "3600000"]
+    assert ladder.command_of("/opt/pbrain-x", 1) == ["/opt/pbrain-x"]
+    for bad in ("grandmaster", "master:depth=3"):
+        with pytest.raises(ValueError):
+            ladder.command_of(bad, 1)
+
+
+def test_every_opening_is_played_with_both_colours():
+    rules = BOARDS["7x7"]
+    games = list(ladder.schedule(rules, "a", "b", 2 * len(openings(rules)) + 1))
+    assert [(x, o) for _, x, o in games[:2]] == [("a", "b"), ("b", "a")]
+    assert {opening for opening, _, _ in games} == set(openings(rules))
+    assert games[-1] == (openings(rules)[0], "a", "b")  # then round again
+
+
+def test_a_match_through_the_protocol():
+    out = io.StringIO()
+    match = ladder.run(BOARDS["5x5"], "master:nodes=2000", "easy", 4, turn_ms=60_000, out=out)
+    assert match.tally.games == 4 and match.wins == 4  # master never loses to easy
+    printed = out.getvalue()
+    assert "master:nodes=2000 (X) – easy (O)  1-0" in printed
+    assert "4 games, 4 wins, 0 draws, 0 losses; score 1.000; Elo +inf (95%: +" in printed
+
+
+def test_the_sequential_test_stops_the_match_when_it_decides():
+    out = io.StringIO()
+    match = ladder.run(BOARDS["5x5"], "master:nodes=2000", "easy", 40, turn_ms=60_000, test=(-200, 0, 0.05, 0.05),
+                       out=out)
+    assert match.tally.games < 40
+    assert "stronger by 0 Elo (H1)" in out.getvalue()
+
+
+def test_a_brain_that_breaks_the_protocol_forfeits(tmp_path):
+    broken = tmp_path / "pbrain-broken"
+    broken.write_text("#!/bin/sh\nwhile read line; do\n  case \"$line\" in START*) echo OK;; INFO*) ;; "
+                      "END*) exit 0;; *) echo banana;; esac\ndone\n")
+    broken.chmod(broken.stat().st_mode | stat.S_IEXEC)
+    game = ladder.play(BOARDS["7x7"], str(broken), "easy", "d4", turn_ms=1000, seed=1)
+    assert game.winner == "O" and game.reason.startswith(f"{broken} (X) forfeits")
+    game = ladder.play(BOARDS["7x7"], "easy", str(broken), "d4", turn_ms=1000, seed=1)
+    assert game.winner == "X" and "forfeits: it answered “banana”, not a square" in game.reason

@@ -1,0 +1,288 @@
+"""`make ladder`: any two brains play each other through the Gomocup
+protocol, from fixed openings with both colours; wins, draws, losses, the
+score, the Elo difference with its 95% interval and, on request, a
+sequential probability ratio test (SPRT) that stops as soon as it decides.
+
+A brain is one of our levels, played by pbrain-kinrow (`master`, `hard`,
+…, with options after a colon: `master:nodes=7000`, `hard:seed=5`), or the
+path of any program that speaks the protocol (`/opt/brains/pbrain-x`).
+
+    python -m tools.ladder                          # our levels, neighbours on each big board
+    python -m tools.ladder master hard --board 7x7
+    python -m tools.ladder master ./pbrain-other --board 15x15 --turn-ms 1000
+    python -m tools.ladder master:nodes=20000 master:nodes=7000 --turn-ms 600000 --sprt 0 30
+
+Every game starts both brains afresh (START, INFO timeout_turn, INFO rule
+0); the first move each brain makes is asked with BOARD (the opening's
+stones) or BEGIN, the rest with TURN. A brain that answers with an illegal
+square, an error, nothing, or takes longer than twice its turn plus two
+seconds loses that game, and the ladder says why.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import queue
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from tools.elo import elo, sprt
+from tools.judge import Tally
+from tools.openings import openings, position_of
+from webapp.engine import BOARDS, LEARNERS, LEVELS, Rules
+
+PROGRAM = Path(sys.executable).with_name("pbrain-kinrow")
+DEFAULT_LADDER = {"5x5": ("master", "hard", "medium", "easy"), "7x7": ("master", "hard", "medium", "easy"),
+                  "15x15": ("master", "hard", "medium", "easy")}
+"""make ladder with no brains named: each level against the one below it, on each big board."""
+SLACK_SECONDS = 2.0
+
+
+class BrainFailed(Exception):
+    """A brain broke the protocol or the rules: it loses the game."""
+
+
+def command_of(spec: str, seed: int) -> list[str]:
+    """The command that starts a brain: a path as it is, or pbrain-kinrow at a level."""
+    if os.sep in spec:
+        return [spec]
+    level, _, options = spec.partition(":")
+    if level not in LEVELS + LEARNERS:
+        raise ValueError(f"“{spec}” is neither a path nor one of our levels ({', '.join(LEVELS)}).")
+    command = [str(PROGRAM), "--level", level, "--seed", str(seed)]
+    for option in filter(None, options.split(",")):
+        key, _, value = option.partition("=")
+        if key not in ("nodes", "seed", "budget-ms"):
+            raise ValueError(f"Unknown option “{key}” in “{spec}”: nodes, seed or budget-ms.")
+        command += [f"--{key}", value]
+    if "nodes" in options and "budget-ms" not in options:
+        command += ["--budget-ms", "3600000"]  # by the count alone; the ladder's --turn-ms still applies
+    return command
+
+
+class Process:
+    """A brain's process for one game, its answers read by a thread of their own
+    so that a silent brain can be waited for with a time limit."""
+
+    def __init__(self, command: list[str]):
+        self.process = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                        stderr=subprocess.DEVNULL, text=True, bufsize=1)
+        self.lines: queue.Queue[str | None] = queue.Queue()
+        threading.Thread(target=self._read, daemon=True).start()
+
+    def _read(self) -> None:
+        for line in self.process.stdout:
+            self.lines.put(line.strip())
+        self.lines.put(None)
+
+    def tell(self, *lines: str) -> None:
+        try:
+            self.process.stdin.write("".join(line + "\n" for line in lines))
+            self.process.stdin.flush()
+        except OSError as error:
+            raise BrainFailed(f"its input is closed ({error})") from None
+
+    def answer(self, seconds: float) -> str:
+        """The next line that is not a message or a debug line."""
+        deadline = time.monotonic() + seconds
+        while True:
+            try:
+                line = self.lines.get(timeout=max(deadline - time.monotonic(), 0.001))
+            except queue.Empty:
+                raise BrainFailed(f"no answer within {seconds:.1f} s") from None
+            if line is None:
+                raise BrainFailed("it stopped")
+            if not line.startswith(("MESSAGE", "DEBUG")):
+                return line
+
+    def close(self) -> None:
+        try:
+            self.tell("END")
+            self.process.wait(timeout=5)
+        except (BrainFailed, subprocess.TimeoutExpired):
+            self.process.kill()
+            self.process.wait()
+
+
+@dataclass(frozen=True)
+class Game:
+    """One finished game: the winner's mark (None for a draw), how many moves, and why it ended."""
+
+    opening: str
+    first: str   # the spec playing X
+    second: str  # the spec playing O
+    winner: str | None
+    moves: int
+    reason: str
+
+
+def play(rules: Rules, x_spec: str, o_spec: str, opening: str, turn_ms: float, seed: int) -> Game:
+    """One game from opening, x_spec playing X (who moved first) and o_spec O."""
+    position, history = position_of(rules, opening)
+    specs = {"X": x_spec, "O": o_spec}
+    brains: dict[str, Process] = {}
+    asked = {"X": False, "O": False}
+    limit = 2 * turn_ms / 1000 + SLACK_SECONDS
+    mark = position.to_move
+    try:
+        for side, spec in specs.items():
+            mark = side
+            brains[side] = Process(command_of(spec, seed))
+            brains[side].tell(f"START {rules.size}")
+            if (said := brains[side].answer(limit + 10)) != "OK":  # a first start may load a lot
+                raise BrainFailed(f"it answered START with “{said[:60]}”")
+            brains[side].tell(f"INFO timeout_turn {int(turn_ms)}", "INFO timeout_match 0", "INFO rule 0")
+        while not position.is_over:
+            mark = position.to_move
+            brains[mark].tell(*_asking(rules, history, mark, asked[mark]))
+            asked[mark] = True
+            cell = _cell(rules, brains[mark].answer(limit))
+            if position.mark_at(cell) is not None:
+                raise BrainFailed(f"it played {rules.cell_name(cell)}, which is taken")
+            position, history = position.play(cell), [*history, cell]
+    except BrainFailed as failure:
+        winner = "O" if mark == "X" else "X"
+        return Game(opening, x_spec, o_spec, winner, len(history), f"{specs[mark]} ({mark}) forfeits: {failure}")
+    finally:
+        for brain in brains.values():
+            brain.close()
+    winner = position.winner
+    return Game(opening, x_spec, o_spec, winner, len(history), "a line" if winner else "full board")
+
+
+def _asking(rules: Rules, history: list[int], mark: str, asked_before: bool) -> list[str]:
+    """The lines that ask a brain for its move: TURN after its first, else BOARD or BEGIN."""
+    def square(cell: int) -> str:
+        row, column = divmod(cell, rules.size)
+        return f"{column},{row}"
+
+    if asked_before:
+        return [f"TURN {square(history[-1])}"]
+    if not history:
+        return ["BEGIN"]
+    owner = ("X", "O")
+    return ["BOARD", *(f"{square(cell)},{1 if owner[i % 2] == mark else 2}" for i, cell in enumerate(history)),
+            "DONE"]
+
+
+def _cell(rules: Rules, answer: str) -> int:
+    try:
+        x, y = (int(part) for part in answer.split(","))
+    except ValueError:
+        raise BrainFailed(f"it answered “{answer[:60]}”, not a square") from None
+    if not (0 <= x < rules.size and 0 <= y < rules.size):
+        raise BrainFailed(f"it played {x},{y}, off the board")
+    return y * rules.size + x
+
+
+def schedule(rules: Rules, first: str, second: str, games: int) -> Iterator[tuple[str, str, str]]:
+    """(opening, X's spec, O's spec) for each game: every opening with both
+    colours, then the openings again, until games games."""
+    played = 0
+    while True:
+        for opening in openings(rules):
+            for pair in ((first, second), (second, first)):
+                if played == games:
+                    return
+                played += 1
+                yield opening, *pair
+
+
+@dataclass
+class Match:
+    """The games so far between first and second, counted from first's side."""
+
+    first: str
+    second: str
+    wins: int = 0
+    draws: int = 0
+    losses: int = 0
+
+    def add(self, game: Game) -> None:
+        mine = "X" if game.first == self.first else "O"
+        if game.winner is None:
+            self.draws += 1
+        elif game.winner == mine:
+            self.wins += 1
+        else:
+            self.losses += 1
+
+    @property
+    def tally(self) -> Tally:
+        return Tally(self.wins, self.draws, self.losses)
+
+
+def run(rules: Rules, first: str, second: str, games: int, turn_ms: float,
+        test: tuple[float, float, float, float] | None = None, out=sys.stdout) -> Match:
+    """Play the match, printing each game and the summary; with test (elo0,
+    elo1, alpha, beta), stop as soon as the SPRT decides."""
+    match = Match(first, second)
+    print(f"\n{first} against {second} on {rules.name}, {turn_ms:g} ms a move", file=out, flush=True)
+    for number, (opening, x_spec, o_spec) in enumerate(schedule(rules, first, second, games), 1):
+        game = play(rules, x_spec, o_spec, opening, turn_ms, seed=number)
+        match.add(game)
+        result = {"X": "1-0", "O": "0-1", None: "½-½"}[game.winner]
+        print(f"  {number:3}  {opening:<12} {x_spec} (X) – {o_spec} (O)  {result} in {game.moves} moves"
+              f"  ({game.reason})", file=out, flush=True)
+        if test and sprt(*match.tally, *test).verdict != "continue":
+            break
+    print(summary(match, test), file=out, flush=True)
+    return match
+
+
+def summary(match: Match, test: tuple[float, float, float, float] | None = None) -> str:
+    """The match's result in a few lines: tally, score, Elo and its interval, the test's verdict."""
+    tally = match.tally
+    estimate = elo(*tally)
+    lines = [f"  {match.first} against {match.second}: {tally.games} games, {tally.wins} wins, "
+             f"{tally.draws} draws, {tally.losses} losses; score {tally.score:.3f}; "
+             f"Elo {estimate.elo:+.0f} (95%: {estimate.low:+.0f} to {estimate.high:+.0f})"]
+    if test:
+        elo0, elo1, alpha, beta = test
+        verdict = sprt(*tally, *test)
+        meaning = {"H1": f"stronger by {elo1:g} Elo (H1)", "H0": f"not stronger than {elo0:g} Elo (H0)",
+                   "continue": "undecided: more games needed"}[verdict.verdict]
+        lines.append(f"  SPRT elo0={elo0:g} elo1={elo1:g} alpha={alpha:g} beta={beta:g}: LLR {verdict.llr:.2f} "
+                     f"(bounds {verdict.lower:.2f}, {verdict.upper:.2f}): {meaning}")
+    return "\n".join(lines)
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(prog="python -m tools.ladder", description=__doc__.split("\n\n")[0])
+    parser.add_argument("brains", nargs="*", help="two brains: a level (master, hard:seed=3, master:nodes=7000) "
+                                                  "or a path to a pbrain program")
+    parser.add_argument("--board", default="15x15", choices=list(BOARDS))
+    parser.add_argument("--games", type=int, help="how many games (default: each opening with both colours)")
+    parser.add_argument("--turn-ms", type=float, default=500, help="each move's time, told to the brains")
+    parser.add_argument("--sprt", nargs=2, type=float, metavar=("ELO0", "ELO1"),
+                        help="stop as soon as a sequential test decides between these differences")
+    parser.add_argument("--alpha", type=float, default=0.05)
+    parser.add_argument("--beta", type=float, default=0.05)
+    options = parser.parse_args(argv)
+    test = (*options.sprt, options.alpha, options.beta) if options.sprt else None
+    if not options.brains:
+        for board, levels in DEFAULT_LADDER.items():
+            rules = BOARDS[board]
+            for upper, lower in zip(levels, levels[1:]):
+                run(rules, upper, lower, options.games or 2 * len(openings(rules)), options.turn_ms, test)
+        return
+    if len(options.brains) != 2:
+        parser.error("name two brains, or none for the default ladder")
+    rules = BOARDS[options.board]
+    for spec in options.brains:
+        try:
+            command_of(spec, 0)
+        except ValueError as error:
+            parser.error(str(error))
+    games = options.games or (2 * len(openings(rules)) * (10 if test else 1))
+    run(rules, *options.brains, games, options.turn_ms, test)
+
+
+if __name__ == "__main__":
+    main()
