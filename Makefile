@@ -1,6 +1,7 @@
 # make run: play at http://$(HOST):$(PORT) · make test: the whole suite
 # make check: the fast loop, engine and web tests (no browser, no live servers), under a minute
-# make serve: the production server (gunicorn) · make load: latency (open loop) and throughput under load
+# make serve: the production server (gunicorn) · make worker: engine workers for REDIS_URL's queue, on any machine
+# make load: latency (open loop) and throughput under load
 # make load-live: games between friends, 500 live streams, measured
 # make load-servers: both of those under gunicorn sync, gthread, gevent and granian (about 15 minutes)
 # make bench: engine speed · make strength: how strong each level is
@@ -19,7 +20,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 AXE := $(VENV)/axe-$(AXE_VERSION).min.js
 
-.PHONY: run serve test check load load-live load-servers bench bench-think bench-browser strength ladder tablebase train learners screenshots chromium redis htmx clean
+.PHONY: run serve worker test check load load-live load-servers bench bench-think bench-browser strength ladder tablebase train learners screenshots chromium redis htmx clean
 
 run: $(VENV)/installed
 	$(BIN)/flask --app webapp.app run --host $(HOST) --port $(PORT)
@@ -27,11 +28,14 @@ run: $(VENV)/installed
 serve: $(VENV)/installed
 	HOST=$(HOST) PORT=$(PORT) $(BIN)/gunicorn -c python:webapp.gunicorn_conf 'webapp.app:create_app()'
 
+worker: $(VENV)/installed
+	$(BIN)/python -m webapp.workers.consumer --instance instance
+
 test: $(VENV)/test-installed $(AXE) chromium redis
 	$(BIN)/pytest
 
 check: $(VENV)/test-installed
-	$(BIN)/pytest -q -n 2 tests/engine tests/brain tests/web -m "not live"
+	$(BIN)/pytest -q -n 2 tests/engine tests/brain tests/workers tests/web -m "not live"
 
 load: $(VENV)/test-installed redis
 	$(BIN)/python -m tools.load

@@ -33,6 +33,7 @@ from webapp.storage.games import games_store
 from webapp.storage.limits import rate_limits
 from webapp.storage.redis import redis_client
 from webapp.storage.sessions import init_session_store
+from webapp.workers.pool import EnginePool, EnginesBusy
 
 HERE = Path(__file__).resolve().parent
 
@@ -52,6 +53,8 @@ DEFAULTS: dict[str, Any] = {
     "SESSION_REFRESH_EACH_REQUEST": False,   # write a session only when it changes
     "REDIS_URL": None,
     "ENGINE_BUDGET_MS": DEFAULT_BUDGET_MS,   # how long master may think on the big boards
+    "ENGINE_WORKERS": "local",               # master thinks on workers this app starts (see webapp/workers)
+    "ENGINE_WORKER_COUNT": os.cpu_count() or 1,
     "STREAM_SECONDS": 300,                   # a game's event stream closes after this; the page reconnects
     "STREAMS_PER_PROCESS": 224,              # live streams one worker holds: below gunicorn's THREADS (256)
     "GAMES_PER_MINUTE": 10,                  # live games one browser may start in a minute
@@ -61,6 +64,7 @@ DEFAULTS: dict[str, Any] = {
 ENVIRONMENT: dict[str, type] = {
     "SECRET_KEY": str, "REDIS_URL": str, "SESSION_COOKIE_SECURE": bool,
     "SESSION_IDLE_SECONDS": int, "SESSION_STORE_LIMIT": int, "ENGINE_BUDGET_MS": float,
+    "ENGINE_WORKERS": str, "ENGINE_WORKER_COUNT": int,
     "STREAM_SECONDS": float, "STREAMS_PER_PROCESS": int, "GAMES_PER_MINUTE": int, "ADDRESS_PER_MINUTE": int,
     "TRUSTED_PROXIES": int,
 }
@@ -88,6 +92,8 @@ def create_app(test_config: Mapping[str, Any] | None = None,
     app.config.from_mapping(DEFAULTS)
     app.config.update(_from_environment())
     app.config.update(test_config or {})
+    if app.config.get("TESTING") and "ENGINE_WORKERS" not in {**_from_environment(), **(test_config or {})}:
+        app.config["ENGINE_WORKERS"] = "inline"  # a test's app thinks in its own thread unless it asks otherwise
     app.config["PERMANENT_SESSION_LIFETIME"] = timedelta(seconds=app.config["SESSION_IDLE_SECONDS"])
 
     os.makedirs(app.instance_path, exist_ok=True)
@@ -95,6 +101,8 @@ def create_app(test_config: Mapping[str, Any] | None = None,
     init_session_store(app)
     SecFetchCSRF(app)  # every POST from another site is refused: see docs/http.md
     _init_online(app)
+    app.extensions["engines"] = EnginePool(app.config["ENGINE_WORKERS"], app.instance_path, app.config["REDIS_URL"],
+                                           workers=app.config["ENGINE_WORKER_COUNT"])
     for routes in (play_routes, think_routes, online_routes, learn_routes):
         app.register_blueprint(routes.bp)
     app.extensions["refusal_pages"] = {"play": play_routes.refused, "online": online_routes.refused}
@@ -125,6 +133,7 @@ def _register_error_answers(app: Flask) -> None:
     app.register_error_handler(Refusal, lambda error: refused(str(error), error.status))
     app.register_error_handler(CSRFError, cross_site)
     app.register_error_handler(StoreUnavailable, session_store_unavailable)
+    app.register_error_handler(EnginesBusy, engines_busy)
     app.register_error_handler(RedisError, game_store_unavailable)
     app.register_error_handler(sqlite3.Error, game_store_unavailable)
     app.register_error_handler(HTTPException, http_error)
@@ -142,6 +151,16 @@ def session_store_unavailable(error: StoreUnavailable) -> ResponseReturnValue:
                                      "loaded or saved. Nothing was changed; please try again in a moment.")
     template = "_unavailable.html" if is_htmx() else "error.html"
     return render_template(template, error=unavailable), 503, {"Retry-After": "5"}
+
+
+def engines_busy(error: EnginesBusy) -> ResponseReturnValue:
+    """No engine worker answered in time: the move is not played (the
+    session is stored only after a whole move), and the page says so."""
+    current_app.logger.warning("Engines busy: %s", error)
+    busy = ServiceUnavailable("The computer's engines are all busy just now, so it could not answer your "
+                              "move. Nothing was changed; please play it again in a moment.")
+    template = "_unavailable.html" if is_htmx() else "error.html"
+    return render_template(template, error=busy), 503, {"Retry-After": "5"}
 
 
 def game_store_unavailable(error: Exception) -> ResponseReturnValue:

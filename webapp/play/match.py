@@ -24,6 +24,7 @@ from webapp.play.score import FRIENDS, Score, score_prefix
 from webapp.shared import my_menace as kept_menace
 from webapp.shared.board import BoardView, SquareValue, board_view, plain_status
 from webapp.shared.errors import Conflict, InvalidInput
+from webapp.workers.pool import EnginePool, Reply
 from webapp.shared.notation import (capitalised, describe_cell, in_a_row, mark_of, parse_moves, position_after,
                                     sentence_start, write_moves)
 
@@ -32,16 +33,25 @@ _RNG = random.Random()
 
 class Computer(NamedTuple):
     """How the computer plays: its dice, how long it may think on the boards
-    too big to solve (the app sets it from ENGINE_BUDGET_MS), and this
-    browser's own MENACE."""
+    too big to solve (the app sets it from ENGINE_BUDGET_MS), this browser's
+    own MENACE, and the engine workers that think for master (without them,
+    master thinks in the caller's thread). replies collects what each of
+    master's moves cost: its Thought and its wait for a worker."""
 
     rng: random.Random = _RNG
     budget_ms: float = DEFAULT_BUDGET_MS
     my_menace: Menace = Menace()
+    engines: EnginePool | None = None
+    replies: list[Reply] | None = None
 
     def move(self, position: Position, level: str) -> int:
         if level == MY_MENACE:
             return self.my_menace.move(position, self.rng).cell
+        if level == "master" and self.engines is not None:
+            reply = self.engines.think(position, self.budget_ms)
+            if self.replies is not None:
+                self.replies.append(reply)
+            return reply.thought.move
         return choose_move(position, level, self.rng, self.budget_ms)
 
 

@@ -122,8 +122,11 @@ def _seen_ply(match: Match) -> int:
 
 
 def _computer() -> Computer:
-    """The computer, thinking for at most ENGINE_BUDGET_MS on the big boards."""
-    return Computer(budget_ms=current_app.config["ENGINE_BUDGET_MS"])
+    """The computer, thinking for at most ENGINE_BUDGET_MS on the big boards,
+    master on the engine workers; its replies are kept for Server-Timing."""
+    g.engine_replies = []
+    return Computer(budget_ms=current_app.config["ENGINE_BUDGET_MS"], engines=current_app.extensions["engines"],
+                    replies=g.engine_replies)
 
 
 @contextmanager
@@ -138,9 +141,16 @@ def _timed() -> Iterator[None]:
 @bp.after_request
 def _server_timing(response: Response) -> Response:
     """Tell the browser how long the game's work took (make bench-browser
-    reports it apart from the rest of a click's time)."""
+    reports it apart from the rest of a click's time) and, for each of
+    master's moves, its wait for a worker and its thinking (make load reports them)."""
+    timings = []
     if "game_ms" in g:
-        response.headers["Server-Timing"] = f'game;dur={g.game_ms:.1f};desc="the move and the reply"'
+        timings.append(f'game;dur={g.game_ms:.1f};desc="the move and the reply"')
+    for reply in g.get("engine_replies", ()):
+        timings += [f'wait;dur={reply.waited_ms:.1f};desc="for an engine worker"',
+                    f'engine;dur={reply.thought.seconds * 1000:.1f};desc="{reply.thought.nodes} positions"']
+    if timings:
+        response.headers["Server-Timing"] = ", ".join(timings)
     return response
 
 

@@ -1,0 +1,42 @@
+"""master's moves go through the engine workers: the reply tells what the
+move cost (Server-Timing), and a move no worker answers is refused with a
+503 and the game unchanged."""
+
+from __future__ import annotations
+
+import re
+
+from tests.support import Visitor
+from webapp.workers.pool import EnginesBusy
+
+
+def test_a_masters_reply_tells_its_wait_and_its_thinking(app, visitor: Visitor):
+    app.config["ENGINE_BUDGET_MS"] = 30
+    visitor.post("/new", {"board": "15x15", "x": "human", "o": "master"})
+    response = visitor.move(112)
+    assert response.status_code == 200
+    timing = response.headers["Server-Timing"]
+    assert re.search(r'wait;dur=[\d.]+;desc="for an engine worker"', timing)
+    assert re.search(r'engine;dur=[\d.]+;desc="\d+ positions"', timing)
+    assert visitor.ply() == 2
+
+
+def test_other_levels_need_no_worker(visitor: Visitor):
+    visitor.post("/new", {"board": "15x15", "x": "human", "o": "hard"})
+    timing = visitor.move(112).headers["Server-Timing"]
+    assert timing.startswith("game;dur=") and "engine;" not in timing
+
+
+def test_when_no_worker_answers_the_move_is_not_played(app, visitor: Visitor, monkeypatch):
+    visitor.post("/new", {"board": "7x7", "x": "human", "o": "master"})
+    before = visitor.stored()
+
+    def busy(*args, **kwargs):
+        raise EnginesBusy("No engine answered within 60 s.")
+
+    monkeypatch.setattr(app.extensions["engines"], "think", busy)
+    for htmx in (True, False):
+        response = visitor.move(24, htmx=htmx)
+        assert response.status_code == 503 and response.headers["Retry-After"] == "5"
+        assert "engines are all busy just now" in response.text and "Nothing was changed" in response.text
+        assert visitor.stored() == before

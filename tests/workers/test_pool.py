@@ -1,0 +1,113 @@
+"""The engine workers: a move thought about inline and on a real consumer
+process (SQLite, and Redis in the live tests), one consumer a machine with
+another waiting to take over, a consumer that stops with the process that
+started it, and a move that no worker answers."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import time
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+import pytest
+
+from webapp.engine import BOARDS, Position
+from webapp.workers.pool import EnginePool, EnginesBusy
+
+OPENED = Position(BOARDS["15x15"]).play(112).play(113)
+
+
+def alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    state = Path(f"/proc/{pid}/stat").read_text().split()[2] if Path(f"/proc/{pid}/stat").exists() else "X"
+    return state not in ("Z", "X")
+
+
+def wait_until(condition, seconds: float = 30) -> bool:
+    """Poll condition until it holds or seconds pass (a bound on a wait, not a timing)."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if condition():
+            return True
+        time.sleep(0.05)
+    return condition()
+
+
+@pytest.fixture
+def pools():
+    made: list[EnginePool] = []
+
+    def make(*args, **kwargs) -> EnginePool:
+        made.append(EnginePool(*args, **kwargs))
+        return made[-1]
+
+    yield make
+    for pool in made:
+        pool.stop()
+
+
+def test_inline_thinks_in_the_callers_thread(tmp_path, pools):
+    reply = pools("inline", str(tmp_path)).think(OPENED, 100, max_nodes=300)
+    assert OPENED.empty >> reply.thought.move & 1
+    assert reply.thought.nodes <= 300 + 50
+    assert pools("inline", str(tmp_path)).waiting() == 0
+
+
+def test_an_unknown_mode_is_refused(tmp_path):
+    with pytest.raises(ValueError, match="ENGINE_WORKERS is one of local, external, inline"):
+        EnginePool("threads", str(tmp_path))
+
+
+def test_local_workers_answer_every_move_from_many_threads(tmp_path, pools):
+    pool = pools("local", str(tmp_path), workers=2)
+    positions = [OPENED.play(cell) for cell in (96, 97, 98, 127, 128, 129)]
+    with ThreadPoolExecutor(len(positions)) as threads:
+        replies = list(threads.map(lambda position: pool.think(position, 60_000, max_nodes=500), positions))
+    for position, reply in zip(positions, replies):
+        assert position.empty >> reply.thought.move & 1
+        assert reply.waited_ms >= 0
+    assert pool.waiting() == 0
+    # The same move as thinking inline: a count of positions gives the same move anywhere.
+    inline = pools("inline", str(tmp_path)).think(positions[0], 60_000, max_nodes=500)
+    assert replies[0].thought.move == inline.thought.move
+
+
+def test_one_consumer_a_machine_and_another_takes_over(tmp_path, pools):
+    first, second = pools("local", str(tmp_path), workers=1), pools("local", str(tmp_path), workers=1)
+    assert first.think(OPENED, 60_000, max_nodes=300)
+    second._start_consumer()
+    time.sleep(1)  # give the second consumer time to find the lock taken
+    assert second._consumer.poll() is None  # waiting for the lock, not running workers
+    first.stop()
+    reply = second.think(OPENED, 60_000, max_nodes=300)  # answered by the second, which took over
+    assert OPENED.empty >> reply.thought.move & 1
+
+
+def test_a_move_no_worker_answers_is_withdrawn(tmp_path, pools):
+    pool = pools("external", str(tmp_path), wait_seconds=0.3)
+    with pytest.raises(EnginesBusy, match="No engine answered within 0.3 s"):
+        pool.think(OPENED, 100)
+
+
+def test_the_consumer_stops_when_its_parent_does(tmp_path):
+    starter = ("import subprocess, sys, os; "
+               "p = subprocess.Popen([sys.executable, '-m', 'webapp.workers.consumer', '--instance', sys.argv[1], "
+               "'--workers', '1', '--parent', str(os.getpid())]); print(p.pid, flush=True)")
+    finished = subprocess.run([sys.executable, "-c", starter, str(tmp_path)], capture_output=True, text=True,
+                              timeout=60, cwd=Path(__file__).parents[2])
+    consumer = int(finished.stdout)
+    assert wait_until(lambda: not alive(consumer)), "the consumer outlived the process that started it"
+
+
+@pytest.mark.live
+def test_workers_take_moves_from_redis(tmp_path, pools, redis_server):
+    pool = pools("local", str(tmp_path), redis_server.url, workers=2)
+    replies = [pool.think(OPENED.play(cell), 60_000, max_nodes=300) for cell in (96, 97)]
+    assert all(reply.thought.nodes for reply in replies)
+    assert pool.waiting() == 0

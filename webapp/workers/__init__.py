@@ -1,0 +1,12 @@
+"""Engine workers: master's thinking runs here, in a bounded pool of
+processes (one per core by default), never in the web threads, so that a
+move thinks as long when sixteen games are played at once as when one is;
+a move waits its turn instead. No Flask here.
+
+- pool: EnginePool, what the web asks: think about a position, how many
+  moves are waiting; the queue it goes through (Huey: an SQLite file on one
+  machine, Redis across machines, or at once in the caller for tests).
+- consumer: the workers' process (`python -m webapp.workers.consumer`,
+  `make worker`), started by the app itself unless told the workers are
+  elsewhere.
+"""
