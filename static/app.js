@@ -93,6 +93,23 @@ document.addEventListener("click", (event) => {
   square.classList.add(`mark-${mark.toLowerCase()}`, "pending");
 });
 
+// While a move waits for the computer, say whether it waits for a free
+// engine (the server's words, asked every half second) as well as thinking.
+let queueWatch = null;
+document.addEventListener("htmx:before:request", () => {
+  const note = document.querySelector("#engine-queue");
+  if (!note || queueWatch) return;
+  queueWatch = setInterval(async () => {
+    const answer = await fetch("/engines", { headers: { Accept: "text/plain" } }).catch(() => null);
+    if (answer?.ok && queueWatch) note.textContent = await answer.text();
+  }, 500);
+});
+document.addEventListener("htmx:after:request", () => {
+  clearInterval(queueWatch);
+  queueWatch = null;
+  document.querySelector("#engine-queue")?.replaceChildren();
+});
+
 // Pointing at a move in the list (or focusing its link) marks its stone.
 function markMove(event, on) {
   const entry = event.target.closest?.(".moves li[data-cell]");

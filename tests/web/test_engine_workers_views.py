@@ -40,3 +40,13 @@ def test_when_no_worker_answers_the_move_is_not_played(app, visitor: Visitor, mo
         assert response.status_code == 503 and response.headers["Retry-After"] == "5"
         assert "engines are all busy just now" in response.text and "Nothing was changed" in response.text
         assert visitor.stored() == before
+
+
+def test_the_page_can_ask_how_many_moves_wait(app, visitor: Visitor, monkeypatch):
+    assert visitor.client.get("/engines").text == ""
+    for waiting, words in ((1, "Waiting for a free engine: 1 move is in the queue."),
+                           (3, "Waiting for a free engine: 3 moves are in the queue.")):
+        monkeypatch.setattr(app.extensions["engines"], "waiting", lambda: waiting)
+        response = visitor.client.get("/engines")
+        assert response.text == words and response.headers["Cache-Control"] == "no-store"
+    assert '<span id="engine-queue"></span>' in visitor.open().text

@@ -103,6 +103,17 @@ def reset_my_menace() -> Response | str:
     return _changed(match)
 
 
+@bp.get("/engines")
+def engines() -> Response:
+    """While a move waits for master, the page asks how many moves are
+    queued for the engine workers, and says so (app.js): a sentence, or
+    nothing when none waits."""
+    waiting = current_app.extensions["engines"].waiting()
+    words = "" if not waiting else (f"Waiting for a free engine: {waiting} "
+                                    f"{'move is' if waiting == 1 else 'moves are'} in the queue.")
+    return Response(words, content_type="text/plain; charset=utf-8", headers={"Cache-Control": "no-store"})
+
+
 @bp.get("/think")
 def think_about_game() -> Response:
     """This browser's current game on the page "How the computer sees this":
