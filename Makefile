@@ -39,6 +39,7 @@ check: $(VENV)/test-installed
 
 load: $(VENV)/test-installed redis
 	$(BIN)/python -m tools.load
+	$(BIN)/python -m tools.load_engines
 
 load-live: $(VENV)/test-installed redis
 	$(BIN)/python -m tools.load_live
