@@ -6,11 +6,15 @@ nothing, writes menace.json and network.json, and prints their figures;
 
 - MENACE learns from MENACE_GAMES games, alternately X and O, against a
   teacher: the perfect player, who at each move plays a random square
-  instead with chance SLIP (three moves in ten). Perfect play punishes
-  every risky move, so only moves that never lose keep their beads; the
-  slips lead it into positions a perfect opponent never allows and a
-  person's mistakes will. (Against a random opponent alone it learns moves
-  that usually win and lose to the right reply.)
+  instead with chance SLIP (three moves in ten), and who probes: among
+  its best squares it prefers one where MENACE's likeliest reply loses.
+  Perfect play punishes every risky move, so only moves that never lose
+  keep their beads; the slips lead it into positions a perfect opponent
+  never allows and a person's mistakes will; the probing finds each reply
+  MENACE has come to favour that loses, and keeps punishing it until
+  another colour is fuller, where a teacher who ignores what MENACE would
+  play finds such a reply only by chance. (Against a random opponent alone
+  it learns moves that usually win and lose to the right reply.)
 - The network teaches itself (tools/network_training.teach_itself), NETWORK_GAMES games.
 - The learning curve: every so many games (CURVE_POINTS points in all),
   the learner as it really plays meets a random player and the perfect
@@ -40,6 +44,7 @@ from webapp.engine.levels import Player
 from webapp.engine.menace import Menace
 from webapp.engine.network import Network
 from webapp.engine.rules import MARKS, Position
+from webapp.engine.solved import outcomes
 
 MENACE_SEED = 1961
 MENACE_GAMES = 100_000
@@ -58,9 +63,26 @@ CurvePoint = dict[str, Any]
 """{"games": n, "random": {"X": [wins, draws, losses], "O": [...]}, "perfect": {...}}"""
 
 
-def teacher(position: Position, rng: random.Random) -> int:
-    """MENACE's teacher: the perfect player, but with chance SLIP any square."""
-    return judge.random_player(position, rng) if rng.random() < SLIP else judge.perfect_player(position, rng)
+def teacher(machine: Menace) -> Player:
+    """MENACE's teacher as it stands: the perfect player, with chance SLIP any
+    square; otherwise, of the squares that keep its best outcome, one after
+    which MENACE's likeliest reply (its fullest colour) loses, if any."""
+    def play(position: Position, rng: random.Random) -> int:
+        if rng.random() < SLIP:
+            return judge.random_player(position, rng)
+        found = outcomes(position)
+        best = max(outcome.result for outcome in found.values())
+        good = sorted(cell for cell, outcome in found.items() if outcome.result == best)
+        return rng.choice([cell for cell in good if _likeliest_reply_loses(machine, position.play(cell))] or good)
+
+    return play
+
+
+def _likeliest_reply_loses(machine: Menace, position: Position) -> bool:
+    if position.is_over:
+        return False
+    replies = outcomes(position)
+    return any(replies[cell].result < 0 for cell in machine.fullest(position))
 
 
 def menace_player(machine: Menace) -> Player:
@@ -71,17 +93,18 @@ def network_player(net: Network) -> Player:
     return lambda position, rng: net.move(position, rng)
 
 
-def train_menace(games: int, seed: int, opponent: Player = teacher, sides: str = "XO",
+def train_menace(games: int, seed: int, opponent: Player | None = None, sides: str = "XO",
                  measure: Callable[[int, Menace], None] | None = None, every: int = 0) -> Menace:
-    """A fresh MENACE after games against opponent, taking sides in turn
-    (X, then O, then X...); measure(games so far, menace) as in network_training.teach_itself."""
+    """A fresh MENACE after games against opponent (by default its teacher,
+    who watches it learn), taking sides in turn (X, then O, then X...);
+    measure(games so far, menace) as in network_training.teach_itself."""
     rng, machine = random.Random(seed), Menace.fresh()
     for game in range(games):
         if measure and every and game % every == 0:
             measure(game, machine)
         side = sides[game % len(sides)]
-        me = menace_player(machine)
-        moves, _ = judge.play(me, opponent, rng) if side == "X" else judge.play(opponent, me, rng)
+        me, them = menace_player(machine), opponent or teacher(machine)
+        moves, _ = judge.play(me, them, rng) if side == "X" else judge.play(them, me, rng)
         machine = machine.learn(moves, side)
     if measure:
         measure(games, machine)
