@@ -16,14 +16,12 @@ its Thought sent back. The queue is Huey's:
 
 from __future__ import annotations
 
-import fcntl
 import os
 import subprocess
 import sys
 import threading
 import time
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import NamedTuple
 
 from huey import MemoryHuey, RedisHuey, SqliteHuey
@@ -123,10 +121,3 @@ class EnginePool:
             self._consumer.terminate()
             self._consumer.wait(timeout=30)
 
-
-def hold_lock(path: Path) -> int:
-    """Block until this process holds the machine's consumer lock; the open
-    file descriptor, which holds it until the process ends."""
-    descriptor = os.open(path, os.O_RDWR | os.O_CREAT, 0o600)
-    fcntl.flock(descriptor, fcntl.LOCK_EX)
-    return descriptor
