@@ -3,14 +3,13 @@ engine's Server-Timing), its arithmetic, and a short real run under gunicorn."""
 
 from __future__ import annotations
 
-import asyncio
 import random
 
 import pytest
 
 from tools import load_engines
 from tools.load_engines import Crowd, next_to_stones, percentile, taken
-from tools.servers import AppServer
+from tools.servers import AppServer, run
 
 
 def test_it_reads_the_stones_of_a_real_reply(app, visitor):
@@ -44,7 +43,7 @@ def test_a_short_run_under_gunicorn(tmp_path, monkeypatch):
     monkeypatch.setattr(load_engines, "MOVES", 2)
     app = AppServer(tmp_path, workers=2, ENGINE_BUDGET_MS="50").start()
     try:
-        crowd = asyncio.run(load_engines.measure(app.port, 2))
+        crowd = run(load_engines.measure(app.port, 2))
     finally:
         app.stop()
     assert crowd.unsound == 0 and len(crowd.replies_ms) == 4
