@@ -20,7 +20,6 @@ ENGINE_BUDGET_MS (master's budget, 500 as in production).
 from __future__ import annotations
 
 import asyncio
-import math
 import os
 import random
 import re
@@ -30,6 +29,7 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from tools import open_loop
 from tools.servers import AppServer, Browser, scratch_folder
 
 CROWDS = [int(n) for n in (os.environ.get("LOAD_ENGINE_CROWDS") or "1,4,16").split(",")]
@@ -62,11 +62,8 @@ class Crowd:
 
 
 def percentile(values: list[float], rank: float) -> float:
-    """The nearest-rank percentile (0 when there are none)."""
-    if not values:
-        return 0.0
-    ordered = sorted(values)
-    return ordered[max(0, math.ceil(rank / 100 * len(ordered)) - 1)]
+    """open_loop's nearest-rank percentile of values in any order (0 when there are none)."""
+    return open_loop.percentile(sorted(values), rank) if values else 0.0
 
 
 def taken(body: str) -> set[int]:
