@@ -109,7 +109,7 @@ def test_master_does_not_play_into_a_forced_win_by_fours(board: str, x: str, o: 
     here = setup(board, x=x, o=o)
     assert here.to_move == "O" and not here.winning_cells("X")
     evaluation = evaluator(here.rules)
-    x_to_move = Node(here.x, here.o, 0, here.winning_cells("X"), here.winning_cells("O"), 0)
+    x_to_move = evaluation.turned(evaluation.node(here))
     assert ThreatSolver(evaluation).win(x_to_move) is not None, "were it X's move, X would win by fours"
     stopping = {cell for cell in here.legal_moves()
                 if ThreatSolver(evaluation).win(evaluation.node(here.play(cell))) is None}
@@ -134,7 +134,7 @@ def test_the_budget_is_held_on_the_clock_the_search_reads(board: str, budget: in
     clock = FakeClock()
     monkeypatch.setattr(search_module.time, "perf_counter", clock)
     rules = BOARDS[board]
-    here = Position(rules).play(rules.centre).play(rules.centre + 1)
+    here = Position(rules).play(rules.centre)  # O has no forced win here (X after two moves can have one)
     thought = think(here, budget)
     assert thought.kind == "search" and thought.depth >= 1
     assert thought.seconds <= budget / 1000 + 0.003  # a read or two past the deadline, no more

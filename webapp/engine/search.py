@@ -10,8 +10,12 @@ deeper iteration tries that move first, which makes the cut-offs come early.
 
 The threats in a Node keep the search honest at any depth: a side that can
 complete a line has won, a single threat has one answer (the block, searched
-even past the horizon), and two threats cannot both be blocked. Elsewhere a
-node looks at its BEAM best-looking moves only (see Evaluator.moves).
+even past the horizon), and two threats cannot both be blocked. A side with
+an open four to make has won too, and one facing an open three looks only at
+the few moves that might stop it, and at its fours. Elsewhere a node looks at
+its BEAM best-looking moves only (see Evaluator.moves). (Answering open
+threes past the horizon as well, as fours are, made master weaker in the
+ladder: it halved the positions a move examines.)
 
 think() is the engine's whole decision for a move: take a win, block a loss,
 play a forced win the threat solver proves, else search until the budget is
@@ -81,6 +85,8 @@ class Searcher:
             return -(WIN - ply - 2)
         if node.mine | node.theirs == self.evaluator.rules.full:
             return 0  # a full board without a line: a draw
+        if not threats and node.my_threes and self.evaluator.threats(node.mine, node.my_threes):
+            return WIN - ply - 3  # an open four now: the other side can block one cell of it, not both
         if depth <= 0 and not threats:
             return node.score
         if time.perf_counter() > self.deadline or self.nodes > self.max_nodes:
@@ -95,7 +101,8 @@ class Searcher:
                 return entry.upper
         best, best_move = -WIN, -1
         for cell in cells_of(threats) if threats else self.moves(node, entry):
-            score = -self.negamax(self.evaluator.play(node, cell), depth - 1, -beta, -max(alpha, best), ply + 1)
+            child = self.evaluator.play(node, cell, ordered=depth > 1)
+            score = -self.negamax(child, depth - 1, -beta, -max(alpha, best), ply + 1)
             if score > best:
                 best, best_move = score, cell
                 if best >= beta:
@@ -111,8 +118,17 @@ class Searcher:
                 for cell in self.moves(node, None)}
 
     def moves(self, node: Node, entry: Entry | None) -> list[int]:
-        """The moves a node searches: the table's best first, then the best-looking."""
-        ranked = self.evaluator.moves(node)[:self.beam]
+        """The moves a node searches: the table's best first, then the
+        best-looking. Where the other side threatens an open four, every move
+        that might stop it, and every four (which must be answered first), and
+        nothing else: any other move loses."""
+        evaluation = self.evaluator
+        threats = evaluation.threats(node.theirs, node.their_threes) if node.their_threes else None
+        if threats:
+            useful = evaluation.defences(node.theirs, node.their_threes, threats) | evaluation.four_cells(node)
+            ranked = [cell for cell in evaluation.moves(node) if useful >> cell & 1]
+        else:
+            ranked = evaluation.moves(node)[:self.beam]
         if entry is not None and entry.move in ranked:
             ranked.remove(entry.move)
             ranked.insert(0, entry.move)
@@ -166,7 +182,7 @@ def think(position: Position, budget_ms: float, max_depth: int = MAX_DEPTH,
     budget = deadline - start
     solver = ThreatSolver(evaluation, start + WIN_SHARE * budget, WIN_SHARE * max_nodes)
     try:
-        line = solver.win(node)
+        line = solver.win(node) or solver.win_by_threes(node)
     except OutOfTime:
         line = None
     if line:
@@ -189,13 +205,15 @@ def think(position: Position, budget_ms: float, max_depth: int = MAX_DEPTH,
 
 def _safe(evaluation: Evaluator, node: Node, searcher: Searcher, move: int, guard: ThreatSolver) -> int:
     """move, unless the threat solver (guard, with the budget kept for it)
-    finds that it lets the other side win by fours (threes on 5×5); then the
-    first of the other candidates that does not, in the order of the bounds
-    the table holds for them (for most, no better than the search's move
-    order). If time runs out, the candidate being checked: it is not yet
-    known to lose, as move then is. A move that makes a four passes that
-    check whatever follows the forced block, so it only postpones a threat:
-    such moves are tried last."""
+    finds that it lets the other side force a win by fours or threes; then
+    the first of the other candidates that does not, in the order of the
+    bounds the table holds for them (for most, no better than the search's
+    move order). If every one does, the first that at least stops a win by
+    fours alone, which the other side then has to find the longer way. If
+    time runs out, the candidate being checked: it is not yet known to lose,
+    as move then is. A move that makes a four passes those checks whatever
+    follows the forced block, so it only postpones a threat: such moves are
+    tried last."""
     children = {cell: evaluation.play(node, cell) for cell in searcher.moves(node, None) if cell != move}
 
     def searched_score(cell: int) -> int:
@@ -206,12 +224,16 @@ def _safe(evaluation: Evaluator, node: Node, searcher: Searcher, move: int, guar
     others = sorted(children, key=searched_score, reverse=True)
     quiet = [cell for cell in others if not children[cell].their_wins]  # their_wins, after our move: our four
     fours = [cell for cell in others if children[cell].their_wins]
+    slower = None  # the first candidate that loses only to threes
     for cell in [move, *quiet, *fours]:
         if time.perf_counter() > guard.deadline:
             return cell
+        child = children[cell] if cell in children else evaluation.play(node, cell)
         try:
-            if guard.win(children[cell] if cell in children else evaluation.play(node, cell)) is None:
-                return cell
+            if guard.win(child) is None:
+                if guard.win_by_threes(child) is None:
+                    return cell
+                slower = cell if slower is None else slower
         except OutOfTime:
             return cell
-    return move
+    return move if slower is None else slower

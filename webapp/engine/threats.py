@@ -1,4 +1,4 @@
-"""The threat solver: wins by continuous fours (VCF).
+"""The threat solver: wins by continuous fours (VCF), and by threes (VCT).
 
 A four is a move after which its side would complete a line with its next
 move (a window of k cells holding k-1 of its stones and one empty cell; on
@@ -10,11 +10,20 @@ four (two cells to complete; only one can be blocked) or a line.
 Since every reply is forced, the solver only chooses among the attacker's
 fours, which keeps it small enough to run before every move on every board.
 What it finds is a proof: the opponent has no way out along that line.
+
+A win by threes (VCT) also uses threes: a move after which its side has a
+threat (a cell that would make an open four, see evaluate.py). The other
+side is not forced to one reply then: it may take any cell that might stop
+the threat, or make a four of its own first, and the attacker must win
+against every one of those replies. That tree is far larger, so VCT looks
+only a few threes deep, within its own count of positions; what it finds is
+a proof all the same.
 """
 
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from functools import lru_cache
 
 from webapp.engine.evaluate import Evaluator, Node, evaluator
@@ -22,6 +31,8 @@ from webapp.engine.rules import Position, cells_of
 
 DEPTH = 12
 """The most fours in a row the solver tries."""
+THREES_DEPTH = 4
+"""The most of its moves (threes and fours) the attacker makes in a win by threes."""
 PROOF_NODES = 3000
 """The most positions forced_wins lets the solver examine for one answer: a
 count, not a clock, so that the same position always gets the same answer,
@@ -43,17 +54,14 @@ class ThreatSolver:
         self.deadline, self.max_nodes = deadline, max_nodes
         self.nodes = 0
         self._refuted: dict[tuple[int, int], int] = {}  # no win within this many fours
+        self._refuted_by_threes: dict[tuple[int, int], int] = {}  # no win within this many threes and fours
 
     def win(self, node: Node, depth: int = DEPTH) -> list[int] | None:
         """The moves of a shortest forced win by fours for the side to move,
         both sides' in turn, ending with the move that completes a line; None
         if there is none within depth fours. Tries one four, then two, and so
         on, so that the first win found is a fastest one."""
-        for most in range(1, depth + 1):
-            line = self._win(node, most)
-            if line is not None:
-                return line
-        return None
+        return _first(self._win, node, range(1, depth + 1))
 
     def _win(self, node: Node, depth: int) -> list[int] | None:
         """A win within depth fours, or None."""
@@ -61,15 +69,79 @@ class ThreatSolver:
             return [cells_of(node.my_wins)[0]]
         if depth == 0 or self._refuted.get((node.mine, node.theirs), -1) >= depth:
             return None
-        self.nodes += 1
-        if self.nodes > self.max_nodes or self.nodes % 32 == 0 and time.perf_counter() > self.deadline:
-            raise OutOfTime
+        self._count()
         for cell in self.fours(node):
             line = self._after_four(node, cell, depth)
             if line is not None:
                 return line
         self._refuted[node.mine, node.theirs] = depth
         return None
+
+    def _count(self) -> None:
+        """One more position examined; past the count or the deadline, stop."""
+        self.nodes += 1
+        if self.nodes > self.max_nodes or self.nodes % 32 == 0 and time.perf_counter() > self.deadline:
+            raise OutOfTime
+
+    def win_by_threes(self, node: Node, depth: int = THREES_DEPTH) -> list[int] | None:
+        """The moves of a forced win by threes and fours for the side to move
+        (its moves and one defence to each, the first the solver tried),
+        within depth of its moves, not counting the fours of a win by fours
+        it ends with; None if there is none. Shortest first, as win()."""
+        return _first(self._win_by_threes, node, range(depth + 1))
+
+    def _win_by_threes(self, node: Node, depth: int) -> list[int] | None:
+        """A win within depth threes and fours, or None."""
+        if node.my_wins:
+            return [cells_of(node.my_wins)[0]]
+        if node.their_wins & (node.their_wins - 1):
+            return None
+        if not node.their_wins and (threats := self.evaluator.threats(node.mine, node.my_threes)):
+            cell, completes = next(iter(threats.items()))
+            return [cell, *cells_of(completes)[:2]]  # an open four: either cell left completes a line
+        key = node.mine, node.theirs
+        if self._refuted_by_threes.get(key, -1) >= depth:
+            return None
+        line = self._win(node, DEPTH) if not node.their_wins else None
+        if line is not None or depth == 0:
+            return line
+        self._count()
+        for cell in self._forcing_moves(node):
+            line = self._against_every_defence(node, cell, depth)
+            if line is not None:
+                return line
+        self._refuted_by_threes[key] = depth
+        return None
+
+    def _forcing_moves(self, node: Node) -> list[int]:
+        """The side to move's fours and threes; while the other side has a
+        four, only the block (the solver goes on only if the block is itself a
+        four or a three)."""
+        if node.their_wins:
+            return cells_of(node.their_wins)
+        return [*cells_of(self.evaluator.four_cells(node)), *self.evaluator.three_cells(node)]
+
+    def _against_every_defence(self, node: Node, cell: int, depth: int) -> list[int] | None:
+        """The attacker plays cell: a win against every reply (the line after
+        the first), or None."""
+        evaluation = self.evaluator
+        answer = evaluation.play(node, cell, ordered=False)  # the defender's view
+        attack = answer.their_wins
+        if attack & (attack - 1):
+            return [cell, *cells_of(attack)[:2]]
+        if attack:
+            replies = attack
+        elif threats := evaluation.threats(answer.theirs, answer.their_threes):
+            replies = evaluation.defences(answer.theirs, answer.their_threes, threats) | evaluation.four_cells(answer)
+        else:
+            return None  # neither a four nor a three: the defender is free
+        line = None
+        for reply in cells_of(replies):
+            rest = self._win_by_threes(evaluation.play(answer, reply, ordered=False), depth - 1)
+            if rest is None:
+                return None
+            line = line or [cell, reply, *rest]
+        return line
 
     def winning_fours(self, node: Node, depth: int = DEPTH) -> dict[int, list[int]]:
         """Every four that starts a forced win, with a shortest such win from it."""
@@ -85,27 +157,30 @@ class ThreatSolver:
     def fours(self, node: Node) -> list[int]:
         """The cells where the side to move makes a four; while the other side
         threatens to complete a line, only a four that blocks it."""
+        fours = self.evaluator.four_cells(node)
         if node.their_wins:
             single = not node.their_wins & (node.their_wins - 1)
-            candidates = node.their_wins if single else 0
-        else:
-            candidates = self.evaluator.rules.open_cells(node.mine, node.theirs, self.evaluator.k - 2)
-        return [cell for cell in cells_of(candidates) if self._makes_a_four(node, cell)]
-
-    def _makes_a_four(self, node: Node, cell: int) -> bool:
-        mine, theirs, needed = node.mine, node.theirs, self.evaluator.k - 2
-        return any(not window & theirs and (window & mine).bit_count() == needed
-                   for window in self.evaluator.through[cell])
+            fours &= node.their_wins if single else 0
+        return cells_of(fours)
 
     def _after_four(self, node: Node, cell: int, depth: int) -> list[int] | None:
         """Play the four at cell; the other side blocks; go on from there."""
-        answer = self.evaluator.play(node, cell)  # the defender's view: their_wins are my threats
+        answer = self.evaluator.play(node, cell, ordered=False)  # the defender's view: their_wins are my threats
         threats = cells_of(answer.their_wins)
         if len(threats) >= 2:  # a double four: whichever is blocked, the other completes a line
             return [cell, threats[0], threats[1]]
         (block,) = threats
-        rest = self._win(self.evaluator.play(answer, block), depth - 1)
+        rest = self._win(self.evaluator.play(answer, block, ordered=False), depth - 1)
         return None if rest is None else [cell, block, *rest]
+
+
+def _first(find: Callable[[Node, int], list[int] | None], node: Node, depths: range) -> list[int] | None:
+    """The first win find(node, depth) finds, the depths tried in order (so a shortest one)."""
+    for depth in depths:
+        line = find(node, depth)
+        if line is not None:
+            return line
+    return None
 
 
 @lru_cache(maxsize=1 << 12)

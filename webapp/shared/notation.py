@@ -33,6 +33,11 @@ def in_a_row_minus_one(rules: Rules) -> str:
     return NUMBERS.get(rules.k - 1, str(rules.k - 1))
 
 
+def in_a_row_minus_two(rules: Rules) -> str:
+    """A line two stones short, which threatens to become an open one-short line: 'three' in five in a row."""
+    return NUMBERS.get(rules.k - 2, str(rules.k - 2))
+
+
 def sentence_start(text: str) -> str:
     """A cell's words at a sentence's start: 'Row 1, column 3', but 'h8' stays as players write it."""
     return text[:1].upper() + text[1:] if text.startswith("row") else text

@@ -16,7 +16,7 @@ from webapp.engine import Position, think
 from webapp.engine.classic import (ALGORITHMS, Horizon, MemoTree, Searched, TooLong, Tree, minimax,
                                    minimax_with_memo, most_orders, most_positions, tree_size)
 from webapp.engine.solved import is_solved, table
-from webapp.shared.notation import in_a_row_minus_one
+from webapp.shared.notation import in_a_row_minus_one, in_a_row_minus_two
 from webapp.think.tree import COUNT_LIMIT, STOP_LIMIT, Count, table_value, value_words
 
 RUN_LIMIT = 600_000
@@ -119,16 +119,17 @@ def engine_view(position: Position, budget_ms: float) -> EngineView:
     """What the engine itself does here, within its time budget (boards too big to solve)."""
     thought = think(position, budget_ms)
     rules = position.rules
-    fours = f"{in_a_row_minus_one(rules)}s"  # the threats: fours where five win, threes where four do
+    # The threats: fours and threes where five win, threes and twos where four do.
+    threats = f"{in_a_row_minus_one(rules)}s or {in_a_row_minus_two(rules)}s"
     hows = {
         "win": "It completes a line at once: nothing to search.",
         "block": "The other side would complete a line next move, so it must block: nothing to search.",
         "lost": "The other side has two ways to complete a line; only one can be blocked.",
-        "forced win": f"The threat solver proved a win by {fours}, so the search was not needed.",
-        "search": f"The threat solver found no win by {fours} for it, so it searched, deeper and deeper "
-                  f"until its time was up, and checked its move against the other side's wins by {fours}.",
-        "defence": f"The threat solver found no win by {fours} for it, so it searched; but the move the search "
-                   f"liked best let the other side win by {fours}, so it played the best searched move that "
+        "forced win": f"The threat solver proved a win by {threats}, so the search was not needed.",
+        "search": f"The threat solver found no win by {threats} for it, so it searched, deeper and deeper "
+                  f"until its time was up, and checked its move against the other side's wins by {threats}.",
+        "defence": f"The threat solver found no win by {threats} for it, so it searched; but the move the search "
+                   f"liked best let the other side win by {threats}, so it played the best searched move that "
                    "does not.",
     }
     return EngineView(rules.cell_name(thought.move), hows[thought.kind], thought.depth, thought.nodes,

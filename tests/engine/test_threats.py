@@ -1,0 +1,65 @@
+"""Wins by threes: every win the solver claims is checked here against every
+reply the other side has, not only the defences the solver itself tries."""
+
+from __future__ import annotations
+
+import random
+from functools import lru_cache
+
+import pytest
+
+from tools.positions import random_positions, setup
+from webapp.engine import BOARDS, Position, think
+from webapp.engine.evaluate import evaluator
+from webapp.engine.threats import ThreatSolver
+
+
+def claimed_win(here: Position) -> list[int] | None:
+    evaluation = evaluator(here.rules)
+    return ThreatSolver(evaluation).win_by_threes(evaluation.node(here))
+
+
+@lru_cache(maxsize=None)
+def wins_against_everything(here: Position, plies: int) -> bool:
+    """Whether the side to move wins within plies, playing the solver's first
+    move each time, whatever the other side replies (every empty cell)."""
+    line = claimed_win(here)
+    if line is None or plies <= 0:
+        return False
+    after = here.play(line[0])
+    if after.winner:
+        return True
+    if after.is_over:
+        return False
+    return all(not (reply := after.play(cell)).is_over and wins_against_everything(reply, plies - 2)
+               for cell in after.legal_moves())
+
+
+@pytest.mark.parametrize("board, x, o", [
+    ("5x5", "c3", "d3"),                              # four in a row: X wins after O's reply beside the centre
+    ("7x7", "b4 c4 d5 d6", "a1 g1 a7 g7"),           # d4 makes two open threes
+    ("15x15", "h8 i9 j10 h10 g11", "i8 g9 h9 j9 i10"),  # an open four at once
+])
+def test_known_wins_by_threes_hold_against_every_reply(board: str, x: str, o: str):
+    here = setup(board, x=x, o=o)
+    line = claimed_win(here)
+    assert line is not None
+    assert wins_against_everything(here, 25)
+    assert think(here, 2000).kind == "forced win"
+
+
+@pytest.mark.parametrize("board", ["5x5", "7x7"])
+def test_every_win_by_threes_claimed_in_random_positions_holds(board: str):
+    claimed = 0
+    for here in random_positions(board, 300, random.Random(3), least=3, most=12):
+        if here.winning_cells("X") or here.winning_cells("O") or claimed_win(here) is None:
+            continue
+        assert wins_against_everything(here, 30), here.text
+        claimed += 1
+    assert claimed >= 10, "the random positions had wins by threes to check"
+
+
+def test_no_win_by_threes_where_there_is_none():
+    for board in ["5x5", "7x7", "15x15"]:
+        rules = BOARDS[board]
+        assert claimed_win(Position(rules).play(rules.centre)) is None
