@@ -36,6 +36,7 @@ from tools.elo import elo, sprt
 from tools.judge import Tally
 from tools.openings import openings, position_of
 from webapp.engine import BOARDS, LEARNERS, LEVELS, Rules
+from webapp.shared.notation import write_moves
 
 PROGRAM = Path(sys.executable).with_name("pbrain-kinrow")
 DEFAULT_LADDER = {"5x5": ("master", "hard", "medium", "easy"), "7x7": ("master", "hard", "medium", "easy"),
@@ -112,14 +113,18 @@ class Process:
 
 @dataclass(frozen=True)
 class Game:
-    """One finished game: the winner's mark (None for a draw), how many moves, and why it ended."""
+    """One finished game: the winner's mark (None for a draw), its moves, and why it ended."""
 
     opening: str
     first: str   # the spec playing X
     second: str  # the spec playing O
     winner: str | None
-    moves: int
+    history: tuple[int, ...]
     reason: str
+
+    @property
+    def moves(self) -> int:
+        return len(self.history)
 
 
 def play(rules: Rules, x_spec: str, o_spec: str, opening: str, turn_ms: float, seed: int) -> Game:
@@ -148,12 +153,12 @@ def play(rules: Rules, x_spec: str, o_spec: str, opening: str, turn_ms: float, s
             position, history = position.play(cell), [*history, cell]
     except BrainFailed as failure:
         winner = "O" if mark == "X" else "X"
-        return Game(opening, x_spec, o_spec, winner, len(history), f"{specs[mark]} ({mark}) forfeits: {failure}")
+        return Game(opening, x_spec, o_spec, winner, tuple(history), f"{specs[mark]} ({mark}) forfeits: {failure}")
     finally:
         for brain in brains.values():
             brain.close()
     winner = position.winner
-    return Game(opening, x_spec, o_spec, winner, len(history), "a line" if winner else "full board")
+    return Game(opening, x_spec, o_spec, winner, tuple(history), "a line" if winner else "full board")
 
 
 def _asking(rules: Rules, history: list[int], mark: str, asked_before: bool) -> list[str]:
@@ -219,9 +224,10 @@ class Match:
 
 
 def run(rules: Rules, first: str, second: str, games: int, turn_ms: float,
-        test: tuple[float, float, float, float] | None = None, out=sys.stdout) -> Match:
+        test: tuple[float, float, float, float] | None = None, out=sys.stdout, links: bool = False) -> Match:
     """Play the match, printing each game and the summary; with test (elo0,
-    elo1, alpha, beta), stop as soon as the SPRT decides."""
+    elo1, alpha, beta), stop as soon as the SPRT decides; with links, each
+    game's replay link too (the path, for the app at any address)."""
     match = Match(first, second)
     print(f"\n{first} against {second} on {rules.name}, {turn_ms:g} ms a move", file=out, flush=True)
     for number, (opening, x_spec, o_spec) in enumerate(schedule(rules, first, second, games), 1):
@@ -230,6 +236,8 @@ def run(rules: Rules, first: str, second: str, games: int, turn_ms: float,
         result = {"X": "1-0", "O": "0-1", None: "½-½"}[game.winner]
         print(f"  {number:3}  {opening:<12} {x_spec} (X) – {o_spec} (O)  {result} in {game.moves} moves"
               f"  ({game.reason})", file=out, flush=True)
+        if links:
+            print(f"       /replay/{rules.name}/{write_moves(rules, game.history)}", file=out, flush=True)
         if test and sprt(*match.tally, *test).verdict != "continue":
             break
     print(summary(match, test), file=out, flush=True)
@@ -264,13 +272,15 @@ def main(argv: Sequence[str] | None = None) -> None:
                         help="stop as soon as a sequential test decides between these differences")
     parser.add_argument("--alpha", type=float, default=0.05)
     parser.add_argument("--beta", type=float, default=0.05)
+    parser.add_argument("--links", action="store_true", help="print each game's replay link")
     options = parser.parse_args(argv)
     test = (*options.sprt, options.alpha, options.beta) if options.sprt else None
     if not options.brains:
         for board, levels in DEFAULT_LADDER.items():
             rules = BOARDS[board]
             for upper, lower in zip(levels, levels[1:]):
-                run(rules, upper, lower, options.games or 2 * len(openings(rules)), options.turn_ms, test)
+                run(rules, upper, lower, options.games or 2 * len(openings(rules)), options.turn_ms, test,
+                    links=options.links)
         return
     if len(options.brains) != 2:
         parser.error("name two brains, or none for the default ladder")
@@ -281,7 +291,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         except ValueError as error:
             parser.error(str(error))
     games = options.games or (2 * len(openings(rules)) * (10 if test else 1))
-    run(rules, *options.brains, games, options.turn_ms, test)
+    run(rules, *options.brains, games, options.turn_ms, test, links=options.links)
 
 
 if __name__ == "__main__":

@@ -13,6 +13,7 @@ from tools import ladder
 from tools.elo import elo, elo_of, expected_score, sprt
 from tools.openings import first_moves, openings, position_of
 from webapp.engine import BOARDS
+from webapp.shared.notation import parse_moves, position_after
 
 
 def test_elo_and_expected_score_are_inverse():
@@ -83,11 +84,15 @@ def test_every_opening_is_played_with_both_colours():
 
 def test_a_match_through_the_protocol():
     out = io.StringIO()
-    match = ladder.run(BOARDS["5x5"], "master:nodes=2000", "easy", 4, turn_ms=60_000, out=out)
+    match = ladder.run(BOARDS["5x5"], "master:nodes=2000", "easy", 4, turn_ms=60_000, out=out, links=True)
     assert match.tally.games == 4 and match.wins == 4  # master never loses to easy
     printed = out.getvalue()
     assert "master:nodes=2000 (X) – easy (O)  1-0" in printed
     assert "4 games, 4 wins, 0 draws, 0 losses; score 1.000; Elo +inf (95%: +" in printed
+    links = [line.split()[0] for line in printed.splitlines() if line.strip().startswith("/replay/5x5/")]
+    assert len(links) == 4
+    for link in links:  # each replays its game to the win
+        assert position_after(BOARDS["5x5"], parse_moves(BOARDS["5x5"], link.rsplit("/", 1)[1])).winner
 
 
 def test_the_sequential_test_stops_the_match_when_it_decides():
