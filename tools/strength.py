@@ -5,10 +5,10 @@ above it, as X and as O, from a fixed seed, and the tables give wins, draws
 and losses. The score is wins plus half the draws, over the games.
 
 master thinks within a count of positions instead of a clock (MASTER_NODES,
-about what it examines in its default 500 ms on the 2-core machine this was
-measured on), so that a run gives the same games on any machine. Pairings
-run in parallel, each from a seed of its own, so the order they finish in
-changes nothing. `python -m tools.strength 5x5 7x7` runs those boards only.
+about what it examined in its default 500 ms on the 2-core machine when the
+published tables were measured), so that a run gives the same games on any
+machine. Pairings run in parallel, each from a seed of its own, so the order
+they finish in changes nothing. `python -m tools.strength 5x5 7x7` runs those boards only.
 """
 
 from __future__ import annotations
@@ -28,7 +28,9 @@ SEED = 2026
 GAMES = {"3x3": 1000, "4x4": 1000, "5x5": 200, "7x7": 200, "15x15": 200}
 """Games per pairing and side."""
 MASTER_NODES = {"5x5": 90_000, "7x7": 70_000, "15x15": 13_000}
-"""Positions master examines per move in these runs: about what its 500 ms reach here."""
+"""Positions master examines per move in these runs: about what its 500 ms reached here on
+2026-11-22's engine (the published tables). The engine of 2026-11-24 examines some 3.5 times as
+many positions a second on 15×15 (`make bench`), so these now hold master below its 500 ms."""
 WORKERS = 2
 
 
