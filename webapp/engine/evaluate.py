@@ -176,12 +176,7 @@ class Evaluator:
         fours = self.four_cells(node)
         found = []
         for cell in cells_of(self.two_cells(node) & ~fours):
-            stones = node.mine | 1 << cell
-            added: dict[int, int] = {}
-            for index in cells_of(node.my_twos & self.through_bits[cell]):
-                first, second = cells_of(self.windows[index] & ~stones)
-                added[first] = added.get(first, 0) | 1 << second
-                added[second] = added.get(second, 0) | 1 << first
+            added = self._completes(node.mine | 1 << cell, node.my_twos & self.through_bits[cell])
             if any((wins := cells | completes.get(empty, 0)) & (wins - 1) for empty, cells in added.items()):
                 found.append(cell)
         return found
@@ -199,15 +194,16 @@ class Evaluator:
 
     def four_cells(self, node: Node) -> int:
         """The empty cells where the side to move makes a four."""
-        found = 0
-        for index in cells_of(node.my_threes):
-            found |= self.windows[index]
-        return found & ~(node.mine | node.theirs)
+        return self._empty_cells(node.my_threes, node)
 
     def two_cells(self, node: Node) -> int:
         """The empty cells where the side to move adds to a window with k-3 of its stones and none of the other's."""
+        return self._empty_cells(node.my_twos, node)
+
+    def _empty_cells(self, windows: int, node: Node) -> int:
+        """The empty cells of the windows given (as bits)."""
         found = 0
-        for index in cells_of(node.my_twos):
+        for index in cells_of(windows):
             found |= self.windows[index]
         return found & ~(node.mine | node.theirs)
 
