@@ -5,6 +5,7 @@ started it, and a move that no worker answers."""
 
 from __future__ import annotations
 
+import fcntl
 import os
 import subprocess
 import sys
@@ -15,6 +16,7 @@ from pathlib import Path
 import pytest
 
 from webapp.engine import BOARDS, Position
+from webapp.workers.consumer import LOCK_FILE
 from webapp.workers.pool import EnginePool, EnginesBusy
 
 OPENED = Position(BOARDS["15x15"]).play(112).play(113)
@@ -95,14 +97,26 @@ def test_a_move_no_worker_answers_is_withdrawn(tmp_path, pools):
         pool.think(OPENED, 100)
 
 
-def test_the_consumer_stops_when_its_parent_does(tmp_path):
+def consumer_of_a_process_that_ends(instance: Path) -> subprocess.CompletedProcess:
+    """Start a consumer from a process that ends at once; what both printed (the consumer's id first)."""
     starter = ("import subprocess, sys, os; "
                "p = subprocess.Popen([sys.executable, '-m', 'webapp.workers.consumer', '--instance', sys.argv[1], "
                "'--workers', '1', '--parent', str(os.getpid())]); print(p.pid, flush=True)")
-    finished = subprocess.run([sys.executable, "-c", starter, str(tmp_path)], capture_output=True, text=True,
-                              timeout=60, cwd=Path(__file__).parents[2])
-    consumer = int(finished.stdout)
+    return subprocess.run([sys.executable, "-c", starter, str(instance)], capture_output=True, text=True,
+                          timeout=60, cwd=Path(__file__).parents[2])
+
+
+def test_the_consumer_stops_when_its_parent_does(tmp_path):
+    consumer = int(consumer_of_a_process_that_ends(tmp_path).stdout)
     assert wait_until(lambda: not alive(consumer)), "the consumer outlived the process that started it"
+
+
+def test_a_consumer_still_waiting_for_the_lock_stops_quietly_with_its_parent(tmp_path):
+    with open(tmp_path / LOCK_FILE, "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)  # another consumer runs on this machine
+        finished = consumer_of_a_process_that_ends(tmp_path)  # returns once the consumer has closed its output
+    assert not alive(int(finished.stdout))
+    assert finished.stderr == "", "stopping is not an error"
 
 
 @pytest.mark.live

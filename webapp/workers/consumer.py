@@ -34,9 +34,12 @@ def main(argv: Sequence[str] | None = None) -> None:
     instance = Path(options.instance)
     instance.mkdir(parents=True, exist_ok=True)
     pool = EnginePool("external", str(instance), options.redis_url, workers=options.workers)
-    if options.parent:
-        threading.Thread(target=_stop_with, args=(options.parent,), daemon=True).start()
-    if not _wait_for_lock(instance / LOCK_FILE, options.parent):
+    try:
+        if options.parent:
+            threading.Thread(target=_stop_with, args=(options.parent,), daemon=True).start()
+        if not _wait_for_lock(instance / LOCK_FILE, options.parent):
+            return
+    except KeyboardInterrupt:  # told to stop (Ctrl-C, or its web process ended) before it ran any worker
         return
     logging.basicConfig(level=logging.WARNING, format="%(asctime)s engine workers %(levelname)s: %(message)s")
     consumer = pool.queue.create_consumer(workers=options.workers, worker_type="process", periodic=False,
