@@ -115,7 +115,7 @@ def test_a_consumer_still_waiting_for_the_lock_stops_quietly_with_its_parent(tmp
     with open(tmp_path / LOCK_FILE, "w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)  # another consumer runs on this machine
         finished = consumer_of_a_process_that_ends(tmp_path)  # returns once the consumer has closed its output
-    assert not alive(int(finished.stdout))
+    assert wait_until(lambda: not alive(int(finished.stdout))), "the consumer outlived the process that started it"
     assert finished.stderr == "", "stopping is not an error"
 
 
