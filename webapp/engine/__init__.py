@@ -11,6 +11,7 @@ module's names (__all__). One file a job:
   forced_wins(), what it proves from a position within a count of positions.
 - search: iterative-deepening alpha-beta with a transposition table, and
   think(), the top level's whole decision on a board too big to solve.
+- appraise: what the engine can say of a move already played there (for a review).
 - classic: the textbook searches side by side (minimax, with a memo,
   alpha-beta, with a table), each counting what it examines; tree sizes.
 - levels: easy, medium, hard, perfect and master, the learners on 3×3, each a
@@ -23,6 +24,7 @@ How the learners were trained and judged is offline tooling: tools/training.py,
 tools/network_training.py, tools/judge.py.
 """
 
+from webapp.engine.appraise import Appraisal, appraise
 from webapp.engine.levels import (DEFAULT_BUDGET_MS, LEARNERS, LEVELS, Player, check_level, choose_move,
                                   hard_choices, learners_of, level_player, levels_of, play_game, top_level)
 from webapp.engine.menace import Draw, Menace
@@ -33,8 +35,8 @@ from webapp.engine.solved import Outcome, is_solved, losing_replies, outcomes, p
 from webapp.engine.threats import forced_wins
 
 __all__ = [
-    "BOARDS", "DEFAULT_BOARD", "DEFAULT_BUDGET_MS", "EMPTY", "LEARNERS", "LEVELS", "MARKS", "Draw", "Menace",
-    "Outcome", "Player", "Position", "Rules", "Thought", "board_named", "cells_of", "check_level", "choose_move",
+    "Appraisal", "BOARDS", "DEFAULT_BOARD", "DEFAULT_BUDGET_MS", "EMPTY", "LEARNERS", "LEVELS", "MARKS", "Draw", "Menace",
+    "Outcome", "Player", "Position", "Rules", "Thought", "appraise", "board_named", "cells_of", "check_level", "choose_move",
     "forced_wins", "hard_choices", "is_solved", "learners_of", "level_player", "levels_of", "losing_replies",
     "opponent", "outcomes", "play_game", "preference", "think", "top_level",
 ]

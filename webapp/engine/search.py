@@ -182,7 +182,7 @@ def think(position: Position, budget_ms: float, max_depth: int = MAX_DEPTH,
     budget = deadline - start
     solver = ThreatSolver(evaluation, start + WIN_SHARE * budget, WIN_SHARE * max_nodes)
     try:
-        line = solver.win(node) or solver.win_by_threes(node)
+        line = solver.proven_win(node)
     except OutOfTime:
         line = None
     if line:

@@ -113,6 +113,22 @@ class ThreatSolver:
         self._refuted_by_threes[key] = depth
         return None
 
+    def wins_with(self, node: Node, cell: int, depth: int = THREES_DEPTH) -> list[int] | None:
+        """A forced win for the side to move that starts at cell (its moves and
+        one defence to each, as win_by_threes gives them), or None if the
+        solver cannot prove one: cell completes a line, or it is a four or a
+        three after which every defence still loses."""
+        if node.my_wins >> cell & 1:
+            return [cell]
+        if node.their_wins & ~(1 << cell):
+            return None  # the other side completes a line next
+        return _first(lambda start, most: self._against_every_defence(start, cell, most), node, range(1, depth + 1))
+
+    def proven_win(self, node: Node) -> list[int] | None:
+        """A shortest forced win the solver proves for the side to move: a line
+        to complete, else a win by fours, else by threes; None if none."""
+        return self.win(node) or self.win_by_threes(node)
+
     def _forcing_moves(self, node: Node) -> list[int]:
         """The side to move's fours and threes; while the other side has a
         four, only the block (the solver goes on only if the block is itself a

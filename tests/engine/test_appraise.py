@@ -1,0 +1,87 @@
+"""The engine's appraisal of a move already played (for a review), and the
+threat solver's proof that a given move starts a forced win."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from tests.engine.test_threats import wins_against_everything
+from tools.positions import random_positions, setup
+from webapp.engine import BOARDS, Position, appraise, think
+from webapp.engine.evaluate import evaluator
+from webapp.engine.threats import ThreatSolver
+
+
+def wins_with(here: Position, cell: int) -> list[int] | None:
+    evaluation = evaluator(here.rules)
+    return ThreatSolver(evaluation).wins_with(evaluation.node(here), cell)
+
+
+@pytest.mark.parametrize("board", ["5x5", "7x7"])
+def test_every_move_the_solver_says_wins_wins_against_every_reply(board: str):
+    checked = 0
+    for here in random_positions(board, 150, random.Random(5), least=3, most=12):
+        if here.winning_cells(here.to_move) or here.winning_cells("X" if here.to_move == "O" else "O"):
+            continue
+        for cell in here.legal_moves():
+            if wins_with(here, cell) is None:
+                continue
+            after = here.play(cell)
+            assert all(not (reply := after.play(answer)).is_over and wins_against_everything(reply, 30)
+                       for answer in after.legal_moves()), (here.text, cell)
+            checked += 1
+    assert checked >= 10, "the random positions had winning moves to check"
+
+
+def test_a_move_that_completes_a_line_wins_and_one_that_ignores_a_four_does_not():
+    here = setup("7x7", x="a1 b1 c1 d1", o="a7 b7 c7 d7")  # X to move: both have four in a row
+    assert wins_with(here, here.rules.parse_cell_name("e1")) == [here.rules.parse_cell_name("e1")]
+    assert wins_with(here, here.rules.parse_cell_name("e5")) is None
+
+
+def test_the_solver_does_not_claim_a_move_that_lets_the_other_side_complete_a_line():
+    x = "h8 i9 j10 h10 g11 n1 n3 n15"
+    free = setup("15x15", x=x, o="i8 g9 h9 j9 a1 a2 a3 a6")
+    threatened = setup("15x15", x=x, o="i8 g9 h9 j9 a1 a2 a3 a4")  # O completes five at a5
+    assert [cell for cell in free.legal_moves() if wins_with(free, cell)]
+    block = threatened.rules.parse_cell_name("a5")
+    assert all(cell == block for cell in threatened.legal_moves() if wins_with(threatened, cell))
+
+
+def test_a_missed_win_is_appraised_as_one():
+    here = setup("15x15", x="h8 h9 h10 h11", o="h7 a3 a5 a7")  # X completes five at h12 only
+    appraisal = appraise(here, here.rules.parse_cell_name("c3"))
+    assert appraisal.win == (here.rules.parse_cell_name("h12"),) and not appraisal.kept_win
+    winning = appraise(here, here.rules.parse_cell_name("h12"))
+    assert winning.kept_win == winning.win and not winning.refutation
+
+
+def test_a_slower_move_that_keeps_an_open_four_keeps_the_win():
+    here = setup("15x15", x="h8 h9 h10 h11", o="a1 a3 a5 a7")  # X completes five at h7 or h12
+    slower = appraise(here, here.rules.parse_cell_name("c3"))
+    assert len(slower.win) == 1 and len(slower.kept_win) == 3
+
+
+def test_a_move_that_leaves_a_four_unblocked_is_refuted_unless_every_move_was():
+    rules = BOARDS["15x15"]
+    here = setup("15x15", x="h8 i9 j10 k11 a1", o="g7 b1 b3 b5")  # O to move: X's four wants l12
+    assert here.to_move == "O"
+    appraisal = appraise(here, rules.parse_cell_name("e5"))
+    assert appraisal.refutation == (rules.parse_cell_name("l12"),)
+    assert not appraisal.choice_refuted and appraisal.choice == rules.parse_cell_name("l12")
+    lost = setup("15x15", x="h8 h9 h10 h11 a1 j8 j9 j10 j11", o="g7 h7 b1 b3 b5 c1 c3 c5")  # two fours
+    appraisal = appraise(lost, rules.parse_cell_name("h12"))
+    assert appraisal.refutation and appraisal.choice_refuted
+
+
+@pytest.mark.parametrize("board", ["7x7", "15x15"])
+def test_an_appraisal_is_the_same_every_time_and_scores_the_engines_choice_as_its_best(board: str):
+    here = next(position for position in random_positions(board, 50, random.Random(8), least=6, most=10)
+                if think(position, 10_000, max_nodes=2000).kind == "search")
+    choice = appraise(here, think(here, 3_600_000, max_nodes=12_000).move)
+    assert choice.score == choice.best_score and choice.shortfall == 0
+    other = next(cell for cell in here.legal_moves() if cell != choice.cell)
+    assert appraise(here, other) == appraise(here, other)
+    assert appraise(here, other).choice == choice.cell

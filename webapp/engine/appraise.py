@@ -1,0 +1,104 @@
+"""What the engine can say of a move already played, on a board too big to
+solve: the facts a review of the game is made of.
+
+It thinks about the position before the move as master would (think(), the
+forced wins first), but within a count of positions rather than a clock, so
+that the same move always gets the same appraisal, on any machine. Then it
+looks at the move played: whether it kept a forced win the mover had, whether
+it lets the other side force a win (and whether the engine's own move would
+have too: then the position was lost already), and what the search scores it
+at the depth the engine's choice was searched to. Proofs are the threat
+solver's (wins by fours, then by threes); scores are the search's estimates.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from webapp.engine.evaluate import GROWTH, Evaluator, Node, evaluator
+from webapp.engine.rules import Position
+from webapp.engine.search import Searcher, think
+from webapp.engine.threats import PROOF_NODES, OutOfTime, ThreatSolver
+from webapp.engine.values import WIN
+
+APPRAISAL_NODES = 12_000
+"""The positions the engine's choice may examine in an appraisal (as
+think()'s max_nodes): a count, so that an appraisal is the same everywhere."""
+UNHURRIED_MS = 3_600_000.0
+"""The clock an appraisal is given: far beyond what its counts take."""
+
+
+class Appraisal(NamedTuple):
+    """A move played, as the engine sees it. Lines are both sides' moves,
+    the winner's first; an empty line means no such win was proven."""
+
+    cell: int
+    choice: int                    # the engine's own move in the position before
+    win: tuple[int, ...]           # a forced win the mover had before the move
+    kept_win: tuple[int, ...]      # a forced win the move played starts (itself first)
+    refutation: tuple[int, ...]    # a forced win the move lets the other side have
+    choice_refuted: bool           # the engine's move lets the other side force a win too
+    score: int | None              # the search's score of the move played, for the mover ...
+    best_score: int | None         # ... and of the engine's choice, at one depth (None: not searched)
+    depth: int                     # that depth, in plies
+    nodes: int                     # positions examined in all
+    three: int                     # the worth, in those scores, of one window of k-2 stones (a three where five win)
+
+    @property
+    def shortfall(self) -> float | None:
+        """How far below the engine's choice the search scores the move
+        played, in windows of k-2 stones (None if either was not scored)."""
+        if self.score is None or self.best_score is None:
+            return None
+        return (self.best_score - self.score) / self.three
+
+
+def appraise(position: Position, cell: int, max_nodes: int = APPRAISAL_NODES) -> Appraisal:
+    """The engine's appraisal of the side to move playing cell (an empty
+    cell of a game not over)."""
+    evaluation = evaluator(position.rules)
+    node = evaluation.node(position)
+    thought = think(position, UNHURRIED_MS, max_nodes=max_nodes)
+    after = evaluation.play(node, cell)
+    solvers: list[ThreatSolver] = []
+
+    def proof(question: str, *args) -> list[int] | None:
+        """The solver's answer, each question within its own PROOF_NODES; None if it runs out first."""
+        solvers.append(solver := ThreatSolver(evaluation, max_nodes=PROOF_NODES))
+        try:
+            return getattr(solver, question)(*args)
+        except OutOfTime:
+            return None
+
+    win = tuple(thought.line) if thought.kind in ("win", "forced win") else ()
+    kept_win = win if win and cell == thought.move else tuple(win and proof("wins_with", node, cell) or ())
+    completes = bool(node.my_wins >> cell & 1)
+    refutation = () if completes else tuple(proof("proven_win", after) or ())
+    choice_refuted = bool(refutation) and (
+        cell == thought.move or proof("proven_win", evaluation.play(node, thought.move)) is not None)
+    score = best_score = None
+    searched = 0
+    if thought.kind == "search" and not (win or refutation):  # else the proofs say more than a score
+        best_score = thought.score
+        if cell == thought.move:
+            score = thought.score
+        else:
+            score, searched = _score(evaluation, after, thought.depth - 1, max_nodes)
+    nodes = thought.nodes + searched + sum(solver.nodes for solver in solvers)
+    return Appraisal(cell, thought.move, win, kept_win, refutation, choice_refuted, score, best_score,
+                     thought.depth, nodes, GROWTH ** (position.rules.k - 3))
+
+
+def _score(evaluation: Evaluator, after: Node, depth: int, max_nodes: int) -> tuple[int | None, int]:
+    """The search's score, for the side that just moved, of the position
+    after its move, searched depth plies deep (0: as it stands), and the
+    positions that took; None if it took more than max_nodes."""
+    if depth <= 0:
+        return -after.score, 0
+    searcher = Searcher(evaluation, max_nodes=max_nodes)
+    try:
+        for deeper in range(1, depth + 1):  # iterative deepening: each depth orders the next one's moves
+            score = -searcher.negamax(after, deeper, -WIN, WIN, 0)
+    except OutOfTime:
+        return None, searcher.nodes
+    return score, searcher.nodes
