@@ -80,6 +80,34 @@ def test_local_workers_answer_every_move_from_many_threads(tmp_path, pools):
     assert replies[0].thought.move == inline.thought.move
 
 
+GAME = (112, 113, 128, 96, 144)
+"""A short 15×15 game (h8 i8 i9 g7 j10), for the reviews' appraisals."""
+
+
+def test_a_games_appraisals_come_from_the_workers_and_are_kept(tmp_path, pools):
+    pool = pools("local", str(tmp_path), workers=2)
+    first = pool.appraisals(BOARDS["15x15"], GAME)
+    assert len(first) == len(GAME)
+    assert wait_until(lambda: None not in pool.appraisals(BOARDS["15x15"], GAME, queue=False), 120)
+    kept = pool.appraisals(BOARDS["15x15"], GAME)
+    assert [appraisal.cell for appraisal in kept] == list(GAME)
+    # The same appraisals as inline: they are made within a count of positions, not a clock.
+    assert kept == pools("inline", str(tmp_path / "inline")).appraisals(BOARDS["15x15"], GAME)
+    assert pool.appraisal(BOARDS["15x15"], GAME[:3]) == kept[2]  # a kept one answers at once
+
+
+def test_an_appraisal_is_queued_once_behind_any_move_for_master(tmp_path, pools):
+    pool = pools("external", str(tmp_path), wait_seconds=0.3)
+    assert pool.appraisals(BOARDS["15x15"], GAME) == [None] * len(GAME)
+    pool.appraisals(BOARDS["15x15"], GAME)
+    assert pool.queue.pending_count() == len(GAME) and pool.waiting() == 0
+    with pytest.raises(EnginesBusy):
+        pool.think(OPENED, 100)  # withdrawn after its wait, but queued first
+    assert [task.name for task in pool.queue.pending()][:1] == ["think"]
+    with pytest.raises(EnginesBusy):
+        pool.appraisal(BOARDS["15x15"], (112, 96))
+
+
 def test_one_consumer_a_machine_and_another_takes_over(tmp_path, pools):
     first, second = pools("local", str(tmp_path), workers=1), pools("local", str(tmp_path), workers=1)
     assert first.think(OPENED, 60_000, max_nodes=300)
@@ -125,3 +153,5 @@ def test_workers_take_moves_from_redis(tmp_path, pools, redis_server):
     replies = [pool.think(OPENED.play(cell), 60_000, max_nodes=300) for cell in (96, 97)]
     assert all(reply.thought.nodes for reply in replies)
     assert pool.waiting() == 0
+    pool.appraisals(BOARDS["15x15"], GAME[:2])
+    assert wait_until(lambda: None not in pool.appraisals(BOARDS["15x15"], GAME[:2], queue=False), 120)

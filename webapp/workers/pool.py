@@ -2,7 +2,11 @@
 
 A move for master is a job: put on a queue, taken by the first free worker
 process, thought about for its whole budget from the moment it starts, and
-its Thought sent back. The queue is Huey's:
+its Thought sent back. A review of a game is a job for each of its moves
+(the engine's appraisal of it, webapp.engine.appraise), queued behind any
+move for master, since a person is waiting at the board for that; their
+answers are kept under a name made from the game up to that move, so a
+move is appraised once, whichever game and page ask for it. The queue is Huey's:
 
 - "local" (the default): an SQLite file in the instance folder, and workers
   on this machine that the app starts itself (a consumer process, which
@@ -16,6 +20,7 @@ its Thought sent back. The queue is Huey's:
 
 from __future__ import annotations
 
+import hashlib
 import os
 import subprocess
 import sys
@@ -24,17 +29,24 @@ import time
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
-from huey import MemoryHuey, RedisHuey, SqliteHuey
+from huey import MemoryHuey, PriorityRedisHuey, SqliteHuey
 from huey.api import Huey
 from huey.exceptions import ResultTimeout
 
-from webapp.engine import Position, Thought, think
+from webapp.engine import Appraisal, Position, Rules, Thought, appraise, think
+from webapp.shared.notation import position_after
 
 MODES = ("local", "external", "inline")
 POLL_SECONDS = 0.005
 """How often a waiting move looks for its answer in SQLite (Redis tells at once)."""
 WAIT_SECONDS = 60.0
 """The longest a move waits for a free worker and its thinking, before the page says the engines are busy."""
+MOVE_PRIORITY, APPRAISAL_PRIORITY = 10, 0
+"""Workers take master's moves before appraisals: a person waits at the board for those."""
+REQUEUE_SECONDS = 600.0
+"""An appraisal queued this long ago with no answer is queued again (its worker was stopped, say)."""
+APPRAISAL_VERSION = 1
+"""Part of an appraisal's name: a new engine that appraises differently gets a new number, and fresh appraisals."""
 
 
 class EnginesBusy(Exception):
@@ -56,6 +68,19 @@ def think_job(position: Position, budget_ms: float, max_nodes: float, queued_at:
     return think(position, budget_ms, max_nodes=max_nodes), waited_ms
 
 
+def appraise_job(rules: Rules, moves: tuple[int, ...]) -> Appraisal:
+    """The job a worker runs for a review: the engine's appraisal of the
+    last of moves, played in the position before it."""
+    return appraise(position_after(rules, moves[:-1]), moves[-1])
+
+
+def appraisal_name(rules: Rules, moves: tuple[int, ...]) -> str:
+    """The name a move's appraisal is kept under: the game up to that move,
+    digested (a long game's moves would make a long name)."""
+    game = f"{rules.name}:{','.join(map(str, moves))}".encode()
+    return f"appraisal:{APPRAISAL_VERSION}:{hashlib.blake2b(game, digest_size=16).hexdigest()}"
+
+
 def engine_queue(mode: str, instance_path: str, redis_url: str | None = None) -> Huey:
     """The queue for this mode: Redis if a URL is given, else an SQLite file."""
     if mode not in MODES:
@@ -63,7 +88,7 @@ def engine_queue(mode: str, instance_path: str, redis_url: str | None = None) ->
     if mode == "inline":
         return MemoryHuey("engines", immediate=True)
     if redis_url:
-        return RedisHuey("engines", url=redis_url, notify_result=True)
+        return PriorityRedisHuey("engines", url=redis_url, notify_result=True)
     return SqliteHuey("engines", filename=os.path.join(instance_path, "engine-queue.sqlite3"))
 
 
@@ -79,7 +104,8 @@ class EnginePool:
 
     def __post_init__(self) -> None:
         self.queue = engine_queue(self.mode, self.instance_path, self.redis_url)
-        self.task = self.queue.task(name="think")(think_job)
+        self.task = self.queue.task(name="think", priority=MOVE_PRIORITY)(think_job)
+        self.appraisal_task = self.queue.task(name="appraise", priority=APPRAISAL_PRIORITY)(appraise_job)
         self._consumer: subprocess.Popen | None = None
         self._starting = threading.Lock()
 
@@ -98,8 +124,51 @@ class EnginePool:
         return Reply(thought, waited_ms)
 
     def waiting(self) -> int:
-        """How many moves are queued and not yet taken by a worker."""
-        return 0 if self.mode == "inline" else self.queue.pending_count()
+        """How many moves for master are queued and not yet taken by a worker
+        (appraisals wait behind them, so they do not count)."""
+        if self.mode == "inline":
+            return 0
+        return sum(task.name == "think" for task in self.queue.pending())
+
+    def appraisals(self, rules: Rules, moves: tuple[int, ...], queue: bool = True) -> list[Appraisal | None]:
+        """The appraisal of each of a game's moves, as far as the workers have
+        got (None for those not done yet); unless queue is false, a job is
+        queued for each of the others, unless one already is."""
+        if queue and self.mode == "local":
+            self._start_consumer()
+        found = []
+        for step in range(1, len(moves) + 1):
+            name = appraisal_name(rules, moves[:step])
+            appraisal = self.queue.get(name, peek=True)
+            if appraisal is None and queue:
+                self._queue_appraisal(name, rules, moves[:step])
+                appraisal = self.queue.get(name, peek=True)  # inline, it is there at once
+            found.append(appraisal if isinstance(appraisal, Appraisal) else None)
+        return found
+
+    def appraisal(self, rules: Rules, moves: tuple[int, ...]) -> Appraisal:
+        """The appraisal of the last of moves, waited for as a move for master
+        is (a person waits at the board for it); EnginesBusy if none comes."""
+        name = appraisal_name(rules, moves)
+        if (kept := self.queue.get(name, peek=True)) is not None:
+            return kept
+        if self.mode == "local":
+            self._start_consumer()
+        result = self.appraisal_task.s(rules, moves, id=name, priority=MOVE_PRIORITY)
+        try:
+            return self.queue.enqueue(result).get(blocking=True, timeout=self.wait_seconds, backoff=1.0,
+                                                  max_delay=POLL_SECONDS, preserve=True)
+        except ResultTimeout:
+            raise EnginesBusy(f"No engine answered within {self.wait_seconds:g} s.") from None
+
+    def _queue_appraisal(self, name: str, rules: Rules, moves: tuple[int, ...]) -> None:
+        """Queue the job, unless it was queued less than REQUEUE_SECONDS ago."""
+        queued, now = f"{name}:queued", time.time()
+        if not self.queue.put_if_empty(queued, now):
+            if now - (self.queue.get(queued, peek=True) or now) < REQUEUE_SECONDS:
+                return
+            self.queue.put(queued, now)
+        self.queue.enqueue(self.appraisal_task.s(rules, moves, id=name))
 
     def _start_consumer(self) -> None:
         """Start this process's candidate consumer, once: it runs the workers
