@@ -185,6 +185,18 @@ def ghost(page: Page, cell: int) -> None:
     expect(square(page, cell)).to_have_class(re.compile(r"\bghost\b"))
 
 
+REVIEWED_15X15 = "h8-h9-i9-g7-j10-j9-k11-g9-l12"
+"""A short 15×15 game with a blunder in it (O's g9 lets X win with m13)."""
+
+
+def retrying_a_mistake(page: Page) -> None:
+    """The retry of O's errors in a 3×3 game, after a wrong try."""
+    page.goto("/review/3x3/0123")
+    page.get_by_role("link", name="Retry O's errors").click()
+    page.locator('.grid button[value="2"]').click()
+    expect(page.get_by_role("alert")).to_contain_text("is not it")
+
+
 def on_board(board: str, x: str, o: str, *cells: int, coach: bool = False) -> Callable[[Page], None]:
     """A state: a new game on board between x and o, then the person's clicks on cells."""
     def reach(page: Page) -> None:
@@ -226,4 +238,8 @@ STATES: dict[str, Callable[[Page], None]] = {
     "a ghost stone on 15x15": lambda page: (on_board("15x15", "human", "master", 112)(page), ghost(page, 224)),
     "the think page on 15x15": lambda page: page.goto("/think/15x15/h8-i9-h9-h10"),
     "alpha-beta's marks": lambda page: page.goto("/think/3x3/4?alphabeta=on&open=0&open=1"),
+    "a 3x3 review": lambda page: page.goto("/review/3x3/0123?step=4"),
+    "a 15x15 review": lambda page: (page.goto(f"/review/15x15/{REVIEWED_15X15}?step=5"),
+                                    expect(page.locator(".progress")).to_have_count(0, timeout=60_000)),
+    "retrying a mistake": retrying_a_mistake,
 }

@@ -1,0 +1,204 @@
+"""The review's judgements and its retry, as values: every 3×3 move against
+a judgement written here from scratch, 4×4 moves sampled against the
+tablebase, and the bigger boards' words against positions whose forced wins
+are known."""
+
+from __future__ import annotations
+
+import random
+from functools import cache
+
+import pytest
+
+from tools.browsing import REVIEWED_15X15
+from tools.positions import setup
+from webapp.engine import BOARDS, DEFAULT_BOARD, Appraisal, Position, appraise, outcomes
+from webapp.review.judgement import Judgement, judge_appraisal, judge_solved
+from webapp.review.review import Retry, Review, judgements
+from webapp.shared.errors import Conflict, InvalidInput
+from webapp.shared.notation import parse_moves, position_after
+
+LINES = [(0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8), (2, 4, 6)]
+
+
+@cache
+def perfect(board: str, mark: str) -> dict[int, tuple[int, int]]:
+    """For each empty square of a 3×3 board written as 9 characters, with mark
+    to move: (result for mark, plies to the end) with perfect play after,
+    the winner winning as fast as it can and the loser holding out longest."""
+    other = "O" if mark == "X" else "X"
+    found = {}
+    for cell in (index for index, square in enumerate(board) if square == "."):
+        after = board[:cell] + mark + board[cell + 1:]
+        if any(all(after[square] == mark for square in line) for line in LINES):
+            found[cell] = (1, 1)
+        elif "." not in after:
+            found[cell] = (0, 1)
+        else:
+            result, plies = best(perfect(after, other))
+            found[cell] = (-result, plies + 1)
+    return found
+
+
+def best(moves: dict[int, tuple[int, int]]) -> tuple[int, int]:
+    return max(moves.values(), key=lambda outcome: (outcome[0], -outcome[1] if outcome[0] > 0 else outcome[1]))
+
+
+def expected_word(moves: dict[int, tuple[int, int]], cell: int) -> str:
+    top, mine = best(moves), moves[cell]
+    if top[0] - mine[0] == 2:
+        return "Blunder"
+    if top[0] - mine[0] == 1:
+        return "Mistake"
+    return "Best" if mine == top or mine[0] == 0 else "Good"
+
+
+def reachable(position: Position = Position(DEFAULT_BOARD)) -> set[Position]:
+    """Every 3×3 position with a move to make."""
+    found, stack = set(), [position]
+    while stack:
+        here = stack.pop()
+        if here in found or here.is_over:
+            continue
+        found.add(here)
+        stack.extend(here.play(cell) for cell in here.legal_moves())
+    return found
+
+
+def test_every_move_of_every_3x3_position_is_judged_as_perfect_play_says():
+    judged = 0
+    for here in reachable():
+        moves = perfect(here.text.replace("\n", ""), here.to_move)
+        for cell in here.legal_moves():
+            judgement = judge_solved(here, cell)
+            assert judgement.word == expected_word(moves, cell), (here.text, cell)
+            result, plies = moves[cell]
+            winner = here.to_move if result > 0 else ("O" if here.to_move == "X" else "X")
+            assert judgement.why == ("A draw." if result == 0 else
+                                     f"{winner} wins in {(plies + 1) // 2 if result > 0 else plies // 2}.")
+            if judgement.punishment:  # perfect play to the other side's win, as long as the loser can hold out
+                end = position_after(DEFAULT_BOARD, (*here_moves(here), cell, *judgement.punishment))
+                assert end.winner == winner != here.to_move and len(judgement.punishment) == plies - 1
+            judged += 1
+    assert judged == 16_167
+
+
+def here_moves(here: Position) -> tuple[int, ...]:
+    """Some order of the position's moves that reaches it (X's and O's in turn)."""
+    xs = [cell for cell in range(9) if here.mark_at(cell) == "X"]
+    os = [cell for cell in range(9) if here.mark_at(cell) == "O"]
+    return tuple(cell for pair in zip(xs, os + [None]) for cell in pair if cell is not None)
+
+
+def test_sampled_4x4_moves_are_judged_by_the_position_they_lead_to_in_the_tablebase():
+    rules, rng, words = BOARDS["4x4"], random.Random(4), set()
+    for _ in range(60):
+        here = Position(rules)
+        for _ in range(rng.randrange(0, 11)):
+            if here.is_over:
+                break
+            here = here.play(rng.choice(here.legal_moves()))
+        if here.is_over:
+            continue
+        values = outcomes(here)
+        top = max(outcome.result for outcome in values.values())
+        for cell in here.legal_moves():
+            after = here.play(cell)
+            result = (1 if after.winner else 0) if after.is_over else -max(
+                outcome.result for outcome in outcomes(after).values())
+            word = judge_solved(here, cell).word
+            words.add(word)
+            assert {2: "Blunder", 1: "Mistake"}.get(top - result, word) == word
+            assert word in ("Blunder", "Mistake") or top == result
+    assert {"Best", "Mistake", "Blunder"} <= words
+
+
+def appraisal(**facts) -> Appraisal:
+    plain = dict(cell=0, choice=0, win=(), kept_win=(), refutation=(), choice_refuted=False, score=None,
+                 best_score=None, depth=4, nodes=100, three=64)
+    return Appraisal(**{**plain, **facts})
+
+
+@pytest.mark.parametrize("facts, word", [
+    ({"win": (5,), "kept_win": ()}, "Missed win"),
+    ({"cell": 3, "refutation": (7, 8, 9)}, "Blunder"),
+    ({"cell": 3, "refutation": (7,), "choice_refuted": True}, None),
+    ({"cell": 5, "choice": 5, "win": (5,), "kept_win": (5,)}, "Best"),
+    ({"cell": 3, "choice": 5, "win": (5,), "kept_win": (3, 4, 5)}, "Good"),
+    ({"cell": 3, "choice": 5}, None),
+    ({"cell": 5, "choice": 5, "score": 10, "best_score": 10}, "Best"),
+    ({"cell": 3, "choice": 5, "score": 10, "best_score": 10}, "Best"),
+    ({"cell": 3, "choice": 5, "score": 10, "best_score": 73}, "Good"),
+    ({"cell": 3, "choice": 5, "score": 10, "best_score": 74}, "Inaccuracy"),
+])
+def test_the_engines_facts_make_words_only_where_they_are_sure(facts: dict, word: str | None):
+    assert judge_appraisal(BOARDS["15x15"], "X", appraisal(**facts)).word == word
+
+
+def test_a_blunder_on_15x15_says_how_it_is_punished_and_what_was_better():
+    rules = BOARDS["15x15"]
+    moves = parse_moves(rules, REVIEWED_15X15)
+    before = position_after(rules, moves[:7])  # O to move; X's h8-k11 four wants l12
+    judgement = judge_appraisal(rules, "O", appraise(before, moves[7]))
+    assert judgement == Judgement("Blunder", "X wins in 1.", "Best was l12, which holds.",
+                                  (rules.parse_cell_name("l12"),))
+    assert judge_appraisal(rules, "X", appraise(before.play(moves[7]), moves[8])).word == "Best"
+
+
+def test_a_missed_win_on_15x15_names_the_win():
+    here = setup("15x15", x="h8 h9 h10 h11", o="h7 a3 a5 a7")
+    judgement = judge_appraisal(here.rules, "X", appraise(here, here.rules.parse_cell_name("c3")))
+    assert judgement.word == "Missed win" and judgement.better == "Best was h12: X wins in 1."
+
+
+class NoEngines:
+    """The workers, for a solved board: never asked."""
+
+    def appraisals(self, *args, **kwargs):
+        raise AssertionError("a solved board's review does not need the engine workers")
+
+    appraisal = appraisals
+
+
+def review_of(notation: str, step: int | None = None) -> Review:
+    moves = parse_moves(DEFAULT_BOARD, notation)
+    return Review(DEFAULT_BOARD, moves, judgements(DEFAULT_BOARD, moves, NoEngines()),
+                  len(moves) if step is None else step)
+
+
+def test_a_review_sums_up_each_side():
+    review = review_of("0123")  # X: a corner, then lets a win go; O: two losing moves
+    assert [judgement.word for judgement in review.judgements] == ["Best", "Mistake", "Mistake", "Mistake"]
+    x, o = review.summaries
+    assert (x.side, x.counts, x.judged, x.accuracy) == ("X", {"Best": 1, "Mistake": 1}, 2, 50)
+    assert (o.counts, o.accuracy) == ({"Mistake": 2}, 0)
+    assert review.errors("X") == (3,) and review.errors("O") == (2, 4)
+    assert review.complete and review.reviewed == 4
+
+
+def test_a_review_of_no_moves_has_nothing_to_say():
+    review = review_of("", 0)
+    assert review.complete and review.current is None and [side.accuracy for side in review.summaries] == [None, None]
+
+
+def test_a_retry_moves_on_only_when_a_try_is_right():
+    retry = Retry.of(review_of("0123"), "O", None, None)
+    assert retry.errors == (2, 4) and retry.played == "row 1, column 2"
+    wrong = retry.attempt(2, NoEngines())
+    assert not wrong.right and retry.after(wrong) == retry
+    assert retry.told(wrong) == "Row 1, column 3 is not it: X wins in 3. Try again."
+    right = retry.attempt(4, NoEngines())
+    assert right.right and retry.told(right) == "Row 2, column 2 is right. A draw."
+    following = retry.after(right)
+    assert (following.at, following.found, following.finished) == (1, 1, False)
+    last = following.after(following.attempt(4, NoEngines()))
+    assert last.finished and last.found == 2
+
+
+def test_a_retry_refuses_a_taken_square_and_a_link_that_does_not_fit():
+    retry = Retry.of(review_of("0123"), "O", "1", "0")
+    with pytest.raises(Conflict, match="Row 1, column 1 is taken"):
+        retry.attempt(0, NoEngines())
+    for side, at, found in [("Z", None, None), ("O", "3", "0"), ("O", "1", "2"), ("O", "x", "0")]:
+        with pytest.raises(InvalidInput):
+            Retry.of(review_of("0123"), side, at, found)

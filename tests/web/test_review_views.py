@@ -1,0 +1,148 @@
+"""The review's pages: every route, good links and bad, the stream of its
+progress, and the retry's tries, right, wrong and malformed."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from flask import Flask
+
+from tools.browsing import REVIEWED_15X15
+from tests.support import Visitor
+from webapp.app import create_app
+
+HTMX = {"HX-Request": "true"}
+
+
+def words(html: str) -> str:
+    """The page's text, tags dropped and spaces squeezed."""
+    return " ".join(re.sub(r"<[^>]+>", " ", html).split())
+
+
+def test_a_3x3_review_judges_every_move_and_sums_up(visitor: Visitor):
+    response = visitor.client.get("/review/3x3/0123?step=4")
+    assert response.status_code == 200
+    text = words(response.text)
+    assert "Move 4 O: row 2, column 1 Mistake ?" in text
+    assert "X wins in 2. Best was row 2, column 2: a draw." in text
+    assert "How it is punished: X: row 2, column 2; O: row 2, column 3; X: row 3, column 1." in text
+    assert "X: accuracy 50% 1 Best · 1 Mistake Retry X's errors" in text
+    assert "O: accuracy 0% 2 Mistake Retry O's errors" in text
+    assert "Reviewed" not in text and 'http-equiv="refresh"' not in response.text
+
+
+def test_an_htmx_step_gets_the_review_alone(visitor: Visitor):
+    response = visitor.client.get("/review/3x3/0123?step=1", headers=HTMX)
+    assert response.text.startswith("<section id=\"review\"") and "<html" not in response.text
+    assert "Move 1 X: row 1, column 1 Best" in words(response.text)
+
+
+@pytest.mark.parametrize("link, reason", [
+    ("/review/9x9/a1", "There is no board “9x9”"),
+    ("/review/3x3/44", "Step 2 plays square 4, which step 1 already took."),
+    ("/review/3x3/0a", "Step 2 is “a”, not a square number from 0 to 8."),
+    ("/review/7x7/d4-z9", "Step 2 is “z9”, not a square of the 7x7 board"),
+    ("/review/3x3/01?step=3", "There is no step “3” in this game; its steps are 0 to 2."),
+    ("/review/3x3/01?step=-1", "There is no step “-1”"),
+    ("/review/3x3/01/progress?step=x", "There is no step “x”"),
+    ("/review/3x3/0123/retry/Z", "The side to retry is X or O, not “Z”."),
+    ("/review/3x3/0123/retry/O?at=5", "“5” is not the number of an error here; that is from 0 to 2."),
+    ("/review/3x3/0123/retry/O?at=1&found=2", "“2” is not the count of errors found here; that is from 0 to 1."),
+])
+def test_a_bad_link_is_not_found_and_says_why(visitor: Visitor, link: str, reason: str):
+    response = visitor.client.get(link)
+    assert response.status_code == 404 and reason in response.text
+
+
+def test_an_unfinished_game_is_reviewed_as_far_as_it_goes(visitor: Visitor):
+    text = words(visitor.client.get("/review/3x3/01").text)
+    assert "Move 2 O: row 1, column 2 Mistake ?" in text and "X: accuracy 100%" in text
+    assert "No moves to review." in words(visitor.client.get("/review/3x3/").text)
+
+
+def test_a_15x15_review_comes_from_the_engine(visitor: Visitor):
+    response = visitor.client.get(f"/review/15x15/{REVIEWED_15X15}?step=8")
+    text = words(response.text)
+    assert "Move 8 O: g9 Blunder ??" in text and "X wins in 1. Best was l12, which holds." in text
+    assert "How it is punished: X: l12." in text and "Retry O's errors" in text
+
+
+def test_the_stream_sends_the_judgements_and_ends(visitor: Visitor):
+    response = visitor.client.get("/review/3x3/0123/progress?step=2", headers=HTMX)
+    assert response.status_code == 200 and response.mimetype == "text/event-stream"
+    assert response.headers["Cache-Control"] == "no-store"
+    messages = response.text.split("\n\n")
+    assert [message for message in messages if message] and all(
+        line.startswith("data: ") for message in messages if message for line in message.splitlines())
+    assert "Mistake" in words(response.text.replace("data: ", ""))
+    without_scripts = visitor.client.get("/review/3x3/0123/progress?step=2")
+    assert without_scripts.status_code == 303 and without_scripts.location.endswith("/review/3x3/0123?step=2")
+
+
+@pytest.fixture
+def no_workers_app(instance: Path) -> Flask:
+    """An app whose engine workers are elsewhere and never come: its reviews stay unfinished."""
+    return create_app({"TESTING": True, "SECRET_KEY": "test key", "ENGINE_WORKERS": "external"},
+                      instance_path=instance)
+
+
+def test_a_review_still_coming_in_says_how_far_it_is_and_refreshes_itself(no_workers_app: Flask):
+    client = no_workers_app.test_client()
+    response = client.get("/review/7x7/d4-e5-c3")
+    text = words(response.text)
+    assert "Reviewed 0 of 3 moves" in text and "not reviewed yet" in text and "Refresh" in text
+    assert '<noscript><meta http-equiv="refresh" content="3"></noscript>' in response.text
+    assert 'hx-get="/review/7x7/d4-e5-c3/progress?step=3"' in response.text
+    assert no_workers_app.extensions["engines"].queue.pending_count() == 3
+    client.get("/review/7x7/d4-e5-c3")
+    assert no_workers_app.extensions["engines"].queue.pending_count() == 3, "each move is queued once"
+    retry = client.get("/review/7x7/d4-e5-c3/retry/X")
+    assert retry.status_code == 409 and "not finished yet" in retry.text
+
+
+def test_retrying_o_through_a_wrong_try_then_right_ones(visitor: Visitor):
+    page = visitor.client.get("/review/3x3/0123/retry/O")
+    assert "Retry O's errors: 1 of 2" in words(page.text)
+    assert "In the game, O played row 1, column 2 here. Find a better move." in words(page.text)
+    wrong = visitor.client.post("/review/3x3/0123/retry/O", data={"cell": "2", "at": "0", "found": "0"}, headers=HTMX)
+    assert wrong.status_code == 200 and wrong.text.startswith('<section id="retry"')
+    assert "Row 1, column 3 is not it: X wins in 3. Try again." in words(wrong.text)
+    assert 'name="at" value="0"' in wrong.text
+    right = visitor.client.post("/review/3x3/0123/retry/O", data={"cell": "4", "at": "0", "found": "0"})
+    assert "Row 2, column 2 is right. A draw." in words(right.text) and "Retry O's errors: 2 of 2" in words(right.text)
+    done = visitor.client.post("/review/3x3/0123/retry/O", data={"cell": "4", "at": "1", "found": "1"})
+    assert "You found 2 of 2." in words(done.text) and "Retry them again" in done.text
+
+
+@pytest.mark.parametrize("cell, status, message", [
+    ("0", 409, "Row 1, column 1 is taken; choose an empty square."),
+    ("", 400, "Choose a square to play."),
+    ("9", 400, "A square is a number from 0 to 8, not “9”."),
+])
+def test_a_bad_try_is_refused_with_the_same_position(visitor: Visitor, cell: str, status: int, message: str):
+    for headers in (HTMX, {}):
+        response = visitor.client.post("/review/3x3/0123/retry/O", data={"cell": cell, "at": "0", "found": "0"},
+                                       headers=headers)
+        assert response.status_code == status and message in response.text
+        assert "Retry O's errors: 1 of 2" in words(response.text)
+
+
+def test_a_try_after_the_last_error_is_refused(visitor: Visitor):
+    response = visitor.client.post("/review/3x3/0123/retry/O", data={"cell": "4", "at": "2", "found": "1"})
+    assert response.status_code == 409 and "Every error here has been tried" in response.text
+
+
+def test_a_side_without_errors_has_nothing_to_retry(visitor: Visitor):
+    page = visitor.client.get("/review/3x3/4/retry/X")
+    assert "X made no errors to retry in this game." in words(page.text)
+
+
+def test_the_end_of_a_game_and_a_replay_link_to_the_review(visitor: Visitor):
+    visitor.post("/new", {"board": "3x3", "x": "human", "o": "human"})
+    for cell in (0, 3, 1, 4):
+        assert "Review this game" not in visitor.move(cell).text
+    assert '<a class="button" href="/review/3x3/03142" hx-boost="false">Review this game' in visitor.move(2).text
+    replay = visitor.client.get("/replay/0134?step=2")
+    assert 'href="/review/3x3/0134?step=2">Review this game' in replay.text

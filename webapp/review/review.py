@@ -1,0 +1,213 @@
+"""A game's review: every move judged, a summary for each side, and the
+retry of a side's errors. Values, like the replay; no Flask here.
+
+The judgements of a game on a solved board are looked up at once. On the
+bigger boards each move is appraised by the engine workers (a job a move, see
+webapp.workers.pool); a review shows those done so far, and is complete when
+every move has its judgement.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from functools import cached_property
+from typing import NamedTuple, Protocol
+
+from webapp.engine import MARKS, Appraisal, Position, Rules, is_solved
+from webapp.review.judgement import ERRORS, KEPT, WORDS, Judgement, judge
+from webapp.shared.board import BoardView, Move, board_view, move_list
+from webapp.shared.errors import Conflict, InvalidInput
+from webapp.shared.notation import describe_cell, mark_of, position_after, quoted, sentence_start, write_moves
+
+
+class Appraiser(Protocol):
+    """What a review needs of the engine workers (webapp.workers.pool.EnginePool)."""
+
+    def appraisals(self, rules: Rules, moves: tuple[int, ...], queue: bool = True) -> list[Appraisal | None]: ...
+
+    def appraisal(self, rules: Rules, moves: tuple[int, ...]) -> Appraisal: ...
+
+
+def judgements(rules: Rules, moves: tuple[int, ...], engines: Appraiser,
+               queue: bool = True) -> tuple[Judgement | None, ...]:
+    """Each move's judgement, None for those the workers have not appraised
+    yet (for which jobs are queued, unless queue is false)."""
+    appraisals = [None] * len(moves) if is_solved(rules) else engines.appraisals(rules, moves, queue)
+    position, judged = Position(rules), []
+    for cell, appraisal in zip(moves, appraisals):
+        judged.append(judge(position, cell, appraisal))
+        position = position.play(cell)
+    return tuple(judged)
+
+
+class SideSummary(NamedTuple):
+    """One side's moves in words: how many got each word, and its accuracy,
+    the share of its judged moves (those with a word) that were Best or Good."""
+
+    side: str
+    counts: dict[str, int]
+    judged: int
+
+    @property
+    def accuracy(self) -> int | None:
+        """A percentage, or None when no move has a word."""
+        return round(100 * sum(self.counts.get(word, 0) for word in KEPT) / self.judged) if self.judged else None
+
+
+class Verdict(NamedTuple):
+    """One move of the list: its number, its words, and its judgement (None: not yet)."""
+
+    step: int
+    words: str
+    judgement: Judgement | None
+
+
+@dataclass(frozen=True)
+class Review:
+    """A game's moves with their judgements, looked at after one step."""
+
+    rules: Rules
+    moves: tuple[int, ...]
+    judgements: tuple[Judgement | None, ...]
+    step: int
+
+    @property
+    def notation(self) -> str:
+        """The whole game's moves as a link writes them."""
+        return write_moves(self.rules, self.moves)
+
+    @property
+    def board(self) -> BoardView:
+        """The board after the move looked at, without the coach: the judgement says it."""
+        return board_view(self.rules, self.moves[:self.step])
+
+    @property
+    def reviewed(self) -> int:
+        return sum(judgement is not None for judgement in self.judgements)
+
+    @property
+    def complete(self) -> bool:
+        return self.reviewed == len(self.moves)
+
+    @property
+    def moves_in_words(self) -> list[Move]:
+        return move_list(self.rules, self.moves)
+
+    @property
+    def summaries(self) -> list[SideSummary]:
+        """X's and O's, each counting only the words its moves got."""
+        found = []
+        for side in MARKS:
+            words = Counter(judgement.word for index, judgement in enumerate(self.judgements)
+                            if judgement is not None and judgement.word and mark_of(index) == side)
+            found.append(SideSummary(side, {word: words[word] for word in WORDS if words[word]}, words.total()))
+        return found
+
+    def errors(self, side: str) -> tuple[int, ...]:
+        """The steps where side made a Mistake, a Blunder or missed a win."""
+        return tuple(step for step, judgement in enumerate(self.judgements, start=1)
+                     if judgement is not None and judgement.word in ERRORS and mark_of(step - 1) == side)
+
+    @property
+    def current(self) -> Verdict | None:
+        """The move looked at, if any."""
+        if not self.step:
+            return None
+        return Verdict(self.step, self.moves_in_words[self.step - 1].words, self.judgements[self.step - 1])
+
+    def line_in_words(self, line: tuple[int, ...]) -> str:
+        """A line of play after the move looked at: 'O: h9; X: h10; O: h11'."""
+        return "; ".join(f"{mark_of(self.step + index)}: {describe_cell(self.rules, cell)}"
+                         for index, cell in enumerate(line))
+
+
+@dataclass(frozen=True)
+class Attempt:
+    """A try at a retry's position, judged: right when it is no error."""
+
+    cell: int
+    judgement: Judgement
+
+    @property
+    def right(self) -> bool:
+        return self.judgement.word not in ERRORS
+
+
+@dataclass(frozen=True)
+class Retry:
+    """One side's errors in a reviewed game, to be put right in turn: the
+    one at index `at`, with `found` put right before it."""
+
+    rules: Rules
+    moves: tuple[int, ...]
+    side: str
+    errors: tuple[int, ...]
+    at: int
+    found: int
+
+    @classmethod
+    def of(cls, review: Review, side: str, raw_at: str | None, raw_found: str | None) -> Retry:
+        """The retry of side's errors in review (complete), or InvalidInput."""
+        if side not in MARKS:
+            raise InvalidInput(f"The side to retry is X or O, not {quoted(side)}.")
+        errors = review.errors(side)
+        at = _count(raw_at, len(errors), "number of an error")
+        found = _count(raw_found, at, "count of errors found")
+        return cls(review.rules, review.moves, side, errors, at, found)
+
+    @property
+    def notation(self) -> str:
+        return write_moves(self.rules, self.moves)
+
+    @property
+    def finished(self) -> bool:
+        return self.at >= len(self.errors)
+
+    @cached_property
+    def position(self) -> Position:
+        """The position before the error being retried."""
+        return position_after(self.rules, self.moves[:self.errors[self.at] - 1])
+
+    @property
+    def board(self) -> BoardView:
+        return board_view(self.rules, self.moves[:self.errors[self.at] - 1], playable=True)
+
+    @property
+    def played(self) -> str:
+        """The move the game had here, in words."""
+        return describe_cell(self.rules, self.moves[self.errors[self.at] - 1])
+
+    def attempt(self, cell: int, engines: Appraiser) -> Attempt:
+        """Judge a try at this position: at once on a solved board, else
+        waiting for the workers' appraisal; Conflict for a taken square."""
+        if self.position.stones >> cell & 1:
+            raise Conflict(f"{sentence_start(describe_cell(self.rules, cell))} is taken; choose an empty square.")
+        appraisal = None if is_solved(self.rules) else engines.appraisal(self.rules, (*self.position_moves, cell))
+        return Attempt(cell, judge(self.position, cell, appraisal))
+
+    @property
+    def position_moves(self) -> tuple[int, ...]:
+        return self.moves[:self.errors[self.at] - 1]
+
+    def after(self, attempt: Attempt) -> Retry:
+        """Where a try leads: the next error if it was right, else this one again."""
+        if not attempt.right:
+            return self
+        return Retry(self.rules, self.moves, self.side, self.errors, self.at + 1, self.found + 1)
+
+    def told(self, attempt: Attempt) -> str:
+        """What a try is told: 'Row 1, column 3 is right: X wins in 2.', or why it is not."""
+        square = sentence_start(describe_cell(self.rules, attempt.cell))
+        if attempt.right:
+            return f"{square} is right. {attempt.judgement.why}".strip()
+        return f"{square} is not it: {attempt.judgement.why} Try again."
+
+
+def _count(raw: str | None, most: int, what: str) -> int:
+    """A whole number from 0 to most in a link, 0 if absent, or InvalidInput."""
+    if raw is None:
+        return 0
+    if not (raw.isascii() and raw.isdigit()) or int(raw) > most:
+        raise InvalidInput(f"{quoted(raw)} is not the {what} here; that is from 0 to {most}.")
+    return int(raw)

@@ -1,0 +1,111 @@
+"""Routes: a game's review, its live progress, and the retry of a side's errors.
+
+/review/<board>/<moves> takes the moves as a replay link writes them. On
+the bigger boards the first visit queues the engine workers' jobs and answers
+at once with what is known; while the rest comes in, the page follows a
+stream (with JavaScript) or refreshes itself (without).
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+
+from flask import (Blueprint, Response, abort, current_app, redirect, render_template, request, stream_with_context,
+                   url_for)
+from flask.typing import ResponseReturnValue
+
+from webapp.play.replay import Replay
+from webapp.review.review import Retry, Review, judgements
+from webapp.shared.errors import Conflict, InvalidInput, Refusal
+from webapp.shared.forms import parse_cell
+from webapp.shared.web import board_or_404, is_htmx, plain_error
+
+bp = Blueprint("review", __name__)
+
+POLL_SECONDS = 0.5
+"""How often a review's stream looks for newly judged moves."""
+STREAM_SECONDS = 300.0
+"""A stream ends after this even if the review is not complete (its Refresh link is there)."""
+
+
+@bp.get("/review/<board>/", defaults={"moves": ""})
+@bp.get("/review/<board>/<moves>")
+def show(board: str, moves: str) -> str:
+    """The review, at the step asked for (the last by default)."""
+    review = _review(board, moves)
+    return render_template("review/_review.html" if is_htmx() else "review/review.html", review=review)
+
+
+@bp.get("/review/<board>/<moves>/progress")
+def progress(board: str, moves: str) -> Response:
+    """The live stream of a review (server-sent events): the judged moves as
+    they stand now, then again each time more are judged, until all are."""
+    review = _review(board, moves, queue=False)
+    if not is_htmx():
+        return redirect(url_for(".show", board=board, moves=moves, step=review.step), 303)
+    engines = current_app.extensions["engines"]
+
+    def messages() -> Iterator[str]:
+        seen, closes, current = -1, time.monotonic() + STREAM_SECONDS, review
+        while True:
+            if current.reviewed != seen:
+                seen = current.reviewed
+                html = render_template("review/_verdicts.html", review=current)
+                yield "".join(f"data: {line}\n" for line in html.splitlines()) + "\n"
+            if current.complete or time.monotonic() > closes:
+                return
+            time.sleep(POLL_SECONDS)
+            current = Review(current.rules, current.moves,
+                             judgements(current.rules, current.moves, engines, queue=False), current.step)
+
+    return Response(stream_with_context(messages()), mimetype="text/event-stream", headers={"Cache-Control": "no-store"})
+
+
+@bp.route("/review/<board>/<moves>/retry/<side>", methods=["GET", "POST"])
+def retry(board: str, moves: str, side: str) -> str:
+    """A side's errors, one position at a time: GET shows the one asked for,
+    POST judges a try at it (the form's cell) and shows what follows."""
+    retry = _retry(board, moves, side)
+    if request.method == "GET":
+        return render_template("review/_retry.html" if is_htmx() else "review/retry.html", retry=retry)
+    if retry.finished:
+        raise Conflict("Every error here has been tried; go back to the review, or retry them again.")
+    attempt = retry.attempt(parse_cell(request.form.get("cell"), retry.rules), current_app.extensions["engines"])
+    return render_template("review/_retry.html" if is_htmx() else "review/retry.html", retry=retry.after(attempt),
+                           message=retry.told(attempt), right=attempt.right)
+
+
+def refused(message: str, status: int) -> ResponseReturnValue:
+    """A refused try: the same position again, with the message; a retry
+    that cannot be shown at all (its review is not finished): the message alone."""
+    try:
+        retry = _retry(request.view_args["board"], request.view_args["moves"], request.view_args["side"])
+    except Refusal:
+        return render_template("error.html", error=plain_error(status, message)), status
+    template = "review/_retry.html" if is_htmx() else "review/retry.html"
+    return render_template(template, retry=retry, message=message), status
+
+
+def _review(board: str, moves: str, queue: bool = True) -> Review:
+    """The review a link asks for, or 404 saying what is wrong with the link."""
+    rules = board_or_404(board)
+    try:
+        shown = Replay.parse(rules, moves, request.args.get("step"))
+    except InvalidInput as error:
+        abort(404, description=str(error))
+    engines = current_app.extensions["engines"]
+    return Review(rules, shown.moves, judgements(rules, shown.moves, engines, queue), shown.step)
+
+
+def _retry(board: str, moves: str, side: str) -> Retry:
+    """The retry a link (and, for a try, its form) asks for."""
+    review = _review(board, moves)
+    if not review.complete:
+        raise Conflict("The review of this game is not finished yet; retry its errors when it is.")
+    fields = request.form if request.method == "POST" else request.args
+    try:
+        return Retry.of(review, side, fields.get("at"), fields.get("found"))
+    except InvalidInput as error:
+        abort(404, description=str(error))
+
