@@ -198,6 +198,15 @@ def test_players_take_turns_and_each_sees_the_others_move(seated: str, alice: Fr
     assert marks(alice.game(seated).text) == {4: "X", 0: "O"}
 
 
+def test_a_finished_game_links_to_its_review_for_players_and_spectators(seated: str, alice: Friend, bob: Friend,
+                                                                         carol: Friend):
+    for ply, (friend, cell) in enumerate([(alice, 0), (bob, 3), (alice, 1), (bob, 4)]):
+        assert "Review this game" not in friend.post(seated + "/move", {"cell": str(cell), "ply": str(ply)}).text
+    alice.post(seated + "/move", {"cell": "2", "ply": "4"})
+    for friend in (alice, bob, carol):
+        assert 'href="/review/3x3/03142" hx-boost="false">Review this game' in friend.game(seated).text
+
+
 @pytest.mark.parametrize("who, fields, code, expected", [
     ("carol", {"cell": "0", "ply": "0"}, 403, "You are watching this game; only its players can move."),
     ("bob", {"cell": "0", "ply": "0"}, 409, "It is your friend's turn, not yours."),
