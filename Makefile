@@ -4,7 +4,7 @@
 # make load: latency (open loop) and throughput under load
 # make load-live: games between friends, 500 live streams, measured
 # make load-servers: both of those under gunicorn sync, gthread, gevent and granian (about 15 minutes)
-# make bench: engine speed · make strength: how strong each level is
+# make bench: engine speed, and a 60-move 15×15 review on 1 and 2 workers · make strength: how strong each level is
 # make ladder: brains play each other through the Gomocup protocol (LADDER="master ./pbrain-x --board 15x15 --sprt 0 30")
 # make tablebase: solve 4×4 again, into webapp/engine/4x4.tablebase (118 s and 1.9 GB, measured)
 # make train: MENACE and the network learn again from their seeds (tools/training.py), into webapp/engine/*.json, then judged
@@ -49,6 +49,7 @@ load-servers: $(VENV)/servers-installed redis
 
 bench: $(VENV)/installed
 	$(BIN)/python -m tools.bench_engine
+	$(BIN)/python -m tools.bench_review
 
 bench-think: $(VENV)/installed
 	$(BIN)/python -m tools.bench_think
