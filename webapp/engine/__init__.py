@@ -7,8 +7,9 @@ module's names (__all__). One file a job:
 - solved: the solved games, 3×3 (solved on first use) and 4×4 (the
   tablebase file `make tablebase` writes): every position's value and best moves.
 - evaluate: what the search sees of a position: open lines, threats, where to look.
-- threats: the threat solver, which proves wins by continuous fours, and
-  forced_wins(), what it proves from a position within a count of positions.
+- threats: the threat solver, which proves wins by continuous fours (and
+  threes); forced_wins(), win_by_fours() and winning_moves(), what it proves from a position
+  within a count of positions.
 - search: iterative-deepening alpha-beta with a transposition table, and
   think(), the top level's whole decision on a board too big to solve.
 - appraise: what the engine can say of a move already played there (for a review).
@@ -32,11 +33,11 @@ from webapp.engine.rules import (BOARDS, DEFAULT_BOARD, EMPTY, MARKS, Position, 
                                  opponent)
 from webapp.engine.search import Thought, think
 from webapp.engine.solved import Outcome, is_solved, losing_replies, outcomes, preference
-from webapp.engine.threats import forced_wins
+from webapp.engine.threats import forced_wins, win_by_fours, winning_moves
 
 __all__ = [
     "Appraisal", "BOARDS", "DEFAULT_BOARD", "DEFAULT_BUDGET_MS", "EMPTY", "LEARNERS", "LEVELS", "MARKS", "Draw", "Menace",
     "Outcome", "Player", "Position", "Rules", "Thought", "appraise", "board_named", "cells_of", "check_level", "choose_move",
     "forced_wins", "hard_choices", "is_solved", "learners_of", "level_player", "levels_of", "losing_replies",
-    "opponent", "outcomes", "play_game", "preference", "think", "top_level",
+    "opponent", "outcomes", "play_game", "preference", "think", "top_level", "win_by_fours", "winning_moves",
 ]

@@ -213,3 +213,40 @@ def forced_wins(position: Position) -> dict[int, list[int]]:
         return ThreatSolver(evaluation, max_nodes=PROOF_NODES).winning_fours(node)
     except OutOfTime:
         return {}
+
+
+@lru_cache(maxsize=1 << 10)
+def winning_moves(position: Position) -> dict[int, list[int]]:
+    """Every move the threat solver proves wins for the side to move (within
+    PROOF_NODES positions for each), each with a forced win that starts with
+    it; none where it proves no win from the position at all (the quick
+    question, asked first)."""
+    evaluation = evaluator(position.rules)
+    node = evaluation.node(position)
+    try:
+        if ThreatSolver(evaluation, max_nodes=PROOF_NODES).proven_win(node) is None:
+            return {}
+    except OutOfTime:
+        return {}
+    found = {}
+    for cell in position.legal_moves():
+        try:
+            line = ThreatSolver(evaluation, max_nodes=PROOF_NODES).wins_with(node, cell)
+        except OutOfTime:
+            line = None
+        if line is not None:
+            found[cell] = line
+    return found
+
+
+@lru_cache(maxsize=1 << 10)
+def win_by_fours(position: Position) -> list[int] | None:
+    """A shortest win by continuous fours for the side to move (both sides'
+    moves, every reply forced), or a line it completes at once; None if the
+    solver proves none within PROOF_NODES positions."""
+    evaluation = evaluator(position.rules)
+    try:
+        return ThreatSolver(evaluation, max_nodes=PROOF_NODES).win(evaluation.node(position))
+    except OutOfTime:
+        return None
+
