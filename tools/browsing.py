@@ -197,6 +197,20 @@ def retrying_a_mistake(page: Page) -> None:
     expect(page.get_by_role("alert")).to_contain_text("is not it")
 
 
+def solve_puzzle(page: Page, moves: int = 99) -> None:
+    """Play the puzzle on the page with its solution (up to `moves` of the winner's moves), by clicks."""
+    from webapp.puzzles.collection import collection  # the tools' browsing needs the app only here
+    heading = page.locator("#puzzle-heading").inner_text()
+    form = page.locator("#puzzle form").get_attribute("action")
+    puzzle = next(each for each in collection() if form.endswith("/" + each.rules.name + "/" + (
+        "".join(map(str, each.moves)) if each.rules.size == 3 else "-".join(map(each.rules.cell_name, each.moves)))))
+    assert puzzle.title in heading
+    for played in range(0, min(len(puzzle.solution), 2 * moves), 2):
+        square(page, puzzle.solution[played]).click()
+        expect(page.get_by_role("alert")).to_contain_text("Solved!" if played + 1 >= len(puzzle.solution) else "Right.")
+        expect(page.locator('input[name="played"]')).to_have_value(str(min(played + 2, len(puzzle.solution))))
+
+
 def on_board(board: str, x: str, o: str, *cells: int, coach: bool = False) -> Callable[[Page], None]:
     """A state: a new game on board between x and o, then the person's clicks on cells."""
     def reach(page: Page) -> None:
@@ -242,4 +256,7 @@ STATES: dict[str, Callable[[Page], None]] = {
     "a 15x15 review": lambda page: (page.goto(f"/review/15x15/{REVIEWED_15X15}?step=5"),
                                     expect(page.locator(".progress")).to_have_count(0, timeout=60_000)),
     "retrying a mistake": retrying_a_mistake,
+    "the puzzles": lambda page: page.goto("/puzzles"),
+    "a puzzle half solved": lambda page: (page.goto("/puzzles"), page.locator(".puzzle-list a").first.click(),
+                                          solve_puzzle(page, moves=1)),
 }

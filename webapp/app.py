@@ -22,6 +22,7 @@ from werkzeug.middleware.proxy_fix import ProxyFix
 from webapp.learn import routes as learn_routes
 from webapp.online import routes as online_routes
 from webapp.play import routes as play_routes
+from webapp.puzzles import routes as puzzle_routes
 from webapp.review import routes as review_routes
 from webapp.think import routes as think_routes
 from webapp.engine import DEFAULT_BUDGET_MS
@@ -104,10 +105,10 @@ def create_app(test_config: Mapping[str, Any] | None = None,
     _init_online(app)
     app.extensions["engines"] = EnginePool(app.config["ENGINE_WORKERS"], app.instance_path, app.config["REDIS_URL"],
                                            workers=app.config["ENGINE_WORKER_COUNT"])
-    for routes in (play_routes, review_routes, think_routes, online_routes, learn_routes):
+    for routes in (play_routes, review_routes, puzzle_routes, think_routes, online_routes, learn_routes):
         app.register_blueprint(routes.bp)
     app.extensions["refusal_pages"] = {"play": play_routes.refused, "online": online_routes.refused,
-                                       "review": review_routes.refused}
+                                       "review": review_routes.refused, "puzzles": puzzle_routes.refused}
     _register_error_answers(app)
     app.add_url_rule("/healthz", view_func=healthz)
     app.add_template_global(path)

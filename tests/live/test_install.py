@@ -52,6 +52,10 @@ def test_a_plain_install_serves_the_game_from_another_folder(tmp_path: Path):
             assert _get(f"http://127.0.0.1:{port}{asset}")[0] == 200 and asset in page
         status, on_4x4 = _get(f"http://127.0.0.1:{port}/think/4x4/")  # the 4×4 tablebase came along
         assert status == 200 and "Look-up in the solved table" in on_4x4
+        status, puzzles = _get(f"http://127.0.0.1:{port}/puzzles")  # the shipped puzzles came along
+        assert status == 200 and "to play and win in" in puzzles
+        status, review = _get(f"http://127.0.0.1:{port}/review/3x3/0123")  # and the review's templates
+        assert status == 200 and "Mistake" in review
     finally:
         server.terminate()
         server.wait(10)

@@ -1,0 +1,35 @@
+"""Puzzles in the browser: a person picks one, misses, then solves it by clicks; the streak counts it."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from tools.browsing import audit, solve_puzzle, square
+from webapp.puzzles.collection import collection
+
+pytestmark = pytest.mark.browser
+
+
+def test_a_wrong_move_then_the_solution_by_clicks(page: Page, axe_source: str):
+    puzzle = collection()[0]
+    page.goto("/puzzles")
+    page.locator(".puzzle-list a").first.click()
+    expect(page.locator("#puzzle-heading")).to_contain_text(puzzle.title)
+    square(page, next(cell for cell in puzzle.position.legal_moves() if cell != puzzle.solution[0])).click()
+    expect(page.get_by_role("alert")).to_contain_text("This ")
+    audit(page, axe_source)
+    solve_puzzle(page)
+    expect(page.locator("#status")).to_contain_text("Solved:")
+    expect(page.locator("#puzzle")).to_contain_text("Solved in a row in this browser: 1")
+    page.get_by_role("link", name="Next puzzle").click()
+    expect(page.locator("#puzzle-heading")).to_contain_text(collection()[1].title)
+
+
+@pytest.mark.parametrize("path", ["/puzzles", "/puzzles/daily"])
+def test_the_puzzles_need_no_sideways_scrolling_at_375_pixels(browser: Browser, live_server: str, path: str):
+    context = browser.new_context(base_url=live_server, viewport={"width": 375, "height": 700})
+    page = context.new_page()
+    page.goto(path)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 375
+    context.close()

@@ -1,0 +1,88 @@
+"""The puzzles' pages: the list, the day's, a puzzle played right and wrong,
+the streak, and every bad link and bad move."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from tests.support import Visitor
+from webapp.puzzles.collection import collection
+from webapp.shared.notation import describe_cell, write_moves
+
+HTMX = {"HX-Request": "true"}
+PUZZLE = collection()[0]
+URL = f"/puzzle/{PUZZLE.rules.name}/{write_moves(PUZZLE.rules, PUZZLE.moves)}"
+
+
+def words(html: str) -> str:
+    return " ".join(re.sub(r"<[^>]+>", " ", html).split())
+
+
+def test_the_list_offers_every_puzzle_and_the_days(visitor: Visitor):
+    page = visitor.client.get("/puzzles")
+    assert page.status_code == 200 and page.text.count('href="/puzzle/') == len(collection())
+    assert "Today's puzzle:" in words(page.text) and "Solved in a row in this browser: 0" in words(page.text)
+    daily = visitor.client.get("/puzzles/daily")
+    assert daily.status_code == 303 and "/puzzle/" in daily.location
+
+
+def solve(visitor: Visitor, headers: dict | None = None) -> str:
+    played, text = 0, ""
+    while played < len(PUZZLE.solution):
+        response = visitor.client.post(URL, data={"cell": str(PUZZLE.solution[played]), "played": str(played)},
+                                       headers=headers or {})
+        assert response.status_code == 200
+        played, text = played + 2, words(response.text)
+    return text
+
+
+def test_a_puzzle_says_what_to_do_and_the_right_moves_solve_it(visitor: Visitor):
+    page = words(visitor.client.get(URL).text)
+    assert f"Puzzle: 3×3, {PUZZLE.title}" in page and f"{PUZZLE.winner} to play and win in {PUZZLE.wins_in}." in page
+    first = visitor.client.post(URL, data={"cell": str(PUZZLE.solution[0]), "played": "0"}, headers=HTMX)
+    defence = describe_cell(PUZZLE.rules, PUZZLE.solution[1])
+    assert first.text.startswith('<section id="puzzle"') and "Right. " in first.text
+    assert f"answered {defence}." in words(first.text)
+    assert f"Puzzle: 3×3, {PUZZLE.title} Solved! Solved: {PUZZLE.winner} wins." in solve(visitor)
+    assert "Solved in a row in this browser: 2" in solve(visitor, HTMX)
+
+
+def test_a_wrong_move_says_why_and_ends_the_streak(visitor: Visitor):
+    solve(visitor)
+    wrong = next(cell for cell in PUZZLE.position.legal_moves() if cell != PUZZLE.solution[0])
+    response = visitor.client.post(URL, data={"cell": str(wrong), "played": "0"})
+    text = words(response.text)
+    assert response.status_code == 200 and re.search(r"This (loses|only draws|wins, but in)", text)
+    assert "Solved in a row in this browser: 0" in text and 'name="played" value="0"' in response.text
+
+
+@pytest.mark.parametrize("link, reason", [
+    ("/puzzle/9x9/a1", "There is no board “9x9”"),
+    ("/puzzle/3x3/44", "Step 2 plays square 4, which step 1 already took."),
+    ("/puzzle/3x3/4", "There is no puzzle at this link"),
+    (URL + "?played=1", "is not how far into this puzzle you are"),
+    (URL + "?played=x", "is not how far into this puzzle you are"),
+])
+def test_a_bad_link_is_not_found_and_says_why(visitor: Visitor, link: str, reason: str):
+    response = visitor.client.get(link)
+    assert response.status_code == 404 and reason in response.text
+
+
+@pytest.mark.parametrize("fields, status, message", [
+    ({"cell": "", "played": "0"}, 400, "Choose a square to play."),
+    ({"cell": "9", "played": "0"}, 400, "A square is a number from 0 to 8, not “9”."),
+    ({"cell": "4", "played": "3"}, 400, "is not how far into this puzzle you are"),
+])
+def test_a_bad_move_is_refused_with_the_same_position(visitor: Visitor, fields: dict, status: int, message: str):
+    for headers in (HTMX, {}):
+        response = visitor.client.post(URL, data=fields, headers=headers)
+        assert response.status_code == status and message in response.text and PUZZLE.title in response.text
+
+
+def test_a_taken_square_and_a_move_after_the_end_are_conflicts(visitor: Visitor):
+    taken = visitor.client.post(URL, data={"cell": str(PUZZLE.moves[0]), "played": "0"})
+    assert taken.status_code == 409 and "That square is taken" in taken.text
+    done = visitor.client.post(URL, data={"cell": "0", "played": str(len(PUZZLE.solution) + 1)})
+    assert done.status_code == 409 and "solved already" in done.text

@@ -1,0 +1,100 @@
+"""Puzzles: every shipped one checked for its claim and its unique solution
+(3×3 by a search written here, 4×4 by the tablebase, the bigger boards by
+the forced replies of a win by fours; tests/tools/test_puzzles_mined.py
+proves the bigger boards' again with the solver, and mines the set again)."""
+
+from __future__ import annotations
+
+import datetime
+import json
+
+import pytest
+
+from tests.web.test_review import perfect
+from webapp.engine import BOARDS, outcomes, preference
+from webapp.puzzles.collection import PUZZLES_FILE, collection, daily, following
+from webapp.puzzles.puzzle import Puzzle, answer, puzzle_at
+
+SHIPPED = json.loads(PUZZLES_FILE.read_text())["puzzles"]
+
+
+def shipped(board: str) -> list[Puzzle]:
+    return [puzzle for puzzle in collection() if puzzle.rules == BOARDS[board]]
+
+
+def test_every_shipped_puzzle_is_offered():
+    assert len(collection()) == sum(map(len, SHIPPED.values()))
+    assert all(shipped(board) for board in ("3x3", "4x4", "5x5", "7x7", "15x15"))
+
+
+def fastest(moves: dict[int, tuple[int, int]]) -> list[int]:
+    """The cells that win soonest (3×3, by perfect())."""
+    wins = {cell: plies for cell, (result, plies) in moves.items() if result > 0}
+    return [cell for cell, plies in wins.items() if plies == min(wins.values())] if wins else []
+
+
+def test_every_3x3_puzzle_has_one_fastest_win_at_each_turn_and_holds_out_longest():
+    for puzzle in shipped("3x3"):
+        here, line = puzzle.position, list(puzzle.solution)
+        first = perfect(here.text.replace("\n", ""), here.to_move)
+        assert (first[line[0]][1] + 1) // 2 == puzzle.wins_in
+        while line:
+            moves = perfect(here.text.replace("\n", ""), here.to_move)
+            assert fastest(moves) == [line[0]], (puzzle.moves, here.text)
+            here = here.play(line.pop(0))
+            if line:
+                replies = perfect(here.text.replace("\n", ""), here.to_move)
+                longest = max(plies for result, plies in replies.values())
+                assert replies[line[0]][1] == longest and replies[line[0]][0] < 0
+                here = here.play(line.pop(0))
+        assert here.winner == puzzle.winner
+
+
+def test_every_4x4_puzzle_is_proven_by_the_tablebase():
+    for puzzle in shipped("4x4"):
+        here = puzzle.position
+        for index, cell in enumerate(puzzle.solution):
+            found = outcomes(here)
+            if index % 2 == 0:
+                best = max(preference(outcome, 16) for outcome in found.values())
+                assert [each for each, outcome in found.items() if preference(outcome, 16) == best] == [cell]
+                assert found[cell].result > 0
+            here = here.play(cell)
+        assert here.winner == puzzle.winner
+
+
+@pytest.mark.parametrize("board", ["5x5", "7x7", "15x15"])
+def test_every_big_board_puzzle_is_a_win_by_fours_whose_every_reply_is_forced(board: str):
+    for puzzle in shipped(board):
+        here, winner = puzzle.position, puzzle.winner
+        for index, cell in enumerate(puzzle.solution):
+            if index % 2:  # the defence: the cell the winner would complete next (of two, after a double four)
+                assert here.winning_cells(winner) >> cell & 1 and not here.winning_cells(here.to_move)
+            here = here.play(cell)
+        assert here.winner == winner and puzzle.wins_in >= 2
+
+
+@pytest.mark.parametrize("board", ["3x3", "4x4"])
+def test_the_solved_boards_puzzles_are_puzzles_by_the_apps_own_rule(board: str):
+    assert all(puzzle_at(puzzle.rules, puzzle.moves) == puzzle for puzzle in shipped(board))
+
+
+def test_a_wrong_move_is_told_why():
+    puzzle = shipped("3x3")[0]
+    assert answer(puzzle, 0, puzzle.solution[0]) == (True, "")
+    told = {answer(puzzle, 0, cell)[1] for cell in puzzle.position.legal_moves() if cell != puzzle.solution[0]}
+    assert told and all(text.startswith(("This loses", "This only draws", "This wins, but in")) for text in told)
+
+
+def test_a_position_without_a_unique_win_is_no_puzzle():
+    rules = BOARDS["3x3"]
+    assert puzzle_at(rules, ()) is None  # a draw
+    assert puzzle_at(rules, (0, 3, 1, 4)) is None  # X wins in one: too short for a puzzle
+    assert puzzle_at(rules, (0, 3, 1, 4, 2)) is None  # over
+
+
+def test_the_next_puzzle_and_the_days_go_round_the_collection():
+    puzzles = collection()
+    assert following(puzzles[0]) == puzzles[1] and following(puzzles[-1]) == puzzles[0]
+    day = datetime.date(2026, 11, 24)
+    assert daily(day) == puzzles[day.toordinal() % len(puzzles)] and daily(day + datetime.timedelta(1)) != daily(day)

@@ -1,0 +1,50 @@
+"""The puzzles offered: the starting set `make puzzles` mines and ships
+(puzzles.json, beside this file: each puzzle's moves and its solution), in
+order. Proving a 15×15 puzzle takes the threat solver seconds, so the app
+reads the proofs rather than making them again; the tests check every one."""
+
+from __future__ import annotations
+
+import datetime
+import json
+from functools import cache
+from pathlib import Path
+
+from webapp.engine import BOARDS, Rules
+from webapp.puzzles.puzzle import Puzzle
+from webapp.shared.notation import parse_moves
+
+PUZZLES_FILE = Path(__file__).with_name("puzzles.json")
+
+
+@cache
+def collection() -> tuple[Puzzle, ...]:
+    """Every shipped puzzle, board by board."""
+    shipped = json.loads(PUZZLES_FILE.read_text())["puzzles"]
+    return tuple(Puzzle(BOARDS[board], parse_moves(BOARDS[board], each["moves"]), _cells(BOARDS[board], each["solution"]))
+                 for board, puzzles in shipped.items() for each in puzzles)
+
+
+def find(rules: Rules, moves: tuple[int, ...]) -> Puzzle | None:
+    """The shipped puzzle that starts after these moves, if any."""
+    return next((puzzle for puzzle in collection() if puzzle.rules == rules and puzzle.moves == moves), None)
+
+
+def _cells(rules: Rules, written: str) -> tuple[int, ...]:
+    """A line of moves written as a link writes them, from any position."""
+    return tuple(map(int, written)) if rules.size == 3 else tuple(map(rules.parse_cell_name, written.split("-")))
+
+
+def following(puzzle: Puzzle) -> Puzzle:
+    """The next puzzle after this one (the first after the last; the first
+    for a puzzle not in the collection)."""
+    puzzles = collection()
+    keys = [(each.rules, each.moves) for each in puzzles]
+    here = keys.index((puzzle.rules, puzzle.moves)) if (puzzle.rules, puzzle.moves) in keys else -1
+    return puzzles[(here + 1) % len(puzzles)]
+
+
+def daily(today: datetime.date) -> Puzzle:
+    """The day's puzzle: the collection in turn, a new one each day."""
+    puzzles = collection()
+    return puzzles[today.toordinal() % len(puzzles)]

@@ -1,0 +1,112 @@
+"""Routes: the puzzles offered, the day's puzzle, and a puzzle played.
+
+A puzzle's link is its starting position, written as a replay link writes
+moves: /puzzle/7x7/d4-e5-c3. How far into the solution the person has got
+(`played`, the solution's moves made) travels in the link and the form, so
+a puzzle needs no session; only the streak, the puzzles solved in a row in
+this browser, is kept in it.
+"""
+
+from __future__ import annotations
+
+import datetime
+
+from flask import Blueprint, Response, abort, redirect, render_template, request, session, url_for
+
+from webapp.puzzles.collection import collection, daily, find, following
+from webapp.puzzles.puzzle import Puzzle, answer
+from webapp.shared.errors import Conflict, InvalidInput
+from webapp.shared.forms import parse_cell
+from webapp.engine import opponent
+from webapp.shared.notation import describe_cell, parse_moves, quoted, write_moves
+from webapp.shared.web import board_or_404, is_htmx
+
+bp = Blueprint("puzzles", __name__)
+bp.add_app_template_global(lambda puzzle: write_moves(puzzle.rules, puzzle.moves), "puzzle_notation")
+
+STREAK = "puzzle_streak"
+
+
+@bp.get("/puzzles")
+def offered() -> str:
+    return render_template("puzzles/puzzles.html", puzzles=collection(), today=daily(datetime.date.today()),
+                           streak=session.get(STREAK, 0))
+
+
+@bp.get("/puzzles/daily")
+def today() -> Response:
+    puzzle = daily(datetime.date.today())
+    return redirect(url_for(".play", board=puzzle.rules.name, moves=notation(puzzle)), 303)
+
+
+@bp.route("/puzzle/<board>/<moves>", methods=["GET", "POST"])
+def play(board: str, moves: str) -> str:
+    """GET: the puzzle, `played` moves into its solution. POST: the person's
+    move there (the form's cell): right, the engine's defence follows (or the
+    puzzle is solved); wrong, the same position with why."""
+    puzzle = _puzzle(board, moves)
+    if request.method == "GET":
+        try:
+            return _page(puzzle, _played(puzzle, request.args.get("played")))
+        except InvalidInput as error:
+            abort(404, description=str(error))
+    played = _played(puzzle, request.form.get("played"))
+    if played >= len(puzzle.solution):
+        raise Conflict("This puzzle is solved already; go on to the next one.")
+    cell = parse_cell(request.form.get("cell"), puzzle.rules)
+    if puzzle.position.stones >> cell & 1 or cell in puzzle.solution[:played]:
+        raise Conflict("That square is taken; choose an empty one.")
+    right, why = answer(puzzle, played, cell)
+    if not right:
+        session[STREAK] = 0
+        return _page(puzzle, played, message=why, right=False)
+    played += 2
+    if played >= len(puzzle.solution):
+        session[STREAK] = session.get(STREAK, 0) + 1
+        return _page(puzzle, len(puzzle.solution), message="Solved!", right=True)
+    defence = describe_cell(puzzle.rules, puzzle.solution[played - 1])
+    return _page(puzzle, played, message=f"Right. {opponent(puzzle.winner)} answered {defence}.", right=True)
+
+
+def refused(message: str, status: int):
+    """A refused move: the same position (the start, if the form did not say
+    which), with the message."""
+    puzzle = _puzzle(request.view_args["board"], request.view_args["moves"])
+    try:
+        played = _played(puzzle, request.form.get("played"))
+    except InvalidInput:
+        played = 0
+    return _page(puzzle, played, message=message, right=False), status
+
+
+def notation(puzzle: Puzzle) -> str:
+    return write_moves(puzzle.rules, puzzle.moves)
+
+
+def _page(puzzle: Puzzle, played: int, message: str | None = None, right: bool = False) -> str:
+    template = "puzzles/_puzzle.html" if is_htmx() else "puzzles/puzzle.html"
+    return render_template(template, puzzle=puzzle, played=played, message=message, right=right,
+                           notation=notation(puzzle), next_puzzle=following(puzzle), streak=session.get(STREAK, 0))
+
+
+def _puzzle(board: str, moves: str) -> Puzzle:
+    """The puzzle a link names, or 404 saying why there is none."""
+    rules = board_or_404(board)
+    try:
+        puzzle = find(rules, parse_moves(rules, moves))
+    except InvalidInput as error:
+        abort(404, description=str(error))
+    if puzzle is None:
+        abort(404, description="There is no puzzle at this link: it is not one of the puzzles offered here.")
+    return puzzle
+
+
+def _played(puzzle: Puzzle, raw: str | None) -> int:
+    """How many of the solution's moves are made: an even number up to its length."""
+    if raw is None:
+        return 0
+    if not (raw.isascii() and raw.isdigit()) or int(raw) % 2 or int(raw) > len(puzzle.solution) + 1:
+        raise InvalidInput(f"{quoted(raw)} is not how far into this puzzle you are: its solution has "
+                           f"{len(puzzle.solution)} moves, and you make every other one.")
+    return min(int(raw), len(puzzle.solution))
+
