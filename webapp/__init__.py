@@ -1,9 +1,13 @@
 """Tic-tac-toe and k in a row in the browser. One package a layer, one a feature:
 
 - engine: the rules, the solved games, the search and the levels, the learners. No Flask.
+- workers: the engine's work (master's moves, a review's appraisals) on a pool of processes. No Flask.
+- brain: the engine as a Gomocup brain for other programs. No Flask.
 - shared: what every feature uses: the board view, the move notation, form fields, refusals, web helpers.
 - storage: where sessions, games between friends and rate limits are kept (SQLite, or Redis).
 - play: the match at one screen, its score, replays and the coach.
+- review: a game's moves judged afterwards, and the retry of its errors.
+- puzzles: positions with one winning move at each turn, mined from the levels' games.
 - think: "How the computer sees this", the game tree and the classic searches.
 - online: games between friends on two devices, with live updates.
 - learn: how the learners learned.

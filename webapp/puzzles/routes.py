@@ -13,16 +13,15 @@ import datetime
 
 from flask import Blueprint, Response, abort, redirect, render_template, request, session, url_for
 
+from webapp.engine import opponent
 from webapp.puzzles.collection import collection, daily, find, following
 from webapp.puzzles.puzzle import Puzzle, answer
 from webapp.shared.errors import Conflict, InvalidInput
 from webapp.shared.forms import parse_cell
-from webapp.engine import opponent
 from webapp.shared.notation import describe_cell, parse_moves, quoted, write_moves
 from webapp.shared.web import board_or_404, is_htmx
 
 bp = Blueprint("puzzles", __name__)
-bp.add_app_template_global(lambda puzzle: write_moves(puzzle.rules, puzzle.moves), "puzzle_notation")
 
 STREAK = "puzzle_streak"
 
@@ -68,7 +67,7 @@ def play(board: str, moves: str) -> str:
     return _page(puzzle, played, message=f"Right. {opponent(puzzle.winner)} answered {defence}.", right=True)
 
 
-def refused(message: str, status: int):
+def refused(message: str, status: int) -> tuple[str, int]:
     """A refused move: the same position (the start, if the form did not say
     which), with the message."""
     puzzle = _puzzle(request.view_args["board"], request.view_args["moves"])
@@ -79,7 +78,9 @@ def refused(message: str, status: int):
     return _page(puzzle, played, message=message, right=False), status
 
 
+@bp.app_template_global("puzzle_notation")
 def notation(puzzle: Puzzle) -> str:
+    """The moves that lead to a puzzle, as its link writes them."""
     return write_moves(puzzle.rules, puzzle.moves)
 
 
