@@ -12,6 +12,7 @@ from flask import Flask
 from tools.browsing import REVIEWED_15X15
 from tests.support import Visitor
 from webapp.app import create_app
+from webapp.engine import BOARDS
 
 HTMX = {"HX-Request": "true"}
 
@@ -146,3 +147,12 @@ def test_the_end_of_a_game_and_a_replay_link_to_the_review(visitor: Visitor):
     assert '<a class="button" href="/review/3x3/03142" hx-boost="false">Review this game' in visitor.move(2).text
     replay = visitor.client.get("/replay/0134?step=2")
     assert 'href="/review/3x3/0134?step=2">Review this game' in replay.text
+
+
+def test_a_15x15_retry_asks_the_engine_about_each_try(visitor: Visitor):
+    url, rules = f"/review/15x15/{REVIEWED_15X15}/retry/O", BOARDS["15x15"]
+    assert "In the game, O played g9 here." in words(visitor.client.get(url).text)
+    wrong = visitor.client.post(url, data={"cell": str(rules.parse_cell_name("a1")), "at": "0", "found": "0"})
+    assert "a1 is not it: X wins in 1. Try again." in words(wrong.text)
+    right = visitor.client.post(url, data={"cell": str(rules.parse_cell_name("l12")), "at": "0", "found": "0"})
+    assert "l12 is right." in words(right.text) and "You found 1 of 1." in words(right.text)
