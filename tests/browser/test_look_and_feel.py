@@ -376,3 +376,18 @@ def test_a_friend_joins_with_the_code_in_one_step_and_the_invitation_goes(browse
     expect(bob.locator('.grid button[value="0"]')).to_have_attribute("aria-label", "Row 1, column 1, O, last move")
     inviting.close()
     joining.close()
+
+
+@pytest.mark.parametrize("path", ["15x15", "/replay/15x15/h8-i9-h9?step=2", "/review/15x15/h8-i9-h9"])
+def test_a_15x15_page_needs_no_sideways_scrolling_on_a_768_pixel_tablet(browser: Browser, live_server: str,
+                                                                          path: str):
+    context = browser.new_context(base_url=live_server, viewport={"width": 768, "height": 1024})
+    page = context.new_page()
+    if path == "15x15":
+        page.goto("/")
+        new_game(page, "human", "master", "15x15")
+    else:
+        page.goto(path)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 768
+    context.close()
+
