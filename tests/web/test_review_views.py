@@ -4,6 +4,7 @@ progress, and the retry's tries, right, wrong and malformed."""
 from __future__ import annotations
 
 import re
+import threading
 from pathlib import Path
 
 import pytest
@@ -13,6 +14,7 @@ from tools.browsing import REVIEWED_15X15
 from tests.support import Visitor
 from webapp.app import create_app
 from webapp.engine import BOARDS
+from webapp.review import routes as review_routes
 
 HTMX = {"HX-Request": "true"}
 
@@ -156,3 +158,19 @@ def test_a_15x15_retry_asks_the_engine_about_each_try(visitor: Visitor):
     assert "a1 is not it: X wins in 1. Try again." in words(wrong.text)
     right = visitor.client.post(url, data={"cell": str(rules.parse_cell_name("l12")), "at": "0", "found": "0"})
     assert "l12 is right." in words(right.text) and "You found 1 of 1." in words(right.text)
+
+
+def test_past_its_streams_a_process_sends_the_review_as_it_stands_with_a_refresh_link(no_workers_app: Flask,
+                                                                                      monkeypatch):
+    client = no_workers_app.test_client()
+    client.get("/review/7x7/d4-e5-c3")
+    monkeypatch.setattr(review_routes, "_streams", threading.BoundedSemaphore(1))
+    review_routes._streams.acquire()  # the one stream there is, taken
+    busy = client.get("/review/7x7/d4-e5-c3/progress", headers=HTMX)
+    assert busy.mimetype == "text/event-stream" and "Live updates are busy just now." in busy.text
+    assert '<a href="/review/7x7/d4-e5-c3?step=3">Refresh</a>' in busy.text.replace("data: ", "")
+    review_routes._streams.release()
+    monkeypatch.setattr(review_routes, "STREAM_SECONDS", 0.0)  # a stream that ends after its first message
+    with client.get("/review/7x7/d4-e5-c3/progress", headers=HTMX) as stream:
+        assert "Reviewed 0 of 3 moves" in stream.text and "busy" not in stream.text
+    assert review_routes._streams.acquire(blocking=False), "the stream gave its place back"

@@ -8,6 +8,7 @@ stream (with JavaScript) or refreshes itself (without).
 
 from __future__ import annotations
 
+import threading
 import time
 from collections.abc import Iterator
 
@@ -27,6 +28,10 @@ POLL_SECONDS = 0.5
 """How often a review's stream looks for newly judged moves."""
 STREAM_SECONDS = 300.0
 """A stream ends after this even if the review is not complete (its Refresh link is there)."""
+STREAMS_PER_PROCESS = 16
+"""Review streams one web process holds at once, each a thread while it lasts: past this, a page gets
+the review as it stands and a Refresh link, so that reviews never crowd out the threads games need."""
+_streams = threading.BoundedSemaphore(STREAMS_PER_PROCESS)
 
 
 @bp.get("/review/<board>/", defaults={"moves": ""})
@@ -45,21 +50,31 @@ def progress(board: str, moves: str) -> Response:
     if not is_htmx():
         return redirect(url_for(".show", board=board, moves=moves, step=review.step), 303)
     engines = current_app.extensions["engines"]
+    if not _streams.acquire(blocking=False):
+        busy = render_template("review/_verdicts.html", review=review, busy=True)
+        return Response(_message(busy), mimetype="text/event-stream", headers={"Cache-Control": "no-store"})
 
     def messages() -> Iterator[str]:
         seen, closes, current = -1, time.monotonic() + STREAM_SECONDS, review
         while True:
             if current.reviewed != seen:
                 seen = current.reviewed
-                html = render_template("review/_verdicts.html", review=current)
-                yield "".join(f"data: {line}\n" for line in html.splitlines()) + "\n"
+                yield _message(render_template("review/_verdicts.html", review=current))
             if current.complete or time.monotonic() > closes:
                 return
             time.sleep(POLL_SECONDS)
             current = Review(current.rules, current.moves,
                              judgements(current.rules, current.moves, engines, queue=False), current.step)
 
-    return Response(stream_with_context(messages()), mimetype="text/event-stream", headers={"Cache-Control": "no-store"})
+    response = Response(stream_with_context(messages()), mimetype="text/event-stream",
+                        headers={"Cache-Control": "no-store"})
+    response.call_on_close(_streams.release)  # however the stream ends, even before its first byte
+    return response
+
+
+def _message(html: str) -> str:
+    """One server-sent event carrying html."""
+    return "".join(f"data: {line}\n" for line in html.splitlines()) + "\n"
 
 
 @bp.route("/review/<board>/<moves>/retry/<side>", methods=["GET", "POST"])
