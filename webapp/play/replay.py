@@ -9,6 +9,7 @@ from webapp.engine import Position, Rules
 from webapp.play.coach import explain_move, square_values
 from webapp.shared.board import BoardView, Move, board_view, move_list, plain_status
 from webapp.shared.errors import InvalidInput
+from webapp.shared.forms import whole_number
 from webapp.shared.notation import parse_moves, position_after, quoted, write_moves
 
 
@@ -27,10 +28,11 @@ class Replay:
         moves = parse_moves(rules, raw_moves)
         if raw_step is None:
             return cls(rules, moves, len(moves))
-        if not (raw_step.isascii() and raw_step.isdigit()) or int(raw_step) > len(moves):
+        step = whole_number(raw_step, len(moves))
+        if step is None:
             raise InvalidInput(f"There is no step {quoted(raw_step)} in this game; "
                                f"its steps are 0 to {len(moves)}.")
-        return cls(rules, moves, int(raw_step))
+        return cls(rules, moves, step)
 
     @cached_property
     def position(self) -> Position:

@@ -17,7 +17,7 @@ from webapp.engine import opponent
 from webapp.puzzles.collection import collection, daily, find, following
 from webapp.puzzles.puzzle import Puzzle, answer
 from webapp.shared.errors import Conflict, InvalidInput
-from webapp.shared.forms import parse_cell
+from webapp.shared.forms import parse_cell, whole_number
 from webapp.shared.notation import describe_cell, parse_moves, quoted, write_moves
 from webapp.shared.web import board_or_404, is_htmx
 
@@ -106,8 +106,9 @@ def _played(puzzle: Puzzle, raw: str | None) -> int:
     """How many of the solution's moves are made: an even number up to its length."""
     if raw is None:
         return 0
-    if not (raw.isascii() and raw.isdigit()) or int(raw) % 2 or int(raw) > len(puzzle.solution) + 1:
+    played = whole_number(raw, len(puzzle.solution) + 1)
+    if played is None or played % 2:
         raise InvalidInput(f"{quoted(raw)} is not how far into this puzzle you are: its solution has "
                            f"{len(puzzle.solution)} moves, and you make every other one.")
-    return min(int(raw), len(puzzle.solution))
+    return min(played, len(puzzle.solution))
 

@@ -18,6 +18,7 @@ from webapp.engine import MARKS, Appraisal, Position, Rules, is_solved
 from webapp.review.judgement import ERRORS, KEPT, WORDS, Judgement, judge
 from webapp.shared.board import BoardView, Move, board_view, move_list
 from webapp.shared.errors import Conflict, InvalidInput
+from webapp.shared.forms import whole_number
 from webapp.shared.notation import describe_cell, mark_of, position_after, quoted, sentence_start, write_moves
 
 
@@ -77,7 +78,7 @@ class Review:
         """The whole game's moves as a link writes them."""
         return write_moves(self.rules, self.moves)
 
-    @property
+    @cached_property
     def board(self) -> BoardView:
         """The board after the move looked at, without the coach: the judgement says it."""
         return board_view(self.rules, self.moves[:self.step])
@@ -164,14 +165,19 @@ class Retry:
     def finished(self) -> bool:
         return self.at >= len(self.errors)
 
+    @property
+    def position_moves(self) -> tuple[int, ...]:
+        """The game's moves before the error being retried."""
+        return self.moves[:self.errors[self.at] - 1]
+
     @cached_property
     def position(self) -> Position:
         """The position before the error being retried."""
-        return position_after(self.rules, self.moves[:self.errors[self.at] - 1])
+        return position_after(self.rules, self.position_moves)
 
     @property
     def board(self) -> BoardView:
-        return board_view(self.rules, self.moves[:self.errors[self.at] - 1], playable=True)
+        return board_view(self.rules, self.position_moves, playable=True)
 
     @property
     def played(self) -> str:
@@ -185,10 +191,6 @@ class Retry:
             raise Conflict(f"{sentence_start(describe_cell(self.rules, cell))} is taken; choose an empty square.")
         appraisal = None if is_solved(self.rules) else engines.appraisal(self.rules, (*self.position_moves, cell))
         return Attempt(cell, judge(self.position, cell, appraisal))
-
-    @property
-    def position_moves(self) -> tuple[int, ...]:
-        return self.moves[:self.errors[self.at] - 1]
 
     def after(self, attempt: Attempt) -> Retry:
         """Where a try leads: the next error if it was right, else this one again."""
@@ -208,6 +210,7 @@ def _count(raw: str | None, most: int, what: str) -> int:
     """A whole number from 0 to most in a link, 0 if absent, or InvalidInput."""
     if raw is None:
         return 0
-    if not (raw.isascii() and raw.isdigit()) or int(raw) > most:
+    number = whole_number(raw, most)
+    if number is None:
         raise InvalidInput(f"{quoted(raw)} is not the {what} here; that is from 0 to {most}.")
-    return int(raw)
+    return number

@@ -12,6 +12,11 @@ from webapp.shared.notation import quoted
 _NUMBER = re.compile("0|[1-9][0-9]{0,2}")
 
 
+def whole_number(raw: str, most: int) -> int | None:
+    """raw as a whole number from 0 to most (a link's step, count or place), or None if it is not one."""
+    return int(raw) if raw.isascii() and raw.isdigit() and int(raw) <= most else None
+
+
 def parse_board(raw: str | None, current: Rules) -> Rules:
     """The board named in a form field; absent means the one played last."""
     if raw is None:
