@@ -39,8 +39,7 @@ def following(puzzle: Puzzle) -> Puzzle:
     """The next puzzle after this one (the first after the last; the first
     for a puzzle not in the collection)."""
     puzzles = collection()
-    keys = [(each.rules, each.moves) for each in puzzles]
-    here = keys.index((puzzle.rules, puzzle.moves)) if (puzzle.rules, puzzle.moves) in keys else -1
+    here = puzzles.index(puzzle) if puzzle in puzzles else -1
     return puzzles[(here + 1) % len(puzzles)]
 
 
