@@ -4,7 +4,7 @@ into webapp/puzzles/puzzles.json, the starting set a fresh install offers.
 Reproducible: the games are played from fixed seeds (random.Random(seed) for
 each game's levels' choices; master by a count of positions), so the same
 code mines the same puzzles. For each board, every position of every game is
-asked whether it makes a puzzle (webapp.puzzles.puzzle.puzzle_at); a position
+asked whether it makes a puzzle (webapp.puzzles.puzzle.puzzles_in); a position
 reached twice is taken once; the longest wins come first, up to PER_BOARD.
 Each is written with its solution, so that the app offers it without
 proving it again (the tests prove every one).
@@ -17,14 +17,14 @@ import random
 import sys
 from pathlib import Path
 
-from webapp.engine import BOARDS, Position, choose_move, top_level
+from webapp.engine import BOARDS, Position, Rules, choose_move, top_level
 from webapp.puzzles.collection import PUZZLES_FILE
-from webapp.puzzles.puzzle import Puzzle, puzzle_at
+from webapp.puzzles.puzzle import Puzzle, puzzles_in
 from webapp.shared.notation import write_moves
 
 SEED = 0
 PER_BOARD = 12
-GAMES = {"3x3": 200, "4x4": 400, "5x5": 60, "7x7": 60, "15x15": 12}
+GAMES = {"3x3": 200, "4x4": 400, "5x5": 60, "7x7": 60, "15x15": 40}
 MASTER_NODES = 3000
 
 
@@ -38,14 +38,19 @@ def mine(board: str, games: int, seed: int = SEED) -> list[Puzzle]:
     """The puzzles in `games` games between the levels on board, best first."""
     rules, found = BOARDS[board], {}
     for game in range(games):
-        rng, here, moves = random.Random(seed * 1_000_003 + game), Position(rules), ()
-        x, o = pairings(board)[game % len(pairings(board))]
-        while not here.is_over:
-            if here not in found and (puzzle := puzzle_at(rules, moves)):
-                found[here] = puzzle
-            cell = choose_move(here, x if here.to_move == "X" else o, rng, max_nodes=MASTER_NODES)
-            here, moves = here.play(cell), (*moves, cell)
+        for puzzle in puzzles_in(rules, played(rules, pairings(board)[game % len(pairings(board))],
+                                              random.Random(seed * 1_000_003 + game))):
+            found.setdefault(puzzle.position, puzzle)
     return sorted(found.values(), key=lambda puzzle: (-puzzle.wins_in, len(puzzle.moves), puzzle.moves))
+
+
+def played(rules: Rules, levels: tuple[str, str], rng: random.Random) -> tuple[int, ...]:
+    """A game between two levels (X's first), to its end."""
+    here, moves = Position(rules), ()
+    while not here.is_over:
+        cell = choose_move(here, levels[here.to_move == "O"], rng, max_nodes=MASTER_NODES)
+        here, moves = here.play(cell), (*moves, cell)
+    return moves
 
 
 def main(path: Path = PUZZLES_FILE) -> None:

@@ -11,7 +11,7 @@ import pytest
 from tools.positions import random_positions, setup
 from webapp.engine import BOARDS, Position, think
 from webapp.engine.evaluate import evaluator
-from webapp.engine.threats import ThreatSolver
+from webapp.engine.threats import ThreatSolver, winning_moves
 
 
 def claimed_win(here: Position) -> list[int] | None:
@@ -63,3 +63,18 @@ def test_no_win_by_threes_where_there_is_none():
     for board in ["5x5", "7x7", "15x15"]:
         rules = BOARDS[board]
         assert claimed_win(Position(rules).play(rules.centre)) is None
+
+
+@pytest.mark.parametrize("board, most", [("5x5", 16), ("7x7", 30)])
+def test_asking_only_for_short_wins_finds_every_short_win_the_whole_board_gives(board: str, most: int):
+    """winning_moves(within=n) skips the moves that cannot start a win that
+    short (neither a four nor a completion); it misses none that can."""
+    short_wins = 0
+    for here in random_positions(board, 120, random.Random(7), least=4, most=most):
+        every = winning_moves(here)
+        for within in (1, 3):
+            expected = {cell: line for cell, line in every.items() if len(line) <= within}
+            asked = {cell: line for cell, line in winning_moves(here, within).items() if len(line) <= within}
+            assert asked == expected, here.text
+            short_wins += len(expected)
+    assert short_wins >= 20, "the random positions had short wins to find"

@@ -216,11 +216,12 @@ def forced_wins(position: Position) -> dict[int, list[int]]:
 
 
 @lru_cache(maxsize=1 << 10)
-def winning_moves(position: Position) -> dict[int, list[int]]:
+def winning_moves(position: Position, within: int | None = None) -> dict[int, list[int]]:
     """Every move the threat solver proves wins for the side to move (within
     PROOF_NODES positions for each), each with a forced win that starts with
     it; none where it proves no win from the position at all (the quick
-    question, asked first)."""
+    question, asked first). Given `within`, only the moves that might win in
+    that many moves of both sides are asked (the solver's line may be longer)."""
     evaluation = evaluator(position.rules)
     node = evaluation.node(position)
     try:
@@ -229,7 +230,7 @@ def winning_moves(position: Position) -> dict[int, list[int]]:
     except OutOfTime:
         return {}
     found = {}
-    for cell in position.legal_moves():
+    for cell in _could_start_a_win(evaluation, node, position.legal_moves(), within):
         try:
             line = ThreatSolver(evaluation, max_nodes=PROOF_NODES).wins_with(node, cell)
         except OutOfTime:
@@ -237,6 +238,30 @@ def winning_moves(position: Position) -> dict[int, list[int]]:
         if line is not None:
             found[cell] = line
     return found
+
+
+SHORTEST_WIN_FROM_A_THREE = 5
+"""A win whose first move is not a four (k-1 in a line) takes at least 5
+moves of both sides: that move, a reply, an open four, a block, the line."""
+
+
+def _could_start_a_win(evaluation: Evaluator, node: Node, legal: list[int], within: int | None) -> list[int]:
+    """The moves wins_with might prove, of the legal ones: a win it proves
+    starts with a move that completes a line, blocks the other side's four,
+    or makes a four or (unless `within` is too short for it) a three; where
+    the side to move has a line to complete or a threat already, a quiet move
+    keeps it, and every move is asked (but for a win in one: a completion)."""
+    short = within is not None and within < SHORTEST_WIN_FROM_A_THREE
+    if node.my_wins and within == 1:
+        return [cell for cell in legal if node.my_wins >> cell & 1]
+    if node.my_wins or not short and evaluation.threats(node.mine, node.my_threes):
+        return legal
+    forcing = evaluation.four_cells(node)
+    if not short:
+        forcing |= sum(1 << cell for cell in evaluation.three_cells(node))
+    if node.their_wins:
+        forcing = node.their_wins if not short else forcing & node.their_wins
+    return [cell for cell in legal if forcing >> cell & 1]
 
 
 @lru_cache(maxsize=1 << 10)

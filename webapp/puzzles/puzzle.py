@@ -64,12 +64,18 @@ class Puzzle:
 def puzzle_at(rules: Rules, moves: tuple[int, ...]) -> Puzzle | None:
     """The puzzle the position after moves makes, or None if it makes none."""
     position = position_after(rules, moves)
-    if position.is_over:
-        return None
+    if position.is_over or not is_solved(rules) and (len(win_by_fours(position) or ()) + 1) // 2 < LEAST_MOVES:
+        return None  # on the bigger boards, the quick question first: a win by fours, long enough
     solution = _unique_solution(position)
     if solution is None or (len(solution) + 1) // 2 < LEAST_MOVES:
         return None
     return Puzzle(rules, moves, solution)
+
+
+def puzzles_in(rules: Rules, moves: tuple[int, ...]) -> list[Puzzle]:
+    """The puzzles along a game: each position it passed through (from the
+    empty board to its end) that makes one, in the order they came."""
+    return [puzzle for ply in range(len(moves)) if (puzzle := puzzle_at(rules, moves[:ply]))]
 
 
 def _unique_solution(position: Position) -> tuple[int, ...] | None:
@@ -99,7 +105,8 @@ def _only_fastest_win(position: Position) -> tuple[int, int] | None:
     fours = win_by_fours(position)
     if fours is None:
         return None
-    rivals = [cell for cell, line in proven_winning_moves(position).items() if len(line) <= len(fours)]
+    rivals = [cell for cell, line in proven_winning_moves(position, within=len(fours)).items()
+              if len(line) <= len(fours)]
     return (fours[0], fours[1] if len(fours) > 1 else -1) if rivals == [fours[0]] else None
 
 
