@@ -8,8 +8,12 @@ import re
 import pytest
 
 from tests.support import Visitor
+from tests.web.test_online_views import Friend
+from tests.web.test_puzzles import PLAYED_7X7
+from webapp.engine import BOARDS
 from webapp.puzzles.collection import collection
-from webapp.shared.notation import describe_cell, write_moves
+from webapp.puzzles.puzzle import puzzles_in
+from webapp.shared.notation import describe_cell, parse_moves, write_moves
 
 HTMX = {"HX-Request": "true"}
 PUZZLE = collection()[0]
@@ -86,3 +90,45 @@ def test_a_taken_square_and_a_move_after_the_end_are_conflicts(visitor: Visitor)
     assert taken.status_code == 409 and "That square is taken" in taken.text
     done = visitor.client.post(URL, data={"cell": "0", "played": str(len(PUZZLE.solution) + 1)})
     assert done.status_code == 409 and "solved already" in done.text
+
+
+def mined_links(visitor: Visitor) -> list[str]:
+    """The links under "New, from games people played" on the list."""
+    page = visitor.client.get("/puzzles").text
+    if "New, from games people played" not in page:
+        return []
+    mined = page.split("New, from games people played", 1)[1].split("</ol>", 1)[0]
+    return re.findall(r'href="(/puzzle/[^"]+)"', mined)
+
+
+def test_a_game_finished_here_becomes_puzzles_that_play_like_the_shipped(visitor: Visitor):
+    assert "Games finished here may become" in words(visitor.open().text) and mined_links(visitor) == []
+    rules = BOARDS["7x7"]
+    visitor.post("/new", {"board": "7x7", "x": "human", "o": "human"})
+    game = parse_moves(rules, PLAYED_7X7)
+    for cell in game[:-1]:
+        visitor.move(cell)
+    assert mined_links(visitor) == []  # not finished yet
+    visitor.move(game[-1])
+    links = mined_links(visitor)
+    assert links == [f"/puzzle/7x7/{write_moves(rules, moves)}" for moves in (game[:11], game[:9])]
+    page = words(visitor.client.get(links[0]).text)
+    assert "Puzzle: 7×7, O to play and win in 2" in page
+    puzzle = puzzles_in(rules, game)[1]
+    first = visitor.client.post(links[0], data={"cell": str(puzzle.solution[0]), "played": "0"})
+    assert "Right. X answered" in words(first.text)
+    last = visitor.client.post(links[0], data={"cell": str(puzzle.solution[2]), "played": "2"})
+    assert "Solved!" in words(last.text) and 'href="/puzzle/7x7/' in last.text  # the next: a shipped 7×7 one
+    visitor.move(game[-1])  # refused: the game is over; it is not mined again
+    assert mined_links(visitor) == links
+
+
+def test_a_game_between_friends_finished_becomes_puzzles(app):
+    alice, bob = Friend(app.test_client()), Friend(app.test_client())
+    url = alice.invite("7x7", "x")
+    bob.post(url + "/join", {})
+    rules = BOARDS["7x7"]
+    game = parse_moves(rules, PLAYED_7X7)
+    for ply, cell in enumerate(game):
+        assert (alice, bob)[ply % 2].post(url + "/move", {"cell": str(cell), "ply": str(ply)}).status_code == 200
+    assert len(mined_links(alice)) == 2

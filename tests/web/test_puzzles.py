@@ -12,8 +12,9 @@ import pytest
 
 from tests.web.test_review import perfect
 from webapp.engine import BOARDS, outcomes, preference
-from webapp.puzzles.collection import PUZZLES_FILE, collection, daily, following
-from webapp.puzzles.puzzle import Puzzle, answer, puzzle_at
+from webapp.puzzles.collection import PUZZLES_FILE, collection, daily, following, new_puzzles_in
+from webapp.puzzles.puzzle import Puzzle, answer, puzzle_at, puzzles_in
+from webapp.shared.notation import parse_moves
 
 SHIPPED = json.loads(PUZZLES_FILE.read_text())["puzzles"]
 
@@ -98,3 +99,29 @@ def test_the_next_puzzle_and_the_days_go_round_the_collection():
     assert following(puzzles[0]) == puzzles[1] and following(puzzles[-1]) == puzzles[0]
     day = datetime.date(2026, 11, 24)
     assert daily(day) == puzzles[day.toordinal() % len(puzzles)] and daily(day + datetime.timedelta(1)) != daily(day)
+
+
+PLAYED_7X7 = "d4-d3-c6-c4-a2-e4-d2-e2-a1-e6-g7-b5-e1-a6"
+"""A game medium and hard played on 7×7 (tools/puzzles.py, seed 0), with two puzzles along it."""
+
+
+def test_a_games_puzzles_are_the_positions_along_it_that_make_one():
+    rules = BOARDS["7x7"]
+    game = parse_moves(rules, PLAYED_7X7)
+    found = puzzles_in(rules, game)
+    assert [puzzle.moves for puzzle in found] == [game[:9], game[:11]]
+    assert found == [puzzle_at(rules, game[:ply]) for ply in (9, 11)]
+    assert all(puzzle.winner == "O" and puzzle.wins_in == 2 for puzzle in found)  # hard, the winner
+
+
+def test_a_game_through_a_shipped_puzzle_brings_no_new_one_there():
+    puzzle = shipped("7x7")[0]
+    game = (*puzzle.moves, *puzzle.solution)
+    assert puzzle in puzzles_in(puzzle.rules, game)
+    assert puzzle not in new_puzzles_in(puzzle.rules, game)
+
+
+def test_after_a_puzzle_from_a_game_played_here_comes_the_first_shipped_on_its_board():
+    rules = BOARDS["7x7"]
+    mined = puzzles_in(rules, parse_moves(rules, PLAYED_7X7))[0]
+    assert following(mined) == shipped("7x7")[0]

@@ -15,7 +15,10 @@ from pathlib import Path
 
 import pytest
 
+from tests.web.test_puzzles import PLAYED_7X7
 from webapp.engine import BOARDS, Position
+from webapp.puzzles.collection import new_puzzles_in
+from webapp.shared.notation import parse_moves
 from webapp.workers.consumer import LOCK_FILE
 from webapp.workers.pool import EnginePool, EnginesBusy
 
@@ -108,6 +111,37 @@ def test_an_appraisal_is_queued_once_behind_any_move_for_master(tmp_path, pools)
         pool.appraisal(BOARDS["15x15"], (112, 96))
 
 
+SEVENS = BOARDS["7x7"]
+FINISHED_7X7 = parse_moves(SEVENS, PLAYED_7X7)
+FINISHED_15X15 = parse_moves(BOARDS["15x15"], "h8-j6-j10-h9-i9-f6-h7-d5-k11-j7-l12")
+"""Games hard and medium played (tools/puzzles.py), with two puzzles along each."""
+
+
+def test_finished_games_are_mined_on_the_workers_and_their_puzzles_listed_newest_first(tmp_path, pools):
+    pool = pools("local", str(tmp_path), workers=1)
+    pool.mine(SEVENS, FINISHED_7X7)
+    assert wait_until(lambda: len(pool.mined_puzzles(10)) == 2, 120)
+    pool.mine(BOARDS["15x15"], FINISHED_15X15)
+    assert wait_until(lambda: len(pool.mined_puzzles(10)) == 4, 120)
+    expected = [*new_puzzles_in(BOARDS["15x15"], FINISHED_15X15), *new_puzzles_in(SEVENS, FINISHED_7X7)]
+    assert pool.mined_puzzles(10) == [expected[1], expected[0], expected[3], expected[2]]
+    assert pool.mined_puzzles(1) == [expected[1]]
+    assert all(pool.mined_puzzle(puzzle.rules, puzzle.moves) == puzzle for puzzle in expected)
+    assert pool.mined_puzzle(SEVENS, FINISHED_7X7[:3]) is None
+
+
+def test_a_game_is_mined_once_behind_moves_and_appraisals_and_a_position_kept_once(tmp_path, pools):
+    queued = pools("external", str(tmp_path))
+    queued.mine(SEVENS, FINISHED_7X7)
+    queued.appraisals(SEVENS, FINISHED_7X7[:1])
+    queued.mine(SEVENS, FINISHED_7X7)  # the same game again: not queued again
+    assert [task.name for task in queued.queue.pending()] == ["appraise", "mine"]
+    inline = pools("inline", str(tmp_path / "inline"))
+    inline.mine(SEVENS, FINISHED_7X7)
+    inline.mine(SEVENS, FINISHED_7X7[:12])  # another game through the same positions
+    assert len(inline.mined_puzzles(10)) == 2
+
+
 def test_one_consumer_a_machine_and_another_takes_over(tmp_path, pools):
     first, second = pools("local", str(tmp_path), workers=1), pools("local", str(tmp_path), workers=1)
     assert first.think(OPENED, 60_000, max_nodes=300)
@@ -155,3 +189,5 @@ def test_workers_take_moves_from_redis(tmp_path, pools, redis_server):
     assert pool.waiting() == 0
     pool.appraisals(BOARDS["15x15"], GAME[:2])
     assert wait_until(lambda: None not in pool.appraisals(BOARDS["15x15"], GAME[:2], queue=False), 120)
+    pool.mine(SEVENS, FINISHED_7X7)
+    assert wait_until(lambda: pool.mined_puzzles(10) == new_puzzles_in(SEVENS, FINISHED_7X7)[::-1], 120)

@@ -271,6 +271,8 @@ def _rematched(result: tuple[SharedGame, SharedGame, Event]) -> tuple[SharedGame
 def _changed(game_id: str, change) -> Response | str:
     """Apply a change; answer with the page as this browser sees it."""
     game, _ = _change(game_id, change)
+    if game.is_over:  # to be mined for puzzles, once (as the page's foot says)
+        current_app.extensions["engines"].mine(game.rules, game.moves)
     if is_htmx():
         return render_template("online/_online.html", **_context(game))
     return redirect(url_for("online.show", game_id=game_id), 303)

@@ -167,6 +167,8 @@ def _server_timing(response: Response) -> Response:
 
 def _changed(match: Match) -> Response | str:
     session.update(match.to_session())
+    if match.game.is_over:  # to be mined for puzzles, once (as the page's foot says)
+        current_app.extensions["engines"].mine(match.game.rules, match.game.moves)
     if is_htmx():
         return _game_fragment(match)
     return redirect(url_for("play.index"), 303)

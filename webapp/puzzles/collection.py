@@ -1,7 +1,9 @@
 """The puzzles offered: the starting set `make puzzles` mines and ships
 (puzzles.json, beside this file: each puzzle's moves and its solution), in
-order. Proving a 15×15 puzzle takes the threat solver seconds, so the app
-reads the proofs rather than making them again; the tests check every one."""
+order, and those the engine workers mine from the games people finish here
+(kept in the engine queue's store: webapp.workers.pool). Proving a 15×15
+puzzle can take the threat solver seconds, so the app reads the proofs rather
+than making them again; the tests check every shipped one."""
 
 from __future__ import annotations
 
@@ -11,7 +13,7 @@ from functools import cache
 from pathlib import Path
 
 from webapp.engine import BOARDS, Rules
-from webapp.puzzles.puzzle import Puzzle
+from webapp.puzzles.puzzle import Puzzle, puzzles_in
 from webapp.shared.notation import parse_moves
 
 PUZZLES_FILE = Path(__file__).with_name("puzzles.json")
@@ -30,17 +32,23 @@ def find(rules: Rules, moves: tuple[int, ...]) -> Puzzle | None:
     return next((puzzle for puzzle in collection() if puzzle.rules == rules and puzzle.moves == moves), None)
 
 
+def new_puzzles_in(rules: Rules, moves: tuple[int, ...]) -> list[Puzzle]:
+    """The puzzles along a game that the shipped set does not have."""
+    return [puzzle for puzzle in puzzles_in(rules, moves) if find(rules, puzzle.moves) is None]
+
+
 def _cells(rules: Rules, written: str) -> tuple[int, ...]:
     """A line of moves written as a link writes them, from any position."""
     return tuple(map(int, written)) if rules.size == 3 else tuple(map(rules.parse_cell_name, written.split("-")))
 
 
 def following(puzzle: Puzzle) -> Puzzle:
-    """The next puzzle after this one (the first after the last; the first
-    for a puzzle not in the collection)."""
+    """The next shipped puzzle after this one (the first after the last; for
+    a mined one, the first shipped on its board)."""
     puzzles = collection()
-    here = puzzles.index(puzzle) if puzzle in puzzles else -1
-    return puzzles[(here + 1) % len(puzzles)]
+    if puzzle not in puzzles:
+        return next((each for each in puzzles if each.rules == puzzle.rules), puzzles[0])
+    return puzzles[(puzzles.index(puzzle) + 1) % len(puzzles)]
 
 
 def daily(today: datetime.date) -> Puzzle:

@@ -1,5 +1,8 @@
 """Routes: the puzzles offered, the day's puzzle, and a puzzle played.
 
+The puzzles are the shipped set and those the engine workers mined from the
+games people finished here (webapp.workers.pool), the newest MINED_SHOWN listed.
+
 A puzzle's link is its starting position, written as a replay link writes
 moves: /puzzle/7x7/d4-e5-c3. How far into the solution the person has got
 (`played`, the solution's moves made) travels in the link and the form, so
@@ -11,7 +14,7 @@ from __future__ import annotations
 
 import datetime
 
-from flask import Blueprint, Response, abort, redirect, render_template, request, session, url_for
+from flask import Blueprint, Response, abort, current_app, redirect, render_template, request, session, url_for
 
 from webapp.engine import opponent
 from webapp.puzzles.collection import collection, daily, find, following
@@ -24,11 +27,13 @@ from webapp.shared.web import board_or_404, is_htmx
 bp = Blueprint("puzzles", __name__)
 
 STREAK = "puzzle_streak"
+MINED_SHOWN = 24
 
 
 @bp.get("/puzzles")
 def offered() -> str:
     return render_template("puzzles/puzzles.html", puzzles=collection(), today=daily(datetime.date.today()),
+                           mined=current_app.extensions["engines"].mined_puzzles(MINED_SHOWN),
                            streak=session.get(STREAK, 0))
 
 
@@ -94,9 +99,10 @@ def _puzzle(board: str, moves: str) -> Puzzle:
     """The puzzle a link names, or 404 saying why there is none."""
     rules = board_or_404(board)
     try:
-        puzzle = find(rules, parse_moves(rules, moves))
+        start = parse_moves(rules, moves)
     except InvalidInput as error:
         abort(404, description=str(error))
+    puzzle = find(rules, start) or current_app.extensions["engines"].mined_puzzle(rules, start)
     if puzzle is None:
         abort(404, description="There is no puzzle at this link: it is not one of the puzzles offered here.")
     return puzzle

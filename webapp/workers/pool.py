@@ -6,7 +6,10 @@ its Thought sent back. A review of a game is a job for each of its moves
 (the engine's appraisal of it, webapp.engine.appraise), queued behind any
 move for master, since a person is waiting at the board for that; their
 answers are kept under a name made from the game up to that move, so a
-move is appraised once, whichever game and page ask for it. The queue is Huey's:
+move is appraised once, whichever game and page ask for it. A finished game
+is mined for puzzles (webapp.puzzles.collection.new_puzzles_in), once, behind both;
+the puzzles found are kept in the same store, each position once, numbered
+as they come, so that /puzzles lists the newest. The queue is Huey's:
 
 - "local" (the default): an SQLite file in the instance folder, and workers
   on this machine that the app starts itself (a consumer process, which
@@ -34,19 +37,24 @@ from huey.api import Huey
 from huey.exceptions import ResultTimeout
 
 from webapp.engine import Appraisal, Position, Rules, Thought, appraise, think
-from webapp.shared.notation import position_after
+from webapp.puzzles.collection import new_puzzles_in
+from webapp.puzzles.puzzle import Puzzle
+from webapp.shared.notation import position_after, write_moves
 
 MODES = ("local", "external", "inline")
 POLL_SECONDS = 0.005
 """How often a waiting move looks for its answer in SQLite (Redis tells at once)."""
 WAIT_SECONDS = 60.0
 """The longest a move waits for a free worker and its thinking, before the page says the engines are busy."""
-MOVE_PRIORITY, APPRAISAL_PRIORITY = 10, 0
-"""Workers take master's moves before appraisals: a person waits at the board for those."""
+MOVE_PRIORITY, APPRAISAL_PRIORITY, MINING_PRIORITY = 10, 0, -10
+"""Workers take master's moves before appraisals (a person waits at the board
+for those), and appraisals before mining (a person watches a review fill in)."""
 REQUEUE_SECONDS = 600.0
 """An appraisal queued this long ago with no answer is queued again (its worker was stopped, say)."""
 APPRAISAL_VERSION = 1
 """Part of an appraisal's name: a new engine that appraises differently gets a new number, and fresh appraisals."""
+MINED_COUNT = "puzzles:mined"
+"""The store's counter of the puzzles mined; the nth is kept under "puzzles:mined:n"."""
 
 
 class EnginesBusy(Exception):
@@ -77,8 +85,17 @@ def appraise_job(rules: Rules, moves: tuple[int, ...]) -> Appraisal:
 def appraisal_name(rules: Rules, moves: tuple[int, ...]) -> str:
     """The name a move's appraisal is kept under: the game up to that move,
     digested (a long game's moves would make a long name)."""
+    return f"appraisal:{APPRAISAL_VERSION}:{_digest(rules, moves)}"
+
+
+def _digest(rules: Rules, moves: tuple[int, ...]) -> str:
     game = f"{rules.name}:{','.join(map(str, moves))}".encode()
-    return f"appraisal:{APPRAISAL_VERSION}:{hashlib.blake2b(game, digest_size=16).hexdigest()}"
+    return hashlib.blake2b(game, digest_size=16).hexdigest()
+
+
+def puzzle_name(rules: Rules, moves: tuple[int, ...]) -> str:
+    """The name a mined puzzle is kept under: its board and starting position, as its link writes them."""
+    return f"puzzle:{rules.name}:{write_moves(rules, moves)}"
 
 
 def engine_queue(mode: str, instance_path: str, redis_url: str | None = None) -> Huey:
@@ -106,6 +123,7 @@ class EnginePool:
         self.queue = engine_queue(self.mode, self.instance_path, self.redis_url)
         self.task = self.queue.task(name="think", priority=MOVE_PRIORITY)(think_job)
         self.appraisal_task = self.queue.task(name="appraise", priority=APPRAISAL_PRIORITY)(appraise_job)
+        self.mining_task = self.queue.task(name="mine", priority=MINING_PRIORITY)(self._keep_puzzles_in)
         self._consumer: subprocess.Popen | None = None
         self._starting = threading.Lock()
 
@@ -160,6 +178,38 @@ class EnginePool:
                                                   max_delay=POLL_SECONDS, preserve=True)
         except ResultTimeout:
             raise EnginesBusy(f"No engine answered within {self.wait_seconds:g} s.") from None
+
+    def mine(self, rules: Rules, moves: tuple[int, ...]) -> None:
+        """Queue a finished game to be mined for puzzles, unless it was already."""
+        if self.queue.put_if_empty(f"mining:{_digest(rules, moves)}", time.time()):
+            if self.mode == "local":
+                self._start_consumer()
+            self.mining_task(rules, moves)
+
+    def mined_puzzles(self, most: int) -> list[Puzzle]:
+        """The newest puzzles mined from games played here, newest first."""
+        count = self.queue.storage.incr(MINED_COUNT, 0)  # read: adding none is the one way every store offers
+        numbers = [f"{MINED_COUNT}:{number}" for number in range(count, max(0, count - most), -1)]
+        indexed = self.queue.storage.peek_many(numbers) if numbers else {}  # Redis refuses to read no keys
+        names = [self._read(number, indexed) for number in numbers if number in indexed]
+        found = self.queue.storage.peek_many(names) if names else {}
+        return [self._read(name, found) for name in names if name in found]
+
+    def _read(self, key: str, found: dict[str, bytes]) -> object:
+        """A value read in one go with others (peek_many: in no order, as the store gives them)."""
+        return self.queue.serializer.deserialize(found[key])
+
+    def mined_puzzle(self, rules: Rules, moves: tuple[int, ...]) -> Puzzle | None:
+        """The puzzle mined from games played here that starts after these moves, if there is one."""
+        return self.queue.get(puzzle_name(rules, moves), peek=True)
+
+    def _keep_puzzles_in(self, rules: Rules, moves: tuple[int, ...]) -> None:
+        """The mining job, run by a worker: keep each puzzle found along the
+        game that is neither shipped nor kept before, and number it."""
+        for puzzle in new_puzzles_in(rules, moves):
+            name = puzzle_name(puzzle.rules, puzzle.moves)
+            if self.queue.put_if_empty(name, puzzle):
+                self.queue.put(f"{MINED_COUNT}:{self.queue.storage.incr(MINED_COUNT)}", name)
 
     def _queue_appraisal(self, name: str, rules: Rules, moves: tuple[int, ...]) -> None:
         """Queue the job, unless it was queued less than REQUEUE_SECONDS ago."""
