@@ -1,5 +1,6 @@
 """`make bench`, its last part: how long the engine workers take to review a
-60-move 15×15 game, with one worker and with two.
+60-move 15×15 game, with one worker and with two, and how long a worker
+takes to mine that game for puzzles (as it does every game finished here).
 
 The game is the first between two hard players (seeds 0, 1, 2 ...) that lasts
 60 moves, cut there: the same game on every machine. Each run has a fresh
@@ -15,6 +16,7 @@ import time
 from tempfile import TemporaryDirectory
 
 from webapp.engine import BOARDS, Position, choose_move
+from webapp.puzzles.collection import new_puzzles_in
 from webapp.workers.pool import EnginePool
 
 MOVES = 60
@@ -51,6 +53,14 @@ def review_seconds(game: tuple[int, ...], workers: int, board: str = "15x15") ->
             pool.stop()
 
 
+def mining_seconds(game: tuple[int, ...], board: str = "15x15") -> tuple[float, int]:
+    """Seconds to mine game for puzzles, in this process (a worker's job,
+    without the queue), and the puzzles found."""
+    start = time.perf_counter()
+    found = new_puzzles_in(BOARDS[board], game)
+    return time.perf_counter() - start, len(found)
+
+
 def main() -> None:
     game = long_game()
     print(f"review of a {len(game)}-move 15x15 game (hard against hard), every move appraised by the engine workers")
@@ -60,6 +70,9 @@ def main() -> None:
         one = one or seconds
         print(f"  {workers} worker{'s' if workers > 1 else ' '}  {seconds:5.1f} s   {seconds / len(game) * 1000:4.0f} ms a move"
               f"   {nodes:,} positions   {one / seconds:.2f}x one worker's speed")
+    seconds, found = mining_seconds(game)
+    print(f"mining the same game for puzzles, one worker: {seconds:.2f} s ({seconds / len(game) * 1000:.0f} ms a move), "
+          f"{found} puzzle{'' if found == 1 else 's'} found")
 
 
 if __name__ == "__main__":

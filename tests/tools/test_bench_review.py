@@ -1,10 +1,11 @@
-"""make bench's review figures: the game it reviews, and a review timed on real workers."""
+"""make bench's review figures: the game it reviews, a review timed on real workers, and mining timed."""
 
 from __future__ import annotations
 
-from tools.bench_review import long_game, review_seconds
+from tests.web.test_puzzles import PLAYED_7X7
+from tools.bench_review import long_game, mining_seconds, review_seconds
 from webapp.engine import BOARDS
-from webapp.shared.notation import position_after
+from webapp.shared.notation import parse_moves, position_after
 
 
 def test_the_benchs_game_is_a_legal_game_of_the_length_asked_and_the_same_each_time():
@@ -16,3 +17,8 @@ def test_the_benchs_game_is_a_legal_game_of_the_length_asked_and_the_same_each_t
 def test_a_review_is_timed_until_every_move_has_its_appraisal():
     seconds, nodes = review_seconds((112, 113, 128), workers=1)
     assert seconds > 0 and nodes > 3
+
+
+def test_mining_is_timed_and_counts_the_puzzles_found():
+    seconds, found = mining_seconds(parse_moves(BOARDS["7x7"], PLAYED_7X7), "7x7")
+    assert seconds > 0 and found == 2
