@@ -197,6 +197,29 @@ def retrying_a_mistake(page: Page) -> None:
     expect(page.get_by_role("alert")).to_contain_text("is not it")
 
 
+FINISHED_7X7 = (24, 31, 9, 23, 35, 25, 38, 39, 42, 11, 6, 15, 46, 7)
+"""A 7×7 game (d4-d3-c6-c4-a2-e4-d2-e2-a1-e6-g7-b5-e1-a6) with two puzzles along it."""
+
+
+def puzzles_from_a_game_played_here(page: Page) -> None:
+    """The puzzles page once the workers have mined a 7×7 game two people finished here."""
+    on_board("7x7", "human", "human", *FINISHED_7X7)(page)
+    expect(page.locator("#status")).to_contain_text("wins")
+    for _ in range(600):  # the workers mine it in well under a second; a busy machine may take longer
+        page.goto("/puzzles")
+        if page.get_by_role("heading", name="New, from games people played").count():
+            return
+        page.wait_for_timeout(100)
+    raise AssertionError("the finished game's puzzles never came")
+
+
+def first_shipped_puzzle(page: Page) -> None:
+    """Open the first of the shipped puzzles from the list (the puzzles mined
+    from games played here, if any, come before them)."""
+    page.goto("/puzzles")
+    page.locator(".puzzle-list:not(.mined) a").first.click()
+
+
 def solve_puzzle(page: Page, moves: int = 99) -> None:
     """Play the puzzle on the page with its solution (up to `moves` of the winner's moves), by clicks."""
     from webapp.puzzles.collection import collection  # the tools' browsing needs the app only here
@@ -257,6 +280,6 @@ STATES: dict[str, Callable[[Page], None]] = {
                                     expect(page.locator(".progress")).to_have_count(0, timeout=60_000)),
     "retrying a mistake": retrying_a_mistake,
     "the puzzles": lambda page: page.goto("/puzzles"),
-    "a puzzle half solved": lambda page: (page.goto("/puzzles"), page.locator(".puzzle-list a").first.click(),
-                                          solve_puzzle(page, moves=1)),
+    "a puzzle half solved": lambda page: (first_shipped_puzzle(page), solve_puzzle(page, moves=1)),
+    "puzzles from a game played here": puzzles_from_a_game_played_here,
 }

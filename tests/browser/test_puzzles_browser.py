@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from tools.browsing import audit, solve_puzzle, square
+from tools.browsing import audit, first_shipped_puzzle, puzzles_from_a_game_played_here, solve_puzzle, square
 from webapp.puzzles.collection import collection
 
 pytestmark = pytest.mark.browser
@@ -13,8 +13,7 @@ pytestmark = pytest.mark.browser
 
 def test_a_wrong_move_then_the_solution_by_clicks(page: Page, axe_source: str):
     puzzle = collection()[0]
-    page.goto("/puzzles")
-    page.locator(".puzzle-list a").first.click()
+    first_shipped_puzzle(page)
     expect(page.locator("#puzzle-heading")).to_contain_text(puzzle.title)
     square(page, next(cell for cell in puzzle.position.legal_moves() if cell != puzzle.solution[0])).click()
     expect(page.get_by_role("alert")).to_contain_text("This ")
@@ -24,6 +23,15 @@ def test_a_wrong_move_then_the_solution_by_clicks(page: Page, axe_source: str):
     expect(page.locator("#puzzle")).to_contain_text("Solved in a row in this browser: 1")
     page.get_by_role("link", name="Next puzzle").click()
     expect(page.locator("#puzzle-heading")).to_contain_text(collection()[1].title)
+
+
+def test_a_game_finished_by_clicks_comes_back_as_a_puzzle(page: Page):
+    puzzles_from_a_game_played_here(page)
+    link = page.locator('.puzzle-list.mined a[href="/puzzle/7x7/d4-d3-c6-c4-a2-e4-d2-e2-a1-e6-g7"]')
+    expect(link).to_have_text("7×7: O to play and win in 2")
+    link.click()
+    expect(page.locator("#puzzle-heading")).to_contain_text("O to play and win in 2")
+    expect(page.locator("footer")).to_contain_text("Games finished here may become puzzles")
 
 
 @pytest.mark.parametrize("path", ["/puzzles", "/puzzles/daily"])
