@@ -2,7 +2,8 @@
 forced win that only one move starts, at each of its turns.
 
 - routes: /puzzles, /puzzles/daily and /puzzle/<board>/<moves>, played with the usual buttons.
-- puzzle: Puzzle, and puzzle_at(), which decides whether a position is one (the solved game on 3×3
-  and 4×4, the threat solver's wins by fours on the bigger boards).
-- collection: the shipped set (puzzles.json, which `make puzzles` mines), the next one, the day's.
+- puzzle: Puzzle, puzzle_at(), which decides whether a position is one (the solved game on 3×3
+  and 4×4, the threat solver's wins by fours on the bigger boards), and puzzles_in(), a game's.
+- collection: the shipped set (puzzles.json, which `make puzzles` mines), a finished game's new
+  puzzles (which the engine workers mine and keep: webapp.workers.pool), the next one, the day's.
 """
