@@ -7,11 +7,12 @@ from __future__ import annotations
 
 import datetime
 import json
+import random
 
 import pytest
 
 from tests.web.test_review import perfect
-from webapp.engine import BOARDS, outcomes, preference
+from webapp.engine import BOARDS, Position, outcomes, preference
 from webapp.puzzles.collection import PUZZLES_FILE, collection, daily, following, new_puzzles_in
 from webapp.puzzles.puzzle import Puzzle, answer, puzzle_at, puzzles_in
 from webapp.shared.notation import parse_moves
@@ -36,32 +37,99 @@ def fastest(moves: dict[int, tuple[int, int]]) -> list[int]:
 
 def test_every_3x3_puzzle_has_one_fastest_win_at_each_turn_and_holds_out_longest():
     for puzzle in shipped("3x3"):
-        here, line = puzzle.position, list(puzzle.solution)
-        first = perfect(here.text.replace("\n", ""), here.to_move)
-        assert (first[line[0]][1] + 1) // 2 == puzzle.wins_in
-        while line:
-            moves = perfect(here.text.replace("\n", ""), here.to_move)
-            assert fastest(moves) == [line[0]], (puzzle.moves, here.text)
+        check_3x3(puzzle)
+
+
+def check_3x3(puzzle: Puzzle) -> None:
+    """A 3×3 puzzle's claim and its unique solution, by perfect() (the test's own search)."""
+    here, line = puzzle.position, list(puzzle.solution)
+    first = perfect(here.text.replace("\n", ""), here.to_move)
+    assert (first[line[0]][1] + 1) // 2 == puzzle.wins_in
+    while line:
+        moves = perfect(here.text.replace("\n", ""), here.to_move)
+        assert fastest(moves) == [line[0]], (puzzle.moves, here.text)
+        here = here.play(line.pop(0))
+        if line:
+            replies = perfect(here.text.replace("\n", ""), here.to_move)
+            longest = max(plies for result, plies in replies.values())
+            assert replies[line[0]][1] == longest and replies[line[0]][0] < 0
             here = here.play(line.pop(0))
-            if line:
-                replies = perfect(here.text.replace("\n", ""), here.to_move)
-                longest = max(plies for result, plies in replies.values())
-                assert replies[line[0]][1] == longest and replies[line[0]][0] < 0
-                here = here.play(line.pop(0))
-        assert here.winner == puzzle.winner
+    assert here.winner == puzzle.winner
+
+
+def is_a_3x3_puzzle(here: Position) -> bool:
+    """By perfect() alone: the side to move wins in two moves or more, and at
+    each of its turns one move alone wins fastest, the other side defending
+    with the reply that holds out longest (the first such square)."""
+    moves = perfect(here.text.replace("\n", ""), here.to_move)
+    only = fastest(moves)
+    if len(only) != 1 or (moves[only[0]][1] + 1) // 2 < 2:
+        return False
+    while not (here := here.play(only[0])).is_over:
+        replies = perfect(here.text.replace("\n", ""), here.to_move)
+        longest = max(plies for result, plies in replies.values())
+        here = here.play(min(cell for cell, (result, plies) in replies.items() if plies == longest))
+        only = fastest(perfect(here.text.replace("\n", ""), here.to_move))
+        if len(only) != 1:
+            return False
+    return True
+
+
+def every_3x3_game_prefix() -> dict[Position, tuple[int, ...]]:
+    """Every reachable 3×3 position with a move to make, and the first moves found to reach it."""
+    found: dict[Position, tuple[int, ...]] = {}
+    waiting = [(Position(BOARDS["3x3"]), ())]
+    while waiting:
+        here, moves = waiting.pop()
+        if here in found or here.is_over:
+            continue
+        found[here] = moves
+        waiting += [(here.play(cell), (*moves, cell)) for cell in here.legal_moves()]
+    return found
+
+
+def test_every_3x3_position_is_a_puzzle_exactly_when_the_tests_own_search_says_so():
+    """So every puzzle the workers can mine from a 3×3 game is checked, not only the shipped."""
+    puzzles = 0
+    for here, moves in every_3x3_game_prefix().items():
+        puzzle = puzzle_at(BOARDS["3x3"], moves)
+        assert (puzzle is not None) == is_a_3x3_puzzle(here), here.text
+        if puzzle is not None:
+            check_3x3(puzzle)
+            puzzles += 1
+    assert puzzles >= len(shipped("3x3"))
 
 
 def test_every_4x4_puzzle_is_proven_by_the_tablebase():
     for puzzle in shipped("4x4"):
-        here = puzzle.position
-        for index, cell in enumerate(puzzle.solution):
-            found = outcomes(here)
-            if index % 2 == 0:
-                best = max(preference(outcome, 16) for outcome in found.values())
-                assert [each for each, outcome in found.items() if preference(outcome, 16) == best] == [cell]
-                assert found[cell].result > 0
-            here = here.play(cell)
-        assert here.winner == puzzle.winner
+        check_4x4(puzzle)
+
+
+def test_the_puzzles_along_random_4x4_games_are_proven_by_the_tablebase():
+    """A sample of what the workers can mine from a 4×4 game, checked as the shipped are."""
+    rng, rules, puzzles = random.Random(4), BOARDS["4x4"], 0
+    for _ in range(300):
+        here, moves = Position(rules), ()
+        while not here.is_over:
+            moves += (rng.choice(here.legal_moves()),)
+            here = here.play(moves[-1])
+        for puzzle in puzzles_in(rules, moves):
+            check_4x4(puzzle)
+            puzzles += 1
+    assert puzzles >= 20, "the random games had puzzles to check"
+
+
+def check_4x4(puzzle: Puzzle) -> None:
+    """At each of the winner's turns, the tablebase's one fastest win is the solution's move."""
+    here = puzzle.position
+    for index, cell in enumerate(puzzle.solution):
+        found = outcomes(here)
+        if index % 2 == 0:
+            best = max(preference(outcome, 16) for outcome in found.values())
+            assert [each for each, outcome in found.items() if preference(outcome, 16) == best] == [cell]
+            assert found[cell].result > 0
+        here = here.play(cell)
+    assert here.winner == puzzle.winner and puzzle.wins_in >= 2
 
 
 @pytest.mark.parametrize("board", ["5x5", "7x7", "15x15"])
