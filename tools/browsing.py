@@ -197,8 +197,8 @@ def retrying_a_mistake(page: Page) -> None:
     expect(page.get_by_role("alert")).to_contain_text("is not it")
 
 
-FINISHED_7X7 = (24, 31, 9, 23, 35, 25, 38, 39, 42, 11, 6, 15, 46, 7)
-"""A 7×7 game (d4-d3-c6-c4-a2-e4-d2-e2-a1-e6-g7-b5-e1-a6) with two puzzles along it."""
+FINISHED_7X7 = (8, 15, 9, 11, 18, 29, 17, 12, 16, 20, 24, 25, 38, 32, 31, 19, 45)
+"""A 7×7 game (b6-b5-c6-e6-e5-b3-d5-f6-c5-g5-d4-e4-d2-e3-d3-f5-d1) with two puzzles along it."""
 
 
 def puzzles_from_a_game_played_here(page: Page) -> None:

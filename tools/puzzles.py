@@ -4,10 +4,11 @@ into webapp/puzzles/puzzles.json, the starting set a fresh install offers.
 Reproducible: the games are played from fixed seeds (random.Random(seed) for
 each game's levels' choices; master by a count of positions), so the same
 code mines the same puzzles. For each board, every position of every game is
-asked whether it makes a puzzle (webapp.puzzles.puzzle.puzzles_in); a position
-reached twice is taken once; the longest wins come first, up to PER_BOARD.
-Each is written with its solution, so that the app offers it without
-proving it again (the tests prove every one).
+asked whether it makes a puzzle (webapp.puzzles.puzzle.puzzles_in); a
+solution found twice (in another game, or at another position) is taken
+once; the longest wins come first, up to PER_BOARD. Each is written with its
+solution, so that the app offers it without proving it again (the tests
+prove every one).
 """
 
 from __future__ import annotations
@@ -40,7 +41,7 @@ def mine(board: str, games: int, seed: int = SEED) -> list[Puzzle]:
     for game in range(games):
         for puzzle in puzzles_in(rules, played(rules, pairings(board)[game % len(pairings(board))],
                                               random.Random(seed * 1_000_003 + game))):
-            found.setdefault(puzzle.position, puzzle)
+            found.setdefault(puzzle.solution, puzzle)
     return sorted(found.values(), key=lambda puzzle: (-puzzle.wins_in, len(puzzle.moves), puzzle.moves))
 
 

@@ -27,10 +27,10 @@ def test_a_wrong_move_then_the_solution_by_clicks(page: Page, axe_source: str):
 
 def test_a_game_finished_by_clicks_comes_back_as_a_puzzle(page: Page):
     puzzles_from_a_game_played_here(page)
-    link = page.locator('.puzzle-list.mined a[href="/puzzle/7x7/d4-d3-c6-c4-a2-e4-d2-e2-a1-e6-g7"]')
-    expect(link).to_have_text("7×7: O to play and win in 2")
+    link = page.locator('.puzzle-list.mined a[href="/puzzle/7x7/b6-b5-c6-e6-e5-b3-d5-f6-c5-g5-d4-e4-d2-e3"]')
+    expect(link).to_have_text("7×7: X to play and win in 2")
     link.click()
-    expect(page.locator("#puzzle-heading")).to_contain_text("O to play and win in 2")
+    expect(page.locator("#puzzle-heading")).to_contain_text("X to play and win in 2")
     expect(page.locator("footer")).to_contain_text("Games finished here may become puzzles")
 
 

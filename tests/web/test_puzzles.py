@@ -169,17 +169,25 @@ def test_the_next_puzzle_and_the_days_go_round_the_collection():
     assert daily(day) == puzzles[day.toordinal() % len(puzzles)] and daily(day + datetime.timedelta(1)) != daily(day)
 
 
-PLAYED_7X7 = "d4-d3-c6-c4-a2-e4-d2-e2-a1-e6-g7-b5-e1-a6"
-"""A game medium and hard played on 7×7 (tools/puzzles.py, seed 0), with two puzzles along it."""
+PLAYED_7X7 = "b6-b5-c6-e6-e5-b3-d5-f6-c5-g5-d4-e4-d2-e3-d3-f5-d1"
+"""A game hard and easy played on 7×7 (tools/puzzles.py, seed 28), with two puzzles along it."""
 
 
 def test_a_games_puzzles_are_the_positions_along_it_that_make_one():
     rules = BOARDS["7x7"]
     game = parse_moves(rules, PLAYED_7X7)
     found = puzzles_in(rules, game)
-    assert [puzzle.moves for puzzle in found] == [game[:9], game[:11]]
-    assert found == [puzzle_at(rules, game[:ply]) for ply in (9, 11)]
-    assert all(puzzle.winner == "O" and puzzle.wins_in == 2 for puzzle in found)  # hard, the winner
+    assert [puzzle.moves for puzzle in found] == [game[:12], game[:14]]
+    assert found == [puzzle_at(rules, game[:ply]) for ply in (12, 14)]
+    assert all(puzzle.winner == "X" and puzzle.wins_in == 2 for puzzle in found)  # hard, the winner
+
+
+def test_a_puzzle_seen_earlier_in_the_game_is_not_offered_again_a_stone_or_two_later():
+    rules = BOARDS["7x7"]
+    game = parse_moves(rules, "d4-d3-c6-c4-a2-e4-d2-e2-a1-e6-g7-b5-e1-a6")  # medium and hard, seed 0
+    earlier, later = puzzle_at(rules, game[:9]), puzzle_at(rules, game[:11])  # O played e6 and X g7 between: beside the point
+    assert earlier and later and earlier.solution == later.solution
+    assert puzzles_in(rules, game) == [earlier]
 
 
 def test_a_game_through_a_shipped_puzzle_brings_no_new_one_there():

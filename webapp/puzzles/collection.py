@@ -33,8 +33,10 @@ def find(rules: Rules, moves: tuple[int, ...]) -> Puzzle | None:
 
 
 def new_puzzles_in(rules: Rules, moves: tuple[int, ...]) -> list[Puzzle]:
-    """The puzzles along a game that the shipped set does not have."""
-    return [puzzle for puzzle in puzzles_in(rules, moves) if find(rules, puzzle.moves) is None]
+    """The puzzles along a game that the shipped set does not have (a shipped
+    one with the same solution is the same puzzle, a stone or two elsewhere)."""
+    shipped = {puzzle.solution for puzzle in collection() if puzzle.rules == rules}
+    return [puzzle for puzzle in puzzles_in(rules, moves) if puzzle.solution not in shipped]
 
 
 def _cells(rules: Rules, written: str) -> tuple[int, ...]:

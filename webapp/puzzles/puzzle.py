@@ -74,8 +74,14 @@ def puzzle_at(rules: Rules, moves: tuple[int, ...]) -> Puzzle | None:
 
 def puzzles_in(rules: Rules, moves: tuple[int, ...]) -> list[Puzzle]:
     """The puzzles along a game: each position it passed through (from the
-    empty board to its end) that makes one, in the order they came."""
-    return [puzzle for ply in range(len(moves)) if (puzzle := puzzle_at(rules, moves[:ply]))]
+    empty board to its end) that makes one, in the order they came, but for
+    one whose solution an earlier one had (the same puzzle again, a stone or
+    two elsewhere: the loser did not see the win coming, and nor did the winner)."""
+    found: dict[tuple[int, ...], Puzzle] = {}
+    for ply in range(len(moves)):
+        if (puzzle := puzzle_at(rules, moves[:ply])) and puzzle.solution not in found:
+            found[puzzle.solution] = puzzle
+    return list(found.values())
 
 
 def _unique_solution(position: Position) -> tuple[int, ...] | None:

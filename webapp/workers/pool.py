@@ -8,7 +8,7 @@ move for master, since a person is waiting at the board for that; their
 answers are kept under a name made from the game up to that move, so a
 move is appraised once, whichever game and page ask for it. A finished game
 is mined for puzzles (webapp.puzzles.collection.new_puzzles_in), once, behind both;
-the puzzles found are kept in the same store, each position once, numbered
+the puzzles found are kept in the same store, each solution once, numbered
 as they come, so that /puzzles lists the newest. The queue is Huey's:
 
 - "local" (the default): an SQLite file in the instance folder, and workers
@@ -205,10 +205,12 @@ class EnginePool:
 
     def _keep_puzzles_in(self, rules: Rules, moves: tuple[int, ...]) -> None:
         """The mining job, run by a worker: keep each puzzle found along the
-        game that is neither shipped nor kept before, and number it."""
+        game that is neither shipped nor kept before (its solution is new),
+        and number it."""
         for puzzle in new_puzzles_in(rules, moves):
             name = puzzle_name(puzzle.rules, puzzle.moves)
-            if self.queue.put_if_empty(name, puzzle):
+            if self.queue.put_if_empty(f"puzzle-solution:{rules.name}:{write_moves(rules, puzzle.solution)}", name):
+                self.queue.put(name, puzzle)
                 self.queue.put(f"{MINED_COUNT}:{self.queue.storage.incr(MINED_COUNT)}", name)
 
     def _queue_appraisal(self, name: str, rules: Rules, moves: tuple[int, ...]) -> None:
