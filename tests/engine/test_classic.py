@@ -18,6 +18,7 @@ from webapp.engine.classic import (ALGORITHMS, Horizon, Recorder, TooLong, Tree,
                                    most_orders, most_positions, tree_size)
 from webapp.engine.solved import outcome_of, table
 from webapp.engine.values import WIN, is_decided, one_ply_back
+from webapp.shared.notation import parse_moves, position_after
 
 THREE = BOARDS["3x3"]
 PLAYABLE = sorted((here for here in reachable_positions(Position(THREE)) if not here.is_over),
@@ -142,3 +143,17 @@ def test_on_the_big_boards_the_searches_agree_to_each_depth(board: str):
             assert len({searched.value for searched in found.values()}) == 1, (here.text, depth)
             assert found["alphabeta"].examined <= found["minimax"].examined
             assert found["minimax"].examined <= most_orders(here.empty.bit_count(), depth)
+
+
+
+@pytest.mark.parametrize("moves, shown", [
+    ("h8-a1-i8-a2-j8", {"f8", "g8", "k8", "l8"}),  # facing an open three: the cells that stop the open four
+    ("h8-g8-i8-a1-j8-a2-k8", {"l8"}),               # facing a four: the block
+    ("h8-a1-i8-a2-j8-a3-k8-n1", {"g8", "l8"}),      # a line to complete: the completions
+    ("h8-g8-i8-a1-j8-a2-k8-l8-h9", 10),             # nothing to answer: the ten best-looking
+])
+def test_the_tree_below_a_big_board_has_the_moves_the_engines_search_looks_at(moves, shown):
+    rules = BOARDS["15x15"]
+    horizon = Horizon(position_after(rules, parse_moves(rules, moves)), 2)
+    names = {rules.cell_name(cell) for cell in horizon.moves(horizon.root)}
+    assert names == shown if isinstance(shown, set) else len(names) == shown

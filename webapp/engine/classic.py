@@ -36,7 +36,7 @@ from typing import Any, NamedTuple, Protocol
 
 from webapp.engine.evaluate import Evaluator, Node, evaluator
 from webapp.engine.rules import Position, Rules, cells_of
-from webapp.engine.search import BEAM
+from webapp.engine.search import candidates
 from webapp.engine.values import WIN
 
 INFINITY = WIN + 1
@@ -140,7 +140,9 @@ class Tree:
 class Horizon:
     """The game tree below a position to depth plies, for the boards too big
     to search to the end: a position's moves are the ones the engine's search
-    looks at (its BEAM best-looking squares near the stones), and a position
+    looks at (see search.candidates: the block where a line is threatened,
+    the defences where an open four is, else its ten best-looking squares
+    near the stones; a side with a line to complete completes it), and a position
     at the horizon is worth the engine's evaluation of it, an estimate. A
     state is (node, lost): the search's Node, and whether the side to move
     has lost (the other side just completed a line)."""
@@ -168,7 +170,8 @@ class Horizon:
         return None
 
     def moves(self, state: tuple[Node, bool]) -> list[int]:
-        return self._evaluator.moves(state[0])[:BEAM]
+        node = state[0]
+        return cells_of(node.my_wins) if node.my_wins else candidates(self._evaluator, node)
 
     def play(self, state: tuple[Node, bool], move: int) -> tuple[Node, bool]:
         node = state[0]

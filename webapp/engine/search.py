@@ -118,17 +118,8 @@ class Searcher:
                 for cell in self.moves(node, None)}
 
     def moves(self, node: Node, entry: Entry | None) -> list[int]:
-        """The moves a node searches: the table's best first, then the
-        best-looking. Where the other side threatens an open four, every move
-        that might stop it, and every four (which must be answered first), and
-        nothing else: any other move loses."""
-        evaluation = self.evaluator
-        threats = evaluation.threats(node.theirs, node.their_threes) if node.their_threes else None
-        if threats:
-            useful = evaluation.defences(node.theirs, node.their_threes, threats) | evaluation.four_cells(node)
-            ranked = [cell for cell in evaluation.moves(node) if useful >> cell & 1]
-        else:
-            ranked = evaluation.moves(node)[:self.beam]
+        """The moves a node searches (see candidates), the table's best first."""
+        ranked = candidates(self.evaluator, node, self.beam)
         if entry is not None and entry.move in ranked:
             ranked.remove(entry.move)
             ranked.insert(0, entry.move)
@@ -143,6 +134,22 @@ class Searcher:
                 break
             node = self.evaluator.play(node, entry.move)
         return line
+
+
+def candidates(evaluation: Evaluator, node: Node, beam: int = BEAM) -> list[int]:
+    """The moves the search looks at in a node (one it did not end: no line
+    to complete, no double threat against it), best-looking first. Where the
+    other side threatens to complete a line, the block. Where it threatens an
+    open four, every move that might stop it, and every four (which must be
+    answered first), and nothing else: any other move loses. Elsewhere the
+    beam best-looking."""
+    if node.their_wins:
+        return cells_of(node.their_wins)
+    threats = evaluation.threats(node.theirs, node.their_threes) if node.their_threes else None
+    if threats:
+        useful = evaluation.defences(node.theirs, node.their_threes, threats) | evaluation.four_cells(node)
+        return [cell for cell in evaluation.moves(node) if useful >> cell & 1]
+    return evaluation.moves(node)[:beam]
 
 
 class Thought(NamedTuple):
