@@ -75,6 +75,7 @@ class Process:
         self.process = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                         stderr=subprocess.DEVNULL, text=True, bufsize=1)
         self.lines: queue.Queue[str | None] = queue.Queue()
+        self.messages: list[str] = []  # the MESSAGE and DEBUG lines answer() passed over, for a caller that reads them
         threading.Thread(target=self._read, daemon=True).start()
 
     def _read(self) -> None:
@@ -101,6 +102,7 @@ class Process:
                 raise BrainFailed("it stopped")
             if not line.startswith(("MESSAGE", "DEBUG")):
                 return line
+            self.messages.append(line)
 
     def close(self) -> None:
         try:

@@ -1,0 +1,151 @@
+"""A second opinion on a game: where a stronger brain says it was lost.
+
+A judge (any brain that speaks the protocol and reports its evaluation as
+Rapfi does, in a line `MESSAGE … Eval <score>`: a number for the side to
+move, or +M<n> / -M<n> for a win or loss it has proven n moves of both
+sides away) is shown the position before each of one side's moves, and the
+position after it. A move after which the judge proves a win for the other
+side, where before it proved none, is where the game was lost; a move after
+which a win the judge had proven for the mover is gone let that win go.
+
+    python -m tools.second_opinion /opt/pbrain-rapfi h8-i8-i9-j10-h10 --side O --info "MAX_NODE 200000"
+
+The game is written as a replay link writes it (the `/replay/15x15/` in
+front may stay); `--info` lines are passed to the judge as `INFO …`, here
+Rapfi's limit of positions a move, so that its opinion is the same on any
+machine.
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import sys
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TextIO
+
+from tools.ladder import BrainFailed, Process, _asking, _cell
+from webapp.engine import BOARDS, Rules
+from webapp.shared.notation import InvalidInput, parse_moves, position_after
+
+EVAL = re.compile(r"\bEval ([+-]?M?\d+)\b")
+
+
+@dataclass(frozen=True)
+class Opinion:
+    """The judge's evaluation of a position, for its side to move, as it wrote it."""
+
+    written: str
+
+    @property
+    def proven(self) -> int:
+        """+1 if the judge proves a win for the side to move, -1 a loss, 0 neither."""
+        if "M" not in self.written:
+            return 0
+        return -1 if self.written.startswith("-") else 1
+
+    def turned(self) -> Opinion:
+        """The same opinion for the other side."""
+        rest = self.written.lstrip("+-")
+        if self.written.startswith("-"):
+            return Opinion(("+" if rest.startswith("M") else "") + rest)
+        return Opinion(rest if rest == "0" else "-" + rest)
+
+
+def opinion_of(messages: Sequence[str]) -> Opinion | None:
+    """The last evaluation the judge reported among its messages, if any."""
+    found = [match.group(1) for line in messages if (match := EVAL.search(line))]
+    return Opinion(found[-1]) if found else None
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """What the judge said of one move: ply counts from 1, before and after are for the mover."""
+
+    ply: int
+    move: int
+    judges_move: int
+    before: Opinion | None
+    after: Opinion | None  # None when the move ended the game, or the judge gave no evaluation (a win in one)
+
+    @property
+    def lost_here(self) -> bool:
+        return bool(self.after and self.after.proven < 0 and not (self.before and self.before.proven < 0))
+
+    @property
+    def win_let_go(self) -> bool:
+        return bool(self.before and self.before.proven > 0 and self.after and self.after.proven <= 0)
+
+
+class Judge:
+    """A judge brain, asked about one position at a time."""
+
+    def __init__(self, rules: Rules, command: list[str], turn_ms: float, infos: Sequence[str]):
+        self.rules, self.limit = rules, 2 * turn_ms / 1000 + 10
+        self.process = Process(command)
+        self.process.tell(f"START {rules.size}")
+        if (said := self.process.answer(self.limit + 10)) != "OK":
+            raise BrainFailed(f"it answered START with “{said[:60]}”")
+        self.process.tell(f"INFO timeout_turn {int(turn_ms)}", "INFO rule 0", *(f"INFO {info}" for info in infos))
+
+    def ask(self, moves: Sequence[int]) -> tuple[Opinion | None, int]:
+        """The judge's evaluation of the position after moves, and the move it would play there."""
+        mark = "X" if len(moves) % 2 == 0 else "O"
+        self.process.messages.clear()
+        self.process.tell(*_asking(self.rules, list(moves), mark, asked_before=False))
+        move = _cell(self.rules, self.process.answer(self.limit))
+        return opinion_of(self.process.messages), move
+
+    def close(self) -> None:
+        self.process.close()
+
+
+def verdicts(judge: Judge, moves: Sequence[int], side: str) -> list[Verdict]:
+    """The judge's view of each of side's moves in the game."""
+    found = []
+    for ply in range(0 if side == "X" else 1, len(moves), 2):
+        before, judges_move = judge.ask(moves[:ply])
+        ended = ply + 1 == len(moves) and position_after(judge.rules, tuple(moves)).is_over
+        after = None if ended else judge.ask(moves[:ply + 1])[0]
+        found.append(Verdict(ply + 1, moves[ply], judges_move, before, after and after.turned()))
+    return found
+
+
+def report(rules: Rules, found: Sequence[Verdict], out: TextIO | None = None) -> None:
+    """A line a move, then where the game was lost and how many wins were let go."""
+    out = out or sys.stdout
+    for verdict in found:
+        note = "lost here" if verdict.lost_here else "a win let go" if verdict.win_let_go else ""
+        before, after = (opinion.written if opinion else "–" for opinion in (verdict.before, verdict.after))
+        print(f"  {verdict.ply:3}  {rules.cell_name(verdict.move):<4} judge: {rules.cell_name(verdict.judges_move):<4}"
+              f" before {before:>6}  after {after:>6}  {note}".rstrip(), file=out)
+    lost = [verdict.ply for verdict in found if verdict.lost_here]
+    let_go = sum(verdict.win_let_go for verdict in found)
+    print(f"  lost at ply {lost[0]}" if lost else "  never proven lost", end="", file=out)
+    print(f"; wins let go: {let_go}", file=out)
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(prog="python -m tools.second_opinion", description=__doc__.split("\n\n")[0])
+    parser.add_argument("judge", help="the path of a brain that reports `MESSAGE … Eval <score>`")
+    parser.add_argument("game", help="the moves, as a replay link writes them")
+    parser.add_argument("--side", choices=("X", "O"), required=True, help="whose moves to judge")
+    parser.add_argument("--board", default="15x15", choices=[name for name in BOARDS if name != "3x3"])
+    parser.add_argument("--turn-ms", type=float, default=1000, help="the judge's time a position")
+    parser.add_argument("--info", action="append", default=[], help="an INFO line for the judge, e.g. 'MAX_NODE 200000'")
+    options = parser.parse_args(argv)
+    rules = BOARDS[options.board]
+    try:
+        moves = parse_moves(rules, options.game.rpartition("/")[2])
+    except InvalidInput as error:
+        parser.error(str(error))
+    judge = Judge(rules, [options.judge], options.turn_ms, options.info)
+    try:
+        report(rules, verdicts(judge, moves, options.side))
+    finally:
+        judge.close()
+
+
+if __name__ == "__main__":
+    main()
