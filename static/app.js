@@ -94,20 +94,24 @@ document.addEventListener("click", (event) => {
 });
 
 // While a move waits for the computer, say whether it waits for a free
-// engine (the server's words, asked every half second) as well as thinking.
+// engine (the server's words, asked every half second) in place of "The
+// computer is thinking…": one line, so that the board below does not move.
 let queueWatch = null;
 document.addEventListener("htmx:before:request", () => {
   const note = document.querySelector("#engine-queue");
   if (!note || queueWatch) return;
+  note.dataset.thinking ??= note.textContent;
   queueWatch = setInterval(async () => {
     const answer = await fetch("/engines", { headers: { Accept: "text/plain" } }).catch(() => null);
-    if (answer?.ok && queueWatch) note.textContent = await answer.text();
+    const words = answer?.ok ? await answer.text() : "";
+    if (queueWatch) note.textContent = words || note.dataset.thinking;
   }, 500);
 });
 document.addEventListener("htmx:after:request", () => {
   clearInterval(queueWatch);
   queueWatch = null;
-  document.querySelector("#engine-queue")?.replaceChildren();
+  const note = document.querySelector("#engine-queue");
+  if (note?.dataset.thinking) note.textContent = note.dataset.thinking;
 });
 
 // Pointing at a move in the list (or focusing its link) marks its stone.

@@ -8,7 +8,7 @@ import re
 
 from collections.abc import Callable
 
-from playwright.sync_api import Browser, Locator, Page, expect
+from playwright.sync_api import Browser, Locator, Page, Route, expect
 
 from tools.positions import position
 from webapp.engine import outcomes, preference
@@ -213,6 +213,28 @@ def puzzles_from_a_game_played_here(page: Page) -> None:
     raise AssertionError("the finished game's puzzles never came")
 
 
+QUEUED = "Waiting for an engine: 3 moves queued."
+
+
+def engines_busy(page: Page) -> list[Route]:
+    """From now on, hold every move on its way, as when every engine worker
+    is busy, and have the server say that three moves are queued (its words
+    from the real queue are the views' tests'). The held requests, for the
+    caller to let go."""
+    held: list[Route] = []
+    page.route("**/engines", lambda route: route.fulfill(body=QUEUED, content_type="text/plain; charset=utf-8"))
+    page.route("**/move", lambda route: held.append(route))
+    return held
+
+
+def waiting_for_a_free_engine(page: Page) -> None:
+    """A 15×15 move for master waiting for a free engine, and what the page says meanwhile."""
+    on_board("15x15", "human", "master")(page)
+    engines_busy(page)
+    square(page, 112).click()
+    expect(page.locator("#thinking")).to_have_text(QUEUED)
+
+
 def first_shipped_puzzle(page: Page) -> None:
     """Open the first of the shipped puzzles from the list (the puzzles mined
     from games played here, if any, come before them)."""
@@ -282,4 +304,5 @@ STATES: dict[str, Callable[[Page], None]] = {
     "the puzzles": lambda page: page.goto("/puzzles"),
     "a puzzle half solved": lambda page: (first_shipped_puzzle(page), solve_puzzle(page, moves=1)),
     "puzzles from a game played here": puzzles_from_a_game_played_here,
+    "waiting for a free engine": waiting_for_a_free_engine,
 }

@@ -23,7 +23,7 @@ def test_every_state_passes_the_audit(page: Page, axe_source: str, state: str):
 @pytest.mark.parametrize("state", ["a new game", "coach on", "lost", "a replay step", "4x4 with the coach",
                                    "5x5 mid-game", "7x7 with the coach", "15x15 mid-game", "a 15x15 replay step",
                                    "MENACE's box", "the network's values", "how it learned", "inviting a friend",
-                                   "a 3x3 review", "a 15x15 review", "retrying a mistake"])
+                                   "a 3x3 review", "a 15x15 review", "retrying a mistake", "waiting for a free engine"])
 def test_dark_mode_passes_the_audit(page: Page, axe_source: str, state: str):
     page.emulate_media(color_scheme="dark")
     STATES[state](page)

@@ -12,8 +12,8 @@ import re
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from tools.browsing import (COMPUTER_WINS, DRAW, NEW_GAME_AS_O, NEW_GAME_AS_X, board_of, click, new_game,
-                            play_first_open_squares, play_out, replacing_the_game, square)
+from tools.browsing import (COMPUTER_WINS, DRAW, NEW_GAME_AS_O, QUEUED, NEW_GAME_AS_X, board_of, click, new_game,
+                            play_first_open_squares, play_out, replacing_the_game, square, engines_busy, on_board)
 
 pytestmark = pytest.mark.browser
 EMPTY_BOARD = "." * 9
@@ -348,3 +348,22 @@ def test_your_menace_learns_across_games_and_how_it_learned_shows_it(page: Page)
     expect(page.locator("figure.chart")).to_have_count(3)
     page.get_by_role("button", name="Empty your MENACE's boxes").click()
     expect(page.get_by_text("Your MENACE has not played yet.")).to_be_visible()
+
+
+@pytest.mark.parametrize("width", [360, 1280])
+def test_a_move_that_waits_for_a_free_engine_says_so_until_its_answer_comes(page: Page, width: int):
+    page.set_viewport_size({"width": width, "height": 900})
+    on_board("15x15", "human", "master")(page)
+    board_top = page.locator(".grid").bounding_box()["y"]
+    held = engines_busy(page)
+    square(page, 112).click()
+    expect(page.locator("#thinking")).to_be_visible()
+    expect(page.locator("#thinking")).to_have_text(QUEUED)
+    assert page.locator(".grid").bounding_box()["y"] == board_top  # one line, as the words it replaces
+    stone = square(page, 112).evaluate("button => getComputedStyle(button).getPropertyValue('--stone')")
+    black = page.evaluate("getComputedStyle(document.querySelector('.stones')).getPropertyValue('--black')")
+    assert stone == black  # the stone played, under the pointer still, is a stone and not the hover's shadow
+    held[0].continue_()
+    expect(page.locator(".moves li")).to_have_count(2)
+    expect(page.locator("#thinking")).not_to_be_visible()
+    expect(page.locator("#thinking")).to_have_text("The computer is thinking…")

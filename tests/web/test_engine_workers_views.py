@@ -44,9 +44,9 @@ def test_when_no_worker_answers_the_move_is_not_played(app, visitor: Visitor, mo
 
 def test_the_page_can_ask_how_many_moves_wait(app, visitor: Visitor, monkeypatch):
     assert visitor.client.get("/engines").text == ""
-    for waiting, words in ((1, "Waiting for a free engine: 1 move is in the queue."),
-                           (3, "Waiting for a free engine: 3 moves are in the queue.")):
+    for waiting, words in ((1, "Waiting for an engine: 1 move queued."),
+                           (3, "Waiting for an engine: 3 moves queued.")):
         monkeypatch.setattr(app.extensions["engines"], "waiting", lambda: waiting)
         response = visitor.client.get("/engines")
         assert response.text == words and response.headers["Cache-Control"] == "no-store"
-    assert '<span id="engine-queue"></span>' in visitor.open().text
+    assert '<span id="engine-queue">The computer is thinking…</span>' in visitor.open().text

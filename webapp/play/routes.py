@@ -106,11 +106,11 @@ def reset_my_menace() -> Response | str:
 @bp.get("/engines")
 def engines() -> Response:
     """While a move waits for master, the page asks how many moves are
-    queued for the engine workers, and says so (app.js): a sentence, or
-    nothing when none waits."""
+    queued for the engine workers, and says so (app.js) in place of "The
+    computer is thinking…": a sentence short enough for that one line on a
+    phone, or nothing when none waits."""
     waiting = current_app.extensions["engines"].waiting()
-    words = "" if not waiting else (f"Waiting for a free engine: {waiting} "
-                                    f"{'move is' if waiting == 1 else 'moves are'} in the queue.")
+    words = "" if not waiting else f"Waiting for an engine: {waiting} {'move' if waiting == 1 else 'moves'} queued."
     return Response(words, content_type="text/plain; charset=utf-8", headers={"Cache-Control": "no-store"})
 
 
