@@ -8,12 +8,12 @@ position after it. A move after which the judge proves a win for the other
 side, where before it proved none, is where the game was lost; a move after
 which a win the judge had proven for the mover is gone let that win go.
 
-    python -m tools.second_opinion /opt/pbrain-rapfi h8-i8-i9-j10-h10 --side O --info "MAX_NODE 200000"
+    python -m tools.second_opinion /opt/pbrain-rapfi h8-i8-i9-j10-h10 --side O --turn-ms 60000 --info "MAX_NODE 200000"
 
 The game is written as a replay link writes it (the `/replay/15x15/` in
 front may stay); `--info` lines are passed to the judge as `INFO …`, here
-Rapfi's limit of positions a move, so that its opinion is the same on any
-machine.
+Rapfi's limit of positions a move, which with a generous turn is its only
+limit, so that its opinion is the same on any machine, however busy.
 """
 
 from __future__ import annotations
