@@ -44,7 +44,10 @@ def main(argv: Sequence[str] | None = None) -> None:
     logging.basicConfig(level=logging.WARNING, format="%(asctime)s engine workers %(levelname)s: %(message)s")
     consumer = pool.queue.create_consumer(workers=options.workers, worker_type="process", periodic=False,
                                           initial_delay=POLL_SECONDS, backoff=1.0, max_delay=POLL_SECONDS)
-    consumer.run()
+    try:
+        consumer.run()
+    except KeyboardInterrupt:  # told to stop while it started its workers, before it listened for signals itself
+        consumer.stop()
 
 
 def _wait_for_lock(path: Path, parent: int) -> bool:
