@@ -8,6 +8,7 @@ HTTP/1.1 client that keeps its cookies and says where its posts come from, as a 
 from __future__ import annotations
 
 import asyncio
+import fcntl
 import os
 import re
 import signal
@@ -22,6 +23,8 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeVar
+
+from webapp.workers.consumer import LOCK_FILE
 
 T = TypeVar("T")
 
@@ -154,10 +157,35 @@ class AppServer:
         return answers(self.port)
 
     def stop(self) -> None:
+        """Stop the server, and wait for the engine workers its processes
+        started: they stop when those do, and until then read the store the
+        caller may be about to remove."""
         if self.process:
             self.process.send_signal(signal.SIGTERM)
             self.process.wait(20)
             self.process = None
+            engine_workers_stopped(self.instance)
+
+
+def engine_workers_stopped(instance: Path, seconds: float = 20) -> None:
+    """Wait until no engine workers run for this instance folder: their
+    consumer holds the folder's lock file while it runs."""
+    lock = instance / LOCK_FILE
+    if not lock.exists():
+        return
+    descriptor = os.open(lock, os.O_RDWR)
+    try:
+        deadline = time.monotonic() + seconds
+        while True:
+            try:
+                fcntl.flock(descriptor, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                return
+            except BlockingIOError:
+                if time.monotonic() > deadline:
+                    raise RuntimeError(f"the engine workers of {instance} did not stop within {seconds:g} s") from None
+                time.sleep(0.05)
+    finally:
+        os.close(descriptor)  # and with it the lock, if taken
 
 
 @dataclass

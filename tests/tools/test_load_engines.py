@@ -3,13 +3,16 @@ engine's Server-Timing), its arithmetic, and a short real run under gunicorn."""
 
 from __future__ import annotations
 
+import fcntl
 import random
+import threading
 
 import pytest
 
 from tools import load_engines
 from tools.load_engines import Crowd, next_to_stones, percentile, taken
-from tools.servers import AppServer, run
+from tools.servers import AppServer, engine_workers_stopped, run
+from webapp.workers.consumer import LOCK_FILE
 
 
 def test_it_reads_the_stones_of_a_real_reply(app, visitor):
@@ -48,3 +51,28 @@ def test_a_short_run_under_gunicorn(tmp_path, monkeypatch):
         app.stop()
     assert crowd.unsound == 0 and len(crowd.replies_ms) == 4
     assert len(crowd.positions) == 4 and all(crowd.positions) and len(crowd.waits_ms) == 4
+    assert lock_is_free(tmp_path / LOCK_FILE)  # the engine workers stopped before stop() returned
+
+
+def lock_is_free(path) -> bool:
+    with open(path) as lock:
+        try:
+            fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            return True
+        except BlockingIOError:
+            return False
+
+
+def test_stopping_waits_for_the_engine_workers_to_let_go_of_their_lock(tmp_path):
+    engine_workers_stopped(tmp_path)  # an app that never started them: nothing to wait for
+    (tmp_path / LOCK_FILE).touch()
+    with open(tmp_path / LOCK_FILE) as held:
+        fcntl.flock(held, fcntl.LOCK_EX)
+        letting_go = threading.Timer(0.2, held.close)
+        letting_go.start()
+        engine_workers_stopped(tmp_path)
+        assert held.closed
+    with open(tmp_path / LOCK_FILE) as held:
+        fcntl.flock(held, fcntl.LOCK_EX)
+        with pytest.raises(RuntimeError, match="did not stop"):
+            engine_workers_stopped(tmp_path, seconds=0.1)
