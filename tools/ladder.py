@@ -147,9 +147,9 @@ def play(rules: Rules, x_spec: str, o_spec: str, opening: str, turn_ms: float, s
             brains[side].tell(f"INFO timeout_turn {int(turn_ms)}", "INFO timeout_match 0", "INFO rule 0")
         while not position.is_over:
             mark = position.to_move
-            brains[mark].tell(*_asking(rules, history, mark, asked[mark]))
+            brains[mark].tell(*asking(rules, history, mark, asked[mark]))
             asked[mark] = True
-            cell = _cell(rules, brains[mark].answer(limit))
+            cell = answered_cell(rules, brains[mark].answer(limit))
             if position.mark_at(cell) is not None:
                 raise BrainFailed(f"it played {rules.cell_name(cell)}, which is taken")
             position, history = position.play(cell), [*history, cell]
@@ -163,7 +163,7 @@ def play(rules: Rules, x_spec: str, o_spec: str, opening: str, turn_ms: float, s
     return Game(opening, x_spec, o_spec, winner, tuple(history), "a line" if winner else "full board")
 
 
-def _asking(rules: Rules, history: list[int], mark: str, asked_before: bool) -> list[str]:
+def asking(rules: Rules, history: list[int], mark: str, asked_before: bool) -> list[str]:
     """The lines that ask a brain for its move: TURN after its first, else BOARD or BEGIN."""
     def square(cell: int) -> str:
         row, column = divmod(cell, rules.size)
@@ -178,7 +178,8 @@ def _asking(rules: Rules, history: list[int], mark: str, asked_before: bool) -> 
             "DONE"]
 
 
-def _cell(rules: Rules, answer: str) -> int:
+def answered_cell(rules: Rules, answer: str) -> int:
+    """The square a brain answered with, or BrainFailed saying why the answer is not one."""
     try:
         x, y = (int(part) for part in answer.split(","))
     except ValueError:

@@ -25,7 +25,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TextIO
 
-from tools.ladder import BrainFailed, Process, _asking, _cell
+from tools.ladder import BrainFailed, Process, answered_cell, asking
 from webapp.engine import BOARDS, Rules
 from webapp.shared.notation import InvalidInput, parse_moves, position_after
 
@@ -93,8 +93,8 @@ class Judge:
         """The judge's evaluation of the position after moves, and the move it would play there."""
         mark = "X" if len(moves) % 2 == 0 else "O"
         self.process.messages.clear()
-        self.process.tell(*_asking(self.rules, list(moves), mark, asked_before=False))
-        move = _cell(self.rules, self.process.answer(self.limit))
+        self.process.tell(*asking(self.rules, list(moves), mark, asked_before=False))
+        move = answered_cell(self.rules, self.process.answer(self.limit))
         return opinion_of(self.process.messages), move
 
     def close(self) -> None:
