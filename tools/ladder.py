@@ -140,11 +140,7 @@ def play(rules: Rules, x_spec: str, o_spec: str, opening: str, turn_ms: float, s
     try:
         for side, spec in specs.items():
             mark = side
-            brains[side] = Process(command_of(spec, seed))
-            brains[side].tell(f"START {rules.size}")
-            if (said := brains[side].answer(limit + 10)) != "OK":  # a first start may load a lot
-                raise BrainFailed(f"it answered START with “{said[:60]}”")
-            brains[side].tell(f"INFO timeout_turn {int(turn_ms)}", "INFO timeout_match 0", "INFO rule 0")
+            brains[side] = started(command_of(spec, seed), rules, turn_ms, "timeout_match 0", "rule 0")
         while not position.is_over:
             mark = position.to_move
             brains[mark].tell(*asking(rules, history, mark, asked[mark]))
@@ -161,6 +157,18 @@ def play(rules: Rules, x_spec: str, o_spec: str, opening: str, turn_ms: float, s
             brain.close()
     winner = position.winner
     return Game(opening, x_spec, o_spec, winner, tuple(history), "a line" if winner else "full board")
+
+
+def started(command: list[str], rules: Rules, turn_ms: float, *infos: str) -> Process:
+    """A brain's process, started on the board and told its time a turn and
+    the INFO lines given (key and value); BrainFailed if it does not answer
+    START with OK."""
+    brain = Process(command)
+    brain.tell(f"START {rules.size}")
+    if (said := brain.answer(2 * turn_ms / 1000 + SLACK_SECONDS + 10)) != "OK":  # a first start may load a lot
+        raise BrainFailed(f"it answered START with “{said[:60]}”")
+    brain.tell(f"INFO timeout_turn {int(turn_ms)}", *(f"INFO {info}" for info in infos))
+    return brain
 
 
 def asking(rules: Rules, history: list[int], mark: str, asked_before: bool) -> list[str]:

@@ -25,7 +25,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TextIO
 
-from tools.ladder import BrainFailed, Process, answered_cell, asking
+from tools.ladder import answered_cell, asking, started
 from webapp.engine import BOARDS, Rules
 from webapp.shared.notation import InvalidInput, parse_moves, position_after
 
@@ -83,11 +83,7 @@ class Judge:
 
     def __init__(self, rules: Rules, command: list[str], turn_ms: float, infos: Sequence[str]):
         self.rules, self.limit = rules, 2 * turn_ms / 1000 + 10
-        self.process = Process(command)
-        self.process.tell(f"START {rules.size}")
-        if (said := self.process.answer(self.limit + 10)) != "OK":
-            raise BrainFailed(f"it answered START with “{said[:60]}”")
-        self.process.tell(f"INFO timeout_turn {int(turn_ms)}", "INFO rule 0", *(f"INFO {info}" for info in infos))
+        self.process = started(command, rules, turn_ms, "rule 0", *infos)
 
     def ask(self, moves: Sequence[int]) -> tuple[Opinion | None, int]:
         """The judge's evaluation of the position after moves, and the move it would play there."""
