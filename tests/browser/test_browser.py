@@ -12,7 +12,7 @@ import re
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from tools.browsing import (COMPUTER_WINS, DRAW, NEW_GAME_AS_O, QUEUED, NEW_GAME_AS_X, board_of, click, new_game,
+from tools.browsing import (COMPUTER_WINS, DRAW, FACING_PERFECT, NEW_GAME_AS_O, QUEUED, NEW_GAME_AS_X, board_of, click, new_game,
                             play_first_open_squares, play_out, replacing_the_game, square, engines_busy, on_board)
 
 pytestmark = pytest.mark.browser
@@ -30,6 +30,7 @@ def assert_not_reloaded(page: Page) -> None:
 def test_a_game_the_computer_wins(page: Page):
     page.goto("/")
     expect(page.locator("#status")).to_have_text(NEW_GAME_AS_X)
+    expect(page.locator(".reason")).to_have_text(FACING_PERFECT)
     mark_page_as_not_reloaded(page)
     play_out(page, "worst")
     expect(page.locator("#status")).to_have_text(COMPUTER_WINS)
@@ -47,6 +48,7 @@ def test_a_drawn_game_then_a_new_one(page: Page):
     assert "." not in board_of(page)
     new_game(page)
     expect(page.locator("#status")).to_have_text(NEW_GAME_AS_X)
+    expect(page.locator(".reason")).to_have_text(FACING_PERFECT)
     assert board_of(page) == EMPTY_BOARD
     assert_not_reloaded(page)
 
@@ -55,6 +57,7 @@ def test_a_new_game_as_o_the_computer_opens(page: Page):
     page.goto("/")
     new_game(page, "perfect", "human")
     expect(page.locator("#status")).to_have_text(NEW_GAME_AS_O)
+    expect(page.locator(".reason")).to_have_text(FACING_PERFECT)
     assert board_of(page).count("X") == 1
     play_out(page, "best")
     expect(page.locator("#status")).to_have_text(DRAW)
@@ -76,6 +79,7 @@ def test_the_whole_game_plays_with_javascript_off(browser: Browser, live_server:
     expect(page.locator("#status")).to_have_text(COMPUTER_WINS)
     new_game(page, "perfect", "human")
     expect(page.locator("#status")).to_have_text(NEW_GAME_AS_O)
+    expect(page.locator(".reason")).to_have_text(FACING_PERFECT)
     context.close()
 
 

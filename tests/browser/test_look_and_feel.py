@@ -11,7 +11,7 @@ import re
 import pytest
 from playwright.sync_api import Browser, Page, Route, expect
 
-from tools.browsing import click, new_game, play_first_open_squares, replacing_the_game, square
+from tools.browsing import FACING_PERFECT, click, new_game, play_first_open_squares, replacing_the_game, square
 
 pytestmark = pytest.mark.browser
 DESKTOP = {"width": 1280, "height": 800}
@@ -53,11 +53,38 @@ def test_after_a_move_on_15x15_on_a_phone_the_status_is_in_view(browser: Browser
     page.locator("#board").select_option("15x15")
     page.get_by_label("O", exact=True).select_option("master")
     page.get_by_role("button", name="New game").click()
-    expect(page.locator("#status")).to_contain_text("you play X against the computer (master")
+    expect(page.locator(".reason")).to_contain_text("Your opponent: the computer (master")
     page.locator('.grid button[value="112"]').click()
     expect(page.locator(".reason")).to_contain_text("O played")
     assert in_viewport(page, "#status") and in_viewport(page, ".reason")
     context.close()
+
+
+@pytest.mark.parametrize("board, opponent, cells", [("15x15", "master", (112, 113, 96, 128)),
+                                                    ("3x3", "perfect", (4, 0, 1, 2, 3, 5))])
+@pytest.mark.parametrize("width", [360, 768, 1280])
+def test_the_board_stays_put_from_the_new_game_to_the_computers_last_answer(page: Page, width: int, board: str,
+                                                                            opponent: str, cells: tuple[int, ...]):
+    """The line under the status introduces the computer, then gives its
+    reason for each move, longer or shorter: the board below must not move,
+    or the next tap lands on another square than the one under the finger.
+    (When the game ends, its last words may take a second line: nothing is
+    left to tap then.)"""
+    page.set_viewport_size({"width": width, "height": 900})
+    page.goto("/")
+    new_game(page, "human", opponent, board)
+
+    def board_top() -> float:  # from the top of the page, not of the window: New game may have scrolled it
+        return page.locator(".grid").evaluate("grid => grid.getBoundingClientRect().top + scrollY")
+
+    first, said = board_top(), [page.locator(".reason").inner_text()]
+    for cell in cells:
+        if square(page, cell).is_enabled():
+            click(page, cell)
+            said.append(page.locator(".reason").inner_text())
+            if page.locator(".grid button:enabled").count():  # the game goes on
+                assert board_top() == first, said
+    assert said[0].startswith("Your opponent: the computer") and said[-1].startswith("O played ")
 
 
 def test_a_square_played_shows_its_mark_before_the_answer_comes(page: Page):
@@ -66,7 +93,7 @@ def test_a_square_played_shows_its_mark_before_the_answer_comes(page: Page):
     page.route("**/move", lambda route: held.append(route))  # the answer waits until the test lets it go
     square(page, 4).click()
     expect(square(page, 4)).to_have_text("X")
-    expect(page.locator(".reason")).to_have_count(0)  # the computer has not answered yet
+    expect(page.locator(".reason")).to_have_text(FACING_PERFECT)  # the computer has not answered yet
     held[0].continue_()
     expect(page.locator(".reason")).to_contain_text("O played")
 
@@ -201,6 +228,20 @@ def test_the_whole_15x15_board_is_in_view_on_a_360_pixel_phone(browser: Browser,
     context.close()
 
 
+@pytest.mark.parametrize("viewport", [DESKTOP, {"width": 1366, "height": 768}], ids=["1280x800", "1366x768"])
+def test_on_a_desktop_the_whole_15x15_board_is_in_view_under_the_computers_words(browser: Browser, live_server: str,
+                                                                                 viewport):
+    context = browser.new_context(base_url=live_server, viewport=viewport)
+    page = context.new_page()
+    page.goto("/")
+    new_game(page, "human", "master", "15x15")
+    click(page, 112)
+    assert page.evaluate("scrollY") == 0
+    assert in_viewport(page, ".reason") and in_viewport(page, ".board"), page.locator(".board").bounding_box()
+    assert page.locator(".board").bounding_box()["width"] >= 28 * 16  # as large as the column of the small boards
+    context.close()
+
+
 def test_a_tap_shows_a_ghost_stone_that_a_second_tap_plays(browser: Browser, live_server: str):
     context = browser.new_context(base_url=live_server, viewport=SMALL_PHONE, has_touch=True, is_mobile=True)
     page = context.new_page()
@@ -270,7 +311,7 @@ def test_the_first_screen_offers_another_game_and_a_friend_above_the_fold(browse
     for name in ("New game", "Invite a friend"):
         button = page.get_by_role("button", name=name).bounding_box()
         assert button["y"] + button["height"] <= DESKTOP["height"], f"{name} is below the fold"
-    expect(page.locator("#status")).to_have_text("Your turn: you play X against the computer (perfect: it never loses).")
+    expect(page.locator(".reason")).to_have_text("Your opponent: the computer (perfect: it never loses).")
     expect(page.locator(".link")).to_have_count(0)  # no link to a game with no moves
     click(page, 4)
     expect(page.locator(".link a")).to_contain_text("/replay/4")
@@ -283,9 +324,8 @@ def test_without_javascript_choosing_15x15_plays_master_rather_than_an_error(bro
     page.goto("/")
     page.locator("#board").select_option("15x15")  # O stays "Computer, perfect": there is no script to change it
     page.get_by_role("button", name="New game").click()
-    expect(page.locator("#status")).to_have_text(
-        "Your turn: you play X against the computer (master: it proves wins by force and searches ahead as far "
-        "as its time allows).")
+    expect(page.locator(".reason")).to_have_text(
+        "Your opponent: the computer (master: it proves wins by force and searches ahead as far as its time allows).")
     expect(page.locator(".grid button")).to_have_count(225)
     context.close()
 

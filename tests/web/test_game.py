@@ -27,19 +27,26 @@ def dice(seed: int | str) -> Computer:
 def test_a_new_game_waits_for_the_person_playing_x():
     game = Game.start("human", "perfect")
     assert game.moves == () and game.humans_turn
-    assert game.status == "Your turn: you play X against the computer (perfect: it never loses)."
+    assert game.status == "Your turn: you play X."
+    assert game.computer_says == "Your opponent: the computer (perfect: it never loses)."
 
 
 def test_the_computer_opens_when_it_plays_x():
     game = Game.start("perfect", "human", dice(1))
     assert game.ply == 1 and game.to_move == "O"
-    assert game.status == "Your turn: you play O against the computer (perfect: it never loses)."
+    assert game.status == "Your turn: you play O."
+    assert game.computer_says == "Your opponent: the computer (perfect: it never loses)."
 
 
-def test_the_status_names_the_opponent_until_the_persons_first_move():
-    assert Game.start("human", "easy").status == "Your turn: you play X against the computer (easy: it sees one move ahead)."
-    assert Game.start("human", "menace").status.endswith("against MENACE (matchboxes of beads that learned by playing).")
-    assert Game.start("human", "perfect").play(4, seen_ply=0).status == "Your turn: you play X."
+def test_the_computers_line_names_the_opponent_until_the_persons_first_move_then_gives_its_reasons():
+    assert Game.start("human", "easy").computer_says == "Your opponent: the computer (easy: it sees one move ahead)."
+    assert Game.start("human", "menace").computer_says == (
+        "Your opponent: MENACE (matchboxes of beads that learned by playing).")
+    after = Game.start("human", "perfect").play(4, seen_ply=0)
+    assert after.status == "Your turn: you play X."
+    assert after.computer_says == after.last_computer_reason and after.computer_says.startswith("O played ")
+    assert Game.start("human", "human").computer_says is None and not Game.start("human", "human").computer_plays
+    assert Game.start("easy", "perfect").computer_says is None  # two computers: the status names them
 
 
 def test_a_move_gets_the_computers_reply_in_the_same_step():

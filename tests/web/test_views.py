@@ -45,7 +45,8 @@ def test_the_page_offers_a_new_game_to_a_new_browser(visitor: Visitor):
     assert "<html lang=\"en\">" in page.text and "<title>Tic-tac-toe</title>" in page.text
     assert cells(page.text) == [""] * 9
     assert enabled_cells(page.text) == list(range(9))
-    assert status(page.text) == "Your turn: you play X against the computer (perfect: it never loses)."
+    assert status(page.text) == "Your turn: you play X."
+    assert '<p class="reason">Your opponent: the computer (perfect: it never loses).</p>' in page.text
     assert 'name="ply" value="0"' in page.text
     assert 'aria-label="Row 1, column 3, empty"' in page.text
 
@@ -180,7 +181,8 @@ def test_new_game_as_o_the_computer_opens_at_once(visitor: Visitor):
     response = visitor.new("perfect", "human")
     board = cells(response.text)
     assert board.count("X") == 1 and board.count("O") == 0
-    assert status(response.text) == "Your turn: you play O against the computer (perfect: it never loses)."
+    assert status(response.text) == "Your turn: you play O."
+    assert '<p class="reason">Your opponent: the computer (perfect: it never loses).</p>' in response.text
     assert len(enabled_cells(response.text)) == 8
 
 

@@ -121,6 +121,11 @@ class Game:
         return [mark for mark in MARKS if self.player(mark) == HUMAN]
 
     @property
+    def computer_plays(self) -> bool:
+        """A computer plays a side, so its moves come with a reason (see last_computer_reason)."""
+        return len(self.humans) < 2
+
+    @property
     def humans_turn(self) -> bool:
         return not self.is_over and self.player(self.to_move) == HUMAN
 
@@ -199,8 +204,6 @@ class Game:
                 return f"The computer wins with {in_a_row(self.rules)} {winner}s in a row."
             if self.is_over:
                 return "A draw: nobody could win this one."
-            if self._last_human_move() is None:
-                return f"Your turn: you play {you} against {OPPONENT_INTRODUCTIONS[self.player(opponent(you))]}."
             return f"Your turn: you play {you}."
         if not self.humans:
             match = f"{capitalised(OPPONENT_NAMES[self.x])} (X) against {OPPONENT_NAMES[self.o]} (O)"
@@ -226,6 +229,14 @@ class Game:
             return "Nothing is forced here: no square wins or must be blocked."
         said = ", ".join(f"{describe_cell(self.rules, cell)} ({value.text})" for cell, value in sorted(values.items()))
         return f"The coach marks {said}."
+
+    @cached_property
+    def computer_says(self) -> str | None:
+        """The line under the status where a computer plays: before a person's
+        first move, who they face; after a computer's move, why it made it."""
+        if len(self.humans) == 1 and self._last_human_move() is None:
+            return f"Your opponent: {OPPONENT_INTRODUCTIONS[self.player(opponent(self.humans[0]))]}."
+        return self.last_computer_reason
 
     @cached_property
     def last_computer_reason(self) -> str | None:

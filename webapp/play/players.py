@@ -30,7 +30,8 @@ OPPONENT_INTRODUCTIONS = {
     "network": "the network (it taught itself by playing against itself)",
     MY_MENACE: "your MENACE (it learns from every game it finishes here)",
 }
-"""How the status introduces the opponent before a person's first move, so that they know what they face."""
+"""How the line under the status introduces the opponent before a person's first
+move, so that they know what they face."""
 
 
 def players_of(rules: Rules) -> tuple[str, ...]:
