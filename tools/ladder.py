@@ -11,6 +11,7 @@ path of any program that speaks the protocol (`/opt/brains/pbrain-x`).
     python -m tools.ladder master hard --board 7x7
     python -m tools.ladder master ./pbrain-other --board 15x15 --turn-ms 1000
     python -m tools.ladder master:nodes=20000 master:nodes=7000 --turn-ms 600000 --sprt 0 30
+    python -m tools.ladder master ./pbrain-other --openings renju   # renju's 26 openings: 52 games
 
 Every game starts both brains afresh (START, INFO timeout_turn, INFO rule
 0); the first move each brain makes is asked with BOARD (the opening's
@@ -34,7 +35,7 @@ from pathlib import Path
 
 from tools.elo import elo, sprt
 from tools.judge import Tally
-from tools.openings import openings, position_of
+from tools.openings import OPENING_SETS, openings, position_of
 from webapp.engine import BOARDS, LEARNERS, LEVELS, Rules
 from webapp.shared.notation import write_moves
 
@@ -197,12 +198,13 @@ def answered_cell(rules: Rules, answer: str) -> int:
     return y * rules.size + x
 
 
-def schedule(rules: Rules, first: str, second: str, games: int) -> Iterator[tuple[str, str, str]]:
-    """(opening, X's spec, O's spec) for each game: every opening with both
-    colours, then the openings again, until games games."""
+def schedule(rules: Rules, first: str, second: str, games: int,
+             kind: str = "ladder") -> Iterator[tuple[str, str, str]]:
+    """(opening, X's spec, O's spec) for each game: every opening (of the set
+    kind) with both colours, then the openings again, until games games."""
     played = 0
     while True:
-        for opening in openings(rules):
+        for opening in openings(rules, kind):
             for pair in ((first, second), (second, first)):
                 if played == games:
                     return
@@ -235,13 +237,16 @@ class Match:
 
 
 def run(rules: Rules, first: str, second: str, games: int, turn_ms: float,
-        test: tuple[float, float, float, float] | None = None, out=sys.stdout, links: bool = False) -> Match:
-    """Play the match, printing each game and the summary; with test (elo0,
-    elo1, alpha, beta), stop as soon as the SPRT decides; with links, each
-    game's replay link too (the path, for the app at any address)."""
+        test: tuple[float, float, float, float] | None = None, out=sys.stdout, links: bool = False,
+        kind: str = "ladder") -> Match:
+    """Play the match from the openings of the set kind, printing each game
+    and the summary; with test (elo0, elo1, alpha, beta), stop as soon as the
+    SPRT decides; with links, each game's replay link too (the path, for the
+    app at any address)."""
     match = Match(first, second)
-    print(f"\n{first} against {second} on {rules.name}, {turn_ms:g} ms a move", file=out, flush=True)
-    for number, (opening, x_spec, o_spec) in enumerate(schedule(rules, first, second, games), 1):
+    sets = "" if kind == "ladder" else f", {kind} openings"
+    print(f"\n{first} against {second} on {rules.name}, {turn_ms:g} ms a move{sets}", file=out, flush=True)
+    for number, (opening, x_spec, o_spec) in enumerate(schedule(rules, first, second, games, kind), 1):
         game = play(rules, x_spec, o_spec, opening, turn_ms, seed=number)
         match.add(game)
         result = {"X": "1-0", "O": "0-1", None: "½-½"}[game.winner]
@@ -284,9 +289,13 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--alpha", type=float, default=0.05)
     parser.add_argument("--beta", type=float, default=0.05)
     parser.add_argument("--links", action="store_true", help="print each game's replay link")
+    parser.add_argument("--openings", default="ladder", choices=OPENING_SETS,
+                        help="the ladder's own openings, or renju's 26 (15x15 only)")
     options = parser.parse_args(argv)
     test = (*options.sprt, options.alpha, options.beta) if options.sprt else None
     if not options.brains:
+        if options.openings != "ladder":
+            parser.error("the default ladder plays every board from its own openings; name two brains")
         for board, levels in DEFAULT_LADDER.items():
             rules = BOARDS[board]
             for upper, lower in zip(levels, levels[1:]):
@@ -296,13 +305,17 @@ def main(argv: Sequence[str] | None = None) -> None:
     if len(options.brains) != 2:
         parser.error("name two brains, or none for the default ladder")
     rules = BOARDS[options.board]
+    try:
+        chosen = openings(rules, options.openings)
+    except ValueError as error:
+        parser.error(str(error))
     for spec in options.brains:
         try:
             command_of(spec, 0)
         except ValueError as error:
             parser.error(str(error))
-    games = options.games or (2 * len(openings(rules)) * (10 if test else 1))
-    run(rules, *options.brains, games, options.turn_ms, test, links=options.links)
+    games = options.games or (2 * len(chosen) * (10 if test else 1))
+    run(rules, *options.brains, games, options.turn_ms, test, links=options.links, kind=options.openings)
 
 
 if __name__ == "__main__":

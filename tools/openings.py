@@ -7,6 +7,12 @@ to it or a knight's move away, sometimes black's second stone), none a
 known win in freestyle at this level of play, chosen by hand. On the
 smaller boards: X's first move, one from each group the board's
 symmetries make alike (a corner stands for all four corners).
+
+A second, larger set on 15×15 (`--openings renju`): the 26 openings renju
+players name (Kagetsu, Ukigetsu, …), black's two stones and white's one.
+Each gives black the better game, and so the side that moves next (white)
+a hard defence; played with both colours they are even all the same, and
+twice as many games tell smaller differences apart.
 """
 
 from __future__ import annotations
@@ -18,6 +24,29 @@ FIFTEEN = (
     "h8 i8", "h8 i9", "h8 j8", "h8 j9", "h8 j10",
     "h8 i8 g9", "h8 i8 i9", "h8 i9 g9", "h8 i9 j8", "h8 j8 i9", "h8 j9 g7", "h8 j10 i9",
 )
+
+
+OPENING_SETS = ("ladder", "renju")
+"""The sets of openings: the ladder's own (every board), and renju's (15×15 only)."""
+
+
+def renju_openings(rules: Rules) -> tuple[str, ...]:
+    """The 26 named openings of renju: black in the middle; white beside it
+    (direct, h9) or diagonally (indirect, i9); black's second stone on any
+    other square within two of the middle, one for each pair of squares that
+    the mirror keeping the first two stones in place makes alike."""
+    middle = rules.centre
+    found = []
+    for white in (middle - rules.size, middle - rules.size + 1):  # h9 and i9, on the row above h8
+        mirrors = [image for image in rules.symmetries if image[middle] == middle and image[white] == white]
+        seen = {middle, white}
+        for row in range(-2, 3):
+            for column in range(-2, 3):
+                third = middle + row * rules.size + column
+                if third not in seen:
+                    found.append(" ".join(rules.cell_name(cell) for cell in (middle, white, third)))
+                    seen.update(image[third] for image in mirrors)
+    return tuple(found)
 
 
 def first_moves(rules: Rules) -> tuple[str, ...]:
@@ -32,8 +61,13 @@ def first_moves(rules: Rules) -> tuple[str, ...]:
     return tuple(found)
 
 
-def openings(rules: Rules) -> tuple[str, ...]:
-    """The openings of a board, each its moves in the board's notation, space-separated."""
+def openings(rules: Rules, kind: str = "ladder") -> tuple[str, ...]:
+    """The openings of a board (of the set named kind, see OPENING_SETS),
+    each its moves in the board's notation, space-separated."""
+    if kind == "renju":
+        if rules != BOARDS["15x15"]:
+            raise ValueError("renju's openings are for the 15x15 board")
+        return renju_openings(rules)
     return FIFTEEN if rules == BOARDS["15x15"] else first_moves(rules)
 
 

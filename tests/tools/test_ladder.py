@@ -11,8 +11,9 @@ import pytest
 
 from tools import ladder
 from tools.elo import elo, elo_of, expected_score, sprt
-from tools.openings import first_moves, openings, position_of
+from tools.openings import first_moves, openings, position_of, renju_openings
 from webapp.engine import BOARDS
+from webapp.engine.rules import transform
 from webapp.shared.notation import parse_moves, position_after
 
 
@@ -63,6 +64,33 @@ def test_every_opening_is_legal_open_and_distinct(name):
         assert len(cells) == position.ply
         seen.add(position)
     assert len(seen) == len(openings(rules))
+
+
+def test_renju_gives_its_26_openings_each_once_whatever_the_symmetry():
+    rules = BOARDS["15x15"]
+    found = renju_openings(rules)
+    assert openings(rules, "renju") == found and len(found) == 26
+    assert [opening.split()[:2] for opening in found] == [["h8", "h9"]] * 13 + [["h8", "i9"]] * 13
+    shapes = set()
+    for opening in found:
+        position, cells = position_of(rules, opening)
+        assert not position.is_over and position.to_move == "O"
+        row, column = divmod(cells[2], rules.size)
+        assert max(abs(row - 7), abs(column - 7)) <= 2  # within two squares of the middle
+        shapes.add(min((transform(position.x, image), transform(position.o, image)) for image in rules.symmetries))
+    assert len(shapes) == 26  # no two alike under any symmetry of the board
+    with pytest.raises(ValueError, match="15x15"):
+        openings(BOARDS["7x7"], "renju")
+
+
+def test_the_renju_openings_are_played_with_both_colours(capsys):
+    games = list(ladder.schedule(BOARDS["15x15"], "a", "b", 52, "renju"))
+    assert len(games) == 52 and {opening for opening, _, _ in games} == set(renju_openings(BOARDS["15x15"]))
+    for bad in (["master", "hard", "--board", "7x7", "--openings", "renju"], ["--openings", "renju"]):
+        with pytest.raises(SystemExit) as stopped:
+            ladder.main(bad)
+        assert stopped.value.code == 2
+    assert "15x15" in capsys.readouterr().err
 
 
 def test_a_brain_is_a_level_with_options_or_a_path():
