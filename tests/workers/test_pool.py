@@ -159,17 +159,21 @@ def test_a_move_no_worker_answers_is_withdrawn(tmp_path, pools):
         pool.think(OPENED, 100)
 
 
-def consumer_of_a_process_that_ends(instance: Path) -> subprocess.CompletedProcess:
-    """Start a consumer from a process that ends at once; what both printed (the consumer's id first)."""
-    starter = ("import subprocess, sys, os; "
+def consumer_of_a_process_that_ends(instance: Path, ignoring_interrupts: bool = False) -> subprocess.CompletedProcess:
+    """Start a consumer from a process that ends at once (and that ignores
+    SIGINT, if asked, as a job started in the background from a shell
+    does); what both printed (the consumer's id first)."""
+    starter = ("import signal, subprocess, sys, os; "
+               f"signal.signal(signal.SIGINT, signal.{'SIG_IGN' if ignoring_interrupts else 'SIG_DFL'}); "
                "p = subprocess.Popen([sys.executable, '-m', 'webapp.workers.consumer', '--instance', sys.argv[1], "
                "'--workers', '1', '--parent', str(os.getpid())]); print(p.pid, flush=True)")
     return subprocess.run([sys.executable, "-c", starter, str(instance)], capture_output=True, text=True,
                           timeout=60, cwd=Path(__file__).parents[2])
 
 
-def test_the_consumer_stops_when_its_parent_does(tmp_path):
-    consumer = int(consumer_of_a_process_that_ends(tmp_path).stdout)
+@pytest.mark.parametrize("ignoring_interrupts", [False, True], ids=["in-the-foreground", "started-in-the-background"])
+def test_the_consumer_stops_when_its_parent_does(tmp_path, ignoring_interrupts):
+    consumer = int(consumer_of_a_process_that_ends(tmp_path, ignoring_interrupts).stdout)
     assert wait_until(lambda: not alive(consumer)), "the consumer outlived the process that started it"
 
 

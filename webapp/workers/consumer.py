@@ -36,6 +36,9 @@ def main(argv: Sequence[str] | None = None) -> None:
     pool = EnginePool("external", str(instance), options.redis_url, workers=options.workers)
     try:
         if options.parent:
+            # Stopping with the parent is a SIGINT to itself: it must not be ignored, as a
+            # process started in the background from a shell would otherwise inherit.
+            signal.signal(signal.SIGINT, signal.default_int_handler)
             threading.Thread(target=_stop_with, args=(options.parent,), daemon=True).start()
         if not _wait_for_lock(instance / LOCK_FILE, options.parent):
             return
