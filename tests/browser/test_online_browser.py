@@ -66,7 +66,7 @@ def test_two_friends_play_live_while_a_third_watches_and_the_rematch_takes_them_
     bob.get_by_label("Join a friend's game, code").fill(code.lower())
     bob.get_by_role("button", name="Join", exact=True).click()
     expect(bob).to_have_url(url)  # seated at once: no second step
-    expect(bob.locator("#status")).to_have_text("Your friend's turn (X); you play O.")
+    expect(bob.locator("#status")).to_have_text("Your friend's turn (X).")
     connected(bob)
     carol.goto(url)
     connected(carol)
@@ -90,9 +90,32 @@ def test_two_friends_play_live_while_a_third_watches_and_the_rematch_takes_them_
     for page in (alice, bob, carol):
         expect(page).not_to_have_url(url)
     expect(bob.locator("#status")).to_have_text("Your turn: you play X.")
-    expect(alice.locator("#status")).to_have_text(re.compile(r"^Your friend's turn \(X\); you play O\.$"))
+    expect(alice.locator("#status")).to_have_text(re.compile(r"^Your friend's turn \(X\)\.$"))
     expect(carol.locator("#status")).to_have_text("X to move. You are watching.")
     expect(alice.locator(".score")).to_contain_text("You: 1")
+
+
+def test_on_a_phone_the_board_stays_put_as_the_turn_passes_between_friends(friends):
+    alice, bob = friends(), friends()
+    for page in (alice, bob):
+        page.set_viewport_size({"width": 360, "height": 740})
+    invite(alice, "5x5")
+    connected(alice)
+    bob.goto("/")
+    bob.get_by_label("Join a friend's game, code").fill(alice.locator(".code").inner_text())
+    bob.get_by_role("button", name="Join", exact=True).click()
+    connected(bob)
+    expect(alice.locator("#status")).to_have_text("Your turn: you play X.")
+
+    def board_top(page: Page) -> float:
+        return page.locator(".grid").evaluate("grid => grid.getBoundingClientRect().top + scrollY")
+
+    tops = {page: board_top(page) for page in (alice, bob)}
+    for ply, (mover, cell) in enumerate(((alice, 12), (bob, 6), (alice, 13), (bob, 7))):
+        play(mover, cell)
+        for page in (alice, bob):
+            expect(page.locator(".moves li")).to_have_count(ply + 1)
+            assert board_top(page) == tops[page], page.locator("#online-status").inner_text()
 
 
 def test_a_spectators_board_cannot_be_played(friends):

@@ -110,7 +110,7 @@ def test_a_rematch_swaps_the_sides_and_carries_the_series():
 
 @pytest.mark.parametrize("mine, away, expected", [
     (ALICE, "", "Your turn: you play X."),
-    (BOB, "", "Your friend's turn (X); you play O."),
+    (BOB, "", "Your friend's turn (X)."),
     (BOB, "X", "You play O. Your friend has left; their seat is kept if they come back."),
     (ALICE, "X", "Your turn: you play X."),
     (CAROL, "XO", "X to move. You are watching."),

@@ -129,7 +129,7 @@ def test_joining_with_a_code_takes_the_free_seat_at_once(alice: Friend, bob: Fri
     response = bob.post("/join", {"code": f"{code[:3].lower()} {code[3:]}"}, htmx=False)
     assert response.status_code == 303 and response.headers["Location"] == url
     page = bob.game(url).text
-    assert status(page) == "Your friend's turn (X); you play O." and "with a friend: you play O" in page
+    assert status(page) == "Your friend's turn (X)." and "with a friend: you play O" in page
     assert bob.post("/join", {"code": code}, htmx=False).headers["Location"] == url  # seated: it just goes there
 
 
@@ -263,7 +263,7 @@ def test_a_player_leaving_and_coming_back_are_events_too(seated, alice, bob):
     assert "O&#39;s player has left." in alice.events(seated, after="1")
     assert "O&#39;s player is back." in bob.events(seated, after="2")  # comes back
     alice.post(seated + "/move", {"cell": "4", "ply": "0"})
-    assert status(alice.game(seated).text) == "Your friend's turn (O); you play X."
+    assert status(alice.game(seated).text) == "Your friend's turn (O)."
 
 
 def test_a_stream_the_server_ends_says_nobody_left(seated, alice, bob):

@@ -190,7 +190,7 @@ class SharedGame:
             return f"You play {mine}. Your friend has left; their seat is kept if they come back."
         if self.position.to_move == mine:
             return f"Your turn: you play {mine}."
-        return f"Your friend's turn ({opponent(mine)}); you play {mine}."
+        return f"Your friend's turn ({opponent(mine)})."  # one line on a phone, as "Your turn": the board stays put
 
     def _status_for_spectator(self) -> str:
         winner = self.position.winner
