@@ -96,6 +96,10 @@ def test_two_friends_play_live_while_a_third_watches_and_the_rematch_takes_them_
 
 
 def test_on_a_phone_the_board_stays_put_as_the_turn_passes_between_friends(friends):
+    """Where each board comes to rest after every move, on both screens. (In
+    the middle of a swap, between two of the page's tasks, a measurement can
+    catch the board elsewhere for a moment; so each is asked again until the
+    board is back where it was, and fails only if it stays elsewhere.)"""
     alice, bob = friends(), friends()
     for page in (alice, bob):
         page.set_viewport_size({"width": 360, "height": 740})
@@ -107,15 +111,13 @@ def test_on_a_phone_the_board_stays_put_as_the_turn_passes_between_friends(frien
     connected(bob)
     expect(alice.locator("#status")).to_have_text("Your turn: you play X.")
 
-    def board_top(page: Page) -> float:
-        return page.locator(".grid").evaluate("grid => grid.getBoundingClientRect().top + scrollY")
-
-    tops = {page: board_top(page) for page in (alice, bob)}
+    board_top = "document.querySelector('.grid').getBoundingClientRect().top + scrollY"
+    tops = {page: page.evaluate(board_top) for page in (alice, bob)}
     for ply, (mover, cell) in enumerate(((alice, 12), (bob, 6), (alice, 13), (bob, 7))):
         play(mover, cell)
         for page in (alice, bob):
             expect(page.locator(".moves li")).to_have_count(ply + 1)
-            assert board_top(page) == tops[page], page.locator("#online-status").inner_text()
+            until(page, f"{board_top} === {tops[page]}", "the board back in its place", seconds=3)
 
 
 def test_a_spectators_board_cannot_be_played(friends):
