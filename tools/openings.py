@@ -17,8 +17,9 @@ twice as many games tell smaller differences apart.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
+
 from webapp.engine import BOARDS, Position, Rules
-from webapp.engine.rules import transform
 
 FIFTEEN = (
     "h8 i8", "h8 i9", "h8 j8", "h8 j9", "h8 j10",
@@ -39,26 +40,27 @@ def renju_openings(rules: Rules) -> tuple[str, ...]:
     found = []
     for white in (middle - rules.size, middle - rules.size + 1):  # h9 and i9, on the row above h8
         mirrors = [image for image in rules.symmetries if image[middle] == middle and image[white] == white]
-        seen = {middle, white}
-        for row in range(-2, 3):
-            for column in range(-2, 3):
-                third = middle + row * rules.size + column
-                if third not in seen:
-                    found.append(" ".join(rules.cell_name(cell) for cell in (middle, white, third)))
-                    seen.update(image[third] for image in mirrors)
+        near = [middle + row * rules.size + column for row in range(-2, 3) for column in range(-2, 3)]
+        for third in one_of_each([cell for cell in near if cell not in (middle, white)], mirrors):
+            found.append(" ".join(rules.cell_name(cell) for cell in (middle, white, third)))
     return tuple(found)
 
 
 def first_moves(rules: Rules) -> tuple[str, ...]:
     """X's first move, one for each group of squares the symmetries make alike."""
+    return tuple(rules.cell_name(cell) for cell in one_of_each(range(rules.cells), rules.symmetries))
+
+
+def one_of_each(cells: Iterable[int], images: Sequence[tuple[int, ...]]) -> list[int]:
+    """The cells in order, less each that one of the images (symmetries, as
+    permutations) makes alike a cell before it."""
     seen: set[int] = set()
     found = []
-    for cell in range(rules.cells):
-        if cell in seen:
-            continue
-        found.append(rules.cell_name(cell))
-        seen.update(transform(1 << cell, image).bit_length() - 1 for image in rules.symmetries)
-    return tuple(found)
+    for cell in cells:
+        if cell not in seen:
+            found.append(cell)
+            seen.update(image[cell] for image in images)
+    return found
 
 
 def openings(rules: Rules, kind: str = "ladder") -> tuple[str, ...]:
