@@ -63,6 +63,17 @@ def board_of(page: Page) -> str:
     }).join('')""")
 
 
+BOARD_TOP = "document.querySelector('.grid').getBoundingClientRect().top + scrollY"
+"""Where the board starts on the page (not in the window, which may have scrolled), as a script."""
+
+
+def board_comes_back_to(page: Page, top: float, what: str) -> None:
+    """Wait until the board rests at top again: in the middle of a swap,
+    between two of the page's tasks, a measurement can catch it elsewhere
+    for a moment. Fails if it stays elsewhere (saying what was done)."""
+    until(page, f"{BOARD_TOP} === {top}", f"the board back in its place after {what}", seconds=3)
+
+
 def click(page: Page, cell: int) -> None:
     """Click a square and wait until the board shown has moved on."""
     ply = page.locator('#game input[name="ply"]')

@@ -11,8 +11,8 @@ import re
 import pytest
 from playwright.sync_api import Browser, Page, Route, expect
 
-from tools.browsing import (FACING_PERFECT, click, new_game, play_first_open_squares, replacing_the_game, square,
-                            until)
+from tools.browsing import (BOARD_TOP, FACING_PERFECT, board_comes_back_to, click, new_game, play_first_open_squares,
+                            replacing_the_game, square)
 
 pytestmark = pytest.mark.browser
 DESKTOP = {"width": 1280, "height": 800}
@@ -70,20 +70,18 @@ def test_the_board_stays_put_from_the_new_game_to_the_computers_last_answer(page
     reason for each move, longer or shorter: the board below must not move,
     or the next tap lands on another square than the one under the finger.
     (When the game ends, its last words may take a second line: nothing is
-    left to tap then. Each place is asked again until the board is back, as
-    a measurement in the middle of a swap can catch it elsewhere.)"""
+    left to tap then.)"""
     page.set_viewport_size({"width": width, "height": 900})
     page.goto("/")
     new_game(page, "human", opponent, board)
 
-    board_top = "document.querySelector('.grid').getBoundingClientRect().top + scrollY"  # New game may have scrolled
-    first, said = page.evaluate(board_top), [page.locator(".reason").inner_text()]
+    first, said = page.evaluate(BOARD_TOP), [page.locator(".reason").inner_text()]
     for cell in cells:
         if square(page, cell).is_enabled():
             click(page, cell)
             said.append(page.locator(".reason").inner_text())
             if page.locator(".grid button:enabled").count():  # the game goes on
-                until(page, f"{board_top} === {first}", f"the board back in its place after {said}", seconds=3)
+                board_comes_back_to(page, first, str(said))
     assert said[0].startswith("Your opponent: the computer") and said[-1].startswith("O played ")
 
 

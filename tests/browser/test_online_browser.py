@@ -9,7 +9,7 @@ import re
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
-from tools.browsing import audit_without_scripts, until
+from tools.browsing import BOARD_TOP, audit_without_scripts, board_comes_back_to, until
 
 pytestmark = pytest.mark.browser
 
@@ -96,10 +96,6 @@ def test_two_friends_play_live_while_a_third_watches_and_the_rematch_takes_them_
 
 
 def test_on_a_phone_the_board_stays_put_as_the_turn_passes_between_friends(friends):
-    """Where each board comes to rest after every move, on both screens. (In
-    the middle of a swap, between two of the page's tasks, a measurement can
-    catch the board elsewhere for a moment; so each is asked again until the
-    board is back where it was, and fails only if it stays elsewhere.)"""
     alice, bob = friends(), friends()
     for page in (alice, bob):
         page.set_viewport_size({"width": 360, "height": 740})
@@ -111,13 +107,12 @@ def test_on_a_phone_the_board_stays_put_as_the_turn_passes_between_friends(frien
     connected(bob)
     expect(alice.locator("#status")).to_have_text("Your turn: you play X.")
 
-    board_top = "document.querySelector('.grid').getBoundingClientRect().top + scrollY"
-    tops = {page: page.evaluate(board_top) for page in (alice, bob)}
+    tops = {page: page.evaluate(BOARD_TOP) for page in (alice, bob)}
     for ply, (mover, cell) in enumerate(((alice, 12), (bob, 6), (alice, 13), (bob, 7))):
         play(mover, cell)
         for page in (alice, bob):
             expect(page.locator(".moves li")).to_have_count(ply + 1)
-            until(page, f"{board_top} === {tops[page]}", "the board back in its place", seconds=3)
+            board_comes_back_to(page, tops[page], f"move {ply + 1}")
 
 
 def test_a_spectators_board_cannot_be_played(friends):
