@@ -122,7 +122,7 @@ class Game:
 
     @property
     def computer_plays(self) -> bool:
-        """A computer plays a side, so its moves come with a reason (see last_computer_reason)."""
+        """A computer plays a side, so the page keeps a line for its words (see computer_says)."""
         return len(self.humans) < 2
 
     @property
