@@ -429,3 +429,25 @@ def test_a_15x15_page_needs_no_sideways_scrolling_on_a_768_pixel_tablet(browser:
     assert page.evaluate("document.documentElement.scrollWidth") <= 768
     context.close()
 
+
+
+@pytest.mark.parametrize("width", [768, 1280])
+def test_beside_a_15x15_game_every_list_shows_its_choices_whole_inside_the_side_column(browser: Browser,
+                                                                                       live_server: str, width: int):
+    context = browser.new_context(base_url=live_server, viewport={"width": width, "height": 900})
+    page = context.new_page()
+    page.goto("/")
+    new_game(page, "human", "master", "15x15")
+    fields = page.locator(".match-side select, .match-side input").evaluate_all("""fields => fields.map(field => {
+        const box = field.getBoundingClientRect();
+        field.style.cssText = "min-width: max-content; max-width: none";  // as wide as its longest choice needs
+        const needed = field.getBoundingClientRect().width;
+        field.style.cssText = "";
+        return {id: field.id, width: box.width, needed, right: box.right,
+                column: field.closest(".match-side").getBoundingClientRect().right};
+    })""")
+    assert len(fields) == 6
+    for field in fields:
+        assert field["width"] >= field["needed"] - 0.5, f"#{field['id']} cuts its choice short: {field}"
+        assert field["right"] <= field["column"] + 0.5, f"#{field['id']} sticks out of the side column: {field}"
+    context.close()

@@ -782,14 +782,24 @@ def play_out_first_squares(visitor: Visitor, page: str) -> str:
 
 def test_the_learners_are_players_on_3x3(visitor: Visitor):
     page = visitor.open().text
-    for player, name in (("menace", "MENACE, trained"), ("network", "Network, self-taught"),
-                         ("my-menace", "Your own MENACE")):
-        assert f'<option value="{player}">{name} (3×3)</option>' in page
+    assert ('<optgroup label="3×3"><option value="menace">MENACE, trained</option><option value="network">'
+            'Network, self-taught</option><option value="my-menace">Your own MENACE</option></optgroup>') in page
     response = visitor.new("human", "menace")
     assert response.status_code == 200 and "The trained MENACE&#39;s box" not in response.text
     response = visitor.move(4)
     assert "The trained MENACE&#39;s box for its last move" in response.text
     assert '<table class="beads">' in response.text and "(played)" in response.text
+
+
+def test_the_new_game_form_heads_the_players_of_some_boards_only_with_those_boards(visitor: Visitor):
+    players = visitor.open().text.split('<select id="player-o" name="o">')[1].split("</select>")[0]
+    assert players == ('<option value="human">Human</option><option value="easy">Computer, easy</option>'
+                       '<option value="medium">Computer, medium</option><option value="hard">Computer, hard</option>'
+                       '<optgroup label="3×3, 4×4"><option value="perfect" selected>Computer, perfect</option>'
+                       '</optgroup><optgroup label="5×5 and up"><option value="master">Computer, master</option>'
+                       '</optgroup><optgroup label="3×3"><option value="menace">MENACE, trained</option>'
+                       '<option value="network">Network, self-taught</option>'
+                       '<option value="my-menace">Your own MENACE</option></optgroup>')
 
 
 def test_the_network_panel_shows_its_values(visitor: Visitor):

@@ -7,6 +7,8 @@ score and the checks on a form all read this one list.
 
 from __future__ import annotations
 
+from itertools import groupby
+
 from webapp.engine import BOARDS, DEFAULT_BOARD, LEARNERS, LEVELS, Rules, learners_of, levels_of, top_level
 from webapp.shared.errors import InvalidInput
 from webapp.shared.notation import quoted
@@ -67,16 +69,24 @@ def parse_player(raw: str | None, mark: str, rules: Rules = DEFAULT_BOARD) -> st
     return raw
 
 
-def offered_on(player: str) -> str:
-    """Where a player may play, as the new-game form says it after its name:
-    " (3×3, 4×4)", " (5×5 and up)", or "" for a player of every board."""
+def boards_played(player: str) -> str:
+    """The boards a player plays, as the new-game form heads its group of
+    players: "3×3, 4×4", "5×5 and up", or "" for a player of every board."""
     boards = list(BOARDS.values())
     where = [rules for rules in boards if player in players_of(rules)]
     if len(where) == len(boards):
         return ""
     if len(where) > 2 and where == boards[-len(where):]:
-        return f" ({where[0].size}×{where[0].size} and up)"
-    return f" ({', '.join(f'{rules.size}×{rules.size}' for rules in where)})"
+        return f"{where[0].size}×{where[0].size} and up"
+    return ", ".join(f"{rules.size}×{rules.size}" for rules in where)
+
+
+def player_groups() -> list[tuple[str, list[str]]]:
+    """The players in the new-game form's order, grouped by the boards they
+    play (see boards_played). A group's heading says where its players play,
+    so that an option, all that a closed list shows, stays short enough for
+    a narrow column."""
+    return [(boards, list(players)) for boards, players in groupby(PLAYERS, key=boards_played)]
 
 
 def top_levels() -> tuple[str, ...]:

@@ -16,7 +16,7 @@ from flask import Blueprint, Response, abort, current_app, g, redirect, render_t
 
 from webapp.engine import BOARDS, DEFAULT_BOARD, levels_of
 from webapp.play.match import Computer, Game, Match
-from webapp.play.players import MY_MENACE, PLAYER_NAMES, offered_on, parse_player, players_of, top_levels
+from webapp.play.players import MY_MENACE, PLAYER_NAMES, parse_player, player_groups, players_of, top_levels
 from webapp.play.replay import Replay
 from webapp.shared.errors import InvalidInput
 from webapp.shared.forms import parse_board, parse_cell, parse_ply, parse_switch
@@ -207,7 +207,8 @@ def refused(message: str, status: int) -> tuple[str, int]:
 
 
 def _context(match: Match, message: str | None = None) -> dict[str, object]:
-    return {"game": match.game, "view": match.game.view(match.coach), "score_lines": match.score.lines(), "coach": match.coach, "message": message,
+    return {"game": match.game, "view": match.game.view(match.coach), "score_lines": match.score.lines(),
+            "coach": match.coach, "message": message,
             "learner": match.learner_panel, "my_menace_playing": MY_MENACE in (match.game.x, match.game.o),
-            "player_names": PLAYER_NAMES, "boards": BOARDS, "players_of": players_of, "offered_on": offered_on,
+            "player_names": PLAYER_NAMES, "boards": BOARDS, "players_of": players_of, "player_groups": player_groups(),
             "top_levels": top_levels(), "htmx": is_htmx()}
