@@ -172,7 +172,7 @@ def inviting(page: Page, board: str = "7x7") -> None:
     page.goto("/")
     page.locator("#invite-board").select_option(board)
     page.get_by_role("button", name="Invite a friend").click()
-    expect(page.locator("#status")).to_contain_text("Waiting for your friend to join")
+    expect(page.locator("#status")).to_have_text("Waiting for your friend to join.")
 
 
 def watching(page: Page) -> None:

@@ -59,8 +59,7 @@ def test_two_friends_play_live_while_a_third_watches_and_the_rematch_takes_them_
     url = invite(alice)
     connected(alice)
     code = alice.locator(".code").inner_text()
-    expect(alice.locator("#status")).to_have_text(
-        "You play X. Waiting for your friend to join: send them the link or the code.")
+    expect(alice.locator("#status")).to_have_text("Waiting for your friend to join.")
 
     bob.goto("/")
     bob.get_by_label("Join a friend's game, code").fill(code.lower())
@@ -95,17 +94,19 @@ def test_two_friends_play_live_while_a_third_watches_and_the_rematch_takes_them_
     expect(alice.locator(".score")).to_contain_text("You: 1")
 
 
-def test_on_a_phone_the_board_stays_put_as_the_turn_passes_between_friends(friends):
+def test_on_a_phone_the_board_stays_put_as_a_friend_joins_and_the_turn_passes(friends):
     alice, bob = friends(), friends()
     for page in (alice, bob):
         page.set_viewport_size({"width": 360, "height": 740})
     invite(alice, "5x5")
     connected(alice)
+    waiting = alice.evaluate(BOARD_TOP)
     bob.goto("/")
     bob.get_by_label("Join a friend's game, code").fill(alice.locator(".code").inner_text())
     bob.get_by_role("button", name="Join", exact=True).click()
     connected(bob)
     expect(alice.locator("#status")).to_have_text("Your turn: you play X.")
+    board_comes_back_to(alice, waiting, "the friend's joining")
 
     tops = {page: page.evaluate(BOARD_TOP) for page in (alice, bob)}
     for ply, (mover, cell) in enumerate(((alice, 12), (bob, 6), (alice, 13), (bob, 7))):

@@ -80,7 +80,9 @@ def test_an_invitation_is_an_unguessable_link_and_a_short_code(alice: Friend):
     url = alice.invite("7x7", "o")
     assert re.fullmatch(r"/g/[A-Za-z0-9_-]{22}", url)
     page = alice.game(url).text
-    assert status(page) == "You play O. Waiting for your friend to join: send them the link or the code."
+    assert status(page) == "Waiting for your friend to join."
+    assert '<p class="reason">Send them the link or the code.</p>' in page
+    assert "with a friend: you play O</h2>" in page
     assert f'href="http://localhost{url}"' in page and "Copy link" in page
     assert re.search(r'<strong class="code">[2-9A-HJKMNP-Z]{6}</strong>', page)
     assert len(marks(page)) == 0 and page.count('name="cell"') == 49

@@ -185,7 +185,9 @@ class SharedGame:
         if self.is_over:
             return "A draw: nobody could win this one."
         if None in self.seats:
-            return f"You play {mine}. Waiting for your friend to join: send them the link or the code."
+            # One line on a phone, and the page says how to invite under it (the side played is in the heading):
+            # as the turn and the join's event take, so that the board stays put when the friend joins.
+            return "Waiting for your friend to join."
         if opponent(mine) in self.away:
             return f"You play {mine}. Your friend has left; their seat is kept if they come back."
         if self.position.to_move == mine:
