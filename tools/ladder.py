@@ -198,18 +198,18 @@ def answered_cell(rules: Rules, answer: str) -> int:
     return y * rules.size + x
 
 
-def schedule(rules: Rules, first: str, second: str, games: int,
-             kind: str = "ladder") -> Iterator[tuple[str, str, str]]:
-    """(opening, X's spec, O's spec) for each game: every opening (of the set
-    kind) with both colours, then the openings again, until games games."""
+def schedule(rules: Rules, games: int, kind: str = "ladder") -> Iterator[tuple[str, str]]:
+    """(opening, the side the first brain plays) for each game: every opening
+    (of the set kind) with both colours, then the openings again, until games
+    games."""
     played = 0
     while True:
         for opening in openings(rules, kind):
-            for pair in ((first, second), (second, first)):
+            for side in ("X", "O"):
                 if played == games:
                     return
                 played += 1
-                yield opening, *pair
+                yield opening, side
 
 
 @dataclass
@@ -222,11 +222,12 @@ class Match:
     draws: int = 0
     losses: int = 0
 
-    def add(self, game: Game) -> None:
-        mine = "X" if game.first == self.first else "O"
+    def add(self, game: Game, first_played: str) -> None:
+        """Count game, in which the first brain played first_played (by its
+        side, not its spec: a brain may play itself)."""
         if game.winner is None:
             self.draws += 1
-        elif game.winner == mine:
+        elif game.winner == first_played:
             self.wins += 1
         else:
             self.losses += 1
@@ -246,9 +247,10 @@ def run(rules: Rules, first: str, second: str, games: int, turn_ms: float,
     match = Match(first, second)
     sets = "" if kind == "ladder" else f", {kind} openings"
     print(f"\n{first} against {second} on {rules.name}, {turn_ms:g} ms a move{sets}", file=out, flush=True)
-    for number, (opening, x_spec, o_spec) in enumerate(schedule(rules, first, second, games, kind), 1):
+    for number, (opening, first_plays) in enumerate(schedule(rules, games, kind), 1):
+        x_spec, o_spec = (first, second) if first_plays == "X" else (second, first)
         game = play(rules, x_spec, o_spec, opening, turn_ms, seed=number)
-        match.add(game)
+        match.add(game, first_plays)
         result = {"X": "1-0", "O": "0-1", None: "½-½"}[game.winner]
         print(f"  {number:3}  {opening:<12} {x_spec} (X) – {o_spec} (O)  {result} in {game.moves} moves"
               f"  ({game.reason})", file=out, flush=True)

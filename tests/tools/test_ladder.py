@@ -84,8 +84,8 @@ def test_renju_gives_its_26_openings_each_once_whatever_the_symmetry():
 
 
 def test_the_renju_openings_are_played_with_both_colours(capsys):
-    games = list(ladder.schedule(BOARDS["15x15"], "a", "b", 52, "renju"))
-    assert len(games) == 52 and {opening for opening, _, _ in games} == set(renju_openings(BOARDS["15x15"]))
+    games = list(ladder.schedule(BOARDS["15x15"], 52, "renju"))
+    assert len(games) == 52 and {opening for opening, _ in games} == set(renju_openings(BOARDS["15x15"]))
     for bad in (["master", "hard", "--board", "7x7", "--openings", "renju"], ["--openings", "renju"]):
         with pytest.raises(SystemExit) as stopped:
             ladder.main(bad)
@@ -104,10 +104,18 @@ def test_a_brain_is_a_level_with_options_or_a_path():
 
 def test_every_opening_is_played_with_both_colours():
     rules = BOARDS["7x7"]
-    games = list(ladder.schedule(rules, "a", "b", 2 * len(openings(rules)) + 1))
-    assert [(x, o) for _, x, o in games[:2]] == [("a", "b"), ("b", "a")]
-    assert {opening for opening, _, _ in games} == set(openings(rules))
-    assert games[-1] == (openings(rules)[0], "a", "b")  # then round again
+    games = list(ladder.schedule(rules, 2 * len(openings(rules)) + 1))
+    assert games[:2] == [(openings(rules)[0], "X"), (openings(rules)[0], "O")]
+    assert {opening for opening, _ in games} == set(openings(rules))
+    assert games[-1] == (openings(rules)[0], "X")  # then round again
+
+
+def test_a_brain_against_itself_is_counted_by_the_side_it_played():
+    match = ladder.Match("master", "master")
+    won_by_x = ladder.Game("h8 h9 f10", "master", "master", "X", (112, 97, 81, 96, 80, 95, 79, 94, 78), "a line")
+    match.add(won_by_x, "X")
+    match.add(won_by_x, "O")
+    assert (match.wins, match.draws, match.losses) == (1, 0, 1)
 
 
 def test_a_match_through_the_protocol():
