@@ -119,8 +119,8 @@ class Game:
     """One finished game: the winner's mark (None for a draw), its moves, and why it ended."""
 
     opening: str
-    first: str   # the spec playing X
-    second: str  # the spec playing O
+    x_spec: str  # the brain playing X
+    o_spec: str  # the brain playing O
     winner: str | None
     history: tuple[int, ...]
     reason: str
@@ -252,7 +252,7 @@ def run(rules: Rules, first: str, second: str, games: int, turn_ms: float,
         game = play(rules, x_spec, o_spec, opening, turn_ms, seed=number)
         match.add(game, first_plays)
         result = {"X": "1-0", "O": "0-1", None: "½-½"}[game.winner]
-        print(f"  {number:3}  {opening:<12} {x_spec} (X) – {o_spec} (O)  {result} in {game.moves} moves"
+        print(f"  {number:3}  {opening:<12} {game.x_spec} (X) – {game.o_spec} (O)  {result} in {game.moves} moves"
               f"  ({game.reason})", file=out, flush=True)
         if links:
             print(f"       /replay/{rules.name}/{write_moves(rules, game.history)}", file=out, flush=True)
