@@ -268,6 +268,14 @@ def test_a_player_leaving_and_coming_back_are_events_too(seated, alice, bob):
     assert status(alice.game(seated).text) == "Your friend's turn (O)."
 
 
+def test_while_alone_the_inviter_is_told_how_to_invite_rather_than_of_their_own_comings_and_goings(alice: Friend):
+    url = alice.invite("5x5", "x")
+    alice.events_then_close(url, after="0")  # the inviter's tab closes, and opens again
+    stream = alice.events(url, after="1")
+    assert "X&#39;s player is back." not in stream
+    assert '<p class="reason">Send them the link or the code.</p>' in stream
+
+
 def test_a_stream_the_server_ends_says_nobody_left(seated, alice, bob):
     """A stream ends at its time (or on a restart) and the page reopens it at once: no leave, no flapping."""
     for _ in range(3):
