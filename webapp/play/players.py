@@ -7,6 +7,7 @@ score and the checks on a form all read this one list.
 
 from __future__ import annotations
 
+from functools import cache
 from itertools import groupby
 
 from webapp.engine import BOARDS, DEFAULT_BOARD, LEARNERS, LEVELS, Rules, learners_of, levels_of, top_level
@@ -81,12 +82,13 @@ def boards_played(player: str) -> str:
     return ", ".join(f"{rules.size}×{rules.size}" for rules in where)
 
 
-def player_groups() -> list[tuple[str, list[str]]]:
+@cache
+def player_groups() -> tuple[tuple[str, tuple[str, ...]], ...]:
     """The players in the new-game form's order, grouped by the boards they
     play (see boards_played). A group's heading says where its players play,
     so that an option, all that a closed list shows, stays short enough for
     a narrow column."""
-    return [(boards, list(players)) for boards, players in groupby(PLAYERS, key=boards_played)]
+    return tuple((boards, tuple(players)) for boards, players in groupby(PLAYERS, key=boards_played))
 
 
 def top_levels() -> tuple[str, ...]:
