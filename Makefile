@@ -9,6 +9,7 @@
 # make tablebase: solve 4×4 again, into webapp/engine/4x4.tablebase (118 s and 1.9 GB, measured)
 # make train: MENACE and the network learn again from their seeds (tools/training.py), into webapp/engine/*.json, then judged
 # make learners: the shipped learners judged: learning curves, losing lines, 1,000-game results
+# make shapes: fit the evaluation's weights to master's self-play, into webapp/engine/shapes.json (13 minutes)
 # make puzzles: mine the shipped puzzles again from games between the levels, into webapp/puzzles/puzzles.json
 # make bench-browser: click to painted board · make screenshots: every state, into screenshots/
 # make bench-think: what the page "How the computer sees this" costs the server
@@ -21,7 +22,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 AXE := $(VENV)/axe-$(AXE_VERSION).min.js
 
-.PHONY: run serve worker test check load load-live load-servers bench bench-think bench-browser strength ladder tablebase train learners puzzles screenshots chromium redis htmx clean
+.PHONY: run serve worker test check load load-live load-servers bench bench-think bench-browser strength ladder tablebase train learners shapes puzzles screenshots chromium redis htmx clean
 
 run: $(VENV)/installed
 	$(BIN)/flask --app webapp.app run --host $(HOST) --port $(PORT)
@@ -72,6 +73,9 @@ train: $(VENV)/installed
 
 learners: $(VENV)/installed
 	OPENBLAS_NUM_THREADS=1 $(BIN)/python -m tools.training figures
+
+shapes: $(VENV)/installed
+	$(BIN)/python -m tools.shapes
 
 puzzles: $(VENV)/installed
 	$(BIN)/python -m tools.puzzles

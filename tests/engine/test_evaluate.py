@@ -43,6 +43,24 @@ def test_a_node_played_to_is_the_node_counted_afresh(board: str):
     assert seen > 50
 
 
+@pytest.mark.parametrize("board", BIG)
+def test_a_leaf_has_the_score_of_the_node_in_full_and_one_with_a_line_to_block_is_in_full(board: str):
+    evaluation = evaluator(BOARDS[board])
+    leaves = 0
+    for position, node in random_games(board, games=6, seed=3):
+        if node.my_wins:
+            continue
+        for cell in evaluation.moves(node):
+            full, leaf = evaluation.play(node, cell), evaluation.play(node, cell, leaf=True)
+            assert leaf.score == full.score, (position.text, cell)
+            if full.their_wins:  # a line to block: the search goes on past the horizon
+                assert leaf == full
+            else:
+                assert leaf.my_cells is None and leaf[:9] == full[:9]
+                leaves += 1
+    assert leaves > 100
+
+
 def completes_after(evaluation: Evaluator, node: Node, cell: int) -> int:
     """The cells where the side to move could complete a line once it has played cell."""
     return evaluation.play(node, cell).their_wins

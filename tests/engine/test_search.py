@@ -136,7 +136,7 @@ def test_the_budget_is_held_on_the_clock_the_search_reads(board: str, budget: in
     rules = BOARDS[board]
     here = Position(rules).play(rules.centre)  # O has no forced win here (X after two moves can have one)
     thought = think(here, budget)
-    assert thought.kind == "search" and thought.depth >= 1
+    assert thought.kind in ("search", "defence") and thought.depth >= 1, "the search had its time"
     assert thought.seconds <= budget / 1000 + 0.003  # a read or two past the deadline, no more
 
 
@@ -164,7 +164,7 @@ def test_the_shares_of_a_count_of_positions_add_up_to_it():
 
 
 def test_a_searched_move_that_lets_the_other_side_win_by_fours_is_replaced():
-    here = Position.from_text(BOARDS["7x7"], ".OO....X.O.X.....X..OXX..XOX..O...OO...X...X..O.X")
+    here = Position.from_text(BOARDS["7x7"], "..O.X..O..O..OX.X..X.....O....X.XOO....X.X..O.X..")
     evaluation = evaluator(here.rules)
     node = evaluation.node(here)
     searched = next(move for _, _, move in Searcher(evaluation).search(node, max_depth=1))

@@ -115,7 +115,7 @@ def test_sampled_4x4_moves_are_judged_by_the_position_they_lead_to_in_the_tableb
 
 def appraisal(**facts) -> Appraisal:
     plain = dict(cell=0, choice=0, win=(), kept_win=(), refutation=(), choice_refuted=False, score=None,
-                 best_score=None, depth=4, nodes=100, three=64)
+                 best_score=None, depth=4, nodes=100, unit=1000)
     return Appraisal(**{**plain, **facts})
 
 
@@ -128,8 +128,8 @@ def appraisal(**facts) -> Appraisal:
     ({"cell": 3, "choice": 5}, None),
     ({"cell": 5, "choice": 5, "score": 10, "best_score": 10}, "Best"),
     ({"cell": 3, "choice": 5, "score": 10, "best_score": 10}, "Best"),
-    ({"cell": 3, "choice": 5, "score": 10, "best_score": 73}, "Good"),
-    ({"cell": 3, "choice": 5, "score": 10, "best_score": 74}, "Inaccuracy"),
+    ({"cell": 3, "choice": 5, "score": 10, "best_score": 509}, "Good"),
+    ({"cell": 3, "choice": 5, "score": 10, "best_score": 510}, "Inaccuracy"),
 ])
 def test_the_engines_facts_make_words_only_where_they_are_sure(facts: dict, word: str | None):
     assert judge_appraisal(BOARDS["15x15"], "X", appraisal(**facts)).word == word

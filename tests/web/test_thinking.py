@@ -138,7 +138,7 @@ def test_on_a_big_board_the_tree_goes_to_the_depth_chosen_with_estimates_at_its_
     ("3x3", "4", None, "yes", None, "Say alphabeta=on"),
     ("3x3", "4", None, None, "2", "The 3x3 board is solved"),
     ("7x7", "d4", None, None, "9", "The depth is one of 1, 2, 3, not “9”."),
-    ("7x7", "d4", "c3-c4-c5", None, "2", "goes deeper than the tree's 2 moves"),
+    ("7x7", "d4", "b6-f6-e5", None, "2", "goes deeper than the tree's 2 moves"),
     ("7x7", "d4", "a1", None, None, "a1 is not one of the moves the engine looks at there"),
 ])
 def test_a_bad_link_says_what_is_wrong(board, moves, open_, alphabeta, depth, expected):

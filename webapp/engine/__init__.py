@@ -6,7 +6,10 @@ module's names (__all__). One file a job:
   side's stones as a bitboard) and what follows from it.
 - solved: the solved games, 3×3 (solved on first use) and 4×4 (the
   tablebase file `make tablebase` writes): every position's value and best moves.
-- evaluate: what the search sees of a position: open lines, threats, where to look.
+- patterns, shapes: what a stone on an empty cell would make along each line
+  and in all four (an open three, a four and a three...), and what each such
+  shape is worth, fitted to games (make shapes).
+- evaluate: what the search sees of a position: shapes, threats, where to look.
 - threats: the threat solver, which proves wins by continuous fours (and
   threes); forced_wins(), win_by_fours() and winning_moves(), what it proves from a position
   within a count of positions.

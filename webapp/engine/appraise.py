@@ -15,9 +15,10 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from webapp.engine.evaluate import GROWTH, Evaluator, Node, evaluator
+from webapp.engine.evaluate import Evaluator, Node, evaluator
 from webapp.engine.rules import Position
 from webapp.engine.search import Searcher, think
+from webapp.engine.shapes import UNIT
 from webapp.engine.threats import PROOF_NODES, OutOfTime, ThreatSolver
 from webapp.engine.values import WIN
 
@@ -42,15 +43,15 @@ class Appraisal(NamedTuple):
     best_score: int | None         # ... and of the engine's choice, at one depth (None: not searched)
     depth: int                     # that depth, in plies
     nodes: int                     # positions examined in all
-    three: int                     # the worth, in those scores, of one window of k-2 stones (a three where five win)
+    unit: int                      # one unit of the log-odds of winning, in those scores (shapes.UNIT)
 
     @property
     def shortfall(self) -> float | None:
         """How far below the engine's choice the search scores the move
-        played, in windows of k-2 stones (None if either was not scored)."""
+        played, in the log-odds of winning (None if either was not scored)."""
         if self.score is None or self.best_score is None:
             return None
-        return (self.best_score - self.score) / self.three
+        return (self.best_score - self.score) / self.unit
 
 
 def appraise(position: Position, cell: int, max_nodes: int = APPRAISAL_NODES) -> Appraisal:
@@ -86,7 +87,7 @@ def appraise(position: Position, cell: int, max_nodes: int = APPRAISAL_NODES) ->
             score, searched = _score(evaluation, after, thought.depth - 1, max_nodes)
     nodes = thought.nodes + searched + sum(solver.nodes for solver in solvers)
     return Appraisal(cell, thought.move, win, kept_win, refutation, choice_refuted, score, best_score,
-                     thought.depth, nodes, GROWTH ** (position.rules.k - 3))
+                     thought.depth, nodes, UNIT)
 
 
 def _score(evaluation: Evaluator, after: Node, depth: int, max_nodes: int) -> tuple[int | None, int]:

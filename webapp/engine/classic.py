@@ -13,7 +13,8 @@ examines; and the size of a game tree, found without searching it.
 - alphabeta_with_table: alpha-beta with a transposition table (the bounds
   found on each position's value, and its best move) and good move ordering
   (the table's best move, then wins, then blocks, then the squares on the
-  most open lines), so that the cut-offs come early.
+  most lines; on a Horizon, the engine's own order), so that the cut-offs
+  come early.
 
 Every search is negamax: a value is for the side to move, and a move's value
 is minus its reply's. A game won `plies` moves from the search's root is worth

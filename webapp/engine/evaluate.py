@@ -1,15 +1,18 @@
-"""What the search sees of a position: open lines, threats, and where to look.
+"""What the search sees of a position: shapes, threats, and where to look.
 
 A Node is a position from the side to move's point of view, as the search and
 the threat solver walk it: "mine" are the stones of the side to move, "theirs"
 the other side's. Playing a cell returns the next Node, turned to the other
 side, and updates everything else by looking only at the windows (runs of k
-cells) through that cell:
+cells) through that cell and at the cells within k-1 of it along its lines:
 
-- score, the evaluation of open lines: every window that holds stones of one
-  side only is worth GROWTH ** (stones - 1) to that side, so a window of k-1 (a
-  threat to complete a line) is worth far more than one of k-2, and a window
-  both sides have a stone in is worth nothing to either;
+- score, the evaluation: for every empty cell and each side, what a stone
+  of that side there would make along each of its four lines and in all
+  four together (patterns.py), each worth its fitted weight (shapes.py),
+  the side to move's cells to it to move less the other side's to it
+  waiting. A move changes only the cells within k-1 of it along its four
+  lines, so each side's cells and their sums are kept up to date; and the
+  same cells give the order in which moves are tried (Evaluator.moves);
 - my_wins and their_wins, the cells where each side would complete a line at
   once: the search never looks past them (a win is taken, a single threat
   blocked, a double threat lost), and the threat solver is built on them;
@@ -23,17 +26,13 @@ cells) through that cell:
 - my_twos and their_twos, the same for windows with k-3 stones: where a
   side might make a three, which the threat solver tries when it looks for a
   win by threes;
-- near, the cells within two king's moves of a stone, where moves are sought;
-- pull, for every cell, what playing there would gain the side to move plus
-  what it would gain the other side (so a strong block ranks with a strong
-  attack): the order in which moves are tried. It is kept up to date a window
-  at a time, as the score is, because working it out afresh for every cell
-  at every node took most of the search's time.
+- near, the cells within two king's moves of a stone, where moves are sought.
 
-Every count here is of windows, not of shapes drawn from a catalogue: an open
-three, a broken three and a three against the edge differ in how many windows
-they fill and in whether they have a threat cell, and that is all the search
-needs to tell them apart.
+The threats are counted by windows, not by shapes: an open three, a broken
+three and a three against the edge differ in how many windows they fill and
+in whether they have a threat cell, and that is all the threat solver needs
+to tell them apart. The evaluation asks more of a shape (how far it is from
+a line, how many ways it has to get there), and so looks at the lines.
 """
 
 from __future__ import annotations
@@ -41,11 +40,17 @@ from __future__ import annotations
 from functools import cache
 from typing import NamedTuple
 
-from webapp.engine.rules import Position, Rules, cells_of
+from webapp.engine.patterns import LINES, digits, line_pairs
+from webapp.engine.rules import DIRECTIONS, Position, Rules, cells_of
+from webapp.engine.shapes import Weights, shipped, worth_tables
 
-GROWTH = 8
-"""A window holding stones of one side only is worth GROWTH ** (stones - 1)
-to that side: each stone in it makes it worth eight times more."""
+
+Shapes = tuple[tuple[int, ...] | None, tuple[int, ...] | None, list[int] | None, list[int] | None,
+               tuple[int, int], tuple[int, int]]
+"""A Node's shape fields, from my_lines to their_worth."""
+MINE, THEIRS, OFF = 1, 2, 3
+"""A cell of a line as my_lines holds it: the side to move's stone, the other side's, off the board."""
+UNSHAPED: Shapes = (None, None, None, None, (0, 0), (0, 0))
 
 
 class Node(NamedTuple):
@@ -53,7 +58,6 @@ class Node(NamedTuple):
 
     mine: int
     theirs: int
-    score: int       # the evaluation for the side to move (see GROWTH)
     my_wins: int       # empty cells where the side to move completes a line
     their_wins: int    # empty cells where the other side would
     near: int          # cells within two king's moves of a stone
@@ -61,14 +65,27 @@ class Node(NamedTuple):
     their_threes: int  # windows where the other side has one
     my_twos: int       # windows where the side to move has k-3 stones and the other side none
     their_twos: int    # windows where the other side has
-    pull: list[int] | None  # for each cell, what a stone there gains either side (the move order);
-                            # None where the caller said it would not ask for moves
+    # The shapes: None in the threat solver's Nodes (it needs none); in the search's leaves, only the
+    # halves of the worths that the score needs, the rest None or 0: see play().
+    my_lines: tuple[int, ...] | None  # the board along each direction, two bits a cell (MINE, THEIRS, OFF;
+                                      # see _lay_out_lines)
+    their_lines: tuple[int, ...] | None  # the same from the other side's view (its stones are 1)
+    my_cells: list[int] | None        # for each empty cell, what a stone of the side to move would make
+                                      # along each of its lines (patterns.pack); 0 where taken
+    their_cells: list[int] | None
+    my_worth: tuple[int, int]         # the sum of the side to move's cells' worth to it, to move and waiting
+    their_worth: tuple[int, int]      # the same for the other side's cells, to the other side
+
+    @property
+    def score(self) -> int:
+        """The evaluation for the side to move (see shapes.py)."""
+        return self.my_worth[0] - self.their_worth[1]
 
 
 class Evaluator:
     """The windows and weights of one board, and Nodes on it."""
 
-    def __init__(self, rules: Rules):
+    def __init__(self, rules: Rules, weights: Weights | None = None):
         self.rules = rules
         self.k = rules.k
         self.windows = rules.windows
@@ -78,66 +95,116 @@ class Evaluator:
         self.numbered = tuple(tuple((number[window], window) for window in through) for through in self.through)
         self.through_bits = tuple(sum(1 << index for index, _ in numbered) for numbered in self.numbered)
         self.near_cell = rules.near
-        worth = [[_worth(a, b) for b in range(self.k + 1)] for a in range(self.k + 1)]
-        # How much a window gains for a side that adds a stone, given its stones (a) and the other's (b).
-        self.gain = [[worth[a + 1][b] - worth[a][b] if a < self.k else 0 for b in range(self.k + 1)]
-                     for a in range(self.k + 1)]
-        # What a window adds to the pull of each of its empty cells: its gain for either side.
-        self.window_pull = [[self.gain[a][b] + self.gain[b][a] for b in range(self.k + 1)] for a in range(self.k + 1)]
-        self.window_cells = tuple(tuple(cells_of(window)) for window in rules.windows)
+        self._lay_out_lines()
+        self.worth_move, self.worth_wait = worth_tables(weights or shipped())
+
+    def _lay_out_lines(self) -> None:
+        """For each direction, a number of its own where every line of the
+        board in that direction is a run of two-bit cells, with k-1 cells off
+        the board (OFF) before and after each: so the 2k-1 cells centred on
+        any cell, along that direction, are 2(2k-1) bits in a row, which
+        patterns.line_pairs classes for both sides in one lookup."""
+        n, k = self.rules.size, self.k
+        self.span = 2 * k - 1
+        self.line_bit: list[tuple[int, ...]] = []  # for each direction, each cell's place in the line
+        self.walls: list[int] = []  # for each direction, OFF in every place that is not a cell
+        for down, across in DIRECTIONS:
+            bit, where, cells = 2 * (k - 1), [0] * self.rules.cells, 0  # room for a segment's start (below)
+            for row in range(n):
+                for column in range(n):
+                    if 0 <= row - down < n and 0 <= column - across < n:
+                        continue  # not the first cell of its line
+                    r, c = row, column
+                    while 0 <= r < n and 0 <= c < n:
+                        where[r * n + c] = bit
+                        cells |= 1 << bit
+                        bit, r, c = bit + 1, r + down, c + across
+                    bit += k - 1
+            self.line_bit.append(tuple(where))
+            self.walls.append(sum(OFF << 2 * wall for wall in range(bit) if not cells >> wall & 1))
+        # For each cell and direction, its stone in that direction's line.
+        self.stone = tuple(tuple(MINE << 2 * where[cell] for where in self.line_bit) for cell in range(self.rules.cells))
+        # A move reshapes the cells within k-1 of it along each direction, whose 2k-1 cells all lie in
+        # the segment of 4k-3 cells centred on the move: cut out once, it is a small number to shift.
+        # For each cell and direction, the shift of that segment; and the cells within k-1 of it that
+        # way, each with its own 2k-1 cells' shift within the segment. And for each direction, its digit
+        # in a packed cell, and a table of that digit for every packed cell.
+        self.segment = tuple(tuple(2 * (where[cell] - 2 * (k - 1)) for where in self.line_bit)
+                             for cell in range(self.rules.cells))
+        self.segment_mask = (1 << 2 * (4 * k - 3)) - 1
+        self.around = tuple(tuple(tuple((other, 2 * (step + k - 1)) for step in range(-(k - 1), k) if step
+                                        for other in self._along(cell, down * step, across * step))
+                                  for d, (down, across) in enumerate(DIRECTIONS))
+                            for cell in range(self.rules.cells))
+        self.pairs = line_pairs(k)  # a line's classes for (MINE, THEIRS), by its 2(2k-1) bits
+        self.line_mask = (1 << 2 * self.span) - 1
+        self.units = tuple(LINES ** d for d in range(4))
+        self.digits = digits()
+
+    def _along(self, cell: int, down: int, across: int) -> list[int]:
+        """The cell so many rows down and columns across from cell, if on the board."""
+        n = self.rules.size
+        row, column = divmod(cell, n)
+        return [(row + down) * n + column + across] if 0 <= row + down < n and 0 <= column + across < n else []
+
+    def _shapes(self, mine: int, theirs: int) -> Shapes:
+        """The shape fields of a Node, counted afresh."""
+        lines_m = tuple(walls + sum(MINE << 2 * where[cell] for cell in cells_of(mine))
+                        + sum(THEIRS << 2 * where[cell] for cell in cells_of(theirs))
+                        for where, walls in zip(self.line_bit, self.walls))
+        lines_t = tuple(walls + sum(THEIRS << 2 * where[cell] for cell in cells_of(mine))
+                        + sum(MINE << 2 * where[cell] for cell in cells_of(theirs))
+                        for where, walls in zip(self.line_bit, self.walls))
+        cells_m, cells_t = [0] * self.rules.cells, [0] * self.rules.cells
+        for cell in cells_of(self.rules.full & ~(mine | theirs)):
+            for d, where in enumerate(self.line_bit):
+                a, b = self.pairs[lines_m[d] >> 2 * (where[cell] - (self.k - 1)) & self.line_mask]
+                cells_m[cell] += a * self.units[d]
+                cells_t[cell] += b * self.units[d]
+        move, wait = self.worth_move, self.worth_wait
+        return (lines_m, lines_t, cells_m, cells_t, (sum(map(move.__getitem__, cells_m)),
+                sum(map(wait.__getitem__, cells_m))), (sum(map(move.__getitem__, cells_t)),
+                                                       sum(map(wait.__getitem__, cells_t))))
 
     def node(self, position: Position) -> Node:
         """The Node of a position, for its side to move."""
         mine, theirs = ((position.x, position.o) if position.to_move == "X" else (position.o, position.x))
-        score = sum(_worth((w & mine).bit_count(), (w & theirs).bit_count()) for w in self.rules.windows)
         near = 0
         for cell in cells_of(mine | theirs):
             near |= self.near_cell[cell]
         mover = position.to_move
         other = "O" if mover == "X" else "X"
-        return Node(mine, theirs, score, position.winning_cells(mover), position.winning_cells(other), near,
+        return Node(mine, theirs, position.winning_cells(mover), position.winning_cells(other), near,
                     self._holding(mine, theirs, self.k - 2), self._holding(theirs, mine, self.k - 2),
                     self._holding(mine, theirs, self.k - 3), self._holding(theirs, mine, self.k - 3),
-                    self._pull(mine, theirs))
-
-    def _pull(self, mine: int, theirs: int) -> list[int]:
-        """Every cell's pull, counted afresh."""
-        pull = [0] * self.rules.cells
-        for window, cells in zip(self.windows, self.window_cells):
-            value = self.window_pull[(window & mine).bit_count()][(window & theirs).bit_count()]
-            for cell in cells:
-                pull[cell] += value
-        return pull
+                    *self._shapes(mine, theirs))
 
     @staticmethod
     def turned(node: Node) -> Node:
         """The same stones with the other side to move (as if the side to move passed)."""
-        return Node(node.theirs, node.mine, -node.score, node.their_wins, node.my_wins, node.near,
-                    node.their_threes, node.my_threes, node.their_twos, node.my_twos, node.pull)
+        return Node(node.theirs, node.mine, node.their_wins, node.my_wins, node.near,
+                    node.their_threes, node.my_threes, node.their_twos, node.my_twos,
+                    node.their_lines, node.my_lines, node.their_cells, node.my_cells, node.their_worth, node.my_worth)
 
     def _holding(self, stones: int, other: int, held: int) -> int:
         """The windows, as bits, holding `held` of stones and none of other."""
         return sum(1 << index for index, window in enumerate(self.windows)
                    if not window & other and (window & stones).bit_count() == held)
 
-    def play(self, node: Node, cell: int, ordered: bool = True) -> Node:
+    def play(self, node: Node, cell: int, shaped: bool = True, leaf: bool = False) -> Node:
         """The Node after the side to move plays cell (empty, and not a win:
         the caller looks at my_wins first), from the other side's view.
-        Unless ordered, without the pull: a search's last ply and the threat
-        solver never ask the new Node for its moves in order, and keeping the
-        pull up to date is most of the cost of a move."""
+        Unless shaped, without the shapes: the threat solver needs only the
+        windows, and keeping the shapes up to date is most of a move's cost.
+        A leaf is a Node the search only scores, unless it has a line to
+        block: then, if it has none, only the halves of the worths its score
+        needs are worked out, and no lines or cells are kept."""
         mine, theirs = node.mine | 1 << cell, node.theirs
-        gain, wins, threes, twos = 0, node.my_wins, node.my_threes, node.my_twos
+        wins, threes, twos = node.my_wins, node.my_threes, node.my_twos
         four, three, two = self.k - 1, self.k - 2, self.k - 3
-        pull = (node.pull.copy() if node.pull is not None else self._pull(node.mine, theirs)) if ordered else None
-        window_pull = self.window_pull
         for index, window in self.numbered[cell]:
-            a, b = (window & node.mine).bit_count(), (window & theirs).bit_count()
-            gain += self.gain[a][b]
-            if pull is not None and (change := window_pull[a + 1][b] - window_pull[a][b]):
-                for other in self.window_cells[index]:
-                    pull[other] += change
-            if not b:
+            if not window & theirs:
+                a = (window & node.mine).bit_count()
                 if a + 1 == four:
                     wins |= window & ~mine
                     threes &= ~(1 << index)
@@ -148,9 +215,72 @@ class Evaluator:
                     twos |= 1 << index
         bit = ~(1 << cell)
         dead = ~self.through_bits[cell]  # the other side's windows through cell, now holding a stone of mine
-        return Node(theirs, mine, -(node.score + gain), node.their_wins & bit, wins & bit,
-                    node.near | self.near_cell[cell], node.their_threes & dead, threes, node.their_twos & dead, twos,
-                    pull)
+        if not shaped:
+            shapes = UNSHAPED
+        elif leaf and not wins & bit:
+            shapes = self._scored(node, cell)
+        else:
+            shapes = self._reshaped(node, cell)
+        return Node(theirs, mine, node.their_wins & bit, wins & bit, node.near | self.near_cell[cell],
+                    node.their_threes & dead, threes, node.their_twos & dead, twos, *shapes)
+
+    def _reshaped(self, node: Node, cell: int) -> Shapes:
+        """The shape fields after the side to move plays cell, from the other side's view."""
+        stone = self.stone[cell]
+        lines_m = tuple(line | mark for line, mark in zip(node.my_lines, stone))
+        lines_t = tuple(line | mark << 1 for line, mark in zip(node.their_lines, stone))  # THEIRS there
+        cells_m, cells_t = node.my_cells.copy(), node.their_cells.copy()
+        move, wait = self.worth_move, self.worth_wait
+        old_m, old_t = cells_m[cell], cells_t[cell]
+        m_move, m_wait = node.my_worth[0] - move[old_m], node.my_worth[1] - wait[old_m]
+        t_move, t_wait = node.their_worth[0] - move[old_t], node.their_worth[1] - wait[old_t]
+        cells_m[cell] = cells_t[cell] = 0
+        taken = node.mine | node.theirs
+        pairs, mask, segment_mask = self.pairs, self.line_mask, self.segment_mask
+        for around, line, start, digit, unit in zip(self.around[cell], lines_m, self.segment[cell], self.digits,
+                                                    self.units):
+            segment = line >> start & segment_mask
+            for other, shift in around:
+                if taken >> other & 1:
+                    continue
+                a, b = pairs[segment >> shift & mask]
+                before = cells_m[other]
+                if a != (was := digit[before]):
+                    cells_m[other] = after = before + (a - was) * unit
+                    m_move += move[after] - move[before]
+                    m_wait += wait[after] - wait[before]
+                before = cells_t[other]
+                if b != (was := digit[before]):
+                    cells_t[other] = after = before + (b - was) * unit
+                    t_move += move[after] - move[before]
+                    t_wait += wait[after] - wait[before]
+        return lines_t, lines_m, cells_t, cells_m, (t_move, t_wait), (m_move, m_wait)
+
+    def _scored(self, node: Node, cell: int) -> Shapes:
+        """_reshaped for a leaf: only the other side's worth to move and the
+        side to move's waiting, which make the score from the other side's
+        view; the rest is 0 or None. (Its loop is _reshaped's, written out
+        again rather than shared: they are the search's two hottest loops.)"""
+        cells_m, cells_t = node.my_cells, node.their_cells
+        move, wait = self.worth_move, self.worth_wait
+        m_wait = node.my_worth[1] - wait[cells_m[cell]]
+        t_move = node.their_worth[0] - move[cells_t[cell]]
+        taken = node.mine | node.theirs
+        pairs, mask, segment_mask = self.pairs, self.line_mask, self.segment_mask
+        for around, line, mark, start, digit, unit in zip(self.around[cell], node.my_lines, self.stone[cell],
+                                                           self.segment[cell], self.digits, self.units):
+            segment = (line | mark) >> start & segment_mask
+            for other, shift in around:
+                if taken >> other & 1:
+                    continue
+                a, b = pairs[segment >> shift & mask]
+                before = cells_m[other]
+                if a != (was := digit[before]):
+                    m_wait += wait[before + (a - was) * unit] - wait[before]
+                before = cells_t[other]
+                if b != (was := digit[before]):
+                    t_move += move[before + (b - was) * unit] - move[before]
+        return None, None, None, None, (t_move, 0), (0, m_wait)
 
     def threats(self, stones: int, threes: int) -> dict[int, int]:
         """The cells where a side (its stones and its threes) makes an open or
@@ -208,23 +338,23 @@ class Evaluator:
         return found & ~(node.mine | node.theirs)
 
     def moves(self, node: Node) -> list[int]:
-        """The empty cells near a stone, best first by their pull (ties in
-        the cells' order); the middle on an empty board."""
+        """The empty cells near a stone, best first by what a stone there
+        would make for either side (a strong block ranks with a strong
+        attack; ties in the cells' order); the middle on an empty board."""
         empty = self.rules.full & ~(node.mine | node.theirs)
         candidates = node.near & empty
         if not candidates:
             return [self.rules.centre] if empty >> self.rules.centre & 1 else cells_of(empty)[:1]
-        pull = node.pull if node.pull is not None else self._pull(node.mine, node.theirs)
-        return sorted(cells_of(candidates), key=pull.__getitem__, reverse=True)
+        mine, theirs, move = node.my_cells, node.their_cells, self.worth_move
+        return sorted(cells_of(candidates), key=lambda cell: move[mine[cell]] + move[theirs[cell]], reverse=True)
 
 
-def _worth(mine: int, theirs: int) -> int:
-    """A window's worth to the side holding `mine` of its cells, against one holding `theirs`."""
-    if mine and theirs:
-        return 0
-    return (GROWTH ** (mine - 1) if mine else 0) - (GROWTH ** (theirs - 1) if theirs else 0)
+def evaluator(rules: Rules, weights: Weights | None = None) -> Evaluator:
+    """The Evaluator of a board, with the shipped weights unless others are
+    given: one for each board and weights, however they are asked for."""
+    return _evaluator(rules, weights or shipped())
 
 
 @cache
-def evaluator(rules: Rules) -> Evaluator:
-    return Evaluator(rules)
+def _evaluator(rules: Rules, weights: Weights) -> Evaluator:
+    return Evaluator(rules, weights)

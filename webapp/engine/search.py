@@ -30,6 +30,7 @@ from typing import NamedTuple
 
 from webapp.engine.evaluate import Evaluator, Node, evaluator
 from webapp.engine.rules import Position, cells_of
+from webapp.engine.shapes import Weights
 from webapp.engine.threats import OutOfTime, ThreatSolver
 from webapp.engine.values import WIN, is_decided
 
@@ -100,8 +101,9 @@ class Searcher:
             if entry.upper <= alpha:
                 return entry.upper
         best, best_move = -WIN, -1
+        leaf = depth <= 1  # the children are past the horizon: scored, unless they must block a line
         for cell in cells_of(threats) if threats else self.moves(node, entry):
-            child = self.evaluator.play(node, cell, ordered=depth > 1)
+            child = self.evaluator.play(node, cell, leaf=leaf)
             score = -self.negamax(child, depth - 1, -beta, -max(alpha, best), ply + 1)
             if score > best:
                 best, best_move = score, cell
@@ -167,14 +169,15 @@ class Thought(NamedTuple):
 
 
 def think(position: Position, budget_ms: float, max_depth: int = MAX_DEPTH,
-          max_nodes: float = float("inf")) -> Thought:
+          max_nodes: float = float("inf"), weights: Weights | None = None) -> Thought:
     """The move for the side to move, within budget_ms of thinking. With
     max_depth plies or max_nodes positions as the limit instead (and a
     generous budget), the move is the same on any machine, however fast.
+    weights: the evaluation's, if not the shipped ones (see shapes.py).
     The position must have a move to make."""
     start = time.perf_counter()
     deadline = start + budget_ms / 1000
-    evaluation = evaluator(position.rules)
+    evaluation = evaluator(position.rules, weights)
     node = evaluation.node(position)
 
     def thought(move: int, kind: str, line: list[int] | None = None, score: int = 0, depth: int = 0,

@@ -141,7 +141,7 @@ class ThreatSolver:
         """The attacker plays cell: a win against every reply (the line after
         the first), or None."""
         evaluation = self.evaluator
-        answer = evaluation.play(node, cell, ordered=False)  # the defender's view
+        answer = evaluation.play(node, cell, shaped=False)  # the defender's view
         attack = answer.their_wins
         if attack & (attack - 1):
             return [cell, *cells_of(attack)[:2]]
@@ -153,7 +153,7 @@ class ThreatSolver:
             return None  # neither a four nor a three: the defender is free
         line = None
         for reply in cells_of(replies):
-            rest = self._win_by_threes(evaluation.play(answer, reply, ordered=False), depth - 1)
+            rest = self._win_by_threes(evaluation.play(answer, reply, shaped=False), depth - 1)
             if rest is None:
                 return None
             line = line or [cell, reply, *rest]
@@ -181,12 +181,12 @@ class ThreatSolver:
 
     def _after_four(self, node: Node, cell: int, depth: int) -> list[int] | None:
         """Play the four at cell; the other side blocks; go on from there."""
-        answer = self.evaluator.play(node, cell, ordered=False)  # the defender's view: their_wins are my threats
+        answer = self.evaluator.play(node, cell, shaped=False)  # the defender's view: their_wins are my threats
         threats = cells_of(answer.their_wins)
         if len(threats) >= 2:  # a double four: whichever is blocked, the other completes a line
             return [cell, threats[0], threats[1]]
         (block,) = threats
-        rest = self._win(self.evaluator.play(answer, block, ordered=False), depth - 1)
+        rest = self._win(self.evaluator.play(answer, block, shaped=False), depth - 1)
         return None if rest is None else [cell, block, *rest]
 
 

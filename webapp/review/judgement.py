@@ -20,7 +20,7 @@ the proofs first:
   short as the engine's, or one the search scores as high as its choice;
 - Good: a move that starts a proven forced win, but a longer one;
 - Good, Inaccuracy: otherwise, the search scores the move below its choice, at the same
-  depth, by less than INACCURACY_WINDOWS windows of k-2 stones (Good) or by at
+  depth, by less than INACCURACY in the log-odds of winning (Good) or by at
   least that (Inaccuracy);
 - no word at all where nothing is sure: the engine ran out of its count, or
   the position was lost whatever the mover did.
@@ -40,9 +40,10 @@ ERRORS = ("Mistake", "Blunder", "Missed win")
 """The words a retry asks the player to put right."""
 KEPT = ("Best", "Good")
 """The words of a move that kept what the position was worth: the accuracy counts them."""
-INACCURACY_WINDOWS = 1
-"""How far below the engine's choice (in windows of k-2 stones, the worth of a
-three in five in a row) the search must score a move to call it an inaccuracy."""
+INACCURACY = 0.5
+"""How far below the engine's choice (in the log-odds of winning, the
+evaluation's unit: see shapes.py) the search must score a move to call it an
+inaccuracy: from even chances, about twelve points of the chance to win."""
 
 
 class Judgement(NamedTuple):
@@ -127,7 +128,7 @@ def judge_appraisal(rules: Rules, mover: str, appraisal: Appraisal) -> Judgement
         return Judgement(None)
     if shortfall <= 0:
         return Judgement("Best", "As good as the engine's choice, by its search.")
-    if shortfall < INACCURACY_WINDOWS:
+    if shortfall < INACCURACY:
         return Judgement("Good", "Close to the engine's choice, by its search.", f"The engine preferred {choice}.")
     return Judgement("Inaccuracy", "The engine's search scores it well below its own choice.",
                      f"The engine preferred {choice}.")
