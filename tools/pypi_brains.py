@@ -6,7 +6,7 @@ virtualenv of its own; this file runs with that virtualenv's Python and
 imports nothing of ours:
 
     python3.11 -m venv /tmp/pypi-terminal && /tmp/pypi-terminal/bin/pip install gomoku-terminal==1.0.2
-    python3.11 -m venv /tmp/pypi-threat && /tmp/pypi-threat/bin/pip install gomoku==0.1.0
+    python3.11 -m venv /tmp/pypi-threat && /tmp/pypi-threat/bin/pip install gomoku==0.1.0 flask-socketio
     printf '#!/bin/sh\\nexec /tmp/pypi-terminal/bin/python %s terminal-hard\\n' $PWD/tools/pypi_brains.py > /tmp/pbrain-terminal-hard
     printf '#!/bin/sh\\nexec /tmp/pypi-threat/bin/python %s threatspace\\n' $PWD/tools/pypi_brains.py > /tmp/pbrain-threatspace
     chmod +x /tmp/pbrain-terminal-hard /tmp/pbrain-threatspace
@@ -14,6 +14,7 @@ imports nothing of ours:
 
 - terminal-hard: gomoku-terminal 1.0.2, GomokuAI("hard") (a pattern-scoring search).
 - threatspace: gomoku 0.1.0's ThreatSpace player (threat-space search, then a heuristic).
+  Its package imports flask_socketio without requiring it, hence the second install.
 
 Both play 15×15 freestyle only. What they print themselves goes to stderr.
 """
