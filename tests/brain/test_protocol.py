@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+from webapp.brain import protocol
 from webapp.brain.protocol import SAFETY_MS, Brain, Clock
 from webapp.engine import BOARDS, Position, solved
 
@@ -27,6 +28,13 @@ def test_every_board_of_the_game_starts(rules):
     assert said(brain, f"START {rules.size}") == ["OK"]
     (move,) = said(brain, "BEGIN")
     assert brain.position == Position(rules).play(cell_of(move, rules.size))
+
+
+def test_start_builds_the_boards_tables_before_the_first_moves_clock_starts(monkeypatch):
+    prepared = []
+    monkeypatch.setattr(protocol, "prepare", prepared.append)
+    assert said(Brain(), "START 15") == ["OK"]
+    assert prepared == [BOARDS["15x15"]]
 
 
 @pytest.mark.parametrize("argument", ["20", "6", "0", "-3", "fifteen", ""])

@@ -8,7 +8,8 @@ from __future__ import annotations
 import pytest
 
 from tools.positions import setup
-from webapp.engine import BOARDS, Position, choose_move, think
+from webapp.engine import BOARDS, Position, choose_move, is_solved, prepare, think
+from webapp.engine import evaluate as evaluate_module
 from webapp.engine import search as search_module
 from webapp.engine.evaluate import Node, evaluator
 from webapp.engine.search import BEAM, Searcher
@@ -190,3 +191,17 @@ def test_the_search_reports_its_depth_nodes_and_table_hits():
 def test_a_deeper_search_is_reproducible_when_the_depth_is_fixed():
     here = setup("7x7", x="d4 e5", o="c3")
     assert think(here, 60_000, max_depth=3).move == think(here, 60_000, max_depth=3).move
+
+
+@pytest.mark.parametrize("board", BOARDS)
+def test_prepare_builds_what_a_first_search_builds_and_nothing_on_a_solved_board(board: str):
+    rules = BOARDS[board]
+    built = evaluate_module._evaluator
+    built.cache_clear()
+    prepare(rules)
+    if is_solved(rules):
+        assert built.cache_info().currsize == 0
+        return
+    assert built.cache_info().currsize == 1
+    think(Position(rules).play(rules.centre), 60_000, max_nodes=300)
+    assert built.cache_info().currsize == 1, "the first search built no table of its own"

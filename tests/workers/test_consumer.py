@@ -1,10 +1,12 @@
-"""The engine workers' process: told to stop at any moment, it stops without a traceback."""
+"""The engine workers' process: told to stop at any moment, it stops without a
+traceback; its workers start with the boards' tables built."""
 
 from __future__ import annotations
 
 import huey
 import pytest
 
+from webapp.engine import BOARDS
 from webapp.workers import consumer
 
 
@@ -29,3 +31,23 @@ def test_told_to_stop_while_starting_its_workers_it_stops_them_quietly(tmp_path,
     except KeyboardInterrupt:
         pytest.fail("the KeyboardInterrupt came out of main(), to be printed as a traceback")
     assert starting.stopped
+
+
+class ForkingConsumer:
+    """A consumer that notes, when it would fork its workers, which boards'
+    tables its process had built by then."""
+
+    def __init__(self, prepared: list) -> None:
+        self.prepared, self.prepared_at_fork = prepared, None
+
+    def run(self) -> None:
+        self.prepared_at_fork = list(self.prepared)
+
+
+def test_the_workers_are_forked_with_every_boards_tables_built(tmp_path, monkeypatch):
+    prepared: list = []
+    forking = ForkingConsumer(prepared)
+    monkeypatch.setattr(consumer, "prepare", prepared.append)
+    monkeypatch.setattr(huey.SqliteHuey, "create_consumer", lambda queue, **options: forking)
+    consumer.main(["--instance", str(tmp_path), "--workers", "1"])
+    assert forking.prepared_at_fork == list(BOARDS.values())

@@ -8,7 +8,8 @@ manager and returns the lines to answer (often none). Squares are written
 
 The commands, as the protocol defines them:
 
-- `START n`: a new n×n game; "OK", or "ERROR …" for a board we do not have.
+- `START n`: a new n×n game; "OK" once the board's tables are built (so
+  that the first move's time is all its own), or "ERROR …" for a board we do not have.
   `RESTART`: a new game on the same board, "OK".
 - `BEGIN`: the brain moves first; it answers with its move.
 - `TURN x,y`: the other side played x,y; the brain answers with its move.
@@ -32,7 +33,7 @@ import random
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
-from webapp.engine import BOARDS, DEFAULT_BUDGET_MS, Position, Rules, check_level, choose_move, top_level
+from webapp.engine import BOARDS, DEFAULT_BUDGET_MS, Position, Rules, check_level, choose_move, prepare, top_level
 
 NAME = "kinrow"
 VERSION = "1.0"
@@ -117,6 +118,7 @@ class Brain:
             raise ValueError(f"unsupported board size {size}; this brain plays sizes {sizes}")
         if self.level is not None:
             check_level(rules, self.level)
+        prepare(rules)  # before the clock of the first move starts
         self.position = Position(rules)
         return Answer(["OK"])
 

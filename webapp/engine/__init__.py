@@ -14,7 +14,8 @@ module's names (__all__). One file a job:
   threes); forced_wins(), win_by_fours() and winning_moves(), what it proves from a position
   within a count of positions.
 - search: iterative-deepening alpha-beta with a transposition table, and
-  think(), the top level's whole decision on a board too big to solve.
+  think(), the top level's whole decision on a board too big to solve, and
+  prepare(), which builds a board's tables before a process's first think().
 - appraise: what the engine can say of a move already played there (for a review).
 - classic: the textbook searches side by side (minimax, with a memo,
   alpha-beta, with a table), each counting what it examines; tree sizes.
@@ -34,7 +35,7 @@ from webapp.engine.levels import (DEFAULT_BUDGET_MS, LEARNERS, LEVELS, Player, c
 from webapp.engine.menace import Draw, Menace
 from webapp.engine.rules import (BOARDS, DEFAULT_BOARD, EMPTY, MARKS, Position, Rules, board_named, cells_of,
                                  opponent)
-from webapp.engine.search import Thought, think
+from webapp.engine.search import Thought, prepare, think
 from webapp.engine.solved import Outcome, is_solved, losing_replies, outcomes, preference
 from webapp.engine.threats import forced_wins, win_by_fours, winning_moves
 
@@ -42,5 +43,5 @@ __all__ = [
     "Appraisal", "BOARDS", "DEFAULT_BOARD", "DEFAULT_BUDGET_MS", "EMPTY", "LEARNERS", "LEVELS", "MARKS", "Draw", "Menace",
     "Outcome", "Player", "Position", "Rules", "Thought", "appraise", "board_named", "cells_of", "check_level", "choose_move",
     "forced_wins", "hard_choices", "is_solved", "learners_of", "level_player", "levels_of", "losing_replies",
-    "opponent", "outcomes", "play_game", "preference", "think", "top_level", "win_by_fours", "winning_moves",
+    "opponent", "outcomes", "play_game", "preference", "prepare", "think", "top_level", "win_by_fours", "winning_moves",
 ]

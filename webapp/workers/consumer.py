@@ -23,6 +23,7 @@ import time
 from collections.abc import Sequence
 from pathlib import Path
 
+from webapp.engine import BOARDS, prepare
 from webapp.workers.pool import POLL_SECONDS, EnginePool
 
 LOCK_FILE = "engine-workers.lock"
@@ -45,6 +46,8 @@ def main(argv: Sequence[str] | None = None) -> None:
     except KeyboardInterrupt:  # told to stop (Ctrl-C, or its web process ended) before it ran any worker
         return
     logging.basicConfig(level=logging.WARNING, format="%(asctime)s engine workers %(levelname)s: %(message)s")
+    for rules in BOARDS.values():  # the workers are forked from this process, and share what it built
+        prepare(rules)
     consumer = pool.queue.create_consumer(workers=options.workers, worker_type="process", periodic=False,
                                           initial_delay=POLL_SECONDS, backoff=1.0, max_delay=POLL_SECONDS)
     try:
