@@ -51,3 +51,15 @@ def test_the_workers_are_forked_with_every_boards_tables_built(tmp_path, monkeyp
     monkeypatch.setattr(huey.SqliteHuey, "create_consumer", lambda queue, **options: forking)
     consumer.main(["--instance", str(tmp_path), "--workers", "1"])
     assert forking.prepared_at_fork == list(BOARDS.values())
+
+
+def test_told_to_stop_while_building_the_tables_it_stops_quietly(tmp_path, monkeypatch):
+    def interrupted(rules):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(consumer, "prepare", interrupted)
+    monkeypatch.setattr(huey.SqliteHuey, "create_consumer", lambda queue, **options: pytest.fail("workers started"))
+    try:
+        consumer.main(["--instance", str(tmp_path), "--workers", "1"])
+    except KeyboardInterrupt:
+        pytest.fail("the KeyboardInterrupt came out of main(), to be printed as a traceback")

@@ -43,11 +43,11 @@ def main(argv: Sequence[str] | None = None) -> None:
             threading.Thread(target=_stop_with, args=(options.parent,), daemon=True).start()
         if not _wait_for_lock(instance / LOCK_FILE, options.parent):
             return
+        for rules in BOARDS.values():  # the workers are forked from this process, and share what it built
+            prepare(rules)
     except KeyboardInterrupt:  # told to stop (Ctrl-C, or its web process ended) before it ran any worker
         return
     logging.basicConfig(level=logging.WARNING, format="%(asctime)s engine workers %(levelname)s: %(message)s")
-    for rules in BOARDS.values():  # the workers are forked from this process, and share what it built
-        prepare(rules)
     consumer = pool.queue.create_consumer(workers=options.workers, worker_type="process", periodic=False,
                                           initial_delay=POLL_SECONDS, backoff=1.0, max_delay=POLL_SECONDS)
     try:
