@@ -11,10 +11,12 @@ import pytest
 
 from tools.positions import random_positions, reachable_positions
 from webapp.play.coach import square_values
-from webapp.engine import BOARDS, Position
+from webapp.engine import BOARDS, Position, think
+from webapp.engine import evaluate
 from webapp.engine.classic import Recorder, Tree, alphabeta
 from webapp.shared.errors import InvalidInput
 from webapp.think.look import Look
+from webapp.think import searches as searches_module
 from webapp.think.searches import searches
 from webapp.think.tree import STOP_LIMIT, Count
 
@@ -144,3 +146,20 @@ def test_on_a_big_board_the_tree_goes_to_the_depth_chosen_with_estimates_at_its_
 def test_a_bad_link_says_what_is_wrong(board, moves, open_, alphabeta, depth, expected):
     with pytest.raises(InvalidInput, match=expected.replace("(", r"\(").replace(")", r"\)")):
         Look.parse(BOARDS[board], moves, open_, alphabeta, depth)
+
+
+def test_the_engines_statistics_are_of_its_thinking_alone_not_of_building_its_tables(monkeypatch):
+    """A process's first look at a big board builds the board's tables (about
+    100 ms on 15×15) before the engine's budget starts, not inside it."""
+    built_before_thinking = []
+
+    def thinking(position, budget_ms):
+        built_before_thinking.append(evaluate._evaluator.cache_info().currsize)
+        return think(position, budget_ms, max_nodes=300)
+
+    monkeypatch.setattr(searches_module, "think", thinking)
+    evaluate._evaluator.cache_clear()
+    searches_module.engine_view.cache_clear()
+    rules = BOARDS["15x15"]
+    searches_module.engine_view(Position(rules).play(rules.centre), 60_000)
+    assert built_before_thinking == [1]

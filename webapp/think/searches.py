@@ -12,7 +12,7 @@ from collections.abc import Callable
 from functools import lru_cache
 from typing import NamedTuple
 
-from webapp.engine import Position, think
+from webapp.engine import Position, prepare, think
 from webapp.engine.classic import (ALGORITHMS, Horizon, MemoTree, Searched, TooLong, Tree, minimax,
                                    minimax_with_memo, most_orders, most_positions, tree_size)
 from webapp.engine.solved import is_solved, table
@@ -117,6 +117,7 @@ def searches(position: Position, depth: int = 0) -> tuple[Row, ...]:
 @lru_cache(maxsize=256)
 def engine_view(position: Position, budget_ms: float) -> EngineView:
     """What the engine itself does here, within its time budget (boards too big to solve)."""
+    prepare(position.rules)  # once a process: the budget the page reports is the thinking's alone
     thought = think(position, budget_ms)
     rules = position.rules
     # The threats: fours and threes where five win, threes and twos where four do.
