@@ -15,8 +15,8 @@ from webapp.engine import BOARDS, Position, think
 from webapp.engine import evaluate
 from webapp.engine.classic import Recorder, Tree, alphabeta
 from webapp.shared.errors import InvalidInput
-from webapp.think.look import Look
 from webapp.think import searches as searches_module
+from webapp.think.look import Look
 from webapp.think.searches import searches
 from webapp.think.tree import STOP_LIMIT, Count
 
