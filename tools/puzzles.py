@@ -27,6 +27,10 @@ SEED = 0
 PER_BOARD = 12
 GAMES = {"3x3": 200, "4x4": 400, "5x5": 60, "7x7": 60, "15x15": 40}
 MASTER_NODES = 3000
+MASTER_BUDGET_MS = 3_600_000
+"""A clock that never cuts in, so that master stops at MASTER_NODES however busy
+the machine: at the default 500 ms a loaded machine stopped it earlier, and
+another game was mined."""
 
 
 def pairings(board: str) -> list[tuple[str, str]]:
@@ -49,7 +53,7 @@ def played(rules: Rules, levels: tuple[str, str], rng: random.Random) -> tuple[i
     """A game between two levels (X's first), to its end."""
     here, moves = Position(rules), ()
     while not here.is_over:
-        cell = choose_move(here, levels[here.to_move == "O"], rng, max_nodes=MASTER_NODES)
+        cell = choose_move(here, levels[here.to_move == "O"], rng, budget_ms=MASTER_BUDGET_MS, max_nodes=MASTER_NODES)
         here, moves = here.play(cell), (*moves, cell)
     return moves
 
