@@ -16,7 +16,7 @@ from webapp.engine.threats import ThreatSolver
 
 def wins_with(here: Position, cell: int) -> list[int] | None:
     evaluation = evaluator(here.rules)
-    return ThreatSolver(evaluation).wins_with(evaluation.node(here), cell)
+    return ThreatSolver(evaluation).wins_with(evaluation.node(here, shaped=False), cell)
 
 
 @pytest.mark.parametrize("board", ["5x5", "7x7"])

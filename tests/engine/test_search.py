@@ -113,7 +113,7 @@ def test_master_does_not_play_into_a_forced_win_by_fours(board: str, x: str, o: 
     x_to_move = evaluation.turned(evaluation.node(here))
     assert ThreatSolver(evaluation).win(x_to_move) is not None, "were it X's move, X would win by fours"
     stopping = {cell for cell in here.legal_moves()
-                if ThreatSolver(evaluation).win(evaluation.node(here.play(cell))) is None}
+                if ThreatSolver(evaluation).win(evaluation.node(here.play(cell), shaped=False)) is None}
     assert stopping, "the position can be defended"
     assert think(here, 500).move in stopping
 

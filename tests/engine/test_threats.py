@@ -16,7 +16,7 @@ from webapp.engine.threats import ThreatSolver, winning_moves
 
 def claimed_win(here: Position) -> list[int] | None:
     evaluation = evaluator(here.rules)
-    return ThreatSolver(evaluation).win_by_threes(evaluation.node(here))
+    return ThreatSolver(evaluation).win_by_threes(evaluation.node(here, shaped=False))
 
 
 @lru_cache(maxsize=None)
@@ -57,6 +57,23 @@ def test_every_win_by_threes_claimed_in_random_positions_holds(board: str):
         assert wins_against_everything(here, 30), here.text
         claimed += 1
     assert claimed >= 10, "the random positions had wins by threes to check"
+
+
+@pytest.mark.parametrize("board, count, most", [("5x5", 60, 16), ("7x7", 120, 24)])
+def test_the_solver_proves_the_same_from_a_node_without_its_shapes(board: str, count: int, most: int):
+    """The threat solver reads only the windows: the shapes, most of a fresh
+    Node's cost, are left out of the Nodes it starts from."""
+    evaluation = evaluator(BOARDS[board])
+    proven = 0
+    for here in random_positions(board, count, random.Random(11), least=4, most=most):
+        whole, bare = evaluation.node(here), evaluation.node(here, shaped=False)
+        assert bare[:9] == whole[:9] and bare.my_cells is None
+        if whole.my_wins or whole.their_wins:
+            continue
+        line = ThreatSolver(evaluation).proven_win(whole)
+        assert ThreatSolver(evaluation).proven_win(bare) == line, here.text
+        proven += line is not None
+    assert proven >= 5, "the random positions had wins to prove"
 
 
 def test_no_win_by_threes_where_there_is_none():

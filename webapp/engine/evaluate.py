@@ -166,8 +166,10 @@ class Evaluator:
                 sum(map(wait.__getitem__, cells_m))), (sum(map(move.__getitem__, cells_t)),
                                                        sum(map(wait.__getitem__, cells_t))))
 
-    def node(self, position: Position) -> Node:
-        """The Node of a position, for its side to move."""
+    def node(self, position: Position, shaped: bool = True) -> Node:
+        """The Node of a position, for its side to move; unless shaped,
+        without the shapes, which the threat solver does not use and which
+        are most of the cost of counting a Node afresh."""
         mine, theirs = ((position.x, position.o) if position.to_move == "X" else (position.o, position.x))
         near = 0
         for cell in cells_of(mine | theirs):
@@ -177,7 +179,7 @@ class Evaluator:
         return Node(mine, theirs, position.winning_cells(mover), position.winning_cells(other), near,
                     self._holding(mine, theirs, self.k - 2), self._holding(theirs, mine, self.k - 2),
                     self._holding(mine, theirs, self.k - 3), self._holding(theirs, mine, self.k - 3),
-                    *self._shapes(mine, theirs))
+                    *(self._shapes(mine, theirs) if shaped else UNSHAPED))
 
     @staticmethod
     def turned(node: Node) -> Node:

@@ -206,7 +206,7 @@ def forced_wins(position: Position) -> dict[int, list[int]]:
     (both sides' moves), as far as the solver can prove within PROOF_NODES
     positions; none where a line can be completed or must be blocked at once."""
     evaluation = evaluator(position.rules)
-    node = evaluation.node(position)
+    node = evaluation.node(position, shaped=False)
     if node.my_wins or node.their_wins:
         return {}
     try:
@@ -223,7 +223,7 @@ def winning_moves(position: Position, within: int | None = None) -> dict[int, li
     question, asked first). Given `within`, only the moves that might win in
     that many moves of both sides are asked (the solver's line may be longer)."""
     evaluation = evaluator(position.rules)
-    node = evaluation.node(position)
+    node = evaluation.node(position, shaped=False)
     try:
         if ThreatSolver(evaluation, max_nodes=PROOF_NODES).proven_win(node) is None:
             return {}
@@ -271,7 +271,7 @@ def win_by_fours(position: Position) -> list[int] | None:
     solver proves none within PROOF_NODES positions."""
     evaluation = evaluator(position.rules)
     try:
-        return ThreatSolver(evaluation, max_nodes=PROOF_NODES).win(evaluation.node(position))
+        return ThreatSolver(evaluation, max_nodes=PROOF_NODES).win(evaluation.node(position, shaped=False))
     except OutOfTime:
         return None
 
