@@ -27,6 +27,23 @@ def has_line(text: str, n: int, k: int, mark: str) -> bool:
     return False
 
 
+def line_through(text: str, n: int, k: int, cell: int) -> bool:
+    """Whether the stone on cell is one of k or more of its mark in a row:
+    walk both ways from it along each direction. The only new line a move
+    can make passes through it, so a search from a position without a line
+    needs no more (has_line walks the whole board)."""
+    mark, row, column = text[cell], *divmod(cell, n)
+    for down, across in DIRECTIONS.values():
+        run = 1
+        for step in (1, -1):
+            r, c = row + step * down, column + step * across
+            while 0 <= r < n and 0 <= c < n and text[r * n + c] == mark:
+                run, r, c = run + 1, r + step * down, c + step * across
+        if run >= k:
+            return True
+    return False
+
+
 def position(text: str) -> Position:
     """The position a string of 'X', 'O' and '.' shows; its length says the board."""
     return Position.from_text(BOARD_BY_CELLS[len(text)], text)

@@ -9,7 +9,7 @@ import random
 
 import pytest
 
-from tools.positions import DIRECTIONS, has_line, position, setup
+from tools.positions import DIRECTIONS, has_line, line_through, position, setup
 from webapp.engine import BOARDS, MARKS, Position, Rules, board_named, cells_of
 from webapp.engine.rules import transform
 
@@ -63,7 +63,20 @@ def test_winner_agrees_with_the_definition_on_random_positions(name: str):
         text = "".join(rng.choice("XO.." if rules.cells > 16 else "XO.") for _ in range(rules.cells))
         here = Position.from_text(rules, text)
         for mark in MARKS:
-            assert bool(here.lines_of(mark)) == has_line(text, rules.size, rules.k, mark), text
+            line = has_line(text, rules.size, rules.k, mark)
+            assert bool(here.lines_of(mark)) == rules.has_line(here.stones_of(mark)) == line, text
+
+
+@pytest.mark.parametrize("name", BOARDS)
+def test_a_line_through_a_stone_is_a_line_of_the_definitions(name: str):
+    """The test's brute force looks for a line through the move alone."""
+    rules, rng = BOARDS[name], random.Random(name)
+    for _ in range(300):
+        text = "".join(rng.choice("XO.." if rules.cells > 16 else "XO.") for _ in range(rules.cells))
+        for mark in MARKS:
+            through = [line_through(text, rules.size, rules.k, cell)
+                       for cell, here in enumerate(text) if here == mark]
+            assert any(through) == has_line(text, rules.size, rules.k, mark), text
 
 
 def test_a_full_board_without_a_line_is_a_draw():

@@ -10,7 +10,7 @@ from functools import cache
 
 import pytest
 
-from tools.positions import has_line, position, random_positions, reachable_positions
+from tools.positions import line_through, position, random_positions, reachable_positions
 from webapp.engine import BOARDS, Outcome, Position, outcomes, preference
 from webapp.engine.solved import TABLEBASE, FileTable, losing_replies, solve, table
 
@@ -28,11 +28,11 @@ def brute_force(text: str, n: int, cell: int) -> Outcome:
     """The Outcome of playing cell on a board given as text, read straight from
     its definition: search every reply; the side that can win wins as fast as
     it can, a side that can only draw draws, and a side that must lose holds
-    out as long as it can. Lines are found by tests.support.has_line, not by
-    the engine."""
+    out as long as it can. Lines are found by tools.positions.line_through,
+    not by the engine."""
     mover = "X" if text.count("X") == text.count("O") else "O"
     after = text[:cell] + mover + text[cell + 1:]
-    if has_line(after, n, n if n <= 4 else None, mover):
+    if line_through(after, n, n, cell):
         return Outcome(1, 1)
     if "." not in after:
         return Outcome(0, 1)
