@@ -128,7 +128,7 @@ def afterstates(mine: int, theirs: int, cells: list[int]) -> np.ndarray:
 
 def result(mine: int, empty: int) -> float | None:
     """+1 if the stones mine hold a line, 0 if no square is empty, else None: the game goes on."""
-    if any(window & mine == window for window in THREE.windows):
+    if THREE.has_line(mine):
         return 1.0
     return None if empty else 0.0
 
