@@ -177,8 +177,7 @@ class Evaluator:
         mover = position.to_move
         other = "O" if mover == "X" else "X"
         return Node(mine, theirs, position.winning_cells(mover), position.winning_cells(other), near,
-                    self._holding(mine, theirs, self.k - 2), self._holding(theirs, mine, self.k - 2),
-                    self._holding(mine, theirs, self.k - 3), self._holding(theirs, mine, self.k - 3),
+                    *self._threes_and_twos(mine, theirs),
                     *(self._shapes(mine, theirs) if shaped else UNSHAPED))
 
     @staticmethod
@@ -188,10 +187,26 @@ class Evaluator:
                     node.their_threes, node.my_threes, node.their_twos, node.my_twos,
                     node.their_lines, node.my_lines, node.their_cells, node.my_cells, node.their_worth, node.my_worth)
 
-    def _holding(self, stones: int, other: int, held: int) -> int:
-        """The windows, as bits, holding `held` of stones and none of other."""
-        return sum(1 << index for index, window in enumerate(self.windows)
-                   if not window & other and (window & stones).bit_count() == held)
+    def _threes_and_twos(self, mine: int, theirs: int) -> tuple[int, int, int, int]:
+        """The windows, as bits, holding k − 2 of one side's stones and none
+        of the other's (mine, then theirs), then those holding k − 3: the
+        four in one pass over the windows."""
+        three, two = self.k - 2, self.k - 3
+        my_threes = their_threes = my_twos = their_twos = 0
+        for index, window in enumerate(self.windows):
+            if not window & theirs:
+                count = (window & mine).bit_count()
+                if count == three:
+                    my_threes |= 1 << index
+                elif count == two:
+                    my_twos |= 1 << index
+            if not window & mine:
+                count = (window & theirs).bit_count()
+                if count == three:
+                    their_threes |= 1 << index
+                elif count == two:
+                    their_twos |= 1 << index
+        return my_threes, their_threes, my_twos, their_twos
 
     def play(self, node: Node, cell: int, shaped: bool = True, leaf: bool = False) -> Node:
         """The Node after the side to move plays cell (empty, and not a win:
