@@ -176,8 +176,10 @@ class Evaluator:
             near |= self.near_cell[cell]
         mover = position.to_move
         other = "O" if mover == "X" else "X"
+        (my_threes, my_twos), (their_threes, their_twos) = (self._threes_and_twos(mine, theirs),
+                                                            self._threes_and_twos(theirs, mine))
         return Node(mine, theirs, position.winning_cells(mover), position.winning_cells(other), near,
-                    *self._threes_and_twos(mine, theirs),
+                    my_threes, their_threes, my_twos, their_twos,
                     *(self._shapes(mine, theirs) if shaped else UNSHAPED))
 
     @staticmethod
@@ -187,26 +189,19 @@ class Evaluator:
                     node.their_threes, node.my_threes, node.their_twos, node.my_twos,
                     node.their_lines, node.my_lines, node.their_cells, node.my_cells, node.their_worth, node.my_worth)
 
-    def _threes_and_twos(self, mine: int, theirs: int) -> tuple[int, int, int, int]:
-        """The windows, as bits, holding k − 2 of one side's stones and none
-        of the other's (mine, then theirs), then those holding k − 3: the
-        four in one pass over the windows."""
+    def _threes_and_twos(self, stones: int, other: int) -> tuple[int, int]:
+        """The windows, as bits, holding k − 2 of stones and none of other,
+        and those holding k − 3: both in one pass over the windows."""
         three, two = self.k - 2, self.k - 3
-        my_threes = their_threes = my_twos = their_twos = 0
+        threes = twos = 0
         for index, window in enumerate(self.windows):
-            if not window & theirs:
-                count = (window & mine).bit_count()
+            if not window & other:
+                count = (window & stones).bit_count()
                 if count == three:
-                    my_threes |= 1 << index
+                    threes |= 1 << index
                 elif count == two:
-                    my_twos |= 1 << index
-            if not window & mine:
-                count = (window & theirs).bit_count()
-                if count == three:
-                    their_threes |= 1 << index
-                elif count == two:
-                    their_twos |= 1 << index
-        return my_threes, their_threes, my_twos, their_twos
+                    twos |= 1 << index
+        return threes, twos
 
     def play(self, node: Node, cell: int, shaped: bool = True, leaf: bool = False) -> Node:
         """The Node after the side to move plays cell (empty, and not a win:
