@@ -90,7 +90,7 @@ def test_every_cell_that_stops_the_threats_is_among_the_defences(board: str):
     nothing else when it faces an open three."""
     evaluation = evaluator(BOARDS[board])
     checked = 0
-    for position, node in random_games(board, games=12, seed=5):
+    for position, node in random_games(board, games=24, seed=5):
         if node.my_wins or node.their_wins:
             continue
         threats = evaluation.threats(node.mine, node.my_threes)
