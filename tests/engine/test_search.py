@@ -165,7 +165,7 @@ def test_the_shares_of_a_count_of_positions_add_up_to_it():
 
 
 def test_a_searched_move_that_lets_the_other_side_win_by_fours_is_replaced():
-    here = Position.from_text(BOARDS["7x7"], "..O.X..O..O..OX.X..X.....O....X.XOO....X.X..O.X..")
+    here = Position.from_text(BOARDS["7x7"], "XO.XOO..O...OOX..XXO..X.X..XX....X...OO......O..X")
     evaluation = evaluator(here.rules)
     node = evaluation.node(here)
     searched = next(move for _, _, move in Searcher(evaluation).search(node, max_depth=1))
