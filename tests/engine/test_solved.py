@@ -29,7 +29,8 @@ def brute_force(text: str, n: int, cell: int) -> Outcome:
     its definition: search every reply; the side that can win wins as fast as
     it can, a side that can only draw draws, and a side that must lose holds
     out as long as it can. Lines are found by tools.positions.line_through,
-    not by the engine."""
+    not by the engine: text has a move to make, so a line can only be new,
+    through cell."""
     mover = "X" if text.count("X") == text.count("O") else "O"
     after = text[:cell] + mover + text[cell + 1:]
     if line_through(after, n, n, cell):

@@ -145,8 +145,8 @@ class ThreatSolver:
         then the replies that make a four go first. (Tried in the cells'
         order, the solver often searched a reply's whole tree to find that a
         later reply refuted the move at once: on positions from games, this
-        order examines about a quarter of the positions where there is no
-        win, and three fifths where there is one.)"""
+        order examines about a fifth of the positions where there is no
+        win, and a little over half where there is one.)"""
         evaluation = self.evaluator
         answer = evaluation.play(node, cell, shaped=False)  # the defender's view
         attack = answer.their_wins
