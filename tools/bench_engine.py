@@ -52,6 +52,12 @@ def reply_time(position: Position, rng: random.Random, level: str = "perfect") -
     return min(timer.repeat(REPEATS, CALLS)) / CALLS
 
 
+def _timed_start(env: dict[str, str]) -> tuple[float, ...]:
+    """One fresh interpreter's COLD_START figures."""
+    return tuple(map(float, subprocess.run([sys.executable, "-c", COLD_START], cwd=ROOT, env=env, check=True,
+                                           capture_output=True, text=True).stdout.split()))
+
+
 def cold_start(bytecode: bool) -> tuple[float, float, float]:
     """Median seconds from a fresh interpreter to its first 3×3 reply, and to
     its first 4×4 reply (the tablebase mapped); and its peak memory in MB.
@@ -59,20 +65,15 @@ def cold_start(bytecode: bool) -> tuple[float, float, float]:
     first run that is not timed, as any process after a server's first finds
     it; else our modules compiled from source (the standard library's
     bytecode is installed with Python)."""
-    with tempfile.TemporaryDirectory() as cache:
-        if bytecode:
-            env = {**os.environ, "PYTHONPYCACHEPREFIX": cache}
-            env.pop("PYTHONDONTWRITEBYTECODE", None)
-        else:
-            env = {**os.environ, "PYTHONDONTWRITEBYTECODE": "1"}
-
-        def run() -> tuple[float, ...]:
-            return tuple(map(float, subprocess.run([sys.executable, "-c", COLD_START], cwd=ROOT, env=env, check=True,
-                                                   capture_output=True, text=True).stdout.split()))
-
-        if bytecode:
-            run()
-        runs = [run() for _ in range(COLD_RUNS)]
+    if bytecode:
+        with tempfile.TemporaryDirectory() as cache:
+            env = {name: value for name, value in os.environ.items() if name != "PYTHONDONTWRITEBYTECODE"}
+            env["PYTHONPYCACHEPREFIX"] = cache
+            _timed_start(env)  # not timed: it writes the bytecode
+            runs = [_timed_start(env) for _ in range(COLD_RUNS)]
+    else:
+        env = {**os.environ, "PYTHONDONTWRITEBYTECODE": "1"}
+        runs = [_timed_start(env) for _ in range(COLD_RUNS)]
     three, four, kilobytes = zip(*runs)
     return statistics.median(three), statistics.median(four), statistics.median(kilobytes) / 1024
 
