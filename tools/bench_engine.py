@@ -69,7 +69,7 @@ def cold_start(bytecode: bool) -> tuple[float, float, float]:
         with tempfile.TemporaryDirectory() as cache:
             env = {name: value for name, value in os.environ.items() if name != "PYTHONDONTWRITEBYTECODE"}
             env["PYTHONPYCACHEPREFIX"] = cache
-            _timed_start(env)  # not timed: it writes the bytecode
+            _timed_start(env)  # its figures dropped: this first run writes the bytecode
             runs = [_timed_start(env) for _ in range(COLD_RUNS)]
     else:
         env = {**os.environ, "PYTHONDONTWRITEBYTECODE": "1"}
