@@ -19,15 +19,22 @@ def wins_with(here: Position, cell: int) -> list[int] | None:
     return ThreatSolver(evaluation).wins_with(evaluation.node(here, shaped=False), cell)
 
 
+def proven_winning_moves(here: Position) -> list[int]:
+    """The legal moves the solver proves win, each asked of a fresh solver
+    as wins_with does; the position's Node is built once, not once a move
+    (which took about a fifth of the tests' time)."""
+    evaluation = evaluator(here.rules)
+    node = evaluation.node(here, shaped=False)
+    return [cell for cell in here.legal_moves() if ThreatSolver(evaluation).wins_with(node, cell) is not None]
+
+
 @pytest.mark.parametrize("board", ["5x5", "7x7"])
 def test_every_move_the_solver_says_wins_wins_against_every_reply(board: str):
     checked = 0
     for here in random_positions(board, 150, random.Random(5), least=3, most=12):
         if here.winning_cells(here.to_move) or here.winning_cells("X" if here.to_move == "O" else "O"):
             continue
-        for cell in here.legal_moves():
-            if wins_with(here, cell) is None:
-                continue
+        for cell in proven_winning_moves(here):
             after = here.play(cell)
             assert all(not (reply := after.play(answer)).is_over and wins_against_everything(reply, 30)
                        for answer in after.legal_moves()), (here.text, cell)
@@ -45,9 +52,9 @@ def test_the_solver_does_not_claim_a_move_that_lets_the_other_side_complete_a_li
     x = "h8 i9 j10 h10 g11 n1 n3 n15"
     free = setup("15x15", x=x, o="i8 g9 h9 j9 a1 a2 a3 a6")
     threatened = setup("15x15", x=x, o="i8 g9 h9 j9 a1 a2 a3 a4")  # O completes five at a5
-    assert [cell for cell in free.legal_moves() if wins_with(free, cell)]
+    assert proven_winning_moves(free)
     block = threatened.rules.parse_cell_name("a5")
-    assert all(cell == block for cell in threatened.legal_moves() if wins_with(threatened, cell))
+    assert all(cell == block for cell in proven_winning_moves(threatened))
 
 
 def test_a_missed_win_is_appraised_as_one():
