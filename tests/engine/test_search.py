@@ -1,7 +1,8 @@
 """master on the boards too big to solve: wins in one, blocks, forced wins by
 continuous fours found (and checked to be forced, move by move, by the
-rules alone), the budget held on a clock the test controls, and the search's
-own statistics."""
+rules alone), the budget held on a clock the test controls, the time given
+back where another depth is not worth beginning, and the search's own
+statistics."""
 
 from __future__ import annotations
 
@@ -12,7 +13,8 @@ from webapp.engine import BOARDS, Position, choose_move, is_solved, prepare, thi
 from webapp.engine import evaluate as evaluate_module
 from webapp.engine import search as search_module
 from webapp.engine.evaluate import Node, evaluator
-from webapp.engine.search import BEAM, Searcher
+from webapp.engine.search import (BEAM, MAX_DEPTH, NEXT_ITERATION, SETTLED_ITERATIONS, SETTLED_SHARE,
+                                  Searcher, _deepen, worth_deepening)
 from webapp.engine.values import WIN
 from webapp.engine.threats import ThreatSolver
 
@@ -139,6 +141,39 @@ def test_the_budget_is_held_on_the_clock_the_search_reads(board: str, budget: in
     thought = think(here, budget)
     assert thought.kind in ("search", "defence") and thought.depth >= 1, "the search had its time"
     assert thought.seconds <= budget / 1000 + 0.003  # a read or two past the deadline, no more
+
+
+@pytest.mark.parametrize("chosen, spent, last, goes_on", [
+    ([5, 5], 0.9, 0.5, True),                    # the first iterations always go on
+    ([5, 6, 7], 0.2, 0.1, True),                 # unsettled, and the next should finish: 0.2 + 2 × 0.1 = 0.4
+    ([5, 6, 7], 0.2, 0.41, False),               # the next would not finish: its move would be thrown away
+    ([5, 5, 5], SETTLED_SHARE - 0.01, 0.1, True),  # settled, but little of the share spent
+    ([5, 5, 5], SETTLED_SHARE, 0.1, False),       # settled, and enough spent
+    ([5, 5, 6, 6], SETTLED_SHARE, 0.1, True),     # it changed its mind two iterations ago
+])
+def test_another_iteration_is_begun_only_where_it_would_finish_and_the_move_has_not_settled(
+        chosen: list[int], spent: float, last: float, goes_on: bool):
+    assert NEXT_ITERATION == 2 and SETTLED_ITERATIONS == 3, "the cases are worked out for these"
+    assert worth_deepening(chosen, spent, last, share=1.0) is goes_on
+
+
+@pytest.mark.parametrize("board", BIG)
+def test_by_the_clock_the_search_stops_between_iterations_and_gives_the_rest_back(board: str, monkeypatch):
+    clock = FakeClock()  # a millisecond each time the search reads it: at each position it looks past
+    monkeypatch.setattr(search_module.time, "perf_counter", clock)
+    rules = BOARDS[board]
+    evaluation = evaluator(rules)
+    node = evaluation.node(Position(rules).play(rules.centre))
+    start, share = clock(), 0.5  # here, on each board, an iteration ends where the next would not finish
+    searcher = Searcher(evaluation, start + share)
+    depth, _, move = _deepen(searcher, node, MAX_DEPTH, start, share)
+    assert clock.now < start + share, "stopped before its deadline"
+    finished = Searcher(evaluation)
+    assert list(finished.search(node, depth))[-1][2] == move
+    assert searcher.nodes == finished.nodes, "it began no iteration it did not finish"
+    to_the_deadline = Searcher(evaluation, clock() + share)
+    assert _deepen(to_the_deadline, node, MAX_DEPTH, clock.now, None)[0] >= depth
+    assert to_the_deadline.nodes > searcher.nodes, "without the share, it searches on until its deadline"
 
 
 SLOW_TO_REFUTE = (  # 15×15, X to move: X has no win by fours, and the solver needs some 16,000 positions to see it

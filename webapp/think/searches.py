@@ -15,6 +15,7 @@ from typing import NamedTuple
 from webapp.engine import Position, prepare, think
 from webapp.engine.classic import (ALGORITHMS, Horizon, MemoTree, Searched, TooLong, Tree, minimax,
                                    minimax_with_memo, most_orders, most_positions, tree_size)
+from webapp.engine.search import SETTLED_ITERATIONS
 from webapp.engine.solved import is_solved, table
 from webapp.shared.notation import in_a_row_minus_one, in_a_row_minus_two
 from webapp.think.tree import COUNT_LIMIT, STOP_LIMIT, Count, table_value, value_words
@@ -128,7 +129,9 @@ def engine_view(position: Position, budget_ms: float) -> EngineView:
         "lost": "The other side has two ways to complete a line; only one can be blocked.",
         "forced win": f"The threat solver proved a win by {threats}, so the search was not needed.",
         "search": f"The threat solver found no win by {threats} for it, so it searched, deeper and deeper "
-                  f"until its time was up, and checked its move against the other side's wins by {threats}.",
+                  "until its time was up, another depth would not have finished in time, or its best move had "
+                  f"held for {SETTLED_ITERATIONS} depths; then it checked its move against the other side's wins by "
+                  f"{threats}.",
         "defence": f"The threat solver found no win by {threats} for it, so it searched; but the move the search "
                    f"liked best let the other side win by {threats}, so it played the best searched move that "
                    "does not.",

@@ -1,7 +1,7 @@
 """The pool of engine workers, as the web sees it.
 
 A move for master is a job: put on a queue, taken by the first free worker
-process, thought about for its whole budget from the moment it starts, and
+process, thought about with its whole budget from the moment it starts, and
 its Thought sent back. A review of a game is a job for each of its moves
 (the engine's appraisal of it, webapp.engine.appraise), queued behind any
 move for master, since a person is waiting at the board for that; their
