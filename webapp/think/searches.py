@@ -17,7 +17,7 @@ from webapp.engine.classic import (ALGORITHMS, Horizon, MemoTree, Searched, TooL
                                    minimax_with_memo, most_orders, most_positions, tree_size)
 from webapp.engine.search import SETTLED_ITERATIONS
 from webapp.engine.solved import is_solved, table
-from webapp.shared.notation import in_a_row_minus_one, in_a_row_minus_two
+from webapp.shared.notation import NUMBERS, in_a_row_minus_one, in_a_row_minus_two
 from webapp.think.tree import COUNT_LIMIT, STOP_LIMIT, Count, table_value, value_words
 
 RUN_LIMIT = 600_000
@@ -123,15 +123,15 @@ def engine_view(position: Position, budget_ms: float) -> EngineView:
     rules = position.rules
     # The threats: fours and threes where five win, threes and twos where four do.
     threats = f"{in_a_row_minus_one(rules)}s or {in_a_row_minus_two(rules)}s"
+    settled = NUMBERS.get(SETTLED_ITERATIONS, str(SETTLED_ITERATIONS))
     hows = {
         "win": "It completes a line at once: nothing to search.",
         "block": "The other side would complete a line next move, so it must block: nothing to search.",
         "lost": "The other side has two ways to complete a line; only one can be blocked.",
         "forced win": f"The threat solver proved a win by {threats}, so the search was not needed.",
-        "search": f"The threat solver found no win by {threats} for it, so it searched, deeper and deeper "
-                  "until its time was up, another depth would not have finished in time, or its best move had "
-                  f"held for {SETTLED_ITERATIONS} depths; then it checked its move against the other side's wins by "
-                  f"{threats}.",
+        "search": f"The threat solver found no win by {threats} for it, so it searched deeper and deeper, until "
+                  f"its time was up, another depth would not have finished in time, or its best move had held for "
+                  f"{settled} depths. Then it checked its move against the other side's wins by {threats}.",
         "defence": f"The threat solver found no win by {threats} for it, so it searched; but the move the search "
                    f"liked best let the other side win by {threats}, so it played the best searched move that "
                    "does not.",
