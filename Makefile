@@ -36,8 +36,9 @@ worker: $(VENV)/installed
 test: $(VENV)/test-installed $(AXE) chromium redis
 	$(BIN)/pytest
 
+# Three processes on two cores: the engine workers' tests wait on processes of their own, and the third fills those waits.
 check: $(VENV)/test-installed
-	$(BIN)/pytest -q -n 2 tests/engine tests/brain tests/workers tests/web -m "not live"
+	$(BIN)/pytest -q -n 3 tests/engine tests/brain tests/workers tests/web -m "not live"
 
 load: $(VENV)/test-installed redis
 	$(BIN)/python -m tools.load
