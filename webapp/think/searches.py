@@ -130,7 +130,7 @@ def engine_view(position: Position, budget_ms: float) -> EngineView:
         "lost": "The other side has two ways to complete a line; only one can be blocked.",
         "forced win": f"The threat solver proved a win by {threats}, so the search was not needed.",
         "search": f"The threat solver found no win by {threats} for it, so it searched deeper and deeper, until "
-                  f"its time was up, another depth would not have finished in time, or its best move had held for "
+                  "its time was up, another depth would not have finished in time, or its best move had held for "
                   f"{settled} depths. Then it checked its move against the other side's wins by {threats}.",
         "defence": f"The threat solver found no win by {threats} for it, so it searched; but the move the search "
                    f"liked best let the other side win by {threats}, so it played the best searched move that "
