@@ -6,6 +6,12 @@
 - live: real servers on loopback: gunicorn, redis-server, an installed package.
 - tools: fast, honest checks of what the make targets' tools produce.
 
+And their helpers, which the tools may use too (never the other way round):
+positions.py (positions written by hand, random and reachable ones),
+servers.py (real servers on loopback, and an HTTP client that acts as a
+browser), browsing.py (what a person does in Chromium, and every state a page
+can be in), support.py (a visitor of the Flask test client).
+
 `make check` runs engine and web (tests that need redis-server are marked live
 and left to `make test`); `make test` runs them all.
 """

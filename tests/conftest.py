@@ -15,8 +15,8 @@ from flask import Flask
 from jinja2 import FileSystemBytecodeCache
 from werkzeug.serving import make_server
 
-from tools.browsing import BROWSER_BUDGET_MS
-from tools.servers import AppServer, RedisServer, outside_checkout
+from tests.browsing import BROWSER_BUDGET_MS
+from tests.servers import AppServer, RedisServer, outside_checkout
 from tests.support import Visitor
 from webapp.app import create_app
 

@@ -18,8 +18,8 @@ from pathlib import Path
 from playwright.sync_api import Page, sync_playwright
 
 
-from tools.browsing import CHROMIUM, CHROMIUM_ARGS
-from tools.servers import AppServer, scratch_folder
+from tests.browsing import CHROMIUM, CHROMIUM_ARGS
+from tests.servers import AppServer, scratch_folder
 
 MOVES = 60
 """Clicks timed per board."""

@@ -24,7 +24,7 @@ import tempfile
 import timeit
 from pathlib import Path
 
-from tools.positions import random_positions, reachable_positions
+from tests.positions import random_positions, reachable_positions
 from webapp.engine import (BOARDS, DEFAULT_BUDGET_MS, Position, choose_move, level_player, levels_of,
                            think)
 

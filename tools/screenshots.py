@@ -7,8 +7,8 @@ from pathlib import Path
 
 from playwright.sync_api import sync_playwright
 
-from tools.browsing import CHROMIUM, CHROMIUM_ARGS, STATES
-from tools.servers import AppServer, scratch_folder
+from tests.browsing import CHROMIUM, CHROMIUM_ARGS, STATES
+from tests.servers import AppServer, scratch_folder
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page
 
-from tools.browsing import CHROMIUM, CHROMIUM_ARGS
+from tests.browsing import CHROMIUM, CHROMIUM_ARGS
 
 
 @pytest.fixture(scope="session")

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from tools.browsing import (COMPUTER_WINS, DRAW, STATES, audit, audit_without_scripts, click, focus_settled, new_game,
+from tests.browsing import (COMPUTER_WINS, DRAW, STATES, audit, audit_without_scripts, click, focus_settled, new_game,
                             square)
 
 pytestmark = pytest.mark.browser

@@ -12,7 +12,7 @@ import re
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from tools.browsing import (COMPUTER_WINS, DRAW, FACING_PERFECT, NEW_GAME_AS_O, QUEUED, NEW_GAME_AS_X, board_of,
+from tests.browsing import (COMPUTER_WINS, DRAW, FACING_PERFECT, NEW_GAME_AS_O, QUEUED, NEW_GAME_AS_X, board_of,
                             click, new_game, play_first_open_squares, play_out, replacing_the_game, square,
                             engines_busy, on_board)
 

@@ -11,7 +11,7 @@ import re
 import pytest
 from playwright.sync_api import Browser, Page, Route, expect
 
-from tools.browsing import (BOARD_TOP, FACING_PERFECT, board_comes_back_to, click, new_game, play_first_open_squares,
+from tests.browsing import (BOARD_TOP, FACING_PERFECT, board_comes_back_to, click, new_game, play_first_open_squares,
                             replacing_the_game, square)
 
 pytestmark = pytest.mark.browser

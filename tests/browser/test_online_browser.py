@@ -9,7 +9,7 @@ import re
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
-from tools.browsing import BOARD_TOP, audit_without_scripts, board_comes_back_to, until
+from tests.browsing import BOARD_TOP, audit_without_scripts, board_comes_back_to, until
 
 pytestmark = pytest.mark.browser
 

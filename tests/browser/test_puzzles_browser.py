@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from tools.browsing import audit, first_shipped_puzzle, puzzles_from_a_game_played_here, solve_puzzle, square
+from tests.browsing import audit, first_shipped_puzzle, puzzles_from_a_game_played_here, solve_puzzle, square
 from webapp.puzzles.collection import collection
 
 pytestmark = pytest.mark.browser

@@ -10,7 +10,7 @@ import re
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from tools.browsing import audit, audit_without_scripts
+from tests.browsing import audit, audit_without_scripts
 
 pytestmark = pytest.mark.browser
 

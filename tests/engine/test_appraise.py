@@ -8,7 +8,7 @@ import random
 import pytest
 
 from tests.engine.test_threats import wins_against_everything
-from tools.positions import random_positions, setup
+from tests.positions import random_positions, setup
 from webapp.engine import BOARDS, Position, appraise, think
 from webapp.engine.evaluate import evaluator
 from webapp.engine.threats import ThreatSolver

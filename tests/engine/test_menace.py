@@ -11,7 +11,7 @@ from collections import Counter
 
 import pytest
 
-from tools.positions import position
+from tests.positions import position
 from webapp.engine import BOARDS, Position
 from tools.judge import perfect_player, play
 from webapp.engine.menace import STARTING_BEADS, Menace, fold_position

@@ -9,7 +9,7 @@ import random
 import numpy as np
 import pytest
 
-from tools.positions import position
+from tests.positions import position
 from webapp.engine import BOARDS, Position
 from tools.network_training import Memory, gradients, teach_itself
 from webapp.engine.network import ORIENTATIONS, Network, afterstates

@@ -9,7 +9,7 @@ import random
 
 import pytest
 
-from tools.positions import DIRECTIONS, has_line, line_through, position, setup
+from tests.positions import DIRECTIONS, has_line, line_through, position, setup
 from webapp.engine import BOARDS, MARKS, Position, Rules, board_named, cells_of
 from webapp.engine.rules import transform
 

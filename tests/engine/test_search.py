@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from tools.positions import setup
+from tests.positions import setup
 from webapp.engine import BOARDS, Position, choose_move, is_solved, prepare, think
 from webapp.engine import evaluate as evaluate_module
 from webapp.engine import search as search_module

@@ -11,7 +11,7 @@ import sys
 import urllib.request
 from pathlib import Path
 
-from tools.servers import answers, free_port, wait_until
+from tests.servers import answers, free_port, wait_until
 
 CHECKOUT = Path(__file__).resolve().parents[2]
 

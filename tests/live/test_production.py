@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 from redis import Redis
 
-from tools.servers import AppServer, Browser, RedisServer, run
-from tools.positions import position
+from tests.servers import AppServer, Browser, RedisServer, run
+from tests.positions import position
 from tests.support import Visitor
 from webapp.app import create_app
 from webapp.storage.sessions import DiskSessions

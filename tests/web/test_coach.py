@@ -6,7 +6,7 @@ import functools
 
 import pytest
 
-from tools.positions import position, setup
+from tests.positions import position, setup
 from webapp.play.coach import reason, square_values
 from webapp.shared.board import SquareValue
 from webapp.shared.notation import describe_cell

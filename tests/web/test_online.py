@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from tools.servers import RedisServer
+from tests.servers import RedisServer
 from webapp.engine import BOARDS
 from webapp.shared.errors import Conflict, InvalidInput
 from webapp.online.hub import Hub

@@ -10,8 +10,8 @@ from functools import cache
 
 import pytest
 
-from tools.browsing import REVIEWED_15X15
-from tools.positions import setup
+from tests.browsing import REVIEWED_15X15
+from tests.positions import setup
 from webapp.engine import BOARDS, DEFAULT_BOARD, Appraisal, Position, appraise, outcomes
 from webapp.review.judgement import Judgement, judge_appraisal, judge_solved
 from webapp.review.review import Retry, Review, judgements

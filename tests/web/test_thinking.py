@@ -9,7 +9,7 @@ import random
 
 import pytest
 
-from tools.positions import random_positions, reachable_positions
+from tests.positions import random_positions, reachable_positions
 from webapp.play.coach import square_values
 from webapp.engine import BOARDS, Position, think
 from webapp.engine import evaluate

@@ -10,7 +10,7 @@ from collections.abc import Callable
 
 from playwright.sync_api import Browser, Locator, Page, Route, expect
 
-from tools.positions import position
+from tests.positions import position
 from webapp.engine import outcomes, preference
 
 CHROMIUM = "/usr/bin/chromium"  # Debian's: Playwright cannot fetch its own browser here
