@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import fcntl
 import os
+import random
 import re
 import signal
 import socket
@@ -70,10 +71,44 @@ def each_store(names: Iterable[str]) -> Iterator[tuple[str, dict[str, str], Path
         redis.stop()
 
 
+def ending_with_this_process(command: list[str]) -> list[str]:
+    """command, to be run so that the kernel kills it when the process that
+    starts it ends (setpriv, from util-linux, sets its parent-death signal
+    and then runs it in its place, under the same process id). A test that
+    fails, or that its time limit ends with a stack dump and an exit, so
+    leaves no server running behind it. (The signal comes when the starting
+    thread ends: start servers from the main thread.)"""
+    return ["setpriv", "--pdeathsig", "KILL", "--", *command]
+
+
+PORTS_PER_TEST_PROCESS = 400
+FIRST_TEST_PORT = 20_000
+"""Where pytest-xdist's test processes find ports for their servers: a block
+each, below Linux's ephemeral ports (32768 up), which the kernel gives out
+for port 0 and for connections."""
+
+
 def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
+    """A loopback port nothing listens on. A pytest-xdist test process takes
+    it from its own block of ports: a port that the kernel gives for port 0
+    could be given to two test processes that start servers at the same
+    moment, and one test would then talk to the other's server."""
+    worker = os.environ.get("PYTEST_XDIST_WORKER", "")
+    if not worker.startswith("gw"):
+        with socket.socket() as probe:
+            probe.bind(("127.0.0.1", 0))
+            return probe.getsockname()[1]
+    first = FIRST_TEST_PORT + int(worker[2:]) * PORTS_PER_TEST_PROCESS
+    start = random.randrange(PORTS_PER_TEST_PROCESS)  # not the port a server just left (its connections linger)
+    for offset in range(PORTS_PER_TEST_PROCESS):
+        port = first + (start + offset) % PORTS_PER_TEST_PROCESS
+        with socket.socket() as probe:
+            try:
+                probe.bind(("127.0.0.1", port))
+            except OSError:
+                continue
+            return port
+    raise RuntimeError(f"no free port in {first}-{first + PORTS_PER_TEST_PROCESS - 1}")
 
 
 def wait_until(ready, what: str, seconds: float = 20.0) -> None:
@@ -102,11 +137,16 @@ class RedisServer:
         self.process: subprocess.Popen[bytes] | None = None
 
     def start(self) -> RedisServer:
-        self.process = subprocess.Popen(
+        self.process = subprocess.Popen(ending_with_this_process(
             ["redis-server", "--port", str(self.port), "--bind", "127.0.0.1", "--save", "",
-             "--appendonly", "no"], stdout=subprocess.DEVNULL)
-        wait_until(lambda: answers(self.port), "redis-server")
+             "--appendonly", "no"]), stdout=subprocess.DEVNULL)
+        wait_until(lambda: self._started(), "redis-server")
         return self
+
+    def _started(self) -> bool:
+        if self.process.poll() is not None:
+            raise RuntimeError(f"redis-server exited with status {self.process.returncode}")
+        return answers(self.port)
 
     def stop(self) -> None:
         if self.process:
@@ -146,8 +186,8 @@ class AppServer:
 
     def start(self) -> AppServer:
         environment = {name: value for name, value in os.environ.items() if name != "WEB_CONCURRENCY"}
-        self.process = subprocess.Popen(self.command(), cwd=ROOT, env={**environment, **self.environment},
-                                        stdout=subprocess.DEVNULL)
+        self.process = subprocess.Popen(ending_with_this_process(self.command()), cwd=ROOT,
+                                        env={**environment, **self.environment}, stdout=subprocess.DEVNULL)
         wait_until(lambda: self._started(), self.server)
         return self
 

@@ -24,11 +24,11 @@ from __future__ import annotations
 
 import argparse
 import random
-from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 import numpy as np
 
+from tools.parallel import mapping
 from webapp.engine import BOARDS, Position
 from webapp.engine.evaluate import Evaluator, Node, evaluator
 from webapp.engine.patterns import LINES, Combo, Line, combos, unpack
@@ -102,8 +102,8 @@ def game(number: int, nodes: int = NODES, weights: Weights = STARTING) -> list[t
 def play(numbers: range, nodes: int, weights: Weights, workers: int | None) -> tuple[np.ndarray, np.ndarray]:
     """The rows and labels of the self-play games of these numbers."""
     rows, labels = [], []
-    with ProcessPoolExecutor(workers) as pool:
-        for found in pool.map(game, numbers, [nodes] * len(numbers), [weights] * len(numbers)):
+    with mapping(workers) as mapped:
+        for found in mapped(game, numbers, [nodes] * len(numbers), [weights] * len(numbers)):
             for counted, label in found:
                 rows.append(counted)
                 labels.append(label)

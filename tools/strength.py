@@ -17,12 +17,12 @@ import random
 import sys
 import time
 from collections import Counter
-from concurrent.futures import ProcessPoolExecutor
 from typing import NamedTuple
 
 
 from webapp.engine import BOARDS, MARKS, Player, Rules, level_player, levels_of, play_game
 from tools.judge import Tally, random_player
+from tools.parallel import mapping
 
 SEED = 2026
 GAMES = {"3x3": 1000, "4x4": 1000, "5x5": 200, "7x7": 200, "15x15": 200}
@@ -83,8 +83,8 @@ def strength_table(boards: list[str], games: dict[str, int] = GAMES, seed: int =
     jobs = [(board, level, opponent, side) for board in boards for level, opponent, side in pairings(BOARDS[board])]
     # The longest first (master's, on the biggest boards), so that the processes finish together.
     longest_first = sorted(jobs, key=lambda job: ("master" in job[1:3], BOARDS[job[0]].cells), reverse=True)
-    with ProcessPoolExecutor(workers) as pool:
-        rows = pool.map(pairing, *zip(*longest_first), [games[job[0]] for job in longest_first],
+    with mapping(workers) as mapped:
+        rows = mapped(pairing, *zip(*longest_first), [games[job[0]] for job in longest_first],
                         [seed] * len(jobs))
         found = {row[:4]: row for row in rows}
     return [found[job] for job in jobs]

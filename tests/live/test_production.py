@@ -4,12 +4,14 @@ stores, Redis shared and failing, unreadable data, expiry, headers."""
 from __future__ import annotations
 
 import asyncio
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 from redis import Redis
 
-from tests.servers import AppServer, Browser, RedisServer, run
+from tests.servers import AppServer, Browser, RedisServer, ending_with_this_process, run
 from tests.positions import position
 from tests.support import Visitor
 from webapp.app import create_app
@@ -221,23 +223,27 @@ def test_threads_beyond_the_redis_pool_wait_for_a_connection_rather_than_fail(re
     assert answers == [None] * 8  # redis-py's own pool, bounded to 2, would have raised for the third
 
 
-def _open_wal_after(barrier, path: str) -> None:
-    from webapp.storage.sqlite import connect_wal
-    barrier.wait()
-    connect_wal(path, 5).execute("CREATE TABLE IF NOT EXISTS t (x)")
+OPEN_WHEN_TOLD = """
+import sys
+from webapp.storage.sqlite import connect_wal
+print("ready", flush=True)
+sys.stdin.readline()  # the word to go, sent to every opener at once
+connect_wal(sys.argv[1], 5).execute("CREATE TABLE IF NOT EXISTS t (x)")
+"""
+"""A worker booting: it opens the store's new SQLite file when told to."""
 
 
 def test_workers_starting_together_all_open_a_new_sqlite_file(tmp_path: Path):
     """Switching a new file to WAL from several processes at once made SQLite
-    answer "database is locked" to some of them, and their workers failed to boot."""
-    import multiprocessing
-    context = multiprocessing.get_context("fork")
+    answer "database is locked" to some of them, and their workers failed to
+    boot. (The openers are processes of their own, not forks of this one: a
+    fork of a process with threads can inherit a lock that no thread will free.)"""
     for trial in range(10):  # plain connections failed in about one trial in seven
-        barrier = context.Barrier(8)
-        workers = [context.Process(target=_open_wal_after, args=(barrier, str(tmp_path / f"new-{trial}.sqlite3")))
-                   for _ in range(8)]
-        for worker in workers:
-            worker.start()
-        for worker in workers:
-            worker.join(30)
-        assert [worker.exitcode for worker in workers] == [0] * 8
+        path = str(tmp_path / f"new-{trial}.sqlite3")
+        openers = [subprocess.Popen(ending_with_this_process([sys.executable, "-c", OPEN_WHEN_TOLD, path]),
+                                    stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True) for _ in range(8)]
+        assert [opener.stdout.readline() for opener in openers] == ["ready\n"] * 8
+        for opener in openers:
+            opener.stdin.write("go\n")
+            opener.stdin.flush()
+        assert [opener.wait(30) for opener in openers] == [0] * 8
