@@ -11,6 +11,7 @@
 # make learners: the shipped learners judged: learning curves, losing lines, 1,000-game results
 # make shapes: fit the evaluation's weights to master's self-play, into webapp/engine/shapes.json (13 minutes)
 # make puzzles: mine the shipped puzzles again from games between the levels, into webapp/puzzles/puzzles.json
+# make puzzles-check: mine them all again and say whether they are the shipped set (make test samples it)
 # make bench-browser: click to painted board · make screenshots: every state, into screenshots/
 # make bench-think: what the page "How the computer sees this" costs the server
 HOST ?= 127.0.0.1
@@ -22,7 +23,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 AXE := $(VENV)/axe-$(AXE_VERSION).min.js
 
-.PHONY: run serve worker test check load load-live load-servers bench bench-think bench-browser strength ladder tablebase train learners shapes puzzles screenshots chromium redis htmx clean
+.PHONY: run serve worker test check load load-live load-servers bench bench-think bench-browser strength ladder tablebase train learners shapes puzzles puzzles-check screenshots chromium redis htmx clean
 
 run: $(VENV)/installed
 	$(BIN)/flask --app webapp.app run --host $(HOST) --port $(PORT)
@@ -33,12 +34,15 @@ serve: $(VENV)/installed
 worker: $(VENV)/installed
 	$(BIN)/python -m webapp.workers.consumer --instance instance
 
-test: $(VENV)/test-installed $(AXE) chromium redis
-	$(BIN)/pytest
+# Three test processes on two cores: many tests wait on processes of their own
+# (the engine workers, servers, the browser), and the third fills those waits.
+# Each has its own live server, redis-server and browser, on ports of its own;
+# worksteal: a process that runs out of tests takes some of another's.
+test: $(VENV)/test-installed $(VENV)/wheels/complete $(AXE) chromium redis
+	$(BIN)/pytest -n 3 --dist worksteal
 
-# Three processes on two cores: the engine workers' tests wait on processes of their own, and the third fills those waits.
 check: $(VENV)/test-installed
-	$(BIN)/pytest -q -n 3 tests/engine tests/brain tests/workers tests/web -m "not live"
+	$(BIN)/pytest -q -n 3 --dist worksteal tests/engine tests/brain tests/workers tests/web -m "not live"
 
 load: $(VENV)/test-installed redis
 	$(BIN)/python -m tools.load
@@ -81,6 +85,9 @@ shapes: $(VENV)/installed
 puzzles: $(VENV)/installed
 	$(BIN)/python -m tools.puzzles
 
+puzzles-check: $(VENV)/installed
+	$(BIN)/python -m tools.puzzles --check
+
 bench-browser: $(VENV)/test-installed chromium
 	$(BIN)/python -m tools.bench_browser
 
@@ -95,6 +102,13 @@ $(VENV)/installed: pyproject.toml
 
 $(VENV)/test-installed: $(VENV)/installed
 	$(BIN)/python -m pip install --quiet -e '.[test]'
+	touch $@
+
+# The install test's wheels: the package's dependencies and its build backend,
+# made once (from pip's cache), so that the test installs the package offline.
+$(VENV)/wheels/complete: $(VENV)/installed
+	$(BIN)/python -c "from importlib.metadata import requires; print('\n'.join(r for r in requires('tictactoe-web') if 'extra ==' not in r))" \
+	  | xargs -d '\n' $(BIN)/python -m pip wheel --quiet --wheel-dir $(VENV)/wheels setuptools
 	touch $@
 
 $(VENV)/servers-installed: $(VENV)/test-installed

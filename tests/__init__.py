@@ -13,5 +13,7 @@ browser), browsing.py (what a person does in Chromium, and every state a page
 can be in), support.py (a visitor of the Flask test client).
 
 `make check` runs engine and web (tests that need redis-server are marked live
-and left to `make test`); `make test` runs them all.
+and left to `make test`); `make test` runs them all. Both run on three
+processes (pytest-xdist), and every test has a time limit (pytest-timeout,
+set in pyproject.toml): one that passes it fails with every thread's stack.
 """

@@ -6,6 +6,13 @@ to `make test`). The browser's fixtures are in browser/conftest.py."""
 
 from __future__ import annotations
 
+import os
+
+# One BLAS thread, set before numpy is first imported: the network's matrices
+# are small, and OpenBLAS's threads fighting over two shared cores made its
+# tests twenty times slower (as `make train` says too).
+os.environ["OPENBLAS_NUM_THREADS"] = "1"
+
 import threading
 from collections.abc import Iterator
 from pathlib import Path

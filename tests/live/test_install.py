@@ -1,7 +1,11 @@
 """The package installs whole: `pip install .` (not editable) into a fresh
 virtualenv, then `flask --app webapp.app run` from another folder serves the
 game with its scripts, styles and solved tables. The checkout's tracked files
-are copied to a scratch folder first, so the build writes nothing into the checkout."""
+are copied to a scratch folder first, so the build writes nothing into the checkout.
+
+The dependencies come from the wheels `make test` keeps in .venv/wheels (made
+once, from pip's cache), not from the network: what is tested is that the
+package's own files install whole and serve, not the package index."""
 
 from __future__ import annotations
 
@@ -11,9 +15,12 @@ import sys
 import urllib.request
 from pathlib import Path
 
-from tests.servers import answers, free_port, wait_until
+import pytest
+
+from tests.servers import answers, ending_with_this_process, free_port, wait_until
 
 CHECKOUT = Path(__file__).resolve().parents[2]
+WHEELS = Path(sys.prefix) / "wheels"
 
 
 def _copy_tracked_files(to: Path) -> None:
@@ -29,19 +36,23 @@ def _get(url: str) -> tuple[int, str]:
 
 
 def test_a_plain_install_serves_the_game_from_another_folder(tmp_path: Path):
+    if not any(WHEELS.glob("setuptools-*.whl")):
+        pytest.fail(f"no wheels in {WHEELS}: `make test` makes them, from the dependencies in pyproject.toml")
     source, environment, elsewhere = tmp_path / "source", tmp_path / "venv", tmp_path / "elsewhere"
     for folder in (source, elsewhere):
         folder.mkdir()
     _copy_tracked_files(source)
-    subprocess.run([sys.executable, "-m", "venv", str(environment)], check=True)
+    subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(environment)], check=True)
     python = environment / "bin" / "python"
-    subprocess.run([str(python), "-m", "pip", "install", "--quiet", str(source)], check=True, cwd=elsewhere)
+    subprocess.run([sys.executable, "-m", "pip", "--python", str(python), "install", "--quiet", "--no-index",
+                    "--find-links", str(WHEELS), str(source)], check=True, cwd=elsewhere)
     installed = subprocess.run([str(python), "-c", "import webapp; print(webapp.__file__)"], cwd=elsewhere,
                                check=True, capture_output=True, text=True).stdout
     assert str(environment) in installed and str(source) not in installed  # the wheel's copy, not the source's
 
     port = free_port()
-    server = subprocess.Popen([str(environment / "bin" / "flask"), "--app", "webapp.app", "run", "--port", str(port)],
+    server = subprocess.Popen(ending_with_this_process([str(environment / "bin" / "flask"), "--app", "webapp.app",
+                                                        "run", "--port", str(port)]),
                               cwd=elsewhere, env={"PATH": "/usr/bin:/bin", "HOME": str(elsewhere)},
                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:

@@ -9,30 +9,24 @@ import pytest
 from tools.strength import Row, combined, pairing, strength_table
 from webapp.engine import BOARDS, levels_of
 
-TABLE = pytest.mark.xdist_group("strength table")
-"""The tests that read the table, on one test process, which makes it once."""
-
 
 @pytest.fixture(scope="module")
 def rows() -> list[Row]:
     return strength_table(["3x3", "4x4"], games={"3x3": 400, "4x4": 100}, seed=7, workers=1)
 
 
-@TABLE
 @pytest.mark.parametrize("board", ["3x3", "4x4"])
 def test_perfect_loses_no_game(rows, board: str):
     assert all(row.losses == 0 for row in rows if row.board == board and row.level == "perfect")
     assert all(row.wins == 0 for row in rows if row.board == board and row.opponent == "perfect")
 
 
-@TABLE
 @pytest.mark.parametrize("board", ["3x3", "4x4"])
 def test_the_score_against_random_rises_strictly_with_the_level(rows, board: str):
     scores = [combined(rows, board, level, "random").tally.score for level in levels_of(BOARDS[board])]
     assert all(a < b for a, b in zip(scores, scores[1:])), scores
 
 
-@TABLE
 def test_against_perfect_hard_loses_some_games_on_3x3(rows):
     hard = combined(rows, "3x3", "hard", "perfect")
     assert 0 < hard.losses < hard.tally.games / 4
