@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from tests.browsing import audit, first_shipped_puzzle, puzzles_from_a_game_played_here, solve_puzzle, square
+from tests.browsing import (PUZZLE_FROM_7X7, audit, first_shipped_puzzle, puzzles_from_a_game_played_here, solve_puzzle,
+                            square)
 from webapp.puzzles.collection import collection
 
 pytestmark = pytest.mark.browser
@@ -27,7 +28,7 @@ def test_a_wrong_move_then_the_solution_by_clicks(page: Page, axe_source: str):
 
 def test_a_game_finished_by_clicks_comes_back_as_a_puzzle(page: Page):
     puzzles_from_a_game_played_here(page)
-    link = page.locator('.puzzle-list.mined a[href="/puzzle/7x7/b6-b5-c6-e6-e5-b3-d5-f6-c5-g5-d4-e4-d2-e3"]')
+    link = page.locator(f'.puzzle-list.mined a[href="{PUZZLE_FROM_7X7}"]')
     expect(link).to_have_text("7×7: X to play and win in 2")
     link.click()
     expect(page.locator("#puzzle-heading")).to_contain_text("X to play and win in 2")

@@ -10,7 +10,7 @@ import re
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from tests.browsing import audit, audit_without_scripts
+from tests.browsing import audit, audit_both_schemes, audit_without_scripts
 
 pytestmark = pytest.mark.browser
 
@@ -80,23 +80,20 @@ def test_the_game_and_a_replay_step_link_here(page: Page):
     expect(page.get_by_role("heading", name="How the computer sees this")).to_be_visible()
 
 
-@pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_the_tree_three_levels_open_passes_the_audit(page: Page, axe_source: str, scheme: str):  # noqa: F811
-    page.emulate_media(color_scheme=scheme)
+def test_the_tree_three_levels_open_passes_the_audit_light_and_dark(page: Page, axe_source: str):  # noqa: F811
     open_three_levels(page)
     page.get_by_role("link", name="Show what alpha-beta skips").click()
     expect(page.get_by_role("link", name="Hide what alpha-beta skips")).to_be_focused()
     expect(page.locator("#toggle-041")).to_have_attribute("aria-expanded", "true")  # the open nodes stay open
     page.locator("#toggle-1").click()
     expect(page.locator(".skip").first).to_be_visible()
-    audit(page, axe_source)
+    audit_both_schemes(page, axe_source)
 
 
 @pytest.mark.parametrize("path", ["/think/4x4/a4-b3?open=c2", "/think/7x7/d4?open=d5&alphabeta=on"])
-def test_the_other_boards_pass_the_audit_in_dark_mode(page: Page, axe_source: str, path: str):  # noqa: F811
-    page.emulate_media(color_scheme="dark")
+def test_the_other_boards_pass_the_audit_light_and_dark(page: Page, axe_source: str, path: str):  # noqa: F811
     page.goto(path)
-    audit(page, axe_source)
+    audit_both_schemes(page, axe_source)
 
 
 def test_the_page_without_javascript_passes_the_audit(browser: Browser, live_server: str,
