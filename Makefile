@@ -1,5 +1,5 @@
-# make run: play at http://$(HOST):$(PORT) · make test: the whole suite
-# make check: the fast loop, engine and web tests (no browser, no live servers), under a minute
+# make run: play at http://$(HOST):$(PORT) · make test: the whole suite, its target 5 minutes
+# make check: the fast loop, engine and web tests (no browser, no live servers), its target 40 s
 # make serve: the production server (gunicorn) · make worker: engine workers for REDIS_URL's queue, on any machine
 # make load: latency (open loop) and throughput under load
 # make load-live: games between friends, 500 live streams, measured
