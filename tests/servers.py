@@ -128,6 +128,15 @@ def answers(port: int) -> bool:
         return False
 
 
+def listening(process: subprocess.Popen, port: int, name: str) -> bool:
+    """Whether a server just started answers on its port yet; if its process
+    has ended instead (its port taken, say), an error at once rather than a
+    wait for a port that some other process may answer on."""
+    if process.poll() is not None:
+        raise RuntimeError(f"{name} exited with status {process.returncode}")
+    return answers(port)
+
+
 class RedisServer:
     """Debian's redis-server on a free loopback port, keeping nothing on disk."""
 
@@ -140,13 +149,8 @@ class RedisServer:
         self.process = subprocess.Popen(ending_with_this_process(
             ["redis-server", "--port", str(self.port), "--bind", "127.0.0.1", "--save", "",
              "--appendonly", "no"]), stdout=subprocess.DEVNULL)
-        wait_until(lambda: self._started(), "redis-server")
+        wait_until(lambda: listening(self.process, self.port, "redis-server"), "redis-server")
         return self
-
-    def _started(self) -> bool:
-        if self.process.poll() is not None:
-            raise RuntimeError(f"redis-server exited with status {self.process.returncode}")
-        return answers(self.port)
 
     def stop(self) -> None:
         if self.process:
@@ -188,13 +192,8 @@ class AppServer:
         environment = {name: value for name, value in os.environ.items() if name != "WEB_CONCURRENCY"}
         self.process = subprocess.Popen(ending_with_this_process(self.command()), cwd=ROOT,
                                         env={**environment, **self.environment}, stdout=subprocess.DEVNULL)
-        wait_until(lambda: self._started(), self.server)
+        wait_until(lambda: listening(self.process, self.port, self.server), self.server)
         return self
-
-    def _started(self) -> bool:
-        if self.process.poll() is not None:
-            raise RuntimeError(f"{self.server} exited with status {self.process.returncode}")
-        return answers(self.port)
 
     def stop(self) -> None:
         """Stop the server, and wait for the engine workers its processes
