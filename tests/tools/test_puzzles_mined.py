@@ -2,8 +2,8 @@
 3×3 and 4×4 are mined whole (a second each); on the bigger boards (seconds
 each) the set's order is checked and a sample of its games is played again,
 each puzzle found in the game the file names. `make puzzles-check` mines
-every board whole. Every shipped puzzle on the bigger
-boards is proven again by the solver."""
+every board whole. Every shipped puzzle on the bigger boards is proven
+again by the solver."""
 
 from __future__ import annotations
 
