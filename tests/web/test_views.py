@@ -870,3 +870,12 @@ def test_a_visitors_moves_on_a_big_board_are_made_on_the_board_as_it_stands(visi
     for played, cell in enumerate((24, 25, 31), start=1):
         assert visitor.move(cell).status_code == 200 and visitor.ply() == played
     assert visitor.stored()["moves"] == "d4-e4-d3"
+
+
+@pytest.mark.parametrize("path", ["/review/3x3/%7B%7D/retry/%C3%A9", "/puzzle/3x3/zz", "/puzzle/9x9/a1"])
+def test_a_post_from_another_site_to_a_link_that_names_nothing_is_refused_with_403(visitor: Visitor, path):
+    """The refusal comes before the link is read: the page it would redraw
+    does not exist, so the refusal is a plain page, never an error of its own."""
+    response = visitor.client.post(path, headers={"Sec-Fetch-Site": "cross-site"})
+    assert response.status_code == 403
+    assert "This came from another site" in response.text

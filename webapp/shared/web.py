@@ -35,11 +35,21 @@ def board_or_404(name: str) -> Rules:
 
 def refused(message: str, status: int) -> ResponseReturnValue:
     """A refusal, answered by the feature whose route refused (REFUSAL_PAGES
-    in the app's extensions), or as a plain error page."""
+    in the app's extensions), or as a plain error page.
+
+    The feature's page is drawn from the request's own link, and a refusal
+    can come before anything read that link: a form from another site, sent
+    to a retry whose link names no game, is refused as cross-site first. The
+    page then cannot be drawn (the feature answers 404), and the refusal is
+    answered as a plain page with its own message and status: an error
+    answer that raised would be a 500."""
     page: RefusalPage | None = current_app.extensions["refusal_pages"].get(request.blueprint)
-    if page is None:
-        return render_template("error.html", error=plain_error(status, message)), status
-    return page(message, status)
+    if page is not None:
+        try:
+            return page(message, status)
+        except HTTPException:
+            pass
+    return render_template("error.html", error=plain_error(status, message)), status
 
 
 def plain_error(status: int, description: str) -> HTTPException:
