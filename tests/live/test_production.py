@@ -4,6 +4,7 @@ stores, Redis shared and failing, unreadable data, expiry, headers."""
 from __future__ import annotations
 
 import asyncio
+import signal
 import subprocess
 import sys
 from pathlib import Path
@@ -106,6 +107,44 @@ def test_redis_down_gives_503_and_the_app_recovers_by_itself(tmp_path: Path):
         assert page.status_code == 200
         assert visitor.move(4).status_code == 200
     finally:
+        redis_server.stop()
+
+
+@pytest.mark.parametrize("fault", ["hangs", "stops"])
+def test_redis_failing_in_the_middle_of_a_move_gives_503_and_the_game_is_unchanged(tmp_path: Path, fault: str):
+    """The move is thought about while Redis hangs (SIGSTOP) or stops: the
+    answer is a 503 saying so, never a 500 (the session lock's release, after
+    the answer, must not raise); once Redis answers again, the lock the move
+    held is released by itself, and the next move is played at once."""
+    redis_server = RedisServer().start()
+    try:
+        app = create_app({"TESTING": True, "SECRET_KEY": "k", "REDIS_URL": redis_server.url,
+                          "ENGINE_BUDGET_MS": 50}, instance_path=tmp_path)
+        visitor = Visitor(app.test_client())
+        visitor.post("/new", {"board": "7x7", "o": "master"})
+        visitor.move(0)
+        before = visitor.stored()
+        engines = app.extensions["engines"]
+        think = engines.think
+
+        def think_while_redis_fails(*arguments, **options):
+            redis_server.process.send_signal(signal.SIGSTOP) if fault == "hangs" else redis_server.stop()
+            return think(*arguments, **options)
+
+        engines.think = think_while_redis_fails
+        move = visitor.move(48, ply=2)
+        assert move.status_code == 503 and "unavailable" in move.text and "Traceback" not in move.text
+        engines.think = think
+        if fault == "hangs":
+            redis_server.process.send_signal(signal.SIGCONT)
+            assert visitor.stored() == before, "the game is as it was"
+            assert visitor.move(48, ply=2).status_code == 200, "no lock was left behind to wait on"
+        else:
+            redis_server.start()  # it kept nothing: a fresh game
+            assert visitor.open().status_code == 200 and visitor.move(4).status_code == 200
+    finally:
+        if redis_server.process:
+            redis_server.process.send_signal(signal.SIGCONT)
         redis_server.stop()
 
 

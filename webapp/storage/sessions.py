@@ -36,6 +36,7 @@ import fcntl
 import logging
 import os
 import sqlite3
+import threading
 import time
 import zlib
 from collections.abc import Callable
@@ -50,11 +51,17 @@ from flask_session.redis import RedisSessionInterface
 from redis.exceptions import RedisError
 
 from webapp.storage.errors import STORE_ERRORS, StoreUnavailable
-from webapp.storage.redis import redis_client
+from webapp.storage.redis import TIMEOUT_SECONDS, redis_client
 from webapp.storage.sqlite import ThreadConnections
 
-LOCK_TIMEOUT = 10.0  # seconds a Redis lock outlives a holder that never releases it
+LOCK_TIMEOUT = 60.0
+"""Seconds a Redis lock outlives a holder that never releases it: longer than
+any request holds it (a move that waits for the engine workers waits at most
+webapp.workers.pool.WAIT_SECONDS), so that it never expires under a request
+still running, whose write would then be refused."""
 LOCK_WAIT = 5.0      # seconds a request waits for its session's lock
+RELEASE_RETRY_SECONDS = 0.5
+"""How often a lock whose release failed (the store went away mid-request) is released again, until it expires."""
 LOCK_STRIPES = 1024  # lock files in the disk store
 SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
 _RELEASE = "webapp.store.release"
@@ -197,7 +204,10 @@ class RedisSessions(_SafeSessions, RedisSessionInterface):
     A changing request costs two round trips: one script takes the session's
     lock and reads the session, another writes it and releases the lock; and it
     writes only while the lock is still its own, so a request that somehow
-    outlived its lock cannot overwrite a newer game.
+    outlived its lock cannot overwrite a newer game. It writes only before a
+    deadline, too, by Redis's clock: a Redis that hangs and resumes runs the
+    commands it was sent meanwhile, and the write of a request already
+    answered "not saved" (503) must not land after all.
     """
 
     LOCK_AND_READ = """
@@ -207,6 +217,11 @@ class RedisSessions(_SafeSessions, RedisSessionInterface):
         return {0}"""
     WRITE_AND_RELEASE = """
         if redis.call('GET', KEYS[1]) ~= ARGV[1] then return 0 end
+        local now = redis.call('TIME')
+        if now[1] * 1000 + math.floor(now[2] / 1000) > tonumber(ARGV[4]) then
+            redis.call('DEL', KEYS[1])
+            return 0
+        end
         redis.call('SET', KEYS[2], ARGV[2], 'EX', ARGV[3])
         redis.call('DEL', KEYS[1])
         return 1"""
@@ -246,12 +261,13 @@ class RedisSessions(_SafeSessions, RedisSessionInterface):
         held = request.environ.get(_HELD)
         if held is None or held.store_id != store_id:
             return super()._upsert_session(session_lifetime, session, store_id)
+        answered_by = int((time.time() + TIMEOUT_SECONDS) * 1000)  # after that, this request has answered 503
         written = self._write_and_release(
             keys=[held.key, store_id],
-            args=[held.token, self.serializer.encode(session), int(session_lifetime.total_seconds())])
+            args=[held.token, self.serializer.encode(session), int(session_lifetime.total_seconds()), answered_by])
         held.released = True
         if not written:
-            raise StoreUnavailable("the session's lock expired before the request ended")
+            raise StoreUnavailable("the session's lock expired, or the store answered too late, before the request ended")
 
     def is_available(self) -> bool:
         try:
@@ -290,6 +306,27 @@ def _fail_if_unavailable() -> None:
 
 
 def _release_session_lock(error: BaseException | None) -> None:
+    """Release the request's session lock. Teardown must not raise (the
+    answer is already made, and an error here would replace it with a 500):
+    if the store is away, the release is tried again in the background until
+    it succeeds or the lock has expired, so that the person's next request,
+    once the store is back, does not wait for a lock nobody holds."""
     release = request.environ.pop(_RELEASE, None)
-    if release is not None:
+    if release is None:
+        return
+    try:
         release()
+    except STORE_ERRORS:
+        log.warning("Session store failed while releasing a session lock; retrying in the background")
+        threading.Thread(target=_release_later, args=(release,), daemon=True).start()
+
+
+def _release_later(release: Callable[[], None]) -> None:
+    deadline = time.monotonic() + LOCK_TIMEOUT
+    while time.monotonic() < deadline:
+        time.sleep(RELEASE_RETRY_SECONDS)
+        try:
+            release()
+            return
+        except STORE_ERRORS:
+            continue
