@@ -3,7 +3,6 @@ traceback; its workers start with the boards' tables built."""
 
 from __future__ import annotations
 
-import huey
 import pytest
 
 from webapp.engine import BOARDS
@@ -25,7 +24,7 @@ class StartingConsumer:
 
 def test_told_to_stop_while_starting_its_workers_it_stops_them_quietly(tmp_path, monkeypatch):
     starting = StartingConsumer()
-    monkeypatch.setattr(huey.SqliteHuey, "create_consumer", lambda queue, **options: starting)
+    monkeypatch.setattr(consumer, "WatchfulConsumer", lambda *arguments, **options: starting)
     try:
         consumer.main(["--instance", str(tmp_path), "--workers", "1"])
     except KeyboardInterrupt:
@@ -48,7 +47,7 @@ def test_the_workers_are_forked_with_every_boards_tables_built(tmp_path, monkeyp
     prepared: list = []
     forking = ForkingConsumer(prepared)
     monkeypatch.setattr(consumer, "prepare", prepared.append)
-    monkeypatch.setattr(huey.SqliteHuey, "create_consumer", lambda queue, **options: forking)
+    monkeypatch.setattr(consumer, "WatchfulConsumer", lambda *arguments, **options: forking)
     consumer.main(["--instance", str(tmp_path), "--workers", "1"])
     assert forking.prepared_at_fork == list(BOARDS.values())
 
@@ -58,7 +57,7 @@ def test_told_to_stop_while_building_the_tables_it_stops_quietly(tmp_path, monke
         raise KeyboardInterrupt
 
     monkeypatch.setattr(consumer, "prepare", interrupted)
-    monkeypatch.setattr(huey.SqliteHuey, "create_consumer", lambda queue, **options: pytest.fail("workers started"))
+    monkeypatch.setattr(consumer, "WatchfulConsumer", lambda *arguments, **options: pytest.fail("workers started"))
     try:
         consumer.main(["--instance", str(tmp_path), "--workers", "1"])
     except KeyboardInterrupt:

@@ -44,19 +44,6 @@ def wait_until(condition, seconds: float = 30) -> bool:
     return condition()
 
 
-@pytest.fixture
-def pools():
-    made: list[EnginePool] = []
-
-    def make(*args, **kwargs) -> EnginePool:
-        made.append(EnginePool(*args, **kwargs))
-        return made[-1]
-
-    yield make
-    for pool in made:
-        pool.stop()
-
-
 def test_inline_thinks_in_the_callers_thread(tmp_path, pools):
     reply = pools("inline", str(tmp_path)).think(OPENED, 100, max_nodes=300)
     assert OPENED.empty >> reply.thought.move & 1
@@ -196,3 +183,14 @@ def test_workers_take_moves_from_redis(tmp_path, pools, redis_server):
     pool.mine(SEVENS, FINISHED_7X7)
     mined = new_puzzles_in(SEVENS, FINISHED_7X7)[::-1]  # the newest: the session's Redis may hold other tests' games' puzzles
     assert wait_until(lambda: pool.mined_puzzles(len(mined)) == mined, 120)
+
+
+@pytest.mark.live
+def test_with_redis_a_move_waits_as_long_as_it_is_told(tmp_path, pools, redis_server):
+    """redis-py gives up on a command after 5 s by default: the wait for a
+    move's answer (a blocking command) must not be cut short by it."""
+    pool = pools("external", str(tmp_path), redis_server.url, wait_seconds=7)
+    started = time.monotonic()
+    with pytest.raises(EnginesBusy, match="No engine answered within 7 s"):
+        pool.think(OPENED, 100)
+    assert time.monotonic() - started >= 7

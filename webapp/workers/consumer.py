@@ -9,11 +9,18 @@ while it runs, and a second one waits for the lock. The app starts one in
 each web process (--parent: it stops when that process ends), so that
 whichever web process came first runs the workers, and another takes over
 if that one is gone.
+
+It watches its workers (watch.py): one that dies or hangs with a job is
+replaced within HEALTH_CHECK_SECONDS and its job queued again. Its workers
+end with it, however it ends (a parent-death signal, so that no orphan
+keeps the lock or serves old code), and told to stop it waits at most
+SHUTDOWN_SECONDS for the jobs in hand.
 """
 
 from __future__ import annotations
 
 import argparse
+import ctypes
 import fcntl
 import logging
 import os
@@ -23,11 +30,17 @@ import time
 from collections.abc import Sequence
 from pathlib import Path
 
+from huey.consumer import Consumer
+
 from webapp.engine import BOARDS, prepare
 from webapp.workers.pool import POLL_SECONDS, EnginePool
+from webapp.workers.watch import HEALTH_CHECK_SECONDS, JobRecords, stop_hung
 
 LOCK_FILE = "engine-workers.lock"
 WATCH_SECONDS = 0.5
+SHUTDOWN_SECONDS = 5.0
+"""How long a consumer told to stop waits for its workers' jobs (a move: its budget; a hung worker: forever)."""
+PR_SET_PDEATHSIG = 1
 
 
 def main(argv: Sequence[str] | None = None) -> None:
@@ -48,12 +61,70 @@ def main(argv: Sequence[str] | None = None) -> None:
     except KeyboardInterrupt:  # told to stop (Ctrl-C, or its web process ended) before it ran any worker
         return
     logging.basicConfig(level=logging.WARNING, format="%(asctime)s engine workers %(levelname)s: %(message)s")
-    consumer = pool.queue.create_consumer(workers=options.workers, worker_type="process", periodic=False,
-                                          initial_delay=POLL_SECONDS, backoff=1.0, max_delay=POLL_SECONDS)
+    records = JobRecords(instance, pool.queue)
+    for record in records.left_behind():
+        records.queue_again(record, "its consumer was gone")
+    consumer = WatchfulConsumer(pool.queue, records, workers=options.workers)
     try:
         consumer.run()
     except KeyboardInterrupt:  # told to stop while it started its workers, before it listened for signals itself
         consumer.stop()
+
+
+class WatchfulConsumer(Consumer):
+    """Huey's consumer of worker processes, which replaces a worker that died
+    (Huey's own health check) and also kills one that hangs, and queues
+    again the job either had in hand."""
+
+    def __init__(self, queue, records: JobRecords, workers: int) -> None:
+        queue.pre_execute()(records.started)
+        queue.post_execute()(records.finished)
+        super().__init__(queue, workers=workers, worker_type="process", periodic=False, initial_delay=POLL_SECONDS,
+                         backoff=1.0, max_delay=POLL_SECONDS, health_check_interval=HEALTH_CHECK_SECONDS,
+                         shutdown_timeout=SHUTDOWN_SECONDS)
+        self.records = records
+
+    def _create_process(self, process, name: str):
+        """Each process Huey forks (the workers, and its scheduler) ends with this one."""
+        initialize, consumer = process.initialize, os.getpid()
+
+        def initialize_to_end_with_the_consumer() -> None:
+            _end_with(consumer)
+            initialize()
+
+        process.initialize = initialize_to_end_with_the_consumer
+        return super()._create_process(process, name)
+
+    def _interrupt_workers(self) -> None:
+        """Huey interrupts its workers with SIGTERM; a hung one (stopped, say)
+        never handles it, and Python's exit would then wait for it forever."""
+        super()._interrupt_workers()
+        for _, process in self.worker_threads:
+            if process.is_alive():
+                process.kill()
+                process.join(WATCH_SECONDS)
+
+    def check_worker_health(self) -> bool:
+        for _, process in self.worker_threads:
+            record = self.records.of(process.pid)
+            if record is None:
+                continue
+            if not process.is_alive():
+                self.records.queue_again(record, f"worker {process.pid} died")
+            elif stop_hung(record):
+                process.join(WATCH_SECONDS)
+                self.records.queue_again(record, f"worker {process.pid} hung past its job's limit and was killed")
+        return super().check_worker_health()
+
+
+def _end_with(consumer: int) -> None:
+    """A forked process's first act: ask the kernel to kill it when the
+    consumer that forked it ends, however it ends (so no orphan keeps serving
+    old code, or holds the consumer's lock, inherited with its file), and end
+    now if it already has."""
+    ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
+    if os.getppid() != consumer:
+        os._exit(0)
 
 
 def _wait_for_lock(path: Path, parent: int) -> bool:

@@ -30,11 +30,12 @@ import sys
 import threading
 import time
 from dataclasses import dataclass, field
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from huey import MemoryHuey, PriorityRedisHuey, SqliteHuey
-from huey.api import Huey
+from huey.api import Huey, Result
 from huey.exceptions import ResultTimeout
+from redis import ConnectionPool
 
 from webapp.engine import Appraisal, Position, Rules, Thought, appraise, think
 from webapp.puzzles.collection import new_puzzles_in
@@ -43,16 +44,27 @@ from webapp.shared.notation import position_after, write_moves
 
 MODES = ("local", "external", "inline")
 POLL_SECONDS = 0.005
+CHECK_SECONDS = 1.0
+"""How often a waiting move makes sure this machine's consumer is running."""
 """How often a waiting move looks for its answer in SQLite (Redis tells at once)."""
-WAIT_SECONDS = 60.0
-"""The longest a move waits for a free worker and its thinking, before the page says the engines are busy."""
+WAIT_SECONDS = 25.0
+"""The longest a move waits for a free worker and its thinking, before the page says the engines are busy.
+It is well inside the page's own request timeout (htmx's, 60 s, set in templates/base.html) with the
+session lock's wait before it, so that the person always gets the server's answer, never silence."""
 MOVE_PRIORITY, APPRAISAL_PRIORITY, MINING_PRIORITY = 10, 0, -10
 """Workers take master's moves before appraisals (a person waits at the board
 for those), and appraisals before mining (a person watches a review fill in)."""
-REQUEUE_SECONDS = 600.0
-"""An appraisal queued this long ago with no answer is queued again (its worker was stopped, say)."""
+REQUEUE_SECONDS = 60.0
+"""An appraisal or a mining job queued this long ago with no answer is queued again (the consumer that
+held it was stopped, say: a job lost with one worker is queued again by the consumer at once; see consumer.py)."""
+RETRIES = 1
+"""How many times a job is run again when its worker dies or hangs (or it raises): once, so that a job that
+itself kills its worker cannot take down every worker in turn."""
 APPRAISAL_VERSION = 1
 """Part of an appraisal's name: a new engine that appraises differently gets a new number, and fresh appraisals."""
+REDIS_MARGIN_SECONDS = 5.0
+"""How much longer than a move's wait a Redis command may take before the connection gives up: redis-py's
+default (5 s) would cut the wait for a move's answer (one blocking command) short."""
 MINED_COUNT = "puzzles:mined"
 """The store's counter of the puzzles mined; the nth is kept under "puzzles:mined:n"."""
 
@@ -68,12 +80,20 @@ class Reply(NamedTuple):
     waited_ms: float
 
 
-def think_job(position: Position, budget_ms: float, max_nodes: float, queued_at: float) -> tuple[Thought, float]:
+def think_job(position: Position, budget_ms: float, max_nodes: float, queued_at: float,
+              answer_by: float = float("inf")) -> tuple[Thought, float] | None:
     """The job a worker runs: master's thinking, with the time the job
     waited in the queue (wall clock: the worker may be another machine's,
-    whose clock is only as close as the machines' clocks are)."""
+    whose clock is only as close as the machines' clocks are).
+
+    Nobody waits for a move past answer_by (the asker has answered 503): it
+    is then not thought about, and not answered, since an answer nobody reads
+    would stay in the queue's store for good (Huey keeps no None)."""
+    if time.time() > answer_by:
+        return None
     waited_ms = max(0.0, (time.time() - queued_at) * 1000)
-    return think(position, budget_ms, max_nodes=max_nodes), waited_ms
+    thought = think(position, budget_ms, max_nodes=max_nodes)
+    return (thought, waited_ms) if time.time() <= answer_by else None
 
 
 def appraise_job(rules: Rules, moves: tuple[int, ...]) -> Appraisal:
@@ -98,14 +118,16 @@ def puzzle_name(rules: Rules, moves: tuple[int, ...]) -> str:
     return f"puzzle:{rules.name}:{write_moves(rules, moves)}"
 
 
-def engine_queue(mode: str, instance_path: str, redis_url: str | None = None) -> Huey:
+def engine_queue(mode: str, instance_path: str, redis_url: str | None = None,
+                 wait_seconds: float = WAIT_SECONDS) -> Huey:
     """The queue for this mode: Redis if a URL is given, else an SQLite file."""
     if mode not in MODES:
         raise ValueError(f"ENGINE_WORKERS is one of {', '.join(MODES)}, not “{mode}”.")
     if mode == "inline":
         return MemoryHuey("engines", immediate=True)
     if redis_url:
-        return PriorityRedisHuey("engines", url=redis_url, notify_result=True)
+        connections = ConnectionPool.from_url(redis_url, socket_timeout=wait_seconds + REDIS_MARGIN_SECONDS)
+        return PriorityRedisHuey("engines", connection_pool=connections, notify_result=True)
     return SqliteHuey("engines", filename=os.path.join(instance_path, "engine-queue.sqlite3"))
 
 
@@ -120,25 +142,22 @@ class EnginePool:
     wait_seconds: float = WAIT_SECONDS
 
     def __post_init__(self) -> None:
-        self.queue = engine_queue(self.mode, self.instance_path, self.redis_url)
-        self.task = self.queue.task(name="think", priority=MOVE_PRIORITY)(think_job)
-        self.appraisal_task = self.queue.task(name="appraise", priority=APPRAISAL_PRIORITY)(appraise_job)
-        self.mining_task = self.queue.task(name="mine", priority=MINING_PRIORITY)(self._keep_puzzles_in)
+        self.queue = engine_queue(self.mode, self.instance_path, self.redis_url, self.wait_seconds)
+        self.task = self.queue.task(name="think", priority=MOVE_PRIORITY, retries=RETRIES)(think_job)
+        self.appraisal_task = self.queue.task(name="appraise", priority=APPRAISAL_PRIORITY,
+                                              retries=RETRIES)(appraise_job)
+        self.mining_task = self.queue.task(name="mine", priority=MINING_PRIORITY, retries=RETRIES)(self._keep_puzzles_in)
         self._consumer: subprocess.Popen | None = None
         self._starting = threading.Lock()
 
     def think(self, position: Position, budget_ms: float, max_nodes: float = float("inf")) -> Reply:
         """Master's Thought on position, from the first free worker; EnginesBusy
-        if none answers within wait_seconds (the job is then withdrawn)."""
+        if none answers within wait_seconds (no worker thinks about the move
+        after that, or answers it: see think_job)."""
         if self.mode == "local":
             self._start_consumer()
-        result = self.task(position, budget_ms, max_nodes, time.time())
-        try:
-            thought, waited_ms = result.get(blocking=True, timeout=self.wait_seconds, backoff=1.0,
-                                            max_delay=POLL_SECONDS)
-        except ResultTimeout:
-            result.revoke()
-            raise EnginesBusy(f"No engine answered within {self.wait_seconds:g} s.") from None
+        now = time.time()
+        thought, waited_ms = self._answer(self.task(position, budget_ms, max_nodes, now, now + self.wait_seconds))
         return Reply(thought, waited_ms)
 
     def waiting(self) -> int:
@@ -172,19 +191,34 @@ class EnginePool:
             return kept
         if self.mode == "local":
             self._start_consumer()
-        result = self.appraisal_task.s(rules, moves, id=name, priority=MOVE_PRIORITY)
-        try:
-            return self.queue.enqueue(result).get(blocking=True, timeout=self.wait_seconds, backoff=1.0,
-                                                  max_delay=POLL_SECONDS, preserve=True)
-        except ResultTimeout:
-            raise EnginesBusy(f"No engine answered within {self.wait_seconds:g} s.") from None
+        return self._answer(self.queue.enqueue(self.appraisal_task.s(rules, moves, id=name, priority=MOVE_PRIORITY)),
+                            preserve=True)
 
-    def mine(self, rules: Rules, moves: tuple[int, ...]) -> None:
-        """Queue a finished game to be mined for puzzles, unless it was already."""
-        if self.queue.put_if_empty(f"mining:{_digest(rules, moves)}", time.time()):
+    def _answer(self, result: Result, preserve: bool = False) -> Any:
+        """A job's answer, waited for up to wait_seconds; EnginesBusy if none
+        comes. On this machine's workers, the wait looks every CHECK_SECONDS
+        whether this process's consumer is still there, and starts it again
+        if not: a consumer that was killed left its jobs written down, and
+        the new one queues them again (watch.py), so the move is answered."""
+        deadline = time.monotonic() + self.wait_seconds
+        while True:
+            try:
+                return result.get(blocking=True, timeout=max(0.001, min(CHECK_SECONDS, deadline - time.monotonic())),
+                                  backoff=1.0, max_delay=POLL_SECONDS, preserve=preserve)
+            except ResultTimeout:
+                if time.monotonic() >= deadline:
+                    raise EnginesBusy(f"No engine answered within {self.wait_seconds:g} s.") from None
             if self.mode == "local":
                 self._start_consumer()
-            self.mining_task(rules, moves)
+
+    def mine(self, rules: Rules, moves: tuple[int, ...]) -> None:
+        """Queue a finished game to be mined for puzzles, unless it was mined
+        already or queued less than REQUEUE_SECONDS ago."""
+        name = f"mined:{_digest(rules, moves)}"
+        if self.queue.get(name, peek=True) is None and self._first_queued(name):
+            if self.mode == "local":
+                self._start_consumer()
+            self.queue.enqueue(self.mining_task.s(rules, moves))
 
     def mined_puzzles(self, most: int) -> list[Puzzle]:
         """The newest puzzles mined from games played here, newest first."""
@@ -206,21 +240,31 @@ class EnginePool:
     def _keep_puzzles_in(self, rules: Rules, moves: tuple[int, ...]) -> None:
         """The mining job, run by a worker: keep each puzzle found along the
         game that is neither shipped nor kept before (its solution is new),
-        and number it."""
+        and number it; then mark the game mined (a job lost before this is
+        queued again, and keeps no puzzle twice)."""
         for puzzle in new_puzzles_in(rules, moves):
             name = puzzle_name(puzzle.rules, puzzle.moves)
             if self.queue.put_if_empty(f"puzzle-solution:{rules.name}:{write_moves(rules, puzzle.solution)}", name):
                 self.queue.put(name, puzzle)
                 self.queue.put(f"{MINED_COUNT}:{self.queue.storage.incr(MINED_COUNT)}", name)
+        self.queue.put(f"mined:{_digest(rules, moves)}", time.time())
 
     def _queue_appraisal(self, name: str, rules: Rules, moves: tuple[int, ...]) -> None:
         """Queue the job, unless it was queued less than REQUEUE_SECONDS ago."""
+        if self._first_queued(name):
+            self.queue.enqueue(self.appraisal_task.s(rules, moves, id=name))
+
+    def _first_queued(self, name: str) -> bool:
+        """Whether the job whose answer is kept under name should be queued:
+        it never was, or it was queued REQUEUE_SECONDS ago and its answer has
+        not come (its consumer was stopped with it, say). Marks it queued now."""
         queued, now = f"{name}:queued", time.time()
-        if not self.queue.put_if_empty(queued, now):
-            if now - (self.queue.get(queued, peek=True) or now) < REQUEUE_SECONDS:
-                return
-            self.queue.put(queued, now)
-        self.queue.enqueue(self.appraisal_task.s(rules, moves, id=name))
+        if self.queue.put_if_empty(queued, now):
+            return True
+        if now - (self.queue.get(queued, peek=True) or now) < REQUEUE_SECONDS:
+            return False
+        self.queue.put(queued, now)
+        return True
 
     def _start_consumer(self) -> None:
         """Start this process's candidate consumer, once: it runs the workers

@@ -1,0 +1,147 @@
+"""The engine workers under faults, on real consumer processes: a worker
+killed or hung in the middle of a move, of an appraisal; the consumer
+itself killed, or told to stop while a worker hangs. Each test says what
+the person waiting gets (the answer, or a clear EnginesBusy), and that no
+process outlives the consumer. (The session store's faults are in
+tests/live/test_production.py.)"""
+
+from __future__ import annotations
+
+import os
+import signal
+import time
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+import pytest
+
+from tests.workers.test_pool import GAME, OPENED, alive, wait_until
+from webapp.engine import BOARDS
+from webapp.workers.consumer import SHUTDOWN_SECONDS
+from webapp.workers.pool import EnginePool, RETRIES
+from webapp.workers.watch import JOBS_FOLDER, MOVE_GRACE_SECONDS, JobRecords, limit_of
+
+pytestmark = pytest.mark.live  # real consumer processes, and waits of seconds: make test's, not make check's
+
+BUDGET_MS = 1500
+"""A move long enough to be caught in the middle."""
+
+
+def worker_on_a_job(instance: Path, seconds: float = 60) -> int:
+    """The process id of a worker that has a job in hand, once one has."""
+    folder = instance / JOBS_FOLDER
+    found: list[int] = []
+    assert wait_until(lambda: bool(found.extend(int(p.name) for p in folder.glob("[0-9]*")) or found), seconds)
+    return found[0]
+
+
+def children(pid: int) -> set[int]:
+    """The processes whose parent is pid."""
+    found = set()
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(fields[1]) == pid:
+            found.add(int(stat.parent.name))
+    return found
+
+
+def legal(reply, position) -> bool:
+    return bool(position.empty >> reply.thought.move & 1)
+
+
+@pytest.mark.parametrize("fault", [signal.SIGKILL, signal.SIGSTOP], ids=["killed", "hung"])
+def test_a_move_whose_worker_dies_or_hangs_is_thought_about_again_and_answered(tmp_path, pools, fault):
+    pool = pools("local", str(tmp_path), workers=1)
+    position = OPENED.play(96)
+    with ThreadPoolExecutor(1) as asking:
+        asked = asking.submit(pool.think, position, BUDGET_MS)
+        worker = worker_on_a_job(tmp_path)
+        os.kill(worker, fault)
+        reply = asked.result(timeout=60)
+    assert legal(reply, position)
+    assert wait_until(lambda: not alive(worker)), "the hung worker was killed"
+    assert legal(pool.think(position, 100), position), "a new worker took its place"
+
+
+def test_a_move_whose_worker_fails_twice_is_a_clear_engines_busy(tmp_path, pools):
+    """The retry is one: a move that killed its worker twice is not tried on every worker in turn."""
+    pool = pools("local", str(tmp_path), workers=1, wait_seconds=6)
+    with ThreadPoolExecutor(1) as asking:
+        asked = asking.submit(pool.think, OPENED.play(96), BUDGET_MS)
+        for _ in range(RETRIES + 1):
+            worker = worker_on_a_job(tmp_path)
+            os.kill(worker, signal.SIGKILL)
+            assert wait_until(lambda: not (tmp_path / JOBS_FOLDER / str(worker)).exists())
+        with pytest.raises(Exception, match="No engine answered within"):
+            asked.result(timeout=60)
+
+
+def test_an_appraisal_whose_worker_is_killed_is_done_again(tmp_path, pools):
+    pool = pools("local", str(tmp_path), workers=1)
+    rules = BOARDS["15x15"]
+    pool.appraisals(rules, GAME)
+    os.kill(worker_on_a_job(tmp_path), signal.SIGKILL)
+    assert wait_until(lambda: None not in pool.appraisals(rules, GAME, queue=False), 120)
+    assert pool.appraisals(rules, GAME, queue=False) == pools("inline", str(tmp_path / "inline")).appraisals(rules, GAME)
+
+
+def test_a_killed_consumer_takes_its_workers_with_it_and_a_new_one_answers_the_move(tmp_path, pools):
+    """No orphan keeps the lock or serves old code: the workers end with the
+    consumer; the waiting move starts a new consumer, which queues again the
+    job the old one's worker had in hand."""
+    pool = pools("local", str(tmp_path), workers=1)
+    position = OPENED.play(96)
+    with ThreadPoolExecutor(1) as asking:
+        asked = asking.submit(pool.think, position, BUDGET_MS)
+        worker_on_a_job(tmp_path)
+        old = pool._consumer
+        forked = children(old.pid)  # its workers and Huey's scheduler
+        old.kill()
+        old.wait(10)
+        assert wait_until(lambda: not any(map(alive, forked)), 10), "a process outlived its consumer"
+        reply = asked.result(timeout=60)
+    assert legal(reply, position)
+    assert pool._consumer is not old and pool._consumer.poll() is None
+
+
+def test_a_consumer_told_to_stop_while_a_worker_hangs_stops_in_time(tmp_path, pools):
+    pool = pools("local", str(tmp_path), workers=1)
+    with ThreadPoolExecutor(1) as asking:
+        asking.submit(pool.think, OPENED.play(96), BUDGET_MS)
+        worker = worker_on_a_job(tmp_path)
+        os.kill(worker, signal.SIGSTOP)
+        consumer = pool._consumer
+        consumer.send_signal(signal.SIGINT)  # what it does itself when its web process ends
+        forked = children(consumer.pid)
+        consumer.wait(SHUTDOWN_SECONDS + 10)
+        assert wait_until(lambda: not any(map(alive, forked)), 10), "a process outlived its consumer"
+        assert worker in forked
+
+
+def test_jobs_a_killed_consumer_left_are_queued_again_once(tmp_path):
+    """What a new consumer does with the records a killed one left: each job
+    queued again, with one retry fewer; a job with none left is dropped."""
+    pool = EnginePool("external", str(tmp_path))
+    records = JobRecords(tmp_path, pool.queue)
+    task = pool.appraisal_task.s(BOARDS["15x15"], GAME[:2], id="left")
+    dead = 4_000_000  # a worker of a consumer before
+    (records.folder / str(dead)).write_bytes(f"{time.time()!r}\n".encode() + pool.queue.serialize_task(task))
+    (found,) = records.left_behind()
+    records.queue_again(found, "its consumer was gone")
+    (queued,) = pool.queue.pending()
+    assert (queued.id, queued.retries) == ("left", task.retries - 1)
+    assert records.left_behind() == []
+    spent = pool.queue.deserialize_task(found.task)
+    spent.retries = 0
+    (records.folder / str(dead)).write_bytes(f"{time.time()!r}\n".encode() + pool.queue.serialize_task(spent))
+    records.queue_again(records.left_behind()[0], "its consumer was gone")
+    assert len(pool.queue.pending()) == 1, "no retry left: dropped"
+
+
+def test_a_hung_moves_limit_is_its_budget_and_a_grace(tmp_path):
+    pool = EnginePool("external", str(tmp_path))
+    task = pool.task.s(OPENED, 500, float("inf"), time.time())
+    assert limit_of(task) == 0.5 + MOVE_GRACE_SECONDS
