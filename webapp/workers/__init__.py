@@ -10,4 +10,6 @@ a move waits its turn instead. No Flask here.
 - consumer: the workers' process (`python -m webapp.workers.consumer`,
   `make worker`), started by the app itself unless told the workers are
   elsewhere.
+- watch: what each worker has in hand, written down, so that the consumer
+  replaces a worker that dies or hangs and queues its job again.
 """
