@@ -1,11 +1,11 @@
 // The page works without this file. With it: Tab reaches the board once and
 // the arrow keys move between its squares; after htmx swaps in a new board the
 // keyboard focus stays where the person was; a square played shows its mark
-// at once; on the big boards a tap first shows a ghost stone; pointing at a
-// move in the list marks its stone; a copy button copies its link; the
-// new-game form offers only the levels of the board chosen; alpha-beta's
-// switch keeps the tree's open nodes open; and a page watching a game with a
-// friend follows it to the rematch.
+// at once; a click that gets no answer says so; on the big boards a tap first
+// shows a ghost stone; pointing at a move in the list marks its stone; a copy
+// button copies its link; the new-game form offers only the levels of the
+// board chosen; alpha-beta's switch keeps the tree's open nodes open; and a
+// page watching a game with a friend follows it to the rematch.
 document.documentElement.classList.add("js");
 
 const squares = () => [...document.querySelectorAll(".grid button")];
@@ -88,10 +88,34 @@ document.addEventListener("click", (event) => {
   const square = event.target.closest?.(".grid button");
   if (!square || square.disabled || event.defaultPrevented) return;
   const mark = square.closest(".grid").classList.contains("next-o") ? "O" : "X";
+  square.dataset.before = square.innerHTML; // put back if no answer comes
   square.replaceChildren(mark);
   square.classList.remove("ghost");
   square.classList.add(`mark-${mark.toLowerCase()}`, "pending");
 });
+
+// No answer at all: the network failed, or the server took longer than the
+// page waits (htmx's defaultTimeout, in base.html; the server answers well
+// within it, even when its engines are busy). Say so where the answer would
+// have gone, and take back the mark the click showed: the move may not have
+// been played. (An error the server answers, a 409 or a 503, is swapped in
+// as any answer is, with its own words.)
+document.addEventListener("htmx:error", (event) => {
+  if (!event.detail.ctx) return; // not a request's error
+  for (const square of document.querySelectorAll(".grid button.pending")) {
+    square.innerHTML = square.dataset.before ?? "";
+    square.classList.remove("pending", "mark-x", "mark-o");
+  }
+  let note = document.querySelector("#no-answer");
+  if (!note) {
+    note = Object.assign(document.createElement("p"), { id: "no-answer", className: "message" });
+    note.setAttribute("role", "alert");
+    (document.querySelector("#game .play") ?? document.querySelector("main")).prepend(note);
+  }
+  const reload = Object.assign(document.createElement("a"), { href: location.href, textContent: "Reload" });
+  note.replaceChildren("No answer came from the server, so your last click may not have counted. ", reload);
+});
+document.addEventListener("htmx:after:swap", () => document.querySelector("#no-answer")?.remove());
 
 // While a move waits for the computer, say whether it waits for a free
 // engine (the server's words, asked every half second) in place of "The

@@ -34,10 +34,14 @@ def browser_context_args(browser_context_args: dict[str, Any], live_server: str)
 
 
 @pytest.fixture
-def page(page: Page) -> Iterator[Page]:
-    """The page, failing the test on any script error in it."""
+def page(page: Page, request: pytest.FixtureRequest) -> Iterator[Page]:
+    """The page, failing the test on any script error in it, and on any error
+    the console shows, but those the test's marker `expected_console_errors`
+    names (a failed request's, where the test makes it fail)."""
     errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.on("pageerror", lambda error: errors.append(f"script error: {error}"))
     page.on("console", lambda message: message.type == "error" and errors.append(message.text))
     yield page
-    assert errors == []
+    marker = request.node.get_closest_marker("expected_console_errors")
+    expected = marker.args if marker else ()
+    assert [error for error in errors if not any(words in error for words in expected)] == []

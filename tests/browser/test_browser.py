@@ -372,3 +372,32 @@ def test_a_move_that_waits_for_a_free_engine_says_so_until_its_answer_comes(page
     expect(page.locator(".moves li")).to_have_count(2)
     expect(page.locator("#thinking")).not_to_be_visible()
     expect(page.locator("#thinking")).to_have_text("The computer is thinking…")
+
+
+@pytest.mark.expected_console_errors("ERR_CONNECTION_FAILED", "htmx:error")
+def test_a_move_that_gets_no_answer_says_so_and_takes_its_stone_back(page: Page):
+    """The network fails (or the server outlasts the page's wait): the page
+    says so, with a way to reload, and the stone the click showed goes."""
+    on_board("15x15", "human", "master")(page)
+    held = engines_busy(page)
+    square(page, 112).click()
+    expect(page.locator("#thinking")).to_have_text(QUEUED)
+    held[0].abort("connectionfailed")
+    expect(page.get_by_role("alert")).to_contain_text("No answer came from the server")
+    expect(square(page, 112)).to_have_text("")
+    expect(square(page, 112)).to_be_enabled()
+    page.unroute("**/move")
+    square(page, 112).click()
+    expect(page.locator(".moves li")).to_have_count(2)
+    expect(page.locator("#no-answer")).to_have_count(0)
+
+
+@pytest.mark.expected_console_errors("status of 503")
+def test_an_answer_that_the_engines_are_busy_is_shown_in_place_of_the_game(page: Page):
+    on_board("15x15", "human", "master")(page)
+    page.route("**/move", lambda route: route.fulfill(
+        status=503, headers={"Retry-After": "5"}, content_type="text/html; charset=utf-8",
+        body='<section id="game" aria-label="Game"><p class="message" role="alert">The computer\'s engines are all '
+             'busy just now. <a href="/">Reload</a></p></section>'))
+    square(page, 112).click()
+    expect(page.get_by_role("alert")).to_contain_text("engines are all busy")

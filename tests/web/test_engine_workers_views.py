@@ -4,10 +4,13 @@ move cost (Server-Timing), and a move no worker answers is refused with a
 
 from __future__ import annotations
 
+import json
 import re
 
 from tests.support import Visitor
-from webapp.workers.pool import EnginesBusy
+from webapp.storage.redis import TIMEOUT_SECONDS
+from webapp.storage.sessions import LOCK_TIMEOUT, LOCK_WAIT
+from webapp.workers.pool import REDIS_MARGIN_SECONDS, WAIT_SECONDS, EnginesBusy
 
 
 def test_a_masters_reply_tells_its_wait_and_its_thinking(app, visitor: Visitor):
@@ -50,3 +53,18 @@ def test_the_page_can_ask_how_many_moves_wait(app, visitor: Visitor, monkeypatch
         response = visitor.client.get("/engines")
         assert response.text == words and response.headers["Cache-Control"] == "no-store"
     assert '<span id="engine-queue">The computer is thinking…</span>' in visitor.open().text
+
+
+def test_the_server_always_answers_before_the_page_stops_waiting(visitor: Visitor):
+    """The longest a move can take on the server (its session's lock, then
+    the engines' wait, then a Redis command that hangs) is well within the
+    page's own wait, so the person gets the server's words, not silence; and
+    the session's lock outlives the longest request, so that no request's
+    write is refused because its lock expired under it."""
+    config = json.loads(re.search(r"<meta name=\"htmx-config\" content='([^']+)'>", visitor.open().text).group(1))
+    with visitor.client.get(re.search(r'src="([^"]+/htmx-[\d.]+\.min\.js)"', visitor.open().text).group(1)) as htmx:
+        htmx_default = float(re.search(rb"defaultTimeout:([\de.]+)", htmx.data).group(1))
+    page_waits = config.get("defaultTimeout", htmx_default) / 1000
+    longest_request = LOCK_WAIT + WAIT_SECONDS + REDIS_MARGIN_SECONDS + TIMEOUT_SECONDS
+    assert longest_request < page_waits * 0.75
+    assert LOCK_TIMEOUT > longest_request
