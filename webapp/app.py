@@ -158,8 +158,13 @@ def session_store_unavailable(error: StoreUnavailable) -> ResponseReturnValue:
 
 def engines_busy(error: EnginesBusy) -> ResponseReturnValue:
     """No engine worker answered in time: the move is not played (the
-    session is stored only after a whole move), and the page says so."""
+    session is stored only after a whole move), and the page says so; a page
+    that asked for a position to be worked out says that instead."""
     current_app.logger.warning("Engines busy: %s", error)
+    if request.blueprint == "think":
+        return http_error(ServiceUnavailable("The computer's engines are all busy just now, so this position "
+                                             "could not be worked out. Please try again in a moment.",
+                                             retry_after=5))
     busy = ServiceUnavailable("The computer's engines are all busy just now, so it could not answer your "
                               "move. Nothing was changed; please play it again in a moment.")
     template = "_unavailable.html" if is_htmx() else "error.html"

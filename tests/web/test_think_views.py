@@ -9,6 +9,7 @@ import re
 import pytest
 
 from tests.support import HTMX, Visitor
+from webapp.app import create_app
 
 
 def test_the_empty_board_shows_its_tree_and_the_searches(visitor: Visitor):
@@ -114,3 +115,30 @@ def test_a_bad_node_asked_by_htmx_is_a_line_to_swap_in_not_a_page(visitor: Visit
     assert "not a line of play" in response.text and f'href="{page}" hx-boost="false"' in response.text
     elsewhere = visitor.client.get("/think/3x3/4?node=zz", headers={**HTMX, "HX-Current-URL": "http://evil.example/"})
     assert elsewhere.text.strip().startswith("<p") and 'href="/think/3x3/4"' in elsewhere.text
+
+
+def test_the_big_boards_page_is_worked_out_on_the_engine_workers(tmp_path):
+    """The tree, the searches and the engine's move on 15×15 are the workers'
+    job: with none running the page says the engines are busy (503), and
+    the solved boards' page, look-ups, still answers."""
+    app = create_app({"TESTING": True, "SECRET_KEY": "k", "ENGINE_WORKERS": "external"},
+                     instance_path=tmp_path / "instance")
+    app.extensions["engines"].wait_seconds = 0.2
+    client = app.test_client()
+    for headers in ({}, HTMX):
+        response = client.get("/think/15x15/h8-i9?depth=1", headers=headers)
+        assert response.status_code == 503 and response.headers["Retry-After"] == "5"
+        assert "engines are all busy just now, so this position could not be worked out" in response.text
+    assert client.get("/think/3x3/4").status_code == 200
+    app.extensions["engines"].queue.flush()
+
+
+def test_what_the_workers_found_is_what_the_page_shows(visitor: Visitor, app, monkeypatch):
+    """The route hands see() to the pool and renders what comes back."""
+    asked = []
+    pool = app.extensions["engines"]
+    ask = pool.ask
+    monkeypatch.setattr(pool, "ask", lambda function, *arguments, here: asked.append(here) or ask(function, *arguments))
+    assert visitor.client.get("/think/7x7/d4?depth=1").status_code == 200
+    assert visitor.client.get("/think/3x3/4").status_code == 200
+    assert asked == [False, True]

@@ -20,6 +20,7 @@ from webapp.engine import BOARDS, Position
 from webapp.puzzles.collection import new_puzzles_in
 from webapp.shared.notation import parse_moves
 from webapp.workers.consumer import LOCK_FILE
+from webapp.think.look import Look, see
 from webapp.workers.pool import EnginePool, EnginesBusy
 
 OPENED = Position(BOARDS["15x15"]).play(112).play(113)
@@ -194,3 +195,13 @@ def test_with_redis_a_move_waits_as_long_as_it_is_told(tmp_path, pools, redis_se
     with pytest.raises(EnginesBusy, match="No engine answered within 7 s"):
         pool.think(OPENED, 100)
     assert time.monotonic() - started >= 7
+
+
+def test_a_page_s_work_is_done_by_a_worker_and_comes_back_whole(tmp_path, pools):
+    """The think page's job: Look and Seen go through the queue and back."""
+    look = Look.parse(BOARDS["15x15"], "h8-i9", ["h9"], "on", "2")
+    seen = pools("local", str(tmp_path), workers=1).ask(see, look, 100)
+    here = see(look, 100)
+    assert (seen.root, seen.branches, seen.alphabeta_ran) == (here.root, here.branches, here.alphabeta_ran)
+    assert [row.examined for row in seen.searches] == [row.examined for row in here.searches]
+    assert seen.engine.nodes > 0 and any(branch.children for branch in seen.branches)

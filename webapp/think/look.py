@@ -9,12 +9,17 @@ variation marked), the table of searches, and on the big boards the engine's
 own statistics for its move: the tree's values and counts are tree.py's, the
 searches' table and the engine's statistics searches.py's.
 
-The work is done once per position and kept (functools caches, in each
-process): a position's searches never change, so a later view of it is a
-lookup. What a first view may cost is bounded by counts of positions, not by
-a clock (searches.RUN_LIMIT, tree.COUNT_LIMIT), so that a page says the same
-on any machine; only the engine's own thinking on the big boards runs to its
-clock. Nothing here knows about HTTP.
+Reading a link (Look.parse) is the web's; the work a page shows is see()'s,
+which returns it as Seen, a value: on the boards too big to solve the route
+hands see() to the engine workers, with players' moves before it, and what
+they found travels back whole. On the solved boards the work is look-ups in
+the solved tables and the classic searches, done once per position and
+kept (functools caches, in each process): a position's searches never
+change, so a later view of it is a lookup. What a first view may cost is
+bounded by counts of positions, not by a clock (searches.RUN_LIMIT,
+tree.COUNT_LIMIT), so that a page says the same on any machine; only the
+engine's own thinking on the big boards runs to its clock. Nothing here
+knows about HTTP.
 """
 
 from __future__ import annotations
@@ -55,6 +60,16 @@ class Branch(NamedTuple):
     skipped: str | None        # why alpha-beta never looked at it, when that is shown
     searched: int | None       # the positions below it alpha-beta examined, when that is shown
     children: list[Branch] | None  # None while closed
+
+
+class Seen(NamedTuple):
+    """What the engine work for one page found, for the page to show."""
+
+    root: tuple[str, str, Count] | None  # the position's value, its kind, positions below (None for a node alone)
+    branches: list[Branch]               # the tree's first moves; or, for a node asked alone, that node
+    searches: tuple[Row, ...]            # the classic searches side by side (none for a node alone)
+    alphabeta_ran: bool                  # whether alpha-beta's skips can be shown
+    engine: EngineView | None            # the engine's own move and statistics, on the big boards
 
 
 @dataclass(frozen=True)
@@ -124,6 +139,11 @@ class Look:
     @property
     def solved(self) -> bool:
         return is_solved(self.rules)
+
+    @property
+    def needs_the_engines(self) -> bool:
+        """Whether see() searches (the boards too big to solve), rather than looks up and counts."""
+        return not self.solved
 
     def path_notation(self, path: tuple[int, ...]) -> str:
         return write_moves(self.rules, path)
@@ -249,6 +269,16 @@ class Look:
     def whole_game_bound(self) -> Count:
         """At most how many positions plain minimax would examine to the end of the game."""
         return Count(most_orders(self.position.empty.bit_count()), exact=False)
+
+
+def see(look: Look, budget_ms: float, node: tuple[int, ...] | None = None) -> Seen:
+    """All that the page for look shows and takes engine work: the tree, the
+    searches and (big boards) the engine's own move thought about for
+    budget_ms; or, asked for one node of the tree, that node alone."""
+    if node is not None:
+        return Seen(None, [look.branch(node)], (), look.alphabeta_ran(), None)
+    branches = [] if look.position.is_over else look.branches()
+    return Seen(look.root, branches, look.searches(), look.alphabeta_ran(), look.engine(budget_ms))
 
 
 def warm() -> None:

@@ -1,6 +1,7 @@
 """The page "How the computer sees this": /think/<board>/<moves>.
 
-Read the link, ask look.Look, render. Without JavaScript every node of the
+Read the link, have look.see() work it out (on the engine workers, for the
+boards too big to solve), render. Without JavaScript every node of the
 tree is a link to the page with that node open; htmx asks for the node alone
 (?node=) and swaps it in place, and for the whole section when alpha-beta's
 marks or the depth change. A link that is not a position or a node of its tree
@@ -13,7 +14,7 @@ from flask import Blueprint, abort, current_app, render_template, request
 
 from webapp.shared.errors import InvalidInput
 from webapp.shared.web import board_or_404, is_htmx
-from webapp.think.look import DEPTHS, Look
+from webapp.think.look import DEPTHS, Look, see
 from webapp.think.tree import STOP_LIMIT
 
 bp = Blueprint("think", __name__)
@@ -30,8 +31,11 @@ def look(board: str, moves: str) -> str:
         node = shown.parse_path(args["node"]) if "node" in args else None
     except InvalidInput as error:
         abort(404, description=str(error))
-    if node and is_htmx():
-        return render_template("think/_branch.html", look=shown, node=shown.branch(node), stop_limit=STOP_LIMIT)
-    budget_ms = current_app.config["ENGINE_BUDGET_MS"]
-    return render_template("think/_think.html" if is_htmx() else "think/think.html", look=shown,
-                           engine=shown.engine(budget_ms), budget_ms=budget_ms, depths=DEPTHS, stop_limit=STOP_LIMIT)
+    budget_ms, alone = current_app.config["ENGINE_BUDGET_MS"], node is not None and is_htmx()
+    seen = current_app.extensions["engines"].ask(see, shown, budget_ms, node if alone else None,
+                                                 here=not shown.needs_the_engines)
+    if alone:
+        return render_template("think/_branch.html", look=shown, seen=seen, node=seen.branches[0],
+                               stop_limit=STOP_LIMIT)
+    return render_template("think/_think.html" if is_htmx() else "think/think.html", look=shown, seen=seen,
+                           engine=seen.engine, budget_ms=budget_ms, depths=DEPTHS, stop_limit=STOP_LIMIT)

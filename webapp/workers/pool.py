@@ -29,8 +29,9 @@ import subprocess
 import sys
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, TypeVar
 
 from huey import MemoryHuey, PriorityRedisHuey, SqliteHuey
 from huey.api import Huey, Result
@@ -51,9 +52,10 @@ WAIT_SECONDS = 25.0
 """The longest a move waits for a free worker and its thinking, before the page says the engines are busy.
 It is well inside the page's own request timeout (htmx's, 60 s, set in templates/base.html) with the
 session lock's wait before it, so that the person always gets the server's answer, never silence."""
-MOVE_PRIORITY, APPRAISAL_PRIORITY, MINING_PRIORITY = 10, 0, -10
-"""Workers take master's moves before appraisals (a person waits at the board
-for those), and appraisals before mining (a person watches a review fill in)."""
+MOVE_PRIORITY, LOOK_PRIORITY, APPRAISAL_PRIORITY, MINING_PRIORITY = 10, 5, 0, -10
+"""Workers take master's moves first (a person waits at the board for those),
+then what a page asks to be worked out while its visitor waits (the think
+page's), then appraisals (a person watches a review fill in), then mining."""
 REQUEUE_SECONDS = 60.0
 """An appraisal or a mining job queued this long ago with no answer is queued again (the consumer that
 held it was stopped, say: a job lost with one worker is queued again by the consumer at once; see consumer.py)."""
@@ -67,6 +69,9 @@ REDIS_MARGIN_SECONDS = 5.0
 default (5 s) would cut the wait for a move's answer (one blocking command) short."""
 MINED_COUNT = "puzzles:mined"
 """The store's counter of the puzzles mined; the nth is kept under "puzzles:mined:n"."""
+
+
+T = TypeVar("T")
 
 
 class EnginesBusy(Exception):
@@ -94,6 +99,16 @@ def think_job(position: Position, budget_ms: float, max_nodes: float, queued_at:
     waited_ms = max(0.0, (time.time() - queued_at) * 1000)
     thought = think(position, budget_ms, max_nodes=max_nodes)
     return (thought, waited_ms) if time.time() <= answer_by else None
+
+
+def ask_job(function: Callable[..., Any], arguments: tuple, answer_by: float) -> tuple[Any] | None:
+    """The job a worker runs for a page: function(*arguments), its answer in a
+    tuple (so that an answer of None is one), unless nobody waits for it any
+    more (see think_job)."""
+    if time.time() > answer_by:
+        return None
+    answer = function(*arguments)
+    return (answer,) if time.time() <= answer_by else None
 
 
 def appraise_job(rules: Rules, moves: tuple[int, ...]) -> Appraisal:
@@ -144,6 +159,7 @@ class EnginePool:
     def __post_init__(self) -> None:
         self.queue = engine_queue(self.mode, self.instance_path, self.redis_url, self.wait_seconds)
         self.task = self.queue.task(name="think", priority=MOVE_PRIORITY, retries=RETRIES)(think_job)
+        self.ask_task = self.queue.task(name="ask", priority=LOOK_PRIORITY, retries=RETRIES)(ask_job)
         self.appraisal_task = self.queue.task(name="appraise", priority=APPRAISAL_PRIORITY,
                                               retries=RETRIES)(appraise_job)
         self.mining_task = self.queue.task(name="mine", priority=MINING_PRIORITY, retries=RETRIES)(self._keep_puzzles_in)
@@ -159,6 +175,19 @@ class EnginePool:
         now = time.time()
         thought, waited_ms = self._answer(self.task(position, budget_ms, max_nodes, now, now + self.wait_seconds))
         return Reply(thought, waited_ms)
+
+    def ask(self, function: Callable[..., T], *arguments: Any, here: bool = False) -> T:
+        """function(*arguments), worked out by the first free worker after the
+        players' moves; EnginesBusy if none answers within wait_seconds. The
+        function must be one a worker can import (defined at the top of its
+        module), and its arguments and answer values. Work that needs no engine
+        (here: the caller knows it is look-ups) runs in the caller's thread."""
+        if here or self.mode == "inline":
+            return function(*arguments)
+        if self.mode == "local":
+            self._start_consumer()
+        (answer,) = self._answer(self.ask_task(function, arguments, time.time() + self.wait_seconds))
+        return answer
 
     def waiting(self) -> int:
         """How many moves for master are queued and not yet taken by a worker
