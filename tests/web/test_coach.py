@@ -7,10 +7,11 @@ import functools
 import pytest
 
 from tests.positions import position, setup
-from webapp.play.coach import reason, square_values
+from webapp.play import coach
+from webapp.play.coach import Found, found_says, reason, square_values
 from webapp.shared.board import SquareValue
 from webapp.shared.notation import describe_cell
-from webapp.engine import BOARDS, DEFAULT_BOARD, Position, forced_wins, hard_choices, outcomes
+from webapp.engine import BOARDS, DEFAULT_BOARD, Position, forced_wins, hard_choices, outcomes, think
 
 
 def test_square_values_count_the_movers_own_moves():
@@ -251,3 +252,51 @@ def test_on_5x5_the_threats_are_threes():
     assert wins, "X forces a win by threes"
     first = min(wins, key=lambda cell: (len(wins[cell]), cell))
     assert reason(here, first) == "I have a forced win by threes: I win within 3 moves, whatever you do."
+
+
+# master's reasons, from what its search found (the worker sends it back with the move)
+
+@pytest.mark.parametrize("board, x, o, kind", [
+    ("7x7", "a1 b1 c1 d1", "a7 b7 c7 g7", "win"),
+    ("7x7", "a1 b1 c1 d1", "a7 b7 c7", "block"),
+    ("15x15", "g11 i11 i9 e7 k7 i6 j6", "k11 k10 h9 j9 k8 j7 f5", "forced win"),
+    ("7x7", "a1 b1 c1 a3", "a7 b7 c7 g7", "search"),
+    ("7x7", "d4", "", "search"),
+])
+def test_masters_reason_from_what_it_found_is_the_reason_worked_out_again(board: str, x: str, o: str, kind: str):
+    """What think() found, put into words, says what reason() says when it
+    works the position out again, where both can say it."""
+    here = setup(board, x=x, o=o)
+    thought = think(here, 60_000, max_nodes=3_000)
+    assert thought.kind == kind
+    said, again = found_says(here, thought.move, Found.of(thought)), reason(here, thought.move, level="master")
+    if thought.kind == "forced win":
+        assert again.startswith("I have a forced win by fours") and said.startswith("I have a forced win: I win within")
+        assert said.split("within")[1] == again.split("within")[1], "the same length"
+    elif thought.kind == "search" and not again.startswith("I make"):
+        assert said == f"Nothing is forced here; this is the move my search liked best, looking {thought.depth} moves ahead."
+        assert again == "Nothing is forced here; this is the move my search liked best."
+    else:
+        assert said == again
+
+
+def test_masters_reason_after_a_defence_and_in_a_lost_position():
+    here = setup("7x7", x="a1 b1 c1 d1", o="a7 b7 c7")
+    assert found_says(here, 5, Found("defence", 1, 0, 4)) == (
+        "Nothing is forced for me here; the move my search liked best let you force a win, so I played the best "
+        "one that does not.")
+    assert found_says(here, 4, Found("lost", 1, 0, 0), person=False) == (
+        "This position is lost for me: X can complete five in two places, and I can block only one.")
+
+
+def test_masters_reason_in_a_game_is_put_into_words_without_searching_again(app, visitor, monkeypatch):
+    """The reason under the status after master's move comes from its
+    thought, kept with the game; nothing searches for forced wins again."""
+    app.config["ENGINE_BUDGET_MS"] = 30
+    visitor.post("/new", {"board": "7x7", "x": "human", "o": "master"})
+    monkeypatch.setattr(coach, "forced_wins", lambda position: pytest.fail("searched again"))
+    page = visitor.move(24).text
+    assert "O played" in page and "this is the move my search liked best, looking" in page
+    assert visitor.stored()["found"][0] == "search"
+    visitor.post("/undo", {"ply": "2"})
+    assert "found" not in visitor.stored(), "a take-back forgets it"

@@ -15,8 +15,8 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import NamedTuple
 
-from webapp.engine import (Position, Rules, cells_of, forced_wins, hard_choices, is_solved, losing_replies, opponent,
-                           outcomes, preference)
+from webapp.engine import (Position, Rules, Thought, cells_of, forced_wins, hard_choices, is_solved, losing_replies,
+                           opponent, outcomes, preference)
 from webapp.shared.board import SquareValue
 from webapp.shared.notation import describe_cell, in_a_row, in_a_row_minus_one, mark_of, position_after
 
@@ -53,6 +53,24 @@ def _known_values(position: Position) -> dict[int, SquareValue]:
         return {cell: SquareValue("block", "must block", "block") for cell in threats}
     return {cell: SquareValue("forced", f"forced win in {(len(line) + 1) // 2}", f"win {(len(line) + 1) // 2}")
             for cell, line in forced_wins(position).items()}
+
+
+FOUND_KINDS = ("win", "block", "lost", "forced win", "search", "defence")
+
+
+class Found(NamedTuple):
+    """What master's search found for its move (webapp.engine.Thought, less
+    what it cost), as the engine worker sent it back: kept with the game, so
+    that the reason for the move puts it into words without searching again."""
+
+    kind: str   # "win", "block", "lost", "forced win", "search" or "defence", as Thought.kind
+    line: int   # the length of the forced win or of the line the search expects, both sides' moves
+    score: int  # the search's score for the mover (0 for kinds other than search)
+    depth: int  # the deepest search completed
+
+    @classmethod
+    def of(cls, thought: Thought) -> Found:
+        return cls(thought.kind, len(thought.line), thought.score, thought.depth)
 
 
 class Addressee(NamedTuple):
@@ -157,9 +175,37 @@ def _threats_say(position: Position, cell: int, you: Addressee, level: str | Non
 
 
 
-def explain_move(rules: Rules, moves: tuple[int, ...], step: int, person: bool, level: str | None = None) -> str:
+def found_says(position: Position, cell: int, found: Found, person: bool = True) -> str:
+    """Why master played cell, from what its search found (found): the same
+    sentences reason() says, where they apply, and what the search alone
+    knows; nothing is searched again. A win, a block and a four made are
+    read off the board, which costs nothing."""
+    me, them = position.to_move, opponent(position.to_move)
+    you, rules = Addressee.of(them, person), position.rules
+    if found.kind == "win":
+        return "I complete a line and win."
+    if found.kind == "block":
+        return f"I block {you.possessive} line: {you.name} would have completed it here."
+    if found.kind == "lost":
+        return (f"This position is lost for me: {you.name} can complete {in_a_row(rules)} in two places, "
+                "and I can block only one.")
+    if found.kind == "forced win":
+        return f"I have a forced win: I win within {(found.line + 1) // 2} moves, whatever {you.does}."
+    if threats := cells_of(position.play(cell).winning_cells(me)):
+        return (f"I make a {in_a_row_minus_one(rules)}: {you.name} must block "
+                f"{describe_cell(rules, threats[0])}, or I complete {in_a_row(rules)} there.")
+    if found.kind == "defence":
+        return (f"Nothing is forced for me here; the move my search liked best let {you.name} force a win, "
+                "so I played the best one that does not.")
+    return f"Nothing is forced here; this is the move my search liked best, looking {found.depth} moves ahead."
+
+
+def explain_move(rules: Rules, moves: tuple[int, ...], step: int, person: bool, level: str | None = None,
+                 found: Found | None = None) -> str:
     """Move number step (from 1) of a game, and the coach's reason for it,
-    said to "you" if person plays the other side, else naming that side."""
+    said to "you" if person plays the other side, else naming that side;
+    from what the engine found for it, when that came with the move."""
     cell = moves[step - 1]
     before = position_after(rules, moves[:step - 1])
-    return f"{mark_of(step - 1)} played {describe_cell(rules, cell)}. {reason(before, cell, person, level)}"
+    why = found_says(before, cell, found, person) if found else reason(before, cell, person, level)
+    return f"{mark_of(step - 1)} played {describe_cell(rules, cell)}. {why}"

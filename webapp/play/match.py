@@ -17,7 +17,7 @@ from typing import Any, NamedTuple
 
 from webapp.engine import (BOARDS, DEFAULT_BOARD, DEFAULT_BUDGET_MS, MARKS, Menace, Position, Rules, choose_move,
                            is_solved, opponent)
-from webapp.play.coach import explain_move, square_values
+from webapp.play.coach import FOUND_KINDS, Found, explain_move, square_values
 from webapp.play.learner import LearnerPanel, learner_panel
 from webapp.play.players import HUMAN, MY_MENACE, OPPONENT_INTRODUCTIONS, OPPONENT_NAMES, players_of
 from webapp.play.score import FRIENDS, Score, score_prefix
@@ -29,6 +29,16 @@ from webapp.shared.notation import (capitalised, describe_cell, in_a_row, mark_o
 from webapp.workers.pool import EnginePool, Reply
 
 _RNG = random.Random()
+
+
+def _found(data: Any) -> Found | None:
+    """What a session kept of master's last search, if it reads as one (else, the reason is worked out again)."""
+    try:
+        kind, line, score, depth = data
+        found = Found(str(kind), int(line), int(score), int(depth))
+    except (TypeError, ValueError):
+        return None
+    return found if found.kind in FOUND_KINDS else None
 
 
 class Computer(NamedTuple):
@@ -44,15 +54,16 @@ class Computer(NamedTuple):
     engines: EnginePool | None = None
     replies: list[Reply] | None = None
 
-    def move(self, position: Position, level: str) -> int:
+    def move(self, position: Position, level: str) -> tuple[int, Found | None]:
+        """The level's move, and what master's search found for it (None for other levels)."""
         if level == MY_MENACE:
-            return self.my_menace.move(position, self.rng).cell
+            return self.my_menace.move(position, self.rng).cell, None
         if level == "master" and self.engines is not None:
             reply = self.engines.think(position, self.budget_ms)
             if self.replies is not None:
                 self.replies.append(reply)
-            return reply.thought.move
-        return choose_move(position, level, self.rng, self.budget_ms)
+            return reply.thought.move, Found.of(reply.thought)
+        return choose_move(position, level, self.rng, self.budget_ms), None
 
 
 COMPUTER = Computer()
@@ -71,6 +82,7 @@ class Game:
     o: str = "perfect"
     moves: tuple[int, ...] = ()
     rules: Rules = DEFAULT_BOARD
+    found: Found | None = None  # what master's search found for the last move, if master made it
 
     @classmethod
     def start(cls, x: str, o: str, computer: Computer = COMPUTER, moves: tuple[int, ...] = (),
@@ -166,7 +178,7 @@ class Game:
         self._check_not_over()
         if self.humans:
             raise Conflict("The computer only moves by itself when two computers play.")
-        return self._played(computer.move(self.position, self.player(self.to_move)))
+        return self._played(*computer.move(self.position, self.player(self.to_move)))
 
     def undo(self, seen_ply: int) -> Game:
         """Take back the last move a person made, with the computer's reply to
@@ -175,7 +187,7 @@ class Game:
         last = self._last_human_move()
         if last is None:
             raise Conflict("There is no move to take back.")
-        return replace(self, moves=self.moves[:last])
+        return replace(self, moves=self.moves[:last], found=None)
 
     @property
     def result_key(self) -> str | None:
@@ -244,7 +256,7 @@ class Game:
         if not self.moves or self.player(mark_of(self.ply - 1)) == HUMAN:
             return None
         return explain_move(self.rules, self.moves, self.ply, person=self.player(mark_of(self.ply)) == HUMAN,
-                            level=self.player(mark_of(self.ply - 1)))
+                            level=self.player(mark_of(self.ply - 1)), found=self.found)
 
     def view(self, coach: bool = False) -> BoardView:
         """The board as this match's page shows it: a person's squares are
@@ -263,7 +275,8 @@ class Game:
 
     def to_session(self) -> dict[str, Any]:
         """A small dict to keep in the session store."""
-        return {"board": self.rules.name, "x": self.x, "o": self.o, "moves": self.notation}
+        kept = {"board": self.rules.name, "x": self.x, "o": self.o, "moves": self.notation}
+        return {**kept, "found": list(self.found)} if self.found else kept
 
     @classmethod
     def from_session(cls, data: Any) -> Game | None:
@@ -275,16 +288,16 @@ class Game:
         except (AttributeError, TypeError, KeyError, ValueError):
             return None
         allowed = players_of(rules)
-        return cls(x, o, moves, rules) if x in allowed and o in allowed else None
+        return cls(x, o, moves, rules, _found(data.get("found"))) if x in allowed and o in allowed else None
 
-    def _played(self, cell: int) -> Game:
-        return replace(self, moves=(*self.moves, cell))
+    def _played(self, cell: int, found: Found | None = None) -> Game:
+        return replace(self, moves=(*self.moves, cell), found=found)
 
     def _reply_to_person(self, computer: Computer) -> Game:
         mover = self.player(self.to_move)
         if self.is_over or mover == HUMAN or not self.humans:
             return self
-        return self._played(computer.move(self.position, mover))
+        return self._played(*computer.move(self.position, mover))
 
     def _last_human_move(self) -> int | None:
         """The index in moves of the last move a person made."""
