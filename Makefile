@@ -1,7 +1,7 @@
 # make run: play at http://$(HOST):$(PORT) · make test: the whole suite, its target 5 minutes
 # make check: the fast loop, engine and web tests (no browser, no live servers), its target 40 s
 # make serve: the production server (gunicorn) · make worker: engine workers for REDIS_URL's queue, on any machine
-# make load: latency (open loop) and throughput under load
+# make load: latency (open loop) and throughput under load; master's strength under a flood of think and review pages
 # make load-live: games between friends, 500 live streams, measured
 # make load-servers: both of those under gunicorn sync, gthread, gevent and granian (about 15 minutes)
 # make bench: engine speed, and a 60-move 15×15 review on 1 and 2 workers · make strength: how strong each level is
@@ -47,6 +47,7 @@ check: $(VENV)/test-installed
 load: $(VENV)/test-installed redis
 	$(BIN)/python -m tools.load
 	$(BIN)/python -m tools.load_engines
+	$(BIN)/python -m tools.load_flood
 
 load-live: $(VENV)/test-installed redis
 	$(BIN)/python -m tools.load_live

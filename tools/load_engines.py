@@ -49,7 +49,13 @@ class Crowd:
     replies_ms: list[float] = field(default_factory=list)
     waits_ms: list[float] = field(default_factory=list)
     positions: list[int] = field(default_factory=list)
+    engine_ms: list[float] = field(default_factory=list)
     unsound: int = 0
+
+    @property
+    def speed(self) -> float:
+        """Positions examined a second of thinking, over all its moves."""
+        return sum(self.positions) / (sum(self.engine_ms) / 1000) if sum(self.engine_ms) else 0.0
 
     def line(self, alone: Crowd | None) -> str:
         share = f", {statistics.median(self.positions) / statistics.median(alone.positions):.0%} of alone" \
@@ -98,6 +104,7 @@ async def play(port: int, crowd: Crowd, rng: random.Random) -> None:
         if timing := TIMING.search(reply.headers.get("server-timing", "")):
             crowd.waits_ms.append(float(timing.group(1)))
             crowd.positions.append(int(timing.group(3)))
+            crowd.engine_ms.append(float(timing.group(2)))
         stones = after
         if not PLAYABLE.search(reply.body):
             break  # the game is over: no square is left to click
