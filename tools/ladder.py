@@ -37,7 +37,7 @@ from tools.elo import elo, sprt
 from tools.judge import Tally
 from tools.openings import OPENING_SETS, openings, position_of
 from webapp.engine import BOARDS, LEARNERS, LEVELS, Rules
-from webapp.shared.notation import write_moves
+from webapp.shared.record import write_moves
 
 PROGRAM = Path(sys.executable).with_name("pbrain-kinrow")
 DEFAULT_LADDER = {"5x5": ("master", "hard", "medium", "easy"), "7x7": ("master", "hard", "medium", "easy"),

@@ -27,7 +27,8 @@ from typing import TextIO
 
 from tools.ladder import answered_cell, asking, started
 from webapp.engine import BOARDS, Rules
-from webapp.shared.notation import InvalidInput, parse_moves, position_after
+from webapp.shared.errors import InvalidInput
+from webapp.shared.record import parse_moves, position_after
 
 EVAL = re.compile(r"\bEval ([+-]?M?\d+)\b")
 

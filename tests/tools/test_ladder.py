@@ -14,7 +14,7 @@ from tools.elo import elo, elo_of, expected_score, sprt
 from tools.openings import first_moves, openings, position_of, renju_openings
 from webapp.engine import BOARDS
 from webapp.engine.rules import transform
-from webapp.shared.notation import parse_moves, position_after
+from webapp.shared.record import parse_moves, position_after
 
 
 def test_elo_and_expected_score_are_inverse():

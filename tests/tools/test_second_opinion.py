@@ -13,7 +13,7 @@ import pytest
 from tools import second_opinion
 from tools.second_opinion import Judge, Opinion, opinion_of, report, verdicts
 from webapp.engine import BOARDS
-from webapp.shared.notation import parse_moves
+from webapp.shared.record import parse_moves
 
 FAKE_JUDGE = '''\
 import sys

@@ -10,7 +10,7 @@ from tests.positions import position, setup
 from webapp.play import coach
 from webapp.play.coach import Found, found_says, reason, square_values
 from webapp.shared.board import SquareValue
-from webapp.shared.notation import describe_cell
+from webapp.shared.words import describe_cell
 from webapp.engine import BOARDS, DEFAULT_BOARD, Position, forced_wins, hard_choices, outcomes, think
 
 

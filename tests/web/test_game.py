@@ -14,7 +14,8 @@ from webapp.play.replay import Replay
 from webapp.play.score import Score
 from webapp.shared.errors import Conflict, InvalidInput
 from webapp.shared.forms import parse_board, parse_cell, parse_ply, parse_switch
-from webapp.shared.notation import describe_cell, parse_moves, position_after
+from webapp.shared.record import parse_moves, position_after
+from webapp.shared.words import describe_cell
 
 THREE = DEFAULT_BOARD
 

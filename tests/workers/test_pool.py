@@ -18,9 +18,9 @@ import pytest
 from tests.web.test_puzzles import PLAYED_7X7
 from webapp.engine import BOARDS, Position
 from webapp.puzzles.collection import new_puzzles_in
-from webapp.shared.notation import parse_moves
-from webapp.workers.consumer import LOCK_FILE
+from webapp.shared.record import parse_moves
 from webapp.think.look import Look, see
+from webapp.workers.consumer import LOCK_FILE
 from webapp.workers.pool import EnginePool, EnginesBusy
 
 OPENED = Position(BOARDS["15x15"]).play(112).play(113)

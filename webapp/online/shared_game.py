@@ -18,7 +18,8 @@ from typing import Any
 from webapp.engine import BOARDS, MARKS, Position, Rules, opponent
 from webapp.shared.board import BoardView, board_view
 from webapp.shared.errors import Conflict, Forbidden, InvalidInput
-from webapp.shared.notation import describe_cell, in_a_row, parse_moves, position_after, write_moves
+from webapp.shared.record import parse_moves, position_after, write_moves
+from webapp.shared.words import describe_cell, in_a_row
 from webapp.storage.games import Event
 
 CODE_LETTERS = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"

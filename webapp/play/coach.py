@@ -18,7 +18,8 @@ from typing import NamedTuple
 from webapp.engine import (Position, Rules, Thought, cells_of, forced_wins, hard_choices, is_solved, losing_replies,
                            opponent, outcomes, preference)
 from webapp.shared.board import SquareValue
-from webapp.shared.notation import describe_cell, in_a_row, in_a_row_minus_one, mark_of, position_after
+from webapp.shared.record import mark_of, position_after
+from webapp.shared.words import describe_cell, in_a_row, in_a_row_minus_one
 
 @lru_cache(maxsize=1 << 12)  # a pure function of the position: after the first time, a lookup
 def square_values(position: Position) -> dict[int, SquareValue]:

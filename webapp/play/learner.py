@@ -7,7 +7,8 @@ from typing import NamedTuple
 
 from webapp.engine import LEARNERS, MARKS, Menace, Position, Rules
 from webapp.play.players import MY_MENACE
-from webapp.shared.notation import describe_cell, mark_of, position_after
+from webapp.shared.record import mark_of, position_after
+from webapp.shared.words import describe_cell
 
 
 class PanelSquare(NamedTuple):

@@ -24,8 +24,8 @@ from webapp.play.score import FRIENDS, Score, score_prefix
 from webapp.shared import my_menace as kept_menace
 from webapp.shared.board import BoardView, SquareValue, board_view, plain_status
 from webapp.shared.errors import Conflict, InvalidInput
-from webapp.shared.notation import (capitalised, describe_cell, in_a_row, mark_of, parse_moves, position_after,
-                                    sentence_start, write_moves)
+from webapp.shared.record import mark_of, parse_moves, position_after, write_moves
+from webapp.shared.words import capitalised, describe_cell, in_a_row, sentence_start
 from webapp.workers.pool import EnginePool, Reply
 
 _RNG = random.Random()

@@ -12,7 +12,7 @@ from itertools import groupby
 
 from webapp.engine import BOARDS, DEFAULT_BOARD, LEARNERS, LEVELS, Rules, learners_of, levels_of, top_level
 from webapp.shared.errors import InvalidInput
-from webapp.shared.notation import quoted
+from webapp.shared.words import quoted
 
 HUMAN = "human"
 MY_MENACE = "my-menace"

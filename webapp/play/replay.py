@@ -8,9 +8,7 @@ from functools import cached_property
 from webapp.engine import Position, Rules
 from webapp.play.coach import explain_move, square_values
 from webapp.shared.board import BoardView, Move, board_view, move_list, plain_status
-from webapp.shared.errors import InvalidInput
-from webapp.shared.forms import whole_number
-from webapp.shared.notation import parse_moves, position_after, quoted, write_moves
+from webapp.shared.record import GameAt, position_after, write_moves
 
 
 @dataclass(frozen=True)
@@ -25,14 +23,7 @@ class Replay:
     def parse(cls, rules: Rules, raw_moves: str, raw_step: str | None) -> Replay:
         """The replay of a link's moves at a step (the last if none is given),
         or InvalidInput saying what in the link is wrong."""
-        moves = parse_moves(rules, raw_moves)
-        if raw_step is None:
-            return cls(rules, moves, len(moves))
-        step = whole_number(raw_step, len(moves))
-        if step is None:
-            raise InvalidInput(f"There is no step {quoted(raw_step)} in this game; "
-                               f"its steps are 0 to {len(moves)}.")
-        return cls(rules, moves, step)
+        return cls(rules, *GameAt.parse(rules, raw_moves, raw_step))
 
     @cached_property
     def position(self) -> Position:

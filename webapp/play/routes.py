@@ -20,7 +20,7 @@ from webapp.play.players import MY_MENACE, PLAYER_NAMES, parse_player, player_gr
 from webapp.play.replay import Replay
 from webapp.shared.errors import InvalidInput
 from webapp.shared.forms import parse_board, parse_cell, parse_ply, parse_switch
-from webapp.shared.notation import parse_moves
+from webapp.shared.record import parse_moves
 from webapp.shared.web import board_or_404, is_htmx
 
 bp = Blueprint("play", __name__)

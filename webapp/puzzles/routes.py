@@ -21,8 +21,9 @@ from webapp.puzzles.collection import collection, daily, find, following
 from webapp.puzzles.puzzle import Puzzle, answer
 from webapp.shared.errors import Conflict, InvalidInput
 from webapp.shared.forms import parse_cell, whole_number
-from webapp.shared.notation import describe_cell, parse_moves, quoted, write_moves
+from webapp.shared.record import parse_moves, write_moves
 from webapp.shared.web import board_or_404, is_htmx
+from webapp.shared.words import describe_cell, quoted
 
 bp = Blueprint("puzzles", __name__)
 

@@ -31,7 +31,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from webapp.engine import Appraisal, Outcome, Position, Rules, is_solved, opponent, outcomes, preference
-from webapp.shared.notation import capitalised, describe_cell
+from webapp.shared.words import capitalised, describe_cell
 
 WORDS = ("Best", "Good", "Inaccuracy", "Mistake", "Blunder", "Missed win")
 MARKS = {"Inaccuracy": "?!", "Mistake": "?", "Blunder": "??", "Missed win": "?"}

@@ -19,7 +19,8 @@ from webapp.review.judgement import ERRORS, KEPT, WORDS, Judgement, judge
 from webapp.shared.board import BoardView, Move, board_view, move_list
 from webapp.shared.errors import Conflict, InvalidInput
 from webapp.shared.forms import whole_number
-from webapp.shared.notation import describe_cell, mark_of, position_after, quoted, sentence_start, write_moves
+from webapp.shared.record import mark_of, position_after, write_moves
+from webapp.shared.words import describe_cell, quoted, sentence_start
 
 
 class Appraiser(Protocol):

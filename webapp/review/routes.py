@@ -16,10 +16,10 @@ from flask import (Blueprint, Response, abort, current_app, redirect, render_tem
                    url_for)
 from flask.typing import ResponseReturnValue
 
-from webapp.play.replay import Replay
 from webapp.review.review import Retry, Review, judgements
 from webapp.shared.errors import Conflict, InvalidInput, Refusal
 from webapp.shared.forms import parse_cell
+from webapp.shared.record import GameAt
 from webapp.shared.web import board_or_404, is_htmx, plain_error
 
 bp = Blueprint("review", __name__)
@@ -106,7 +106,7 @@ def _review(board: str, moves: str, queue: bool = True) -> Review:
     """The review a link asks for, or 404 saying what is wrong with the link."""
     rules = board_or_404(board)
     try:
-        shown = Replay.parse(rules, moves, request.args.get("step"))
+        shown = GameAt.parse(rules, moves, request.args.get("step"))
     except InvalidInput as error:
         abort(404, description=str(error))
     engines = current_app.extensions["engines"]

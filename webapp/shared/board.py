@@ -14,7 +14,8 @@ from functools import cache
 from typing import NamedTuple
 
 from webapp.engine import Rules
-from webapp.shared.notation import describe_cell, mark_of, position_after, sentence_start, write_moves
+from webapp.shared.record import mark_of, position_after, write_moves
+from webapp.shared.words import describe_cell, sentence_start
 
 
 class SquareValue(NamedTuple):

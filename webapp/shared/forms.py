@@ -7,7 +7,7 @@ import re
 
 from webapp.engine import BOARDS, DEFAULT_BOARD, Rules
 from webapp.shared.errors import InvalidInput
-from webapp.shared.notation import quoted
+from webapp.shared.words import quoted
 
 _NUMBER = re.compile("0|[1-9][0-9]{0,2}")
 

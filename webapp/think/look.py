@@ -33,7 +33,8 @@ from webapp.engine import DEFAULT_BOARD, Position, Rules, is_solved, opponent
 from webapp.engine.classic import most_orders
 from webapp.shared.board import BoardView, board_view
 from webapp.shared.errors import InvalidInput
-from webapp.shared.notation import describe_cell, parse_moves, position_after, write_moves
+from webapp.shared.record import parse_moves, position_after, write_moves
+from webapp.shared.words import describe_cell
 from webapp.think.searches import EngineView, Row, engine_view, searches
 from webapp.think.tree import (Count, alphabeta_paths, below, below_child, move_values, ranked, search_order,
                                value_words)

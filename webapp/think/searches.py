@@ -17,7 +17,7 @@ from webapp.engine.classic import (ALGORITHMS, Horizon, MemoTree, Searched, TooL
                                    minimax_with_memo, most_orders, most_positions, tree_size)
 from webapp.engine.search import SETTLED_ITERATIONS
 from webapp.engine.solved import is_solved, table
-from webapp.shared.notation import NUMBERS, in_a_row_minus_one, in_a_row_minus_two
+from webapp.shared.words import NUMBERS, in_a_row_minus_one, in_a_row_minus_two
 from webapp.think.tree import COUNT_LIMIT, STOP_LIMIT, Count, table_value, value_words
 
 RUN_LIMIT = 600_000

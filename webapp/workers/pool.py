@@ -41,16 +41,19 @@ from redis import ConnectionPool
 from webapp.engine import Appraisal, Position, Rules, Thought, appraise, think
 from webapp.puzzles.collection import new_puzzles_in
 from webapp.puzzles.puzzle import Puzzle
-from webapp.shared.notation import position_after, write_moves
+from webapp.shared.record import position_after, write_moves
 
 MODES = ("local", "external", "inline")
 POLL_SECONDS = 0.005
+"""How often a waiting move looks for its answer in SQLite (Redis tells at once)."""
+PAGE_POLL_SECONDS = 0.05
+"""How often a page's job (the think page's) looks for its answer: its work takes about a second, and
+two dozen pages asking SQLite every 5 ms would take the CPU that players' moves think with."""
 CHECK_SECONDS = 1.0
 """How often a waiting move makes sure this machine's consumer is running."""
-"""How often a waiting move looks for its answer in SQLite (Redis tells at once)."""
 WAIT_SECONDS = 25.0
 """The longest a move waits for a free worker and its thinking, before the page says the engines are busy.
-It is well inside the page's own request timeout (htmx's, 60 s, set in templates/base.html) with the
+It is well inside the page's own request timeout (htmx's default, 60 s: see templates/base.html) with the
 session lock's wait before it, so that the person always gets the server's answer, never silence."""
 MOVE_PRIORITY, LOOK_PRIORITY, APPRAISAL_PRIORITY, MINING_PRIORITY = 10, 5, 0, -10
 """Workers take master's moves first (a person waits at the board for those),
@@ -186,7 +189,8 @@ class EnginePool:
             return function(*arguments)
         if self.mode == "local":
             self._start_consumer()
-        (answer,) = self._answer(self.ask_task(function, arguments, time.time() + self.wait_seconds))
+        (answer,) = self._answer(self.ask_task(function, arguments, time.time() + self.wait_seconds),
+                                 poll_seconds=PAGE_POLL_SECONDS)
         return answer
 
     def waiting(self) -> int:
@@ -223,7 +227,7 @@ class EnginePool:
         return self._answer(self.queue.enqueue(self.appraisal_task.s(rules, moves, id=name, priority=MOVE_PRIORITY)),
                             preserve=True)
 
-    def _answer(self, result: Result, preserve: bool = False) -> Any:
+    def _answer(self, result: Result, preserve: bool = False, poll_seconds: float = POLL_SECONDS) -> Any:
         """A job's answer, waited for up to wait_seconds; EnginesBusy if none
         comes. On this machine's workers, the wait looks every CHECK_SECONDS
         whether this process's consumer is still there, and starts it again
@@ -233,7 +237,7 @@ class EnginePool:
         while True:
             try:
                 return result.get(blocking=True, timeout=max(0.001, min(CHECK_SECONDS, deadline - time.monotonic())),
-                                  backoff=1.0, max_delay=POLL_SECONDS, preserve=preserve)
+                                  backoff=1.0, max_delay=poll_seconds, preserve=preserve)
             except ResultTimeout:
                 if time.monotonic() >= deadline:
                     raise EnginesBusy(f"No engine answered within {self.wait_seconds:g} s.") from None

@@ -1,56 +1,19 @@
-"""Squares and moves as people and links write them.
+"""A game's record: its moves as a link writes them, read back with every
+step checked, the position after them, and the step a link looks at.
 
-A square in words is "row 1, column 3" on 3×3 (people count rows and columns
-from one) and the name players write on the bigger boards, "h8". A game's
-moves in a link are digits on 3×3 ("408") and names joined by dashes on the
-others ("h8-i9"). Reading a link checks that its moves are a legal game and
-says which step is wrong if not.
+A game's moves in a link are digits on 3×3 ("408") and names joined by dashes
+on the others ("h8-i9"). Reading a link checks that its moves are a legal game
+and says which step is wrong if not.
 """
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from webapp.engine import DEFAULT_BOARD, MARKS, Position, Rules
 from webapp.shared.errors import InvalidInput
-
-NUMBERS = {3: "three", 4: "four", 5: "five"}
-
-
-def describe_cell(rules: Rules, cell: int) -> str:
-    """'row 1, column 3' for cell 2 of 3×3; on the bigger boards the name players write: 'h8'."""
-    if rules.size == 3:
-        row, column = divmod(cell, 3)
-        return f"row {row + 1}, column {column + 1}"
-    return rules.cell_name(cell)
-
-
-def in_a_row(rules: Rules) -> str:
-    """'three' on 3×3, 'four' on 4×4 and 5×5, 'five' on 7×7 and 15×15."""
-    return NUMBERS.get(rules.k, str(rules.k))
-
-
-def in_a_row_minus_one(rules: Rules) -> str:
-    """What players call a line one stone short: 'four' in five in a row, 'three' in four."""
-    return NUMBERS.get(rules.k - 1, str(rules.k - 1))
-
-
-def in_a_row_minus_two(rules: Rules) -> str:
-    """A line two stones short, which threatens to become an open one-short line: 'three' in five in a row."""
-    return NUMBERS.get(rules.k - 2, str(rules.k - 2))
-
-
-def sentence_start(text: str) -> str:
-    """A cell's words at a sentence's start: 'Row 1, column 3', but 'h8' stays as players write it."""
-    return text[:1].upper() + text[1:] if text.startswith("row") else text
-
-
-def capitalised(name: str) -> str:
-    """A name at the start of a sentence: "MENACE" stays, "your MENACE" becomes "Your MENACE"."""
-    return name[:1].upper() + name[1:]
-
-
-def quoted(raw: str) -> str:
-    """User input echoed in a message, cut short so a message stays a sentence."""
-    return f"“{raw if len(raw) <= 20 else raw[:20] + '…'}”"
+from webapp.shared.forms import whole_number
+from webapp.shared.words import quoted
 
 
 def mark_of(index: int) -> str:
@@ -105,3 +68,23 @@ def _parse_step(rules: Rules, step: int, written: str) -> int:
     except ValueError:
         raise InvalidInput(f"Step {step} is {quoted(written)}, not a square of the {rules.name} board "
                            f"(a1 to {rules.cell_name(rules.size - 1)}).") from None
+
+
+class GameAt(NamedTuple):
+    """A link's game (its moves) and the step it is looked at, from 0 (the empty board) to the last."""
+
+    moves: tuple[int, ...]
+    step: int
+
+    @classmethod
+    def parse(cls, rules: Rules, raw_moves: str, raw_step: str | None) -> GameAt:
+        """The game a link's moves write, at a step (the last if none is given),
+        or InvalidInput saying what in the link is wrong."""
+        moves = parse_moves(rules, raw_moves)
+        if raw_step is None:
+            return cls(moves, len(moves))
+        step = whole_number(raw_step, len(moves))
+        if step is None:
+            raise InvalidInput(f"There is no step {quoted(raw_step)} in this game; "
+                               f"its steps are 0 to {len(moves)}.")
+        return cls(moves, step)

@@ -1,0 +1,51 @@
+"""Squares and lines in words, as people say them.
+
+A square in words is "row 1, column 3" on 3×3 (people count rows and columns
+from one) and the name players write on the bigger boards, "h8"; a line one
+stone short of a win is a "four" in five in a row. The game's record (its
+moves as a link writes them) is record.py's.
+"""
+
+from __future__ import annotations
+
+from webapp.engine import Rules
+
+NUMBERS = {3: "three", 4: "four", 5: "five"}
+
+
+def describe_cell(rules: Rules, cell: int) -> str:
+    """'row 1, column 3' for cell 2 of 3×3; on the bigger boards the name players write: 'h8'."""
+    if rules.size == 3:
+        row, column = divmod(cell, 3)
+        return f"row {row + 1}, column {column + 1}"
+    return rules.cell_name(cell)
+
+
+def in_a_row(rules: Rules) -> str:
+    """'three' on 3×3, 'four' on 4×4 and 5×5, 'five' on 7×7 and 15×15."""
+    return NUMBERS.get(rules.k, str(rules.k))
+
+
+def in_a_row_minus_one(rules: Rules) -> str:
+    """What players call a line one stone short: 'four' in five in a row, 'three' in four."""
+    return NUMBERS.get(rules.k - 1, str(rules.k - 1))
+
+
+def in_a_row_minus_two(rules: Rules) -> str:
+    """A line two stones short, which threatens to become an open one-short line: 'three' in five in a row."""
+    return NUMBERS.get(rules.k - 2, str(rules.k - 2))
+
+
+def sentence_start(text: str) -> str:
+    """A cell's words at a sentence's start: 'Row 1, column 3', but 'h8' stays as players write it."""
+    return text[:1].upper() + text[1:] if text.startswith("row") else text
+
+
+def capitalised(name: str) -> str:
+    """A name at the start of a sentence: "MENACE" stays, "your MENACE" becomes "Your MENACE"."""
+    return name[:1].upper() + name[1:]
+
+
+def quoted(raw: str) -> str:
+    """User input echoed in a message, cut short so a message stays a sentence."""
+    return f"“{raw if len(raw) <= 20 else raw[:20] + '…'}”"
