@@ -26,14 +26,9 @@ from webapp.puzzles import routes as puzzle_routes
 from webapp.review import routes as review_routes
 from webapp.think import routes as think_routes
 from webapp.engine import DEFAULT_BUDGET_MS
-from webapp.online.hub import Hub
-from webapp.online.shared_game import SharedGame
 from webapp.shared.errors import Refusal
 from webapp.shared.web import duration, is_htmx, path, refused, reload_address
 from webapp.storage.errors import StoreUnavailable
-from webapp.storage.games import games_store
-from webapp.storage.limits import rate_limits
-from webapp.storage.redis import redis_client
 from webapp.storage.sessions import init_session_store
 from webapp.workers.pool import EnginePool, EnginesBusy
 
@@ -102,7 +97,7 @@ def create_app(test_config: Mapping[str, Any] | None = None,
     app.config["SECRET_KEY"] = app.config.get("SECRET_KEY") or _instance_secret(app.instance_path)
     init_session_store(app)
     SecFetchCSRF(app)  # every POST from another site is refused: see docs/http.md
-    _init_online(app)
+    online_routes.init_app(app)
     app.extensions["engines"] = EnginePool(app.config["ENGINE_WORKERS"], app.instance_path, app.config["REDIS_URL"],
                                            workers=app.config["ENGINE_WORKER_COUNT"])
     for routes in (play_routes, review_routes, puzzle_routes, think_routes, online_routes, learn_routes):
@@ -120,15 +115,6 @@ def create_app(test_config: Mapping[str, Any] | None = None,
     app.jinja_env.globals["vendored"] = vendored.__getitem__
     app.jinja_env.trim_blocks = app.jinja_env.lstrip_blocks = True  # no blank lines from tags: a lighter swap
     return app
-
-
-def _init_online(app: Flask) -> None:
-    """Games between friends: their store and rate limits (in Redis when
-    REDIS_URL is set, sharing one client), the Hub, and the count of streams."""
-    client = redis_client(app.config["REDIS_URL"]) if app.config["REDIS_URL"] else None
-    games = games_store(client, app.instance_path, app.config["SESSION_IDLE_SECONDS"], SharedGame.from_data)
-    app.extensions.update(online_games=games, online_hub=Hub(games), online_streams=online_routes.StreamCount(),
-                          rate_limits=rate_limits(client, app.instance_path))
 
 
 def _register_error_answers(app: Flask) -> None:

@@ -10,11 +10,10 @@ import pytest
 
 from tests.servers import RedisServer
 from webapp.engine import BOARDS
-from webapp.shared.errors import Conflict, InvalidInput
 from webapp.online.hub import Hub
 from webapp.online.shared_game import CODE_LETTERS, SharedGame, new_code, new_game_id, normalise_code
-from webapp.shared.errors import Forbidden
-from webapp.storage.games import Event, SQLiteGames, games_store
+from webapp.online.store import Event, SQLiteGames, games_store
+from webapp.shared.errors import Conflict, Forbidden, InvalidInput
 from webapp.storage.redis import redis_client
 
 ALICE, BOB, CAROL = "a" * 32, "b" * 32, "c" * 32

@@ -13,7 +13,7 @@ import os
 import threading
 import time
 
-from webapp.storage.games import POLL_SECONDS, GameStore
+from webapp.online.store import POLL_SECONDS, GameStore
 
 WATCH_SECONDS = 0.1
 """The longest the Hub's blocking read on Redis lasts, so that a game a

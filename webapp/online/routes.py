@@ -2,7 +2,7 @@
 the live stream of changes, and the rematch.
 
 Thin, as every feature's routes are: read the request, ask the shared game
-(shared_game.py) and where it is kept (webapp.storage.games), render.
+(shared_game.py) and where it is kept (webapp.online.store), render.
 
 A browser's player id is a cookie of its own (random, HttpOnly, kept a
 year), not part of its session: a seat must outlive a session that expires
@@ -17,20 +17,21 @@ import threading
 import time
 from collections.abc import Iterator
 
-from flask import (Blueprint, Response, abort, after_this_request, current_app, g, redirect, render_template,
+from flask import (Blueprint, Flask, Response, abort, after_this_request, current_app, g, redirect, render_template,
                    request, stream_with_context, url_for)
 from werkzeug.exceptions import ServiceUnavailable, TooManyRequests
 
 from webapp.engine import BOARDS, DEFAULT_BOARD
 from webapp.online.hub import Hub
+from webapp.online.limits import RateLimits, rate_limits
 from webapp.online.shared_game import (SharedGame, is_player_id, new_code, new_game_id, new_player_id,
                                        normalise_code)
+from webapp.online.store import Event, GameStore, Logged, games_store
 from webapp.shared.errors import InvalidInput
 from webapp.shared.forms import parse_board, parse_cell, parse_ply
 from webapp.shared.web import is_htmx, plain_error
 from webapp.storage.errors import STORE_ERRORS
-from webapp.storage.games import Event, GameStore, Logged
-from webapp.storage.limits import RateLimits
+from webapp.storage.redis import redis_client
 
 bp = Blueprint("online", __name__)
 SPECTATORS_PER_GAME = 14
@@ -40,6 +41,15 @@ PLAYER_SECONDS = 365 * 24 * 3600
 KEEP_ALIVE_SECONDS = 15.0
 """How often a quiet stream sends a comment, which keeps proxies from closing
 it and refreshes the seat's presence."""
+
+
+def init_app(app: Flask) -> None:
+    """This feature's state: the games' store and the rate limits (in Redis
+    when REDIS_URL is set, sharing one client), the Hub, and the count of streams."""
+    client = redis_client(app.config["REDIS_URL"]) if app.config["REDIS_URL"] else None
+    store = games_store(client, app.instance_path, app.config["SESSION_IDLE_SECONDS"], SharedGame.from_data)
+    app.extensions.update(online_games=store, online_hub=Hub(store), online_streams=StreamCount(),
+                          rate_limits=rate_limits(client, app.instance_path))
 
 
 def games() -> GameStore:

@@ -16,11 +16,11 @@ from functools import cached_property
 from typing import Any
 
 from webapp.engine import BOARDS, MARKS, Position, Rules, opponent
+from webapp.online.store import Event
 from webapp.shared.board import BoardView, board_view
 from webapp.shared.errors import Conflict, Forbidden, InvalidInput
 from webapp.shared.record import parse_moves, position_after, write_moves
 from webapp.shared.words import describe_cell, in_a_row
-from webapp.storage.games import Event
 
 CODE_LETTERS = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"
 """What a short code is written with: no 0 or O, no 1, I or L, which are

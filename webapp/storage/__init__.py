@@ -5,6 +5,6 @@ Redis when REDIS_URL is set. Nothing here knows a game's rules:
 - sqlite: a connection in WAL mode, one per thread and process, and its write transaction.
 - redis: the client, with a bounded pool its threads wait on.
 - sessions: Flask-Session's interface, locked per session for changing requests.
-- games: the shared games between friends, their event logs and who is watching.
-- limits: rate limits, counted where every worker sees them.
+The games between friends and their rate limits are kept by their feature
+(webapp.online.store and limits), on these.
 """
