@@ -17,6 +17,7 @@ import pytest
 
 from tests.web.test_puzzles import PLAYED_7X7
 from webapp.engine import BOARDS, Position
+from webapp.puzzles import mined
 from webapp.puzzles.collection import new_puzzles_in
 from webapp.shared.record import parse_moves
 from webapp.think.look import Look, see
@@ -99,6 +100,11 @@ def test_an_appraisal_is_queued_once_behind_any_move_for_master(tmp_path, pools)
         pool.appraisal(BOARDS["15x15"], (112, 96))
 
 
+def mine_later(pool: EnginePool, rules, moves) -> None:
+    """What the app does when a game ends (see webapp.puzzles.routes.init_app)."""
+    pool.later(mined.mine, rules, moves, once=mined.mining_name(rules, moves))
+
+
 SEVENS = BOARDS["7x7"]
 FINISHED_7X7 = parse_moves(SEVENS, PLAYED_7X7)
 FINISHED_15X15 = parse_moves(BOARDS["15x15"], "h8-j6-j10-h9-i9-f6-h7-d5-k11-j7-l12")
@@ -107,27 +113,41 @@ FINISHED_15X15 = parse_moves(BOARDS["15x15"], "h8-j6-j10-h9-i9-f6-h7-d5-k11-j7-l
 
 def test_finished_games_are_mined_on_the_workers_and_their_puzzles_listed_newest_first(tmp_path, pools):
     pool = pools("local", str(tmp_path), workers=1)
-    pool.mine(SEVENS, FINISHED_7X7)
-    assert wait_until(lambda: len(pool.mined_puzzles(10)) == 2, 120)
-    pool.mine(BOARDS["15x15"], FINISHED_15X15)
-    assert wait_until(lambda: len(pool.mined_puzzles(10)) == 3, 120)
+    mine_later(pool, SEVENS, FINISHED_7X7)
+    assert wait_until(lambda: len(mined.newest(pool.kept, 10)) == 2, 120)
+    mine_later(pool, BOARDS["15x15"], FINISHED_15X15)
+    assert wait_until(lambda: len(mined.newest(pool.kept, 10)) == 3, 120)
     expected = [*new_puzzles_in(BOARDS["15x15"], FINISHED_15X15), *new_puzzles_in(SEVENS, FINISHED_7X7)]
-    assert pool.mined_puzzles(10) == [expected[0], expected[2], expected[1]]
-    assert pool.mined_puzzles(1) == [expected[0]]
-    assert all(pool.mined_puzzle(puzzle.rules, puzzle.moves) == puzzle for puzzle in expected)
-    assert pool.mined_puzzle(SEVENS, FINISHED_7X7[:3]) is None
+    assert mined.newest(pool.kept, 10) == [expected[0], expected[2], expected[1]]
+    assert mined.newest(pool.kept, 1) == [expected[0]]
+    assert all(mined.find(pool.kept, puzzle.rules, puzzle.moves) == puzzle for puzzle in expected)
+    assert mined.find(pool.kept, SEVENS, FINISHED_7X7[:3]) is None
 
 
 def test_a_game_is_mined_once_behind_moves_and_appraisals_and_a_position_kept_once(tmp_path, pools):
     queued = pools("external", str(tmp_path))
-    queued.mine(SEVENS, FINISHED_7X7)
+    mine_later(queued, SEVENS, FINISHED_7X7)
     queued.appraisals(SEVENS, FINISHED_7X7[:1])
-    queued.mine(SEVENS, FINISHED_7X7)  # the same game again: not queued again
-    assert [task.name for task in queued.queue.pending()] == ["appraise", "mine"]
+    mine_later(queued, SEVENS, FINISHED_7X7)  # the same game again: not queued again
+    assert [task.name for task in queued.queue.pending()] == ["appraise", "later"]
     inline = pools("inline", str(tmp_path / "inline"))
-    inline.mine(SEVENS, FINISHED_7X7)
-    inline.mine(SEVENS, FINISHED_7X7[:15])  # another game through the same positions
-    assert len(inline.mined_puzzles(10)) == 2
+    mine_later(inline, SEVENS, FINISHED_7X7)
+    mine_later(inline, SEVENS, FINISHED_7X7[:15])  # another game through the same positions
+    assert len(mined.newest(inline.kept, 10)) == 2
+
+
+def test_a_finished_game_counts_as_mined_only_once_its_job_has_run(tmp_path, pools):
+    """Queued is not done: a mining job lost with its worker is queued again
+    (by the consumer at once, or by the next finished game after
+    REQUEUE_SECONDS); once it has run, the game is not mined again."""
+    pool = pools("external", str(tmp_path))
+    done = mined.mining_name(SEVENS, FINISHED_7X7)
+    mine_later(pool, SEVENS, FINISHED_7X7)
+    assert pool.kept.get(done) is None
+    pool.queue.execute(pool.queue.dequeue())
+    assert pool.kept.get(done) is not None and len(mined.newest(pool.kept, 10)) == 2
+    mine_later(pool, SEVENS, FINISHED_7X7)
+    assert pool.queue.pending_count() == 0
 
 
 def test_one_consumer_a_machine_and_another_takes_over(tmp_path, pools):
@@ -181,9 +201,9 @@ def test_workers_take_moves_from_redis(tmp_path, pools, redis_server):
     assert pool.waiting() == 0
     pool.appraisals(BOARDS["15x15"], GAME[:2])
     assert wait_until(lambda: None not in pool.appraisals(BOARDS["15x15"], GAME[:2], queue=False), 120)
-    pool.mine(SEVENS, FINISHED_7X7)
-    mined = new_puzzles_in(SEVENS, FINISHED_7X7)[::-1]  # the newest: the session's Redis may hold other tests' games' puzzles
-    assert wait_until(lambda: pool.mined_puzzles(len(mined)) == mined, 120)
+    mine_later(pool, SEVENS, FINISHED_7X7)
+    found = new_puzzles_in(SEVENS, FINISHED_7X7)[::-1]  # the newest: the session's Redis may hold other tests' games' puzzles
+    assert wait_until(lambda: mined.newest(pool.kept, len(found)) == found, 120)
 
 
 @pytest.mark.live

@@ -29,7 +29,7 @@ from webapp.online.shared_game import (SharedGame, is_player_id, new_code, new_g
 from webapp.online.store import Event, GameStore, Logged, games_store
 from webapp.shared.errors import InvalidInput
 from webapp.shared.forms import parse_board, parse_cell, parse_ply
-from webapp.shared.web import is_htmx, plain_error
+from webapp.shared.web import game_finished, is_htmx, plain_error
 from webapp.storage.errors import STORE_ERRORS
 from webapp.storage.redis import redis_client
 
@@ -282,7 +282,7 @@ def _changed(game_id: str, change) -> Response | str:
     """Apply a change; answer with the page as this browser sees it."""
     game, _ = _change(game_id, change)
     if game.is_over:  # to be mined for puzzles, once (as the page's foot says)
-        current_app.extensions["engines"].mine(game.rules, game.moves)
+        game_finished(game.rules, game.moves)
     if is_htmx():
         return render_template("online/_online.html", **_context(game))
     return redirect(url_for("online.show", game_id=game_id), 303)

@@ -21,7 +21,7 @@ from webapp.play.replay import Replay
 from webapp.shared.errors import InvalidInput
 from webapp.shared.forms import parse_board, parse_cell, parse_ply, parse_switch
 from webapp.shared.record import parse_moves
-from webapp.shared.web import board_or_404, is_htmx
+from webapp.shared.web import board_or_404, game_finished, is_htmx
 
 bp = Blueprint("play", __name__)
 
@@ -168,7 +168,7 @@ def _server_timing(response: Response) -> Response:
 def _changed(match: Match) -> Response | str:
     session.update(match.to_session())
     if match.game.is_over:  # to be mined for puzzles, once (as the page's foot says)
-        current_app.extensions["engines"].mine(match.game.rules, match.game.moves)
+        game_finished(match.game.rules, match.game.moves)
     if is_htmx():
         return _game_fragment(match)
     return redirect(url_for("play.index"), 303)

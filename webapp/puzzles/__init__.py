@@ -5,5 +5,7 @@ forced win that only one move starts, at each of its turns.
 - puzzle: Puzzle, puzzle_at(), which decides whether a position is one (the solved game on 3×3
   and 4×4, the threat solver's wins by fours on the bigger boards), and puzzles_in(), a game's.
 - collection: the shipped set (puzzles.json, which `make puzzles` mines), a finished game's new
-  puzzles (which the engine workers mine and keep: webapp.workers.pool), the next one, the day's.
+  puzzles, the next one, the day's.
+- mined: the puzzles mined from games finished here: the job the engine workers run for each
+  finished game, and what it keeps (in the workers' store), newest first.
 """

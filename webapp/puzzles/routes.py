@@ -14,9 +14,10 @@ from __future__ import annotations
 
 import datetime
 
-from flask import Blueprint, Response, abort, current_app, redirect, render_template, request, session, url_for
+from flask import Blueprint, Flask, Response, abort, current_app, redirect, render_template, request, session, url_for
 
 from webapp.engine import opponent
+from webapp.puzzles import mined
 from webapp.puzzles.collection import collection, daily, find, following
 from webapp.puzzles.puzzle import Puzzle, answer
 from webapp.shared.errors import Conflict, InvalidInput
@@ -27,6 +28,19 @@ from webapp.shared.words import describe_cell, quoted
 
 bp = Blueprint("puzzles", __name__)
 
+
+def init_app(app: Flask) -> None:
+    """Every game finished here, on any board, is mined for puzzles by the
+    engine workers, once, behind every other job; what they find is kept
+    where the workers keep their findings (see mined.py)."""
+    engines = app.extensions["engines"]
+    app.extensions.setdefault("finished_game_listeners", []).append(
+        lambda rules, moves: engines.later(mined.mine, rules, moves, once=mined.mining_name(rules, moves)))
+
+
+def _kept() -> mined.Kept:
+    return current_app.extensions["engines"].kept
+
 STREAK = "puzzle_streak"
 MINED_SHOWN = 24
 
@@ -34,7 +48,7 @@ MINED_SHOWN = 24
 @bp.get("/puzzles")
 def offered() -> str:
     return render_template("puzzles/puzzles.html", puzzles=collection(), today=daily(datetime.date.today()),
-                           mined=current_app.extensions["engines"].mined_puzzles(MINED_SHOWN),
+                           mined=mined.newest(_kept(), MINED_SHOWN),
                            streak=session.get(STREAK, 0))
 
 
@@ -103,7 +117,7 @@ def _puzzle(board: str, moves: str) -> Puzzle:
         start = parse_moves(rules, moves)
     except InvalidInput as error:
         abort(404, description=str(error))
-    puzzle = find(rules, start) or current_app.extensions["engines"].mined_puzzle(rules, start)
+    puzzle = find(rules, start) or mined.find(_kept(), rules, start)
     if puzzle is None:
         abort(404, description="There is no puzzle at this link: it is not one of the puzzles offered here.")
     return puzzle

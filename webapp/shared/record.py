@@ -8,6 +8,7 @@ and says which step is wrong if not.
 
 from __future__ import annotations
 
+import hashlib
 from typing import NamedTuple
 
 from webapp.engine import DEFAULT_BOARD, MARKS, Position, Rules
@@ -33,6 +34,12 @@ def write_moves(rules: Rules, moves: tuple[int, ...]) -> str:
     if rules == DEFAULT_BOARD:
         return "".join(map(str, moves))
     return "-".join(map(rules.cell_name, moves))
+
+
+def game_digest(rules: Rules, moves: tuple[int, ...]) -> str:
+    """A game's short name, for keys: its board and moves, digested (a long game's moves would make a long key)."""
+    game = f"{rules.name}:{','.join(map(str, moves))}".encode()
+    return hashlib.blake2b(game, digest_size=16).hexdigest()
 
 
 def parse_moves(rules: Rules, raw: str) -> tuple[int, ...]:

@@ -52,6 +52,14 @@ def refused(message: str, status: int) -> ResponseReturnValue:
     return render_template("error.html", error=plain_error(status, message)), status
 
 
+def game_finished(rules: Rules, moves: tuple[int, ...]) -> None:
+    """Tell the features that want the games finished here (the puzzles,
+    which mine them) that one ended: each registered its listener with the
+    app, so that the feature where a game ends need not know them."""
+    for listener in current_app.extensions.get("finished_game_listeners", ()):
+        listener(rules, moves)
+
+
 def plain_error(status: int, description: str) -> HTTPException:
     """An HTTP error with a person's words, for the error page."""
     error = HTTPException(description=description)

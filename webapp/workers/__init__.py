@@ -4,9 +4,10 @@ move thinks as long when sixteen games are played at once as when one is;
 a move waits its turn instead. No Flask here.
 
 - pool: EnginePool, what the web asks: think about a position, how many
-  moves are waiting, appraise a game's moves, mine a finished game for
-  puzzles and list them; the queue it goes through (Huey: an SQLite file on one
-  machine, Redis across machines, or at once in the caller for tests).
+  moves are waiting, appraise a game's moves, work out what a page shows
+  (ask), run a feature's job later (later) and keep what it finds (Kept);
+  the queue it goes through (Huey: an SQLite file on one machine, Redis
+  across machines, or at once in the caller for tests).
 - consumer: the workers' process (`python -m webapp.workers.consumer`,
   `make worker`), started by the app itself unless told the workers are
   elsewhere.

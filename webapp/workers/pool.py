@@ -6,10 +6,12 @@ its Thought sent back. A review of a game is a job for each of its moves
 (the engine's appraisal of it, webapp.engine.appraise), queued behind any
 move for master, since a person is waiting at the board for that; their
 answers are kept under a name made from the game up to that move, so a
-move is appraised once, whichever game and page ask for it. A finished game
-is mined for puzzles (webapp.puzzles.collection.new_puzzles_in), once, behind both;
-the puzzles found are kept in the same store, each solution once, numbered
-as they come, so that /puzzles lists the newest. The queue is Huey's:
+move is appraised once, whichever game and page ask for it. A page's work
+(ask: the think page's, on the big boards) waits between the two. And a
+feature can hand the workers a job nobody waits for (later: mining a finished
+game for puzzles), run once, behind all the rest, whose findings it keeps in
+the queue's own store (Kept). The pool runs the functions it is handed and
+knows no feature. The queue is Huey's:
 
 - "local" (the default): an SQLite file in the instance folder, and workers
   on this machine that the app starts itself (a consumer process, which
@@ -23,7 +25,6 @@ as they come, so that /puzzles lists the newest. The queue is Huey's:
 
 from __future__ import annotations
 
-import hashlib
 import os
 import subprocess
 import sys
@@ -39,9 +40,7 @@ from huey.exceptions import ResultTimeout
 from redis import ConnectionPool
 
 from webapp.engine import Appraisal, Position, Rules, Thought, appraise, think
-from webapp.puzzles.collection import new_puzzles_in
-from webapp.puzzles.puzzle import Puzzle
-from webapp.shared.record import position_after, write_moves
+from webapp.shared.record import game_digest, position_after
 
 MODES = ("local", "external", "inline")
 POLL_SECONDS = 0.005
@@ -70,8 +69,6 @@ APPRAISAL_VERSION = 1
 REDIS_MARGIN_SECONDS = 5.0
 """How much longer than a move's wait a Redis command may take before the connection gives up: redis-py's
 default (5 s) would cut the wait for a move's answer (one blocking command) short."""
-MINED_COUNT = "puzzles:mined"
-"""The store's counter of the puzzles mined; the nth is kept under "puzzles:mined:n"."""
 
 
 T = TypeVar("T")
@@ -121,19 +118,36 @@ def appraise_job(rules: Rules, moves: tuple[int, ...]) -> Appraisal:
 
 
 def appraisal_name(rules: Rules, moves: tuple[int, ...]) -> str:
-    """The name a move's appraisal is kept under: the game up to that move,
-    digested (a long game's moves would make a long name)."""
-    return f"appraisal:{APPRAISAL_VERSION}:{_digest(rules, moves)}"
+    """The name a move's appraisal is kept under: the game up to that move, digested."""
+    return f"appraisal:{APPRAISAL_VERSION}:{game_digest(rules, moves)}"
 
 
-def _digest(rules: Rules, moves: tuple[int, ...]) -> str:
-    game = f"{rules.name}:{','.join(map(str, moves))}".encode()
-    return hashlib.blake2b(game, digest_size=16).hexdigest()
+class Kept:
+    """What the workers keep for the web to read, by name, in the queue's own
+    store (SQLite, or Redis): a job's findings (a feature's: the mined
+    puzzles), shared by every web process and machine."""
 
+    def __init__(self, queue: Huey) -> None:
+        self.queue = queue
 
-def puzzle_name(rules: Rules, moves: tuple[int, ...]) -> str:
-    """The name a mined puzzle is kept under: its board and starting position, as its link writes them."""
-    return f"puzzle:{rules.name}:{write_moves(rules, moves)}"
+    def get(self, name: str) -> Any | None:
+        return self.queue.get(name, peek=True)
+
+    def put(self, name: str, value: Any) -> None:
+        self.queue.put(name, value)
+
+    def put_if_empty(self, name: str, value: Any) -> bool:
+        """Keep value under name unless something is kept there; whether it was."""
+        return self.queue.put_if_empty(name, value)
+
+    def count(self, name: str, add: int = 1) -> int:
+        """Add to the count kept under name, and say it (add=0 reads it: every store offers that)."""
+        return self.queue.storage.incr(name, add)
+
+    def get_many(self, names: list[str]) -> dict[str, Any]:
+        """What is kept under each of names, for those that have something (read in one go)."""
+        found = self.queue.storage.peek_many(names) if names else {}  # Redis refuses to read no keys
+        return {name: self.queue.serializer.deserialize(value) for name, value in found.items()}
 
 
 def engine_queue(mode: str, instance_path: str, redis_url: str | None = None,
@@ -165,7 +179,8 @@ class EnginePool:
         self.ask_task = self.queue.task(name="ask", priority=LOOK_PRIORITY, retries=RETRIES)(ask_job)
         self.appraisal_task = self.queue.task(name="appraise", priority=APPRAISAL_PRIORITY,
                                               retries=RETRIES)(appraise_job)
-        self.mining_task = self.queue.task(name="mine", priority=MINING_PRIORITY, retries=RETRIES)(self._keep_puzzles_in)
+        self.later_task = self.queue.task(name="later", priority=MINING_PRIORITY, retries=RETRIES)(self._later_job)
+        self.kept = Kept(self.queue)
         self._consumer: subprocess.Popen | None = None
         self._starting = threading.Lock()
 
@@ -244,43 +259,21 @@ class EnginePool:
             if self.mode == "local":
                 self._start_consumer()
 
-    def mine(self, rules: Rules, moves: tuple[int, ...]) -> None:
-        """Queue a finished game to be mined for puzzles, unless it was mined
-        already or queued less than REQUEUE_SECONDS ago."""
-        name = f"mined:{_digest(rules, moves)}"
-        if self.queue.get(name, peek=True) is None and self._first_queued(name):
+    def later(self, function: Callable[..., None], *arguments: Any, once: str) -> None:
+        """Have a worker run function(kept, *arguments) when nothing else waits
+        (a feature's job that nobody waits for: mining a finished game), once:
+        not again once it is done (the name once is then kept), nor while it
+        is queued, unless it was queued REQUEUE_SECONDS ago and is not done.
+        The function must be one a worker can import, as for ask()."""
+        if self.kept.get(once) is None and self._first_queued(once):
             if self.mode == "local":
                 self._start_consumer()
-            self.queue.enqueue(self.mining_task.s(rules, moves))
+            self.queue.enqueue(self.later_task.s(function, arguments, once))
 
-    def mined_puzzles(self, most: int) -> list[Puzzle]:
-        """The newest puzzles mined from games played here, newest first."""
-        count = self.queue.storage.incr(MINED_COUNT, 0)  # read: adding none is the one way every store offers
-        numbers = [f"{MINED_COUNT}:{number}" for number in range(count, max(0, count - most), -1)]
-        indexed = self.queue.storage.peek_many(numbers) if numbers else {}  # Redis refuses to read no keys
-        names = [self._read(number, indexed) for number in numbers if number in indexed]
-        found = self.queue.storage.peek_many(names) if names else {}
-        return [self._read(name, found) for name in names if name in found]
-
-    def _read(self, key: str, found: dict[str, bytes]) -> object:
-        """A value read in one go with others (peek_many: in no order, as the store gives them)."""
-        return self.queue.serializer.deserialize(found[key])
-
-    def mined_puzzle(self, rules: Rules, moves: tuple[int, ...]) -> Puzzle | None:
-        """The puzzle mined from games played here that starts after these moves, if there is one."""
-        return self.queue.get(puzzle_name(rules, moves), peek=True)
-
-    def _keep_puzzles_in(self, rules: Rules, moves: tuple[int, ...]) -> None:
-        """The mining job, run by a worker: keep each puzzle found along the
-        game that is neither shipped nor kept before (its solution is new),
-        and number it; then mark the game mined (a job lost before this is
-        queued again, and keeps no puzzle twice)."""
-        for puzzle in new_puzzles_in(rules, moves):
-            name = puzzle_name(puzzle.rules, puzzle.moves)
-            if self.queue.put_if_empty(f"puzzle-solution:{rules.name}:{write_moves(rules, puzzle.solution)}", name):
-                self.queue.put(name, puzzle)
-                self.queue.put(f"{MINED_COUNT}:{self.queue.storage.incr(MINED_COUNT)}", name)
-        self.queue.put(f"mined:{_digest(rules, moves)}", time.time())
+    def _later_job(self, function: Callable[..., None], arguments: tuple, once: str) -> None:
+        """The job a worker runs for later(): the function, then the name kept, so that it is done once."""
+        function(self.kept, *arguments)
+        self.kept.put(once, time.time())
 
     def _queue_appraisal(self, name: str, rules: Rules, moves: tuple[int, ...]) -> None:
         """Queue the job, unless it was queued less than REQUEUE_SECONDS ago."""

@@ -28,7 +28,7 @@ from huey.api import Huey, Task
 JOBS_FOLDER = "engine-jobs"
 HEALTH_CHECK_SECONDS = 1.0
 """How often the consumer looks at its workers: the longest a lost move waits before it is queued again."""
-LIMIT_SECONDS = {"ask": 60.0, "appraise": 60.0, "mine": 120.0}
+LIMIT_SECONDS = {"ask": 60.0, "appraise": 60.0, "later": 120.0}
 """How long a page's job (the think page's: its engine's budget and a tree of at most a second), an
 appraisal or a mining job may take before its worker counts as hung. On a quiet machine a 15×15
 appraisal takes about 0.3 s and mining a game under 3 s (docs/measurements.md); a busy one is many
