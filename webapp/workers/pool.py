@@ -66,9 +66,10 @@ RETRIES = 1
 itself kills its worker cannot take down every worker in turn."""
 APPRAISAL_VERSION = 1
 """Part of an appraisal's name: a new engine that appraises differently gets a new number, and fresh appraisals."""
-REDIS_MARGIN_SECONDS = 5.0
-"""How much longer than a move's wait a Redis command may take before the connection gives up: redis-py's
-default (5 s) would cut the wait for a move's answer (one blocking command) short."""
+REDIS_MARGIN_SECONDS = 2.0
+"""How much longer than its own timeout a Redis command may take before the connection gives up. The
+longest command is the wait for an answer, CHECK_SECONDS at a time: so a Redis that hangs is found out
+within seconds (the move answers 503), and a healthy one never cuts a wait short."""
 
 
 T = TypeVar("T")
@@ -150,15 +151,14 @@ class Kept:
         return {name: self.queue.serializer.deserialize(value) for name, value in found.items()}
 
 
-def engine_queue(mode: str, instance_path: str, redis_url: str | None = None,
-                 wait_seconds: float = WAIT_SECONDS) -> Huey:
+def engine_queue(mode: str, instance_path: str, redis_url: str | None = None) -> Huey:
     """The queue for this mode: Redis if a URL is given, else an SQLite file."""
     if mode not in MODES:
         raise ValueError(f"ENGINE_WORKERS is one of {', '.join(MODES)}, not “{mode}”.")
     if mode == "inline":
         return MemoryHuey("engines", immediate=True)
     if redis_url:
-        connections = ConnectionPool.from_url(redis_url, socket_timeout=wait_seconds + REDIS_MARGIN_SECONDS)
+        connections = ConnectionPool.from_url(redis_url, socket_timeout=CHECK_SECONDS + REDIS_MARGIN_SECONDS)
         return PriorityRedisHuey("engines", connection_pool=connections, notify_result=True)
     return SqliteHuey("engines", filename=os.path.join(instance_path, "engine-queue.sqlite3"))
 
@@ -174,7 +174,7 @@ class EnginePool:
     wait_seconds: float = WAIT_SECONDS
 
     def __post_init__(self) -> None:
-        self.queue = engine_queue(self.mode, self.instance_path, self.redis_url, self.wait_seconds)
+        self.queue = engine_queue(self.mode, self.instance_path, self.redis_url)
         self.task = self.queue.task(name="think", priority=MOVE_PRIORITY, retries=RETRIES)(think_job)
         self.ask_task = self.queue.task(name="ask", priority=LOOK_PRIORITY, retries=RETRIES)(ask_job)
         self.appraisal_task = self.queue.task(name="appraise", priority=APPRAISAL_PRIORITY,
