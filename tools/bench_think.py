@@ -1,7 +1,9 @@
 """`make bench-think`: what the page "How the computer sees this" costs the server.
 
-Every time is a whole GET through Flask's test client in one process (no
-network): the view, the searches, the template. A "first view" is the first
+Every time is a whole GET through Flask's test client (no network): the
+view, the searches, the template; on 5×5 and up the searches are the engine
+workers' job (the app starts them, as a server's does), so their times
+include the trip through the queue. A "first view" is the first
 time that process is asked about a position (its searches run then and are
 kept); a "later view" is any view after that.
 
