@@ -271,6 +271,20 @@ def waiting_for_a_free_engine(page: Page) -> None:
     expect(page.locator("#thinking")).to_have_text(QUEUED)
 
 
+def a_click_with_no_answer(page: Page) -> None:
+    """A 15×15 move whose request fails on its way (the network, say): the
+    page says so in place of an answer. The browser's console shows the
+    failed request (NO_ANSWER_ERRORS)."""
+    on_board("15x15", "human", "master", 112)(page)
+    page.route("**/move", lambda route: route.abort("connectionfailed"))
+    square(page, 97).click()
+    expect(page.locator("#no-answer")).to_be_visible()
+
+
+NO_ANSWER_ERRORS = ("ERR_CONNECTION_FAILED", "htmx:error")
+"""What the console says when a request gets no answer: the page's own doing in that state."""
+
+
 def first_shipped_puzzle(page: Page) -> None:
     """Open the first of the shipped puzzles from the list (the puzzles mined
     from games played here, if any, come before them)."""
@@ -341,4 +355,5 @@ STATES: dict[str, Callable[[Page], None]] = {
     "a puzzle half solved": lambda page: (first_shipped_puzzle(page), solve_puzzle(page, moves=1)),
     "puzzles from a game played here": puzzles_from_a_game_played_here,
     "waiting for a free engine": waiting_for_a_free_engine,
+    "a click with no answer": a_click_with_no_answer,
 }
