@@ -15,7 +15,9 @@ from pathlib import Path
 
 import pytest
 
+from tests.support import Visitor
 from tests.workers.test_pool import GAME, OPENED, alive, wait_until
+from webapp.app import create_app
 from webapp.engine import BOARDS
 from webapp.workers.consumer import SHUTDOWN_SECONDS
 from webapp.workers.pool import EnginePool, RETRIES
@@ -145,3 +147,23 @@ def test_a_hung_moves_limit_is_its_budget_and_a_grace(tmp_path):
     pool = EnginePool("external", str(tmp_path))
     task = pool.task.s(OPENED, 500, float("inf"), time.time())
     assert limit_of(task) == 0.5 + MOVE_GRACE_SECONDS
+
+
+@pytest.mark.parametrize("fault", [signal.SIGKILL, signal.SIGSTOP], ids=["killed", "hung"])
+def test_a_person_whose_move_loses_its_worker_gets_the_move_played_once(tmp_path, fault):
+    """Through the app, on its own engine workers: the person's move and
+    master's reply come back, and the game holds each once."""
+    app = create_app({"TESTING": True, "SECRET_KEY": "k", "ENGINE_WORKERS": "local", "ENGINE_WORKER_COUNT": 1,
+                      "ENGINE_BUDGET_MS": BUDGET_MS}, instance_path=tmp_path)
+    visitor = Visitor(app.test_client())
+    try:
+        visitor.post("/new", {"board": "15x15", "x": "human", "o": "master"})
+        with ThreadPoolExecutor(1) as asking:
+            asked = asking.submit(visitor.move, 112)
+            os.kill(worker_on_a_job(tmp_path), fault)
+            answer = asked.result(timeout=60)
+        assert answer.status_code == 200
+        moves = visitor.stored()["moves"].split("-")
+        assert len(moves) == 2 and moves[0] == "h8" and moves[1] != "h8"
+    finally:
+        app.extensions["engines"].stop()

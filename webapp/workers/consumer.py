@@ -105,6 +105,9 @@ class WatchfulConsumer(Consumer):
                 process.join(WATCH_SECONDS)
 
     def check_worker_health(self) -> bool:
+        """Every HEALTH_CHECK_SECONDS: queue again the job of a worker that
+        died, kill one past its job's limit and queue its job again; then
+        Huey replaces the dead."""
         for _, process in self.worker_threads:
             record = self.records.of(process.pid)
             if record is None:

@@ -54,10 +54,11 @@ WAIT_SECONDS = 25.0
 """The longest a move waits for a free worker and its thinking, before the page says the engines are busy.
 It is well inside the page's own request timeout (htmx's default, 60 s: see templates/base.html) with the
 session lock's wait before it, so that the person always gets the server's answer, never silence."""
-MOVE_PRIORITY, LOOK_PRIORITY, APPRAISAL_PRIORITY, MINING_PRIORITY = 10, 5, 0, -10
+MOVE_PRIORITY, LOOK_PRIORITY, APPRAISAL_PRIORITY, LATER_PRIORITY = 10, 5, 0, -10
 """Workers take master's moves first (a person waits at the board for those),
 then what a page asks to be worked out while its visitor waits (the think
-page's), then appraisals (a person watches a review fill in), then mining."""
+page's), then appraisals (a person watches a review fill in), then the jobs
+nobody waits for (mining finished games for puzzles)."""
 REQUEUE_SECONDS = 60.0
 """An appraisal or a mining job queued this long ago with no answer is queued again (the consumer that
 held it was stopped, say: a job lost with one worker is queued again by the consumer at once; see consumer.py)."""
@@ -179,7 +180,7 @@ class EnginePool:
         self.ask_task = self.queue.task(name="ask", priority=LOOK_PRIORITY, retries=RETRIES)(ask_job)
         self.appraisal_task = self.queue.task(name="appraise", priority=APPRAISAL_PRIORITY,
                                               retries=RETRIES)(appraise_job)
-        self.later_task = self.queue.task(name="later", priority=MINING_PRIORITY, retries=RETRIES)(self._later_job)
+        self.later_task = self.queue.task(name="later", priority=LATER_PRIORITY, retries=RETRIES)(self._later_job)
         self.kept = Kept(self.queue)
         self._consumer: subprocess.Popen | None = None
         self._starting = threading.Lock()
