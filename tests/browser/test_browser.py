@@ -12,7 +12,7 @@ import re
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from tests.browsing import (COMPUTER_WINS, DRAW, FACING_PERFECT, NEW_GAME_AS_O, QUEUED, NEW_GAME_AS_X, board_of,
+from tests.browsing import (CHROMIUM, CHROMIUM_ARGS, COMPUTER_WINS, DRAW, FACING_PERFECT, NEW_GAME_AS_O, QUEUED, NEW_GAME_AS_X, board_of,
                             click, new_game, play_first_open_squares, play_out, replacing_the_game, square,
                             engines_busy, on_board)
 
@@ -401,3 +401,29 @@ def test_an_answer_that_the_engines_are_busy_is_shown_in_place_of_the_game(page:
              'busy just now. <a href="/">Reload</a></p></section>'))
     square(page, 112).click()
     expect(page.get_by_role("alert")).to_contain_text("engines are all busy")
+
+
+def test_back_from_another_page_shows_the_game_as_it_stands(browser_type, live_server: str):
+    """A 15×15 game, then a 3×3 one with two moves, then Puzzles, then Back:
+    the 3×3 game comes back (the game page is never cached), and a click on
+    it is played, not refused as out of date. In a browser that keeps no
+    page in memory for Back (Chromium, told so), which must then ask again."""
+    browser = browser_type.launch(executable_path=CHROMIUM, args=[*CHROMIUM_ARGS, "--disable-back-forward-cache"])
+    try:
+        back_from_puzzles(browser.new_page(base_url=live_server))
+    finally:
+        browser.close()
+
+
+def back_from_puzzles(page: Page) -> None:
+    on_board("15x15", "human", "master", 112)(page)
+    new_game(page, "human", "human", "3x3")
+    click(page, 4)
+    click(page, 0)
+    page.get_by_role("link", name="Puzzles").first.click()
+    expect(page).to_have_url(re.compile(r"/puzzles$"))
+    page.go_back()
+    assert board_of(page) == "O...X...."
+    click(page, 8)
+    expect(page.get_by_role("alert")).to_have_count(0)
+    assert board_of(page) == "O...X...X"

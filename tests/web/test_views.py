@@ -879,3 +879,25 @@ def test_a_post_from_another_site_to_a_link_that_names_nothing_is_refused_with_4
     response = visitor.client.post(path, headers={"Sec-Fetch-Site": "cross-site"})
     assert response.status_code == 403
     assert "This came from another site" in response.text
+
+
+def test_a_3x3_replay_link_written_with_square_names_shows_the_game(visitor: Visitor):
+    """People write squares as on the other boards (b2 is the centre): the
+    link /replay/3x3/b2 leads to that game, not to a 404."""
+    response = visitor.client.get("/replay/3x3/b2-a1", follow_redirects=True)
+    assert response.status_code == 200
+    assert response.text == visitor.client.get("/replay/46").text
+    missing = visitor.client.get("/replay/b2-z9")
+    assert missing.status_code == 404 and "Step 2 is “z9”, not a square of the 3x3 board (a1 to c3)." in missing.text
+
+
+@pytest.mark.parametrize("path", ["/", "/puzzles", "/learn"])
+def test_a_page_drawn_from_the_session_is_never_cached(visitor: Visitor, path: str):
+    """Back to the game page must ask the server again: htmx changed the game since."""
+    visitor.move(4)
+    assert visitor.client.get(path).headers["Cache-Control"] == "no-store"
+
+
+def test_a_permanent_link_may_be_cached(visitor: Visitor):
+    for path in ("/replay/40", "/think/3x3/4", "/review/3x3/40", "/static/style.css"):
+        assert "no-store" not in visitor.client.get(path).headers.get("Cache-Control", ""), path

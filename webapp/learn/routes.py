@@ -6,12 +6,14 @@ from flask import Blueprint, render_template, session
 
 from webapp.learn.charts import my_menace_chart, tally, training_chart
 from webapp.shared import my_menace
+from webapp.shared.web import never_cached
 
 bp = Blueprint("learn", __name__)
 
 
 @bp.get("/learn")
 def page() -> str:
+    never_cached()
     machine = my_menace.read(session)
     return render_template("learn/learn.html", menace=training_chart("menace"), network=training_chart("network"),
                            mine=my_menace_chart(machine), tally=tally(machine))

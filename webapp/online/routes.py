@@ -29,7 +29,7 @@ from webapp.online.shared_game import (SharedGame, is_player_id, new_code, new_g
 from webapp.online.store import Event, GameStore, Logged, games_store
 from webapp.shared.errors import InvalidInput
 from webapp.shared.forms import parse_board, parse_cell, parse_ply
-from webapp.shared.web import game_finished, is_htmx, plain_error
+from webapp.shared.web import game_finished, is_htmx, never_cached, plain_error
 from webapp.storage.errors import STORE_ERRORS
 from webapp.storage.redis import redis_client
 
@@ -114,6 +114,7 @@ def show(game_id: str) -> str:
     """The game as this browser sees it. The number of the last event is read
     before the game, so that the page's stream, which starts after it, can
     only repeat a change the page shows, never miss one."""
+    never_cached()
     latest = games().latest([game_id]).get(game_id, 0)
     game = _game_or_404(game_id)
     _player()

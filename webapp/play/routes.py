@@ -21,13 +21,14 @@ from webapp.play.replay import Replay
 from webapp.shared.errors import InvalidInput
 from webapp.shared.forms import parse_board, parse_cell, parse_ply, parse_switch
 from webapp.shared.record import parse_moves
-from webapp.shared.web import board_or_404, game_finished, is_htmx
+from webapp.shared.web import board_or_404, game_finished, is_htmx, never_cached
 
 bp = Blueprint("play", __name__)
 
 
 @bp.get("/")
 def index() -> str:
+    never_cached()
     return render_template("play/page.html", **_context(current_match()))
 
 

@@ -23,7 +23,7 @@ from webapp.puzzles.puzzle import Puzzle, answer
 from webapp.shared.errors import Conflict, InvalidInput
 from webapp.shared.forms import parse_cell, whole_number
 from webapp.shared.record import parse_moves, write_moves
-from webapp.shared.web import board_or_404, is_htmx
+from webapp.shared.web import board_or_404, is_htmx, never_cached
 from webapp.shared.words import describe_cell, quoted
 
 bp = Blueprint("puzzles", __name__)
@@ -47,6 +47,7 @@ MINED_SHOWN = 24
 
 @bp.get("/puzzles")
 def offered() -> str:
+    never_cached()
     return render_template("puzzles/puzzles.html", puzzles=collection(), today=daily(datetime.date.today()),
                            mined=mined.newest(_kept(), MINED_SHOWN),
                            streak=session.get(STREAK, 0))

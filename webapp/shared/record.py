@@ -2,8 +2,9 @@
 step checked, the position after them, and the step a link looks at.
 
 A game's moves in a link are digits on 3×3 ("408") and names joined by dashes
-on the others ("h8-i9"). Reading a link checks that its moves are a legal game
-and says which step is wrong if not.
+on the others ("h8-i9"); a 3×3 link written with names, as people write the
+other boards' ("b2-a1"), reads too. Reading a link checks that its moves are a
+legal game and says which step is wrong if not.
 """
 
 from __future__ import annotations
@@ -45,16 +46,14 @@ def game_digest(rules: Rules, moves: tuple[int, ...]) -> str:
 def parse_moves(rules: Rules, raw: str) -> tuple[int, ...]:
     """The cells of a game as a link writes them, or InvalidInput naming the
     first step that is wrong."""
-    if rules == DEFAULT_BOARD:
-        steps = list(raw)
-    else:
-        steps = raw.split("-") if raw else []
+    digits = rules == DEFAULT_BOARD and not raw[:1].isalpha()  # 3×3's own links; names on the others, or by hand
+    steps = list(raw) if digits else raw.split("-") if raw else []
     if len(steps) > rules.cells:
         raise InvalidInput(f"A game on the {rules.name} board has at most {rules.cells} moves; "
                            f"this one has {len(steps)}.")
     position, moves = Position(rules), []
     for step, written in enumerate(steps, start=1):
-        cell = _parse_step(rules, step, written)
+        cell = _parse_step(rules, step, written, digits)
         if position.is_over:
             raise InvalidInput(f"Step {step} comes after the game ended at step {step - 1}.")
         if position.stones >> cell & 1:
@@ -65,8 +64,8 @@ def parse_moves(rules: Rules, raw: str) -> tuple[int, ...]:
     return tuple(moves)
 
 
-def _parse_step(rules: Rules, step: int, written: str) -> int:
-    if rules == DEFAULT_BOARD:
+def _parse_step(rules: Rules, step: int, written: str, digit: bool) -> int:
+    if digit:
         if written not in "012345678":
             raise InvalidInput(f"Step {step} is {quoted(written)}, not a square number from 0 to 8.")
         return int(written)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import lru_cache
 
-from flask import abort, current_app, render_template, request, url_for
+from flask import Response, abort, after_this_request, current_app, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 from werkzeug.exceptions import HTTPException
 
@@ -58,6 +58,18 @@ def game_finished(rules: Rules, moves: tuple[int, ...]) -> None:
     app, so that the feature where a game ends need not know them."""
     for listener in current_app.extensions.get("finished_game_listeners", ()):
         listener(rules, moves)
+
+
+def never_cached() -> None:
+    """This page shows this browser's own state (its game, its streak), which
+    htmx changes in place: the browser must not keep it, so that Back to it
+    asks the server again and shows the game as it stands, not as it was."""
+    after_this_request(_no_store)
+
+
+def _no_store(response: Response) -> Response:
+    response.headers["Cache-Control"] = "no-store"
+    return response
 
 
 def plain_error(status: int, description: str) -> HTTPException:
