@@ -150,11 +150,20 @@ document.addEventListener("mouseout", (event) => markMove(event, false));
 document.addEventListener("focusin", (event) => markMove(event, true));
 document.addEventListener("focusout", (event) => markMove(event, false));
 
+// A copy button copies the link beside it. Over plain HTTP (another device
+// on the network) the browser offers no clipboard to a page: the link is
+// selected instead, for the person to copy.
 document.addEventListener("click", async (event) => {
-  const button = event.target.closest?.("button.copy"); // copies the link beside it
+  const button = event.target.closest?.("button.copy");
   if (!button) return;
-  await navigator.clipboard.writeText(button.parentElement.querySelector("a").href);
-  button.textContent = "Copied";
+  const link = button.parentElement.querySelector("a");
+  try {
+    await navigator.clipboard.writeText(link.href);
+    button.textContent = "Copied";
+  } catch {
+    getSelection().selectAllChildren(link);
+    button.textContent = "Selected: copy it with Ctrl+C or ⌘C";
+  }
 });
 
 // Each board's option names its levels, and the board list names the

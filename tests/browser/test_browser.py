@@ -427,3 +427,14 @@ def back_from_puzzles(page: Page) -> None:
     click(page, 8)
     expect(page.get_by_role("alert")).to_have_count(0)
     assert board_of(page) == "O...X...X"
+
+
+def test_copy_the_link_where_the_page_has_no_clipboard(page: Page):
+    """Over plain HTTP from another device the browser gives a page no
+    clipboard: the link is selected, and the button says how to copy it."""
+    page.add_init_script("Object.defineProperty(Navigator.prototype, 'clipboard', {get: () => undefined})")
+    page.goto("/")
+    click(page, 4)
+    page.get_by_role("button", name="Copy link").click()
+    expect(page.get_by_role("button", name="Selected: copy it with Ctrl+C or ⌘C")).to_be_visible()
+    assert re.fullmatch(r"http://127\.0\.0\.1:\d+/replay/4\d", page.evaluate("getSelection().toString()"))
