@@ -12,14 +12,19 @@ const squares = () => [...document.querySelectorAll(".grid button")];
 const STEPS = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
 let lastSquare = null; // the number of the square that last had the focus
 
-// One square is in the Tab order: the one the person was on, or else the first they can play.
+// One square is in the Tab order: the one the person was on, or else the
+// first they can play. With none left to play (the game is over), the focus
+// goes to the game's first button, Play again, without scrolling: the
+// result and the winning line stay in view.
 function rove(focusIt) {
   const all = squares();
   const open = (n) => all[n] && !all[n].disabled;
   const from = lastSquare ?? 0;
   const current = [...all.keys()].map((i) => (from + i) % all.length).find(open);
   all.forEach((square, n) => { square.tabIndex = n === current ? 0 : -1; });
-  if (focusIt) (current === undefined ? document.querySelector("#game button:not([disabled])") : all[current])?.focus();
+  if (!focusIt) return;
+  if (current === undefined) document.querySelector("#game button:not([disabled])")?.focus({ preventScroll: true });
+  else all[current].focus();
 }
 
 document.addEventListener("keydown", (event) => {

@@ -80,6 +80,9 @@ def test_a_whole_game_with_the_keyboard_alone(page: Page):
     expect(page.locator("#status")).to_have_text(COMPUTER_WINS if "wins" in page.locator("#status").inner_text()
                                                  else DRAW)
     focus_settled(page)  # the focus is never lost to the top of the page
+    expect(page.get_by_role("button", name="Play again")).to_be_focused()  # Enter plays again, never takes back
+    page.keyboard.press("Enter")
+    expect(page.locator(".grid button:enabled")).to_have_count(9)
 
 
 def test_after_a_move_the_focus_goes_to_the_next_playable_square(page: Page):

@@ -13,6 +13,7 @@ from playwright.sync_api import Browser, Page, Route, expect
 
 from tests.browsing import (BOARD_TOP, FACING_PERFECT, board_comes_back_to, click, new_game, play_first_open_squares,
                             replacing_the_game, square)
+from webapp.engine import BOARDS
 
 pytestmark = pytest.mark.browser
 DESKTOP = {"width": 1280, "height": 800}
@@ -450,4 +451,26 @@ def test_beside_a_15x15_game_every_list_shows_its_choices_whole_inside_the_side_
     for field in fields:
         assert field["width"] >= field["needed"] - 0.5, f"#{field['id']} cuts its choice short: {field}"
         assert field["right"] <= field["column"] + 0.5, f"#{field['id']} sticks out of the side column: {field}"
+    context.close()
+
+
+def test_the_end_of_a_15x15_game_stays_in_view_with_play_again_focused(browser: Browser, live_server: str):
+    """At 1280×800 the winning move ends the game: the page does not scroll
+    (the result and the winning line stay where they were), and the focus is
+    on Play again, which starts the same game afresh."""
+    context = browser.new_context(base_url=live_server, viewport={"width": 1280, "height": 800})
+    page = context.new_page()
+    page.goto("/replay/15x15/h8-a1-i8-a2-j8-a3-k8-a4")
+    page.get_by_label("Play on from here as X, against").select_option("easy")
+    page.get_by_role("button", name="Play from here").click()
+    expect(page.locator("#status")).to_have_text("Your turn: you play X.")
+    page.locator(".grid").scroll_into_view_if_needed()
+    before = page.evaluate("scrollY")
+    square(page, BOARDS["15x15"].parse_cell_name("g8")).click()
+    expect(page.locator("#status")).to_have_text("You win!")
+    expect(page.get_by_role("button", name="Play again")).to_be_focused()
+    assert page.evaluate("scrollY") == before
+    assert in_viewport(page, "#status")
+    replacing_the_game(page, page.get_by_role("button", name="Play again").click)
+    expect(page.locator(".grid .mark-x, .grid .mark-o")).to_have_count(0)
     context.close()

@@ -426,7 +426,7 @@ def test_the_game_page_links_to_its_replay(visitor: Visitor):
     moves = visitor.stored()["moves"]
     page = visitor.client.get("/").text
     link = f"http://localhost/replay/{moves}"
-    assert f'<span>Link to this game: <a href="{link}" hx-boost="false">{link}</a></span>\n      <button type="button" class="copy">Copy link</button>' in page
+    assert f'<span>Link to this game: <a href="{link}" hx-boost="false">{link}</a></span> <button type="button" class="copy">Copy link</button>' in page
     assert visitor.client.get(f"/replay/{moves}").status_code == 200
 
 
@@ -901,3 +901,13 @@ def test_a_page_drawn_from_the_session_is_never_cached(visitor: Visitor, path: s
 def test_a_permanent_link_may_be_cached(visitor: Visitor):
     for path in ("/replay/40", "/think/3x3/4", "/review/3x3/40", "/static/style.css"):
         assert "no-store" not in visitor.client.get(path).headers.get("Cache-Control", ""), path
+
+
+@pytest.mark.parametrize("htmx", [True, False], ids=["htmx", "no-javascript"])
+def test_play_again_starts_the_same_board_and_players_afresh(visitor: Visitor, htmx: bool):
+    visitor.post("/new", {"board": "7x7", "x": "human", "o": "easy", "moves": "d4-a1-e4-a2-f4-a3-g4-a4"})
+    finished = visitor.move(visitor.stored() and 24 + 2 - 3, htmx=True).text  # c4: five in a row
+    assert "You win!" in finished and "Play again" in finished
+    response = visitor.post("/again", {}, htmx=htmx)
+    assert response.status_code == (200 if htmx else 303)
+    assert visitor.stored() == {"board": "7x7", "x": "human", "o": "easy", "moves": ""}

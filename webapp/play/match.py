@@ -351,6 +351,10 @@ class Match:
         game = Game.start(x, o, computer._replace(my_menace=self.my_menace), moves, rules or self.game.rules)
         return replace(self, game=game, scored=False, taught=False)
 
+    def play_again(self, computer: Computer = COMPUTER) -> Match:
+        """The same board and players afresh (after a game, or in the middle of one)."""
+        return self.new_game(self.game.x, self.game.o, computer, (), self.game.rules)
+
     @cached_property
     def learner_panel(self) -> LearnerPanel | None:
         """What a learner saw for its last move in this game, if a learner played."""

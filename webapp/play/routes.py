@@ -67,6 +67,14 @@ def new() -> Response | str:
     return _changed(match)
 
 
+@bp.post("/again")
+def again() -> Response | str:
+    """The game just played, afresh: the same board and players."""
+    with _timed():
+        match = current_match().play_again(_computer())
+    return _changed(match)
+
+
 @bp.post("/coach")
 def coach() -> Response | str:
     return _changed(current_match().with_coach(parse_switch(request.form.get("coach"))))
