@@ -100,7 +100,7 @@ document.addEventListener("click", (event) => {
 });
 
 // No answer at all: the network failed, or the server took longer than the
-// page waits (htmx's defaultTimeout, in base.html; the server answers well
+// page waits (htmx's defaultTimeout, 60 s; the server answers well
 // within it, even when its engines are busy). Say so where the answer would
 // have gone, and take back the mark the click showed: the move may not have
 // been played. (An error the server answers, a 409 or a 503, is swapped in

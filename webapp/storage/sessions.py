@@ -205,14 +205,16 @@ class RedisSessions(_SafeSessions, RedisSessionInterface):
     lock and reads the session, another writes it and releases the lock; and it
     writes only while the lock is still its own, so a request that somehow
     outlived its lock cannot overwrite a newer game. It writes only before a
-    deadline, too, by Redis's clock: a Redis that hangs and resumes runs the
+    deadline, too, by Redis's clock (read when the lock is taken, so that the
+    machines' clocks need not agree): a Redis that hangs and resumes runs the
     commands it was sent meanwhile, and the write of a request already
     answered "not saved" (503) must not land after all.
     """
 
     LOCK_AND_READ = """
         if redis.call('SET', KEYS[1], ARGV[1], 'NX', 'PX', ARGV[2]) then
-            return {1, redis.call('GET', KEYS[2])}
+            local now = redis.call('TIME')
+            return {1, now[1] * 1000 + math.floor(now[2] / 1000), redis.call('GET', KEYS[2])}
         end
         return {0}"""
     WRITE_AND_RELEASE = """
@@ -240,10 +242,11 @@ class RedisSessions(_SafeSessions, RedisSessionInterface):
         held = _HeldLock(f"lock:{self._get_store_id(sid)}", self._get_store_id(sid), os.urandom(16).hex())
         deadline = time.monotonic() + LOCK_WAIT
         while True:
-            acquired, *data = self._lock_and_read(keys=[held.key, held.store_id],
-                                                   args=[held.token, int(LOCK_TIMEOUT * 1000)])
+            acquired, *found = self._lock_and_read(keys=[held.key, held.store_id],
+                                                    args=[held.token, int(LOCK_TIMEOUT * 1000)])
             if acquired:
-                held.data = data[0] if data else None
+                held.locked_at = (found[0], time.monotonic())
+                held.data = found[1] if len(found) > 1 else None
                 request.environ[_HELD] = held
                 return lambda: held.released or self._release(keys=[held.key], args=[held.token])
             if time.monotonic() > deadline:
@@ -261,7 +264,8 @@ class RedisSessions(_SafeSessions, RedisSessionInterface):
         held = request.environ.get(_HELD)
         if held is None or held.store_id != store_id:
             return super()._upsert_session(session_lifetime, session, store_id)
-        answered_by = int((time.time() + TIMEOUT_SECONDS) * 1000)  # after that, this request has answered 503
+        redis_ms, at = held.locked_at  # Redis's clock, which another machine's may not agree with
+        answered_by = int(redis_ms + (time.monotonic() - at + TIMEOUT_SECONDS) * 1000)  # past it, we answered 503
         written = self._write_and_release(
             keys=[held.key, store_id],
             args=[held.token, self.serializer.encode(session), int(session_lifetime.total_seconds()), answered_by])
@@ -282,6 +286,7 @@ class _HeldLock:
     def __init__(self, key: str, store_id: str, token: str):
         self.key, self.store_id, self.token = key, store_id, token
         self.data: bytes | None = None
+        self.locked_at = (0, 0.0)  # Redis's clock (ms) when the lock was taken, and this process's then
         self.released = False
 
 
