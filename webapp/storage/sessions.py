@@ -271,7 +271,7 @@ class RedisSessions(_SafeSessions, RedisSessionInterface):
             args=[held.token, self.serializer.encode(session), int(session_lifetime.total_seconds()), answered_by])
         held.released = True
         if not written:
-            raise StoreUnavailable("the session's lock expired, or the store answered too late, before the request ended")
+            raise StoreUnavailable("the session's lock expired, or the store answered too late: nothing was written")
 
     def is_available(self) -> bool:
         try:
