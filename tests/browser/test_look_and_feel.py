@@ -479,8 +479,7 @@ def test_the_end_of_a_15x15_game_stays_in_view_with_play_again_focused(browser: 
 def test_the_winning_five_is_marked_on_each_of_its_stones(browser: Browser, live_server: str):
     """Not only a thin halo: each stone of the winning line carries a ring
     in the winning colour, on a phone's small stones too; no other stone does."""
-    context = browser.new_context(base_url=live_server, viewport={"width": 360, "height": 740},
-                                  reduced_motion="reduce")  # the line as it stays, not as it lights up
+    context = browser.new_context(base_url=live_server, viewport={"width": 360, "height": 740})
     page = context.new_page()
     page.goto("/replay/15x15/h8-a1-i8-a2-j8-a3-k8-a4-g8")
     marked = page.locator(".grid .cell").evaluate_all(
