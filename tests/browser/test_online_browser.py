@@ -153,3 +153,15 @@ def test_a_friend_plays_by_keyboard_and_the_page_without_scripts_passes_the_audi
     silent = friends(java_script=False)
     silent.goto(url)
     audit_without_scripts(browser, live_server, axe_source, silent.content())
+
+
+def test_the_friend_who_follows_the_link_is_invited_to_the_free_seat(friends):
+    alice, bob = friends(), friends()
+    url = invite(alice)
+    bob.goto(url)
+    expect(bob.get_by_role("heading", level=2).first).to_have_text("3×3, 3 in a row, with a friend: a seat is free for you")
+    expect(bob.locator("#status")).to_have_text("Your friend is waiting for you: join to play O.")
+    expect(bob.get_by_role("heading", name="Invite")).to_have_count(0)
+    expect(alice.get_by_role("heading", name="Invite")).to_be_visible()
+    bob.get_by_role("button", name="Join the game: you play O").click()
+    expect(bob.get_by_role("heading", level=2).first).to_have_text("3×3, 3 in a row, with a friend: you play O")

@@ -419,3 +419,13 @@ def test_a_rematch_swaps_the_sides_and_the_old_game_points_to_it(seated, alice, 
 def test_a_rematch_before_the_end_is_refused(seated, alice):
     response = alice.post(seated + "/rematch", {})
     assert response.status_code == 409 and "Finish this game first" in message(response.text)
+
+
+def test_the_invited_friend_is_invited_not_told_they_are_watching(alice: Friend, bob: Friend):
+    """The friend who follows the link, before joining: a free seat is theirs
+    to take, and the inviter's invitation (link, code) is not shown to them."""
+    url = alice.invite()
+    page = bob.game(url).text
+    assert ": a seat is free for you</h2>" in page and "you are watching" not in page
+    assert "Join the game: you play O" in page and 'class="invite"' not in page
+    assert 'class="invite"' in alice.game(url).text
