@@ -6,8 +6,9 @@ and machine lists the same ones.
 Each is kept once under its starting position, and each solution once (a
 puzzle a stone or two elsewhere with the same solution is the same puzzle);
 they are numbered as they come, so that /puzzles lists the newest first. No
-Flask here: the app hands mine() to the workers when a game ends (see
-webapp.app), and the routes read what is kept.
+Flask here: when a game ends, mine() is handed to the workers (the
+listener routes.init_app registers with the app), and the routes read what
+is kept.
 """
 
 from __future__ import annotations

@@ -126,8 +126,8 @@ def appraisal_name(rules: Rules, moves: tuple[int, ...]) -> str:
 
 class Kept:
     """What the workers keep for the web to read, by name, in the queue's own
-    store (SQLite, or Redis): a job's findings (a feature's: the mined
-    puzzles), shared by every web process and machine."""
+    store (SQLite, or Redis): the appraisals, a feature's findings (the mined
+    puzzles), and when each job was queued; shared by every web process and machine."""
 
     def __init__(self, queue: Huey) -> None:
         self.queue = queue
@@ -225,10 +225,10 @@ class EnginePool:
         found = []
         for step in range(1, len(moves) + 1):
             name = appraisal_name(rules, moves[:step])
-            appraisal = self.queue.get(name, peek=True)
+            appraisal = self.kept.get(name)
             if appraisal is None and queue:
                 self._queue_appraisal(name, rules, moves[:step])
-                appraisal = self.queue.get(name, peek=True)  # inline, it is there at once
+                appraisal = self.kept.get(name)  # inline, it is there at once
             found.append(appraisal if isinstance(appraisal, Appraisal) else None)
         return found
 
@@ -236,7 +236,7 @@ class EnginePool:
         """The appraisal of the last of moves, waited for as a move for master
         is (a person waits at the board for it); EnginesBusy if none comes."""
         name = appraisal_name(rules, moves)
-        if (kept := self.queue.get(name, peek=True)) is not None:
+        if (kept := self.kept.get(name)) is not None:
             return kept
         if self.mode == "local":
             self._start_consumer()
@@ -286,11 +286,11 @@ class EnginePool:
         it never was, or it was queued REQUEUE_SECONDS ago and its answer has
         not come (its consumer was stopped with it, say). Marks it queued now."""
         queued, now = f"{name}:queued", time.time()
-        if self.queue.put_if_empty(queued, now):
+        if self.kept.put_if_empty(queued, now):
             return True
-        if now - (self.queue.get(queued, peek=True) or now) < REQUEUE_SECONDS:
+        if now - (self.kept.get(queued) or now) < REQUEUE_SECONDS:
             return False
-        self.queue.put(queued, now)
+        self.kept.put(queued, now)
         return True
 
     def _start_consumer(self) -> None:
