@@ -44,11 +44,16 @@ def test_a_plain_install_serves_the_game_from_another_folder(tmp_path: Path):
     _copy_tracked_files(source)
     subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(environment)], check=True)
     python = environment / "bin" / "python"
-    subprocess.run([sys.executable, "-m", "pip", "--python", str(python), "install", "--quiet", "--no-index",
-                    "--find-links", str(WHEELS), str(source)], check=True, cwd=elsewhere)
+    built = subprocess.run([sys.executable, "-m", "pip", "--python", str(python), "install", "--verbose", "--no-index",
+                            "--find-links", str(WHEELS), str(source)], check=True, cwd=elsewhere,
+                           capture_output=True, text=True)
+    assert "absent from the `packages` configuration" not in built.stdout + built.stderr  # no page of warnings
     installed = subprocess.run([str(python), "-c", "import webapp; print(webapp.__file__)"], cwd=elsewhere,
                                check=True, capture_output=True, text=True).stdout
     assert str(environment) in installed and str(source) not in installed  # the wheel's copy, not the source's
+    package = Path(installed.strip()).parent
+    templates = {path.relative_to(source / "templates") for path in (source / "templates").rglob("*.html")}
+    assert templates == {path.relative_to(package / "templates") for path in (package / "templates").rglob("*.html")}
 
     port = free_port()
     server = subprocess.Popen(ending_with_this_process([str(environment / "bin" / "flask"), "--app", "webapp.app",
