@@ -152,18 +152,26 @@ def test_the_charts_last_axis_label_is_inside_the_chart(page: Page):
 
 # 4. The big boards: coordinates along the edges, stones on intersections, the last move marked.
 
-def test_a_15x15_board_has_its_coordinates_along_its_edges(page: Page):
+@pytest.mark.parametrize("board", ["4x4", "5x5", "7x7", "15x15"])
+def test_every_board_whose_squares_have_names_shows_them_along_its_edges(page: Page, board: str):
+    """Its words name squares ("O played d1"), so its edges say where d1 is."""
+    rules = BOARDS[board]
     page.goto("/")
-    new_game(page, "human", "human", "15x15")
+    new_game(page, "human", "human", board)
     columns = page.locator(".coordinates.columns span")
     rows = page.locator(".coordinates.rows span")
-    expect(columns).to_have_text(list("abcdefghijklmno"))
-    expect(rows).to_have_text([str(number) for number in range(15, 0, -1)])
-    h8 = square(page, 112).bounding_box()
-    letter, number = columns.nth(7).bounding_box(), rows.nth(7).bounding_box()
-    assert abs((letter["x"] + letter["width"] / 2) - (h8["x"] + h8["width"] / 2)) < 2, "h stands under column h"
-    assert abs((number["y"] + number["height"] / 2) - (h8["y"] + h8["height"] / 2)) < 2, "8 stands beside row 8"
-    assert letter["y"] > h8["y"] and number["x"] < h8["x"]
+    expect(columns).to_have_text(list("abcdefghijklmno"[:rules.size]))
+    expect(rows).to_have_text([str(number) for number in range(rules.size, 0, -1)])
+    for cell in (rules.cells // 2, rules.cells - 1):
+        row, column = divmod(cell, rules.size)
+        box = square(page, cell).bounding_box()
+        letter, number = columns.nth(column).bounding_box(), rows.nth(row).bounding_box()
+        name = rules.cell_name(cell)
+        assert abs((letter["x"] + letter["width"] / 2) - (box["x"] + box["width"] / 2)) < 2, \
+            f"{name[0]} stands under {name}"
+        assert abs((number["y"] + number["height"] / 2) - (box["y"] + box["height"] / 2)) < 2, \
+            f"{name[1:]} stands beside {name}"
+        assert letter["y"] > box["y"] + box["height"] and number["x"] + number["width"] <= box["x"]
 
 
 def test_the_big_boards_draw_stones_on_the_intersections(page: Page):

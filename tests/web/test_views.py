@@ -593,6 +593,13 @@ def test_the_board_is_a_labelled_grid_of_rows_and_cells(visitor: Visitor):
     assert page.count('role="row"') == 3 and page.count('role="gridcell"') == 9
 
 
+def test_only_boards_whose_squares_have_names_show_coordinates(visitor: Visitor):
+    assert "coordinates" not in visitor.open().text  # 3×3 says "row 1, column 3"
+    four = visitor.post("/new", {"board": "4x4", "x": "human", "o": "human"}).text
+    assert '<div class="board size-4 named">' in four
+    assert four.count('<div class="coordinates') == 2 and "<span>d</span>" in four
+
+
 def test_the_newest_marks_are_marked_for_their_animation(visitor: Visitor):
     first = visitor.move(4).text
     assert set(classed(first, "new")) == {4, int(visitor.stored()["moves"][1])}

@@ -74,6 +74,12 @@ class BoardView(NamedTuple):
         return self.rules.k == 5
 
     @property
+    def named_squares(self) -> bool:
+        """Whether the squares have names (h8) and the edges show them: every
+        board above 3×3, whose words name squares so ("O played d1")."""
+        return self.rules.size > 3
+
+    @property
     def columns(self) -> list[str]:
         """The column letters, left to right."""
         return [self.rules.cell_name(column)[0] for column in range(self.rules.size)]
