@@ -1,7 +1,8 @@
 // The page works without this file. With it: Tab reaches the board once and
 // the arrow keys move between its squares; after htmx swaps in a new board the
 // keyboard focus stays where the person was; a square played shows its mark
-// at once; a click that gets no answer says so; on the big boards a tap first
+// at once, and the status says the computer is thinking; a click that gets
+// no answer says so; on the big boards a tap first
 // shows a ghost stone; pointing at a move in the list marks its stone; a copy
 // button copies its link; the new-game form offers only the levels of the
 // board chosen; alpha-beta's switch keeps the tree's open nodes open; and a
@@ -87,17 +88,36 @@ function showConfirmSwitch() {
   if (box) box.checked = confirming();
 }
 
-// A square played shows its mark at once, before the answer (and the
-// computer's reply) comes back.
+// A square played shows its mark at once, with the last move's dot, before
+// the answer (and the computer's reply) comes back. If a computer answers it,
+// the status says it is thinking (after a moment, as the notice under it
+// does: the small boards answer at once), and a click on another square
+// meanwhile is answered in words rather than sent to be refused.
+let thinkingSoon = null;
 document.addEventListener("click", (event) => {
   const square = event.target.closest?.(".grid button");
   if (!square || square.disabled || event.defaultPrevented) return;
+  const status = document.querySelector("#status");
+  if (document.querySelector(".grid button.pending")) {
+    event.preventDefault();
+    if (status) status.textContent = "Wait for the answer to your move.";
+    return;
+  }
   const mark = square.closest(".grid").classList.contains("next-o") ? "O" : "X";
   square.dataset.before = square.innerHTML; // put back if no answer comes
   square.replaceChildren(mark);
   square.classList.remove("ghost");
   square.classList.add(`mark-${mark.toLowerCase()}`, "pending");
+  const last = document.querySelector(".grid .last");
+  if (last) last.dataset.last = "before"; // marked again if no answer comes
+  last?.classList.remove("last");
+  square.classList.add("last");
+  if (status && document.querySelector("#status-area .reason")) {
+    status.dataset.before = status.textContent;
+    thinkingSoon = setTimeout(() => { status.textContent = "The computer is thinking…"; }, 150);
+  }
 });
+document.addEventListener("htmx:after:request", () => clearTimeout(thinkingSoon));
 
 // No answer at all: the network failed, or the server took longer than the
 // page waits (htmx's defaultTimeout, 60 s; the server answers well
@@ -109,8 +129,11 @@ document.addEventListener("htmx:error", (event) => {
   if (!event.detail.ctx) return; // not a request's error
   for (const square of document.querySelectorAll(".grid button.pending")) {
     square.innerHTML = square.dataset.before ?? "";
-    square.classList.remove("pending", "mark-x", "mark-o");
+    square.classList.remove("pending", "mark-x", "mark-o", "last");
   }
+  document.querySelector('.grid [data-last="before"]')?.classList.add("last");
+  const status = document.querySelector("#status");
+  if (status?.dataset.before) status.textContent = status.dataset.before;
   let note = document.querySelector("#no-answer");
   if (!note) {
     note = Object.assign(document.createElement("p"), { id: "no-answer", className: "message" });

@@ -386,6 +386,8 @@ def test_a_move_that_gets_no_answer_says_so_and_takes_its_stone_back(page: Page)
     expect(page.get_by_role("alert")).to_contain_text("No answer came from the server")
     expect(square(page, 112)).to_have_text("")
     expect(square(page, 112)).to_be_enabled()
+    expect(square(page, 112)).not_to_have_class(re.compile(r"\blast\b"))
+    expect(page.locator("#status")).to_contain_text("Your turn")  # not "thinking" any more
     page.unroute("**/move")
     square(page, 112).click()
     expect(page.locator(".moves li")).to_have_count(2)

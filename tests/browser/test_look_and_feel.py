@@ -97,6 +97,26 @@ def test_a_square_played_shows_its_mark_before_the_answer_comes(page: Page):
     expect(page.locator(".reason")).to_contain_text("O played")
 
 
+def test_while_the_computer_thinks_the_page_says_so_and_a_second_click_is_answered(page: Page):
+    page.goto("/")
+    click(page, 4)
+    first_answer = int(page.locator(".grid .last").get_attribute("value"))
+    held: list[Route] = []
+    page.route("**/move", lambda route: held.append(route))
+    mine = page.locator(".grid button:enabled").first
+    played = int(mine.get_attribute("value"))
+    mine.click()
+    expect(page.locator("#status")).to_have_text("The computer is thinking…")
+    expect(square(page, played)).to_have_class(re.compile(r"\blast\b"))  # the dot moves to the new stone
+    expect(square(page, first_answer)).not_to_have_class(re.compile(r"\blast\b"))
+    page.locator(".grid button:enabled").last.click()
+    expect(page.locator("#status")).to_have_text("Wait for the answer to your move.")
+    assert len(held) == 1, "the second click was not sent"
+    held[0].continue_()
+    expect(page.locator("#status")).to_have_text(re.compile("Your turn|won|draw", re.I))
+    assert page.locator(".grid .mark-x").count() == 2  # one move of mine, and only one, was played
+
+
 def test_the_thinking_notice_is_in_view_while_the_computer_thinks(browser: Browser, live_server: str):
     context = browser.new_context(base_url=live_server, viewport=PHONE)
     page = context.new_page()
