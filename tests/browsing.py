@@ -20,12 +20,12 @@ CHROMIUM_ARGS = [
 ]
 BROWSER_BUDGET_MS = 60
 """How long master thinks in the browser tests' server: long enough to play, short enough to finish quickly."""
-COMPUTER_WINS = "The computer wins with three Os in a row."
+COMPUTER_WINS = "The computer wins."
 NEW_GAME_AS_X = "Your turn: you play X."
 NEW_GAME_AS_O = "Your turn: you play O."
 FACING_PERFECT = "Your opponent: the computer (perfect: it never loses)."
 """The line under the status, until the person's first move."""
-DRAW = "A draw: nobody could win this one."
+DRAW = "A draw."
 
 
 WCAG = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22a", "wcag22aa"]

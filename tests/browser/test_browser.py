@@ -267,8 +267,8 @@ def test_a_whole_game_against_the_computer_on_each_board(page: Page, board: str,
     expect(page.locator(".grid button")).to_have_count(size * size)
     mark_page_as_not_reloaded(page)
     assert play_first_open_squares(page) > 0
-    expect(page.locator("#status")).to_have_text(re.compile(r"^(The computer wins with (four|five) Os in a row\.|"
-                                                            r"A draw: nobody could win this one\.|You win!)$"))
+    expect(page.locator("#status")).to_have_text(re.compile(r"^(The computer wins\.|"
+                                                            r"A draw\.|You win!)$"))
     if "wins" in page.locator("#status").inner_text():
         expect(page.locator(".grid .win").first).to_be_visible()
     expect(page.locator(".reason")).to_contain_text("O played ")

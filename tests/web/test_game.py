@@ -92,9 +92,9 @@ def test_no_move_for_the_person_while_the_computer_is_to_move():
 
 
 @pytest.mark.parametrize("game, status", [
-    (Game("human", "perfect", (0, 4, 1, 2, 6, 3, 5, 7, 8)), "A draw: nobody could win this one."),
-    (Game("human", "perfect", (1, 4, 2, 0, 3, 8)), "The computer wins with three Os in a row."),
-    (Game("perfect", "human", (0, 3, 1, 4, 2)), "The computer wins with three Xs in a row."),
+    (Game("human", "perfect", (0, 4, 1, 2, 6, 3, 5, 7, 8)), "A draw."),
+    (Game("human", "perfect", (1, 4, 2, 0, 3, 8)), "The computer wins."),
+    (Game("perfect", "human", (0, 3, 1, 4, 2)), "The computer wins."),
     (Game("human", "perfect", (0, 3, 1, 4, 2)), "You win!"),
     (Game("human", "human", (0, 3, 1, 4, 2)), "X wins!"),
     (Game("human", "human", (0, 4, 1, 2, 6, 3, 5, 7, 8)), "A draw."),
@@ -418,14 +418,15 @@ def test_every_pairing_plays_out_on_every_board(board: str):
             assert finished.status.endswith(("!", ".")) and "to move" not in finished.status
 
 
-@pytest.mark.parametrize("board, words", [("4x4", "four"), ("5x5", "four"), ("7x7", "five"), ("15x15", "five")])
-def test_the_status_counts_the_stones_in_a_row_of_each_board(board: str, words: str):
+@pytest.mark.parametrize("board", ["4x4", "5x5", "7x7", "15x15"])
+def test_the_status_says_who_won_in_one_short_line_and_the_board_shows_the_line(board: str):
+    """Short enough for one line on a 320-pixel phone: the board below stays put."""
     rules = BOARDS[board]
     bottom = [rules.cells - rules.size + i for i in range(rules.k)]  # O's line
     scattered = [*range(rules.k - 1), 2 * rules.size]  # X's stones, in no line
     moves = tuple(cell for pair in zip(scattered, bottom) for cell in pair)
     lost = Game("human", players_of(rules)[-1], moves, rules)
-    assert lost.winner == "O" and lost.status == f"The computer wins with {words} Os in a row."
+    assert lost.winner == "O" and lost.status == "The computer wins."
     assert set(lost.winning_line) == set(bottom)
 
 

@@ -86,7 +86,7 @@ def test_the_end_is_told_and_scored_in_the_series():
     won = play(seated(), 0, 3, 1, 4, 2)
     assert won.is_over and won.series == {ALICE: 1}
     assert won.status_for(ALICE) == "You win!"
-    assert won.status_for(BOB) == "Your friend wins with three in a row."
+    assert won.status_for(BOB) == "Your friend wins."
     assert won.status_for(CAROL) == "X wins. You are watching."
     assert won.series_for(BOB) == [("You", 0), ("Your friend", 1), ("Draws", 0)]
     with pytest.raises(Conflict, match="This game is over"):

@@ -89,8 +89,8 @@ def test_a_whole_game_against_perfect_ends_in_a_draw_or_a_loss(visitor: Visitor)
         response = visitor.move(enabled_cells(page)[0])
         assert response.status_code == 200
         page = response.text
-    assert status(page) in ("A draw: nobody could win this one.",
-                            "The computer wins with three Os in a row.")
+    assert status(page) in ("A draw.",
+                            "The computer wins.")
     assert ">New game</button>" in visitor.client.get("/").text, "the page offers a new game beside it"
 
 
@@ -672,8 +672,7 @@ def test_a_whole_game_against_the_computer_on_each_board(quick, board: str):
                                 ply=len(marks(page)))
         assert response.status_code == 200
         page = response.text
-    assert status(page) in ("A draw: nobody could win this one.", "You win!") or status(page).startswith(
-        "The computer wins with")
+    assert status(page) in ("A draw.", "You win!", "The computer wins.")
 
 
 def players_top(board: str) -> str:

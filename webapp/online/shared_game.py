@@ -182,9 +182,9 @@ class SharedGame:
         if mine is None:
             return self._status_for_spectator()
         if winner:
-            return "You win!" if winner == mine else f"Your friend wins with {in_a_row(self.rules)} in a row."
+            return "You win!" if winner == mine else "Your friend wins."
         if self.is_over:
-            return "A draw: nobody could win this one."
+            return "A draw."
         if None in self.seats:
             # One line on a phone, and the page says how to invite under it (the side played is in the heading):
             # as the turn and the join's event take, so that the board stays put when the friend joins.

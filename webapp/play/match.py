@@ -213,9 +213,9 @@ class Game:
             if winner == you:
                 return "You win!"
             if winner:
-                return f"The computer wins with {in_a_row(self.rules)} {winner}s in a row."
+                return "The computer wins."
             if self.is_over:
-                return "A draw: nobody could win this one."
+                return "A draw."
             return f"Your turn: you play {you}."
         if not self.humans:
             match = f"{capitalised(OPPONENT_NAMES[self.x])} (X) against {OPPONENT_NAMES[self.o]} (O)"
