@@ -2,7 +2,8 @@
 // the arrow keys move between its squares; after htmx swaps in a new board the
 // keyboard focus stays where the person was; a square played shows its mark
 // at once, and the status says the computer is thinking; a click that gets
-// no answer says so; on the big boards a tap first
+// no answer says so; a new game asked for below the board brings it into
+// view; on the big boards a tap first
 // shows a ghost stone; pointing at a move in the list marks its stone; a copy
 // button copies its link; the new-game form offers only the levels of the
 // board chosen; alpha-beta's switch keeps the tree's open nodes open; and a
@@ -55,6 +56,16 @@ document.addEventListener("htmx:after:settle", () => {
   const lost = !document.activeElement || document.activeElement === document.body;
   rove(lost && lastSquare !== null);
   showConfirmSwitch();
+});
+
+// A new game asked for from the form under the board (on a phone, far down
+// the page) brings the new board into view.
+let newGameAsked = false;
+document.addEventListener("submit", (event) => { newGameAsked = event.target.matches?.(".new-game") ?? false; });
+document.addEventListener("htmx:after:settle", () => {
+  const game = document.querySelector(".match-game");
+  if (newGameAsked && game?.getBoundingClientRect().top < 0) game.scrollIntoView();
+  newGameAsked = false;
 });
 
 // On the big boards a fingertip is wider than a point: a tap shows a ghost

@@ -12,7 +12,7 @@ import pytest
 from playwright.sync_api import Browser, Page, Route, expect
 
 from tests.browsing import (BOARD_TOP, FACING_PERFECT, board_comes_back_to, click, new_game, play_first_open_squares,
-                            replacing_the_game, square)
+                            replacing_the_game, square, until)
 from webapp.engine import BOARDS
 
 pytestmark = pytest.mark.browser
@@ -93,6 +93,21 @@ def test_a_square_played_shows_its_mark_before_the_answer_comes(page: Page):
     expect(page.locator(".reason")).to_have_text(FACING_PERFECT)  # the computer has not answered yet
     held[0].continue_()
     expect(page.locator(".reason")).to_contain_text("O played")
+
+
+def test_on_a_phone_a_new_game_from_the_form_below_brings_the_new_board_into_view(browser: Browser,
+                                                                                   live_server: str):
+    context = browser.new_context(base_url=live_server, viewport=SMALL_PHONE)
+    page = context.new_page()
+    page.goto("/")
+    click(page, 4)
+    page.get_by_role("button", name="New game").scroll_into_view_if_needed()
+    assert not in_viewport(page, "#status"), "the form is below the board, out of view together"
+    replacing_the_game(page, page.get_by_role("button", name="New game").click)
+    expect(page.locator(".grid .mark-x")).to_have_count(0)
+    until(page, "document.querySelector('#status').getBoundingClientRect().top >= 0", "the status in view")
+    assert in_viewport(page, "#status") and in_viewport(page, '.grid button[value="0"]')
+    context.close()
 
 
 def test_while_the_computer_thinks_the_page_says_so_and_a_second_click_is_answered(page: Page):
