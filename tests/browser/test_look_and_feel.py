@@ -515,3 +515,18 @@ def test_the_end_of_a_15x15_game_stays_in_view_with_play_again_focused(browser: 
     replacing_the_game(page, page.get_by_role("button", name="Play again").click)
     expect(page.locator(".grid .mark-x, .grid .mark-o")).to_have_count(0)
     context.close()
+
+
+def test_a_person_resigns_a_big_game_in_two_steps_by_keyboard(page: Page):
+    page.goto("/")
+    new_game(page, "human", "master", "7x7")
+    click(page, 24)
+    resign = page.get_by_text("Resign", exact=True)
+    resign.focus()
+    page.keyboard.press("Enter")  # opens the question; nothing is given up yet
+    expect(page.locator("#status")).to_contain_text("Your turn")
+    replacing_the_game(page, lambda: page.get_by_role("button", name="Yes, give up this game").press("Enter"))
+    expect(page.locator("#status")).to_have_text("You resigned.")
+    expect(page.locator(".grid button:enabled")).to_have_count(0)
+    expect(page.get_by_role("button", name="Play again")).to_be_focused()
+

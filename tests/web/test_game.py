@@ -617,3 +617,13 @@ def test_the_learners_play_on_3x3_only(player: str):
     with pytest.raises(InvalidInput, match="the learners play on 3x3 only"):
         parse_player(player, "O", BOARDS["4x4"])
     assert parse_player(player, "O", THREE) == player
+
+
+def test_a_stored_resignation_is_kept_only_where_it_could_have_been_made():
+    rules = BOARDS["7x7"]
+    kept = Game.from_session({"board": "7x7", "x": "human", "o": "human", "moves": "d4", "resigned": "O"})
+    assert kept.resigned == "O" and kept.winner == "X" and kept.is_over and not kept.played_out
+    for moves, resigned in (("d4", "X"), ("", "O"), ("d4", "Z"), ("d4", ["O"])):
+        game = Game.from_session({"board": "7x7", "x": "human", "o": "human", "moves": moves, "resigned": resigned})
+        assert game.resigned is None and not game.is_over, (moves, resigned)
+    assert Game("human", "master", (24, 25), rules).resign(2).to_session()["resigned"] == "X"

@@ -93,6 +93,36 @@ def test_the_end_is_told_and_scored_in_the_series():
         won.play(BOB, 8, 5)
 
 
+def test_a_player_may_resign_on_either_turn_and_the_friend_wins():
+    game = play(seated("7x7"), 24)
+    resigned, event = game.resign(ALICE, 1)  # on the friend's turn
+    assert resigned.is_over and resigned.winner == "O" and not resigned.played_out
+    assert event.text == "X resigned: O wins." and resigned.series == {BOB: 1}
+    assert resigned.status_for(ALICE) == "You resigned."
+    assert resigned.status_for(BOB) == "Your friend resigned: you win!"
+    assert resigned.status_for(CAROL) == "X resigned: O wins."
+    assert SharedGame.from_data(resigned.to_data()) == resigned
+    assert not resigned.can_resign(BOB) and game.can_resign(BOB) and not game.can_resign(CAROL)
+
+
+@pytest.mark.parametrize("who, seen, waiting, error, why", [
+    (CAROL, 1, False, Forbidden, "only its players"),
+    (ALICE, 0, False, Conflict, "out of date"),
+    (ALICE, 0, True, Conflict, "has not joined"),
+])
+def test_a_resignation_that_cannot_be_is_refused(who: str, seen: int, waiting: bool, error: type, why: str):
+    game = SharedGame.create(BOARDS["7x7"], "X", ALICE, new_game_id(), new_code()) if waiting else play(seated("7x7"), 24)
+    with pytest.raises(error, match=why):
+        game.resign(who, seen)
+
+
+def test_a_resigned_game_is_over_for_moves_and_resigning_again():
+    resigned = play(seated("7x7"), 24).resign(BOB, 1)[0]
+    for attempt in (lambda: resigned.play(BOB, 0, 1), lambda: resigned.resign(ALICE, 1)):
+        with pytest.raises(Conflict, match="This game is over"):
+            attempt()
+
+
 def test_a_rematch_swaps_the_sides_and_carries_the_series():
     won = play(seated("5x5"), 0, 5, 1, 6, 2, 7, 3)
     with pytest.raises(Forbidden, match="Only the players"):

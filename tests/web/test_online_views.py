@@ -429,3 +429,16 @@ def test_the_invited_friend_is_invited_not_told_they_are_watching(alice: Friend,
     assert ": a seat is free for you</h2>" in page and "you are watching" not in page
     assert "Join the game: you play O" in page and 'class="invite"' not in page
     assert 'class="invite"' in alice.game(url).text
+
+
+def test_a_player_resigns_and_both_pages_and_the_series_say_so(seated, alice, bob, carol):
+    assert "Resign</summary>" in alice.game(seated).text and "Resign</summary>" not in carol.game(seated).text
+    assert carol.post(seated + "/resign", {"ply": "0"}).status_code == 403
+    assert alice.post(seated + "/resign", {"ply": "3"}).status_code == 409  # out of date: nothing changes
+    answer = bob.post(seated + "/resign", {"ply": "0"})
+    assert answer.status_code == 200 and status(answer.text) == "You resigned."
+    page = alice.game(seated).text
+    assert status(page) == "Your friend resigned: you win!" and "You: 1" in page
+    assert "Rematch, sides swapped" in page and "Review this game" in page and "Resign</summary>" not in page
+    assert "O resigned: X wins." in carol.events(seated, after="1")  # the live region tells the watchers too
+    assert bob.post(seated + "/resign", {"ply": "0"}).status_code == 409

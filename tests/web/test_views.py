@@ -361,6 +361,57 @@ def test_nothing_to_undo_is_refused_with_409(visitor: Visitor):
     assert 'Take back</button>' in response.text and "disabled>Take back" in response.text
 
 
+# Resigning (issue: what a person meets, second pass)
+
+def test_resigning_a_game_against_the_computer_ends_it_as_a_loss(visitor: Visitor):
+    visitor.post("/new", {"board": "7x7", "x": "human", "o": "master"})
+    page = visitor.move(24).text
+    assert "<summary class=\"button\">Resign</summary>" in page
+    resigned = visitor.post("/resign", {"ply": "2"})
+    assert resigned.status_code == 200 and status(resigned.text) == "You resigned."
+    assert "Resign</summary>" not in resigned.text and "disabled>Take back" in resigned.text
+    assert "Play again</button>" in resigned.text and "Review this game" in resigned.text
+    assert not re.search(r'<button name="cell"[^>]*aria-label="[^"]*empty"(?![^>]*disabled)', resigned.text)
+    assert visitor.stored()["resigned"] == "X"
+    page = visitor.client.get("/").text
+    assert status(page) == "You resigned." and "Losses: 1" in page
+
+
+def test_between_two_people_the_side_to_move_resigns(visitor: Visitor):
+    visitor.post("/new", {"board": "4x4", "x": "human", "o": "human"})
+    visitor.move(5)
+    visitor.move(6)
+    resigned = visitor.post("/resign", {"ply": "2"})
+    assert status(resigned.text) == "X resigned: O wins." and "O wins: 1" in resigned.text
+
+
+@pytest.mark.parametrize("when, why", [
+    ("before a move", "play a move first"),
+    ("on 3x3", "play a move first, on a board above 3×3"),
+    ("out of date", "out of date"),
+    ("twice", "This game is over"),
+])
+def test_a_resignation_that_cannot_be_is_refused_and_the_game_is_unchanged(visitor: Visitor, when: str, why: str):
+    if when != "on 3x3":
+        visitor.post("/new", {"board": "5x5", "x": "human", "o": "human"})
+    if when != "before a move":
+        visitor.move(12)
+    if when == "twice":
+        visitor.post("/resign", {"ply": "1"})
+    before = visitor.stored()
+    refused = visitor.post("/resign", {"ply": "7" if when == "out of date" else str(visitor.ply())})
+    assert refused.status_code == 409 and why in message(refused.text)
+    assert visitor.stored() == before
+
+
+def test_taking_back_a_resigned_game_is_refused(visitor: Visitor):
+    visitor.post("/new", {"board": "4x4", "x": "human", "o": "human"})
+    visitor.move(0)
+    visitor.post("/resign", {"ply": "1"})
+    refused = visitor.post("/undo", {"ply": "1"})
+    assert refused.status_code == 409 and "stays resigned" in message(refused.text)
+
+
 def test_reset_score(visitor: Visitor):
     visitor.new("human", "human")
     for cell in (0, 3, 1, 4, 2):

@@ -137,6 +137,14 @@ def move(game_id: str) -> Response | str:
     return _changed(game_id, lambda game: (*game.play(player, cell, seen), []))
 
 
+@bp.post("/g/<game_id>/resign")
+def resign(game_id: str) -> Response | str:
+    game = _game_or_404(game_id)
+    seen = parse_ply(request.form.get("ply"), game.rules)
+    player = _player(make=False)
+    return _changed(game_id, lambda game: (*game.resign(player, seen), []))
+
+
 @bp.post("/g/<game_id>/rematch")
 def rematch(game_id: str) -> Response | str:
     player = _player(make=False)
@@ -282,7 +290,7 @@ def _rematched(result: tuple[SharedGame, SharedGame, Event]) -> tuple[SharedGame
 def _changed(game_id: str, change) -> Response | str:
     """Apply a change; answer with the page as this browser sees it."""
     game, _ = _change(game_id, change)
-    if game.is_over:  # to be mined for puzzles, once (as the page's foot says)
+    if game.played_out:  # to be mined for puzzles, once (as the page's foot says)
         game_finished(game.rules, game.moves)
     if is_htmx():
         return render_template("online/_online.html", **_context(game))

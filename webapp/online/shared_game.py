@@ -69,6 +69,7 @@ class SharedGame:
     rematch: str | None = None                           # the id of the game that follows
     series: dict[str, int] = field(default_factory=dict)  # wins per player, and "draws", over rematches
     away: frozenset[str] = frozenset()                   # seats whose player closed the page
+    resigned: str | None = None                          # the mark of the player who gave the game up
 
     @classmethod
     def create(cls, rules: Rules, side: str, player: str, game_id: str, code: str) -> SharedGame:
@@ -86,7 +87,20 @@ class SharedGame:
 
     @property
     def is_over(self) -> bool:
+        return self.resigned is not None or self.position.is_over
+
+    @property
+    def played_out(self) -> bool:
+        """Over on the board, not by a resignation: a game worth mining for puzzles."""
         return self.position.is_over
+
+    @property
+    def winner(self) -> str | None:
+        return opponent(self.resigned) if self.resigned else self.position.winner
+
+    def can_resign(self, player: str | None) -> bool:
+        """Whether player may give this game up now: a player, once both sit and the game goes on."""
+        return self.seat_of(player) is not None and None not in self.seats and not self.is_over
 
     def seat_of(self, player: str | None) -> str | None:
         """The mark player plays here, or None for a spectator."""
@@ -129,6 +143,20 @@ class SharedGame:
         after = replace(self, moves=(*self.moves, cell), away=self.away - {mark})
         return after._scored(), Event("move", after.last_move_text)
 
+    def resign(self, player: str | None, seen_ply: int) -> tuple[SharedGame, Event]:
+        """player gives the game up (on either turn): the friend wins."""
+        mark = self.seat_of(player)
+        if mark is None:
+            raise Forbidden("You are watching this game; only its players can resign.")
+        if seen_ply != self.ply:
+            raise Conflict("That board was out of date; here it is as it stands now.")
+        if self.is_over:
+            raise Conflict("This game is over; start a rematch to play again.")
+        if None in self.seats:
+            raise Conflict("The game has not begun: your friend has not joined yet.")
+        after = replace(self, resigned=mark)
+        return after._scored(), Event("move", f"{mark} resigned: {opponent(mark)} wins.")
+
     def arrive(self, mark: str) -> tuple[SharedGame, Event]:
         """The player at mark opened the game's page again."""
         return replace(self, away=self.away - {mark}), Event("arrive", f"{mark}'s player is back.")
@@ -163,7 +191,7 @@ class SharedGame:
         said = f"{mark} played {describe_cell(self.rules, cell)}."
         if self.position.winner:
             said += f" {mark} wins with {in_a_row(self.rules)} in a row."
-        elif self.is_over:
+        elif self.played_out:
             said += " A draw."
         return said
 
@@ -171,16 +199,18 @@ class SharedGame:
         """The series after this game's end, if it just ended."""
         if not self.is_over:
             return self
-        winner = self.position.winner
+        winner = self.winner
         key = "draws" if winner is None else self.player_at(winner)
         return replace(self, series={**self.series, key: self.series.get(key, 0) + 1})
 
     def status_for(self, player: str | None) -> str:
         """Whose turn it is, or how it ended, as the viewer's page says it."""
         mine = self.seat_of(player)
-        winner = self.position.winner
+        winner = self.winner
         if mine is None:
             return self._status_for_spectator()
+        if self.resigned:
+            return "You resigned." if self.resigned == mine else "Your friend resigned: you win!"
         if winner:
             return "You win!" if winner == mine else "Your friend wins."
         if self.is_over:
@@ -196,7 +226,9 @@ class SharedGame:
         return f"Your friend's turn ({opponent(mine)})."  # one line on a phone, as "Your turn": the board stays put
 
     def _status_for_spectator(self) -> str:
-        winner = self.position.winner
+        winner = self.winner
+        if self.resigned:
+            return f"{self.resigned} resigned: {winner} wins."
         if winner:
             return f"{winner} wins. You are watching."
         if self.is_over:
@@ -226,7 +258,8 @@ class SharedGame:
         """A small dict for the store."""
         return {"id": self.id, "code": self.code, "board": self.rules.name,
                 "moves": write_moves(self.rules, self.moves), "seats": list(self.seats),
-                "rematch": self.rematch, "series": self.series, "away": sorted(self.away)}
+                "rematch": self.rematch, "series": self.series, "away": sorted(self.away),
+                "resigned": self.resigned}
 
     @classmethod
     def from_data(cls, data: dict[str, Any]) -> SharedGame:
@@ -236,7 +269,7 @@ class SharedGame:
             seats = tuple(data["seats"])
             game = cls(data["id"], data["code"], rules, parse_moves(rules, data["moves"]),
                        (seats[0], seats[1]), data["rematch"], dict(data["series"]),
-                       frozenset(data["away"]) & set(MARKS))
+                       frozenset(data["away"]) & set(MARKS), data.get("resigned") if data.get("resigned") in MARKS else None)
         except (KeyError, TypeError, IndexError) as error:
             raise ValueError(f"not a shared game: {error}") from error
         return game

@@ -83,6 +83,7 @@ class Game:
     moves: tuple[int, ...] = ()
     rules: Rules = DEFAULT_BOARD
     found: Found | None = None  # what master's search found for the last move, if master made it
+    resigned: str | None = None  # the mark of the side that resigned, which ends the game
 
     @classmethod
     def start(cls, x: str, o: str, computer: Computer = COMPUTER, moves: tuple[int, ...] = (),
@@ -114,7 +115,7 @@ class Game:
 
     @cached_property
     def winner(self) -> str | None:
-        return self.position.winner
+        return opponent(self.resigned) if self.resigned else self.position.winner
 
     @cached_property
     def winning_line(self) -> tuple[int, ...]:
@@ -122,7 +123,20 @@ class Game:
 
     @cached_property
     def is_over(self) -> bool:
+        return self.resigned is not None or self.position.is_over
+
+    @property
+    def played_out(self) -> bool:
+        """Over on the board (a line, or no square left), not by a resignation:
+        a game worth mining for puzzles."""
         return self.position.is_over
+
+    @property
+    def can_resign(self) -> bool:
+        """A person may give up a game in progress once it has begun: against
+        the computer the person, between two people the side to move. Not on
+        3×3, where a game is over in nine moves at most."""
+        return self.rules.size > 3 and self.humans_turn and self._last_human_move() is not None
 
     def player(self, mark: str) -> str:
         return self.x if mark == "X" else self.o
@@ -148,7 +162,7 @@ class Game:
 
     @property
     def can_undo(self) -> bool:
-        return self._last_human_move() is not None
+        return self._last_human_move() is not None and not self.resigned
 
     def can_play(self, cell: int) -> bool:
         """Whether a person may click this cell now."""
@@ -180,10 +194,21 @@ class Game:
             raise Conflict("The computer only moves by itself when two computers play.")
         return self._played(*computer.move(self.position, self.player(self.to_move)))
 
+    def resign(self, seen_ply: int) -> Game:
+        """The person (between two people, the side to move) gives the game up:
+        the other side wins."""
+        self._check_seen(seen_ply)
+        self._check_not_over()
+        if not self.can_resign:
+            raise Conflict("There is no game of yours to resign here: play a move first, on a board above 3×3.")
+        return replace(self, resigned=self.to_move)
+
     def undo(self, seen_ply: int) -> Game:
         """Take back the last move a person made, with the computer's reply to
         it; between two people, the last move."""
         self._check_seen(seen_ply)
+        if self.resigned:
+            raise Conflict("A game resigned stays resigned; start a new game to play again.")
         last = self._last_human_move()
         if last is None:
             raise Conflict("There is no move to take back.")
@@ -212,6 +237,8 @@ class Game:
             you = self.humans[0]
             if winner == you:
                 return "You win!"
+            if self.resigned:
+                return "You resigned."
             if winner:
                 return "The computer wins."
             if self.is_over:
@@ -222,6 +249,8 @@ class Game:
             if winner:
                 return f"{match}: {capitalised(OPPONENT_NAMES[self.player(winner)])} ({winner}) wins."
             return f"{match}: a draw." if self.is_over else f"{match}: {self.to_move} to move."
+        if self.resigned:
+            return f"{self.resigned} resigned: {self.winner} wins."
         return plain_status(self.rules, self.moves)
 
     @cached_property
@@ -276,6 +305,8 @@ class Game:
     def to_session(self) -> dict[str, Any]:
         """A small dict to keep in the session store."""
         kept = {"board": self.rules.name, "x": self.x, "o": self.o, "moves": self.notation}
+        if self.resigned:
+            kept["resigned"] = self.resigned
         return {**kept, "found": list(self.found)} if self.found else kept
 
     @classmethod
@@ -288,7 +319,11 @@ class Game:
         except (AttributeError, TypeError, KeyError, ValueError):
             return None
         allowed = players_of(rules)
-        return cls(x, o, moves, rules, _found(data.get("found"))) if x in allowed and o in allowed else None
+        if x not in allowed or o not in allowed:
+            return None
+        game = cls(x, o, moves, rules, _found(data.get("found")))
+        resigned = data.get("resigned")
+        return replace(game, resigned=resigned) if resigned == game.to_move and game.can_resign else game
 
     def _played(self, cell: int, found: Found | None = None) -> Game:
         return replace(self, moves=(*self.moves, cell), found=found)
@@ -340,6 +375,9 @@ class Match:
     def step(self, seen_ply: int, computer: Computer = COMPUTER) -> Match:
         return self._after(self.game.step(seen_ply, computer._replace(my_menace=self.my_menace)))
 
+    def resign(self, seen_ply: int) -> Match:
+        return self._after(self.game.resign(seen_ply))
+
     def undo(self, seen_ply: int) -> Match:
         game = self.game.undo(seen_ply)
         score = self.score.plus(self.game.result_key, -1) if self.scored else self.score
@@ -375,7 +413,8 @@ class Match:
 
     def _after(self, game: Game) -> Match:
         match = replace(self, game=game)
-        if game.is_over and not self.taught and MY_MENACE in (game.x, game.o):
+        # A learner learns from games played out (a resignation shows it no result on the board).
+        if game.played_out and not self.taught and MY_MENACE in (game.x, game.o):
             learned = self.my_menace
             for mark in MARKS:
                 if game.player(mark) == MY_MENACE:

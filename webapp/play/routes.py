@@ -55,6 +55,12 @@ def undo() -> Response | str:
     return _changed(match.undo(_seen_ply(match)))
 
 
+@bp.post("/resign")
+def resign() -> Response | str:
+    match = current_match()
+    return _changed(match.resign(_seen_ply(match)))
+
+
 @bp.post("/new")
 def new() -> Response | str:
     match = current_match()
@@ -176,7 +182,7 @@ def _server_timing(response: Response) -> Response:
 
 def _changed(match: Match) -> Response | str:
     session.update(match.to_session())
-    if match.game.is_over:  # to be mined for puzzles, once (as the page's foot says)
+    if match.game.played_out:  # to be mined for puzzles, once (as the page's foot says)
         game_finished(match.game.rules, match.game.moves)
     if is_htmx():
         return _game_fragment(match)
