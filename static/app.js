@@ -219,7 +219,13 @@ function offerLevels() {
     if (side.selectedOptions[0].disabled) side.value = topLevels.includes(side.value) ? top : "human";
   }
 }
-document.addEventListener("change", (event) => { if (event.target.id === "board") offerLevels(); });
+// The invitation to a friend offers the board chosen for the next game.
+document.addEventListener("change", (event) => {
+  if (event.target.id !== "board") return;
+  offerLevels();
+  const invited = document.querySelector("#invite-board");
+  if (invited) invited.value = event.target.value;
+});
 
 // The switch for alpha-beta's marks keeps open every node that is open now:
 // htmx may have opened several, and the page it came with knows of one.

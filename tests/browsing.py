@@ -356,4 +356,8 @@ STATES: dict[str, Callable[[Page], None]] = {
     "puzzles from a game played here": puzzles_from_a_game_played_here,
     "waiting for a free engine": waiting_for_a_free_engine,
     "a click with no answer": a_click_with_no_answer,
+    "about to resign": lambda page: (on_board("7x7", "human", "master", 24)(page),
+                                     page.get_by_text("Resign", exact=True).click()),
+    "my games": lambda page: (won_against_easy(page), page.goto("/games")),
+    "how to play": lambda page: page.goto("/help"),
 }

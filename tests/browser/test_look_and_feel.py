@@ -321,6 +321,12 @@ def test_the_ghost_stone_can_be_switched_off_and_the_keyboard_plays_at_once(brow
     context.close()
 
 
+def test_a_screen_without_touch_is_not_offered_the_touch_switch(page: Page):
+    page.goto("/")
+    new_game(page, "human", "human", "7x7")
+    expect(page.locator(".confirm-taps")).to_be_hidden()
+
+
 # 6. The coach says what it knows on the big boards.
 
 def test_the_coach_says_so_when_nothing_is_forced_on_a_big_board(page: Page):
@@ -529,4 +535,10 @@ def test_a_person_resigns_a_big_game_in_two_steps_by_keyboard(page: Page):
     expect(page.locator("#status")).to_have_text("You resigned.")
     expect(page.locator(".grid button:enabled")).to_have_count(0)
     expect(page.get_by_role("button", name="Play again")).to_be_focused()
+
+
+def test_the_invitation_offers_the_board_chosen_for_the_next_game(page: Page):
+    page.goto("/")
+    page.locator("#board").select_option("15x15")
+    expect(page.locator("#invite-board")).to_have_value("15x15")
 

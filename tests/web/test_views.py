@@ -42,7 +42,7 @@ def is_fragment(html: str) -> bool:
 def test_the_page_offers_a_new_game_to_a_new_browser(visitor: Visitor):
     page = visitor.open()
     assert page.status_code == 200 and page.mimetype == "text/html"
-    assert "<html lang=\"en\">" in page.text and "<title>Tic-tac-toe</title>" in page.text
+    assert "<html lang=\"en\">" in page.text and "<title>Tic-tac-toe and gomoku</title>" in page.text
     assert cells(page.text) == [""] * 9
     assert enabled_cells(page.text) == list(range(9))
     assert status(page.text) == "Your turn: you play X."
@@ -491,7 +491,7 @@ def test_a_new_game_shows_no_link_until_its_first_move(visitor: Visitor):
 
 def test_a_replay_shows_the_board_reason_coach_and_result_at_each_step(visitor: Visitor):
     page = visitor.client.get("/replay/03142?step=3").text
-    assert "Replay: step 3 of 5" in page and "<title>Replay · Tic-tac-toe</title>" in page
+    assert "Replay: step 3 of 5" in page and "<title>Replay · Tic-tac-toe and gomoku</title>" in page
     assert re.findall(r'class="cell mark-(\w)', page) == ["x", "x", "o"]  # read-only squares in a replay
     assert '<p class="reason">X played row 1, column 2. ' in page
     block = visitor.client.get("/replay/0148").text  # a link does not say who played: sides are named
@@ -897,7 +897,7 @@ def test_resetting_your_menace_empties_it_and_an_empty_one_is_refused(visitor: V
 
 def test_how_it_learned_shows_each_curve_as_a_chart_and_a_table(visitor: Visitor):
     page = visitor.client.get("/learn").text
-    assert "<title>How it learned · Tic-tac-toe</title>" in page
+    assert "<title>How it learned · Tic-tac-toe and gomoku</title>" in page
     for chart in ("menace-chart", "network-chart"):
         assert f'<figure class="chart" aria-labelledby="{chart}-title">' in page
     assert page.count('<polyline class="series-') == 8 and page.count("<table class=\"figures\">") == 2
@@ -968,3 +968,51 @@ def test_play_again_starts_the_same_board_and_players_afresh(visitor: Visitor, h
     response = visitor.post("/again", {}, htmx=htmx)
     assert response.status_code == (200 if htmx else 303)
     assert visitor.stored() == {"board": "7x7", "x": "human", "o": "easy", "moves": ""}
+
+
+# My games and How to play (issue: what a person meets, second pass)
+
+def test_my_games_lists_the_games_finished_here_newest_first_with_replay_and_review(visitor: Visitor):
+    assert "No finished games in this browser yet." in visitor.client.get("/games").text
+    visitor.new("human", "human")
+    for cell in (0, 3, 1, 4, 2):
+        visitor.move(cell)
+    visitor.post("/new", {"board": "7x7", "x": "human", "o": "master"})
+    visitor.move(24)
+    visitor.post("/resign", {"ply": "2"})
+    page = visitor.client.get("/games")
+    assert page.status_code == 200 and "no-store" in page.headers["Cache-Control"]
+    entries = re.findall(r"<li><strong>([^<]*)</strong>: ([^,]*), ([^,]*),", page.text)
+    assert entries == [("You resigned", "7×7", "You (X) against master"), ("X won", "3×3", "Two people")]
+    assert 'href="/replay/013.42"' not in page.text and 'href="/replay/03142"' in page.text
+    assert 'href="/review/3x3/03142"' in page.text and "/review/7x7/d4-" in page.text
+
+
+def test_a_game_taken_back_from_its_end_leaves_my_games(visitor: Visitor):
+    visitor.new("human", "human")
+    for cell in (0, 3, 1, 4, 2):
+        visitor.move(cell)
+    visitor.post("/undo", {"ply": "5"})
+    assert "No finished games in this browser yet." in visitor.client.get("/games").text
+
+
+def test_my_games_keeps_the_last_twenty_and_skips_what_does_not_read_as_a_finished_game(visitor: Visitor):
+    won = {"board": "3x3", "x": "human", "o": "human", "moves": "03142"}
+    with visitor.client.session_transaction() as session:
+        session["history"] = [{"board": "3x3", "x": "human", "o": "human", "moves": "0"}, "junk", None,
+                              {**won, "moves": "0314"}] + [won] * 30
+    page = visitor.client.get("/games").text
+    assert page.count("<li><strong>X won</strong>") == 16  # the first twenty entries, less four that are no finished game
+    with visitor.client.session_transaction() as session:
+        session["history"] = {"not": "a list"}
+    assert "No finished games in this browser yet." in visitor.client.get("/games").text
+
+
+def test_how_to_play_names_every_board_and_level_and_every_page_links_to_it(visitor: Visitor):
+    page = visitor.client.get("/help").text
+    for size, k in ((3, 3), (4, 4), (5, 4), (7, 5), (15, 5)):
+        assert f"<strong>{size}×{size}</strong>: {k} in a row wins" in page
+    for level in ("Easy", "Medium", "Hard", "Perfect", "Master"):
+        assert f"<strong>{level}</strong>:" in page
+    for path in ("/", "/puzzles", "/games", "/help", "/replay/4", "/learn"):
+        assert '<a href="/help">How to play</a> · <a href="/games">My games</a>' in visitor.client.get(path).text, path

@@ -41,6 +41,14 @@ def _found(data: Any) -> Found | None:
     return found if found.kind in FOUND_KINDS else None
 
 
+def _history(data: Any) -> tuple[Game, ...]:
+    """The finished games a session kept, leaving out any that do not read as one."""
+    if not isinstance(data, list):
+        return ()
+    games = (Game.from_session(entry) for entry in data[:HISTORY_LENGTH])
+    return tuple(game for game in games if game is not None and game.is_over)
+
+
 class Computer(NamedTuple):
     """How the computer plays: its dice, how long it may think on the boards
     too big to solve (the app sets it from ENGINE_BUDGET_MS), this browser's
@@ -297,6 +305,32 @@ class Game:
                           new=self.moves[last_human if last_human is not None else -1:])
 
     @property
+    def players_words(self) -> str:
+        """Who played, as "My games" lists it: "You (X) against master", "Two people", "hard (X) against easy (O)"."""
+        if len(self.humans) == 2:
+            return "Two people"
+        if len(self.humans) == 1:
+            you = self.humans[0]
+            return f"You ({you}) against {OPPONENT_NAMES[self.player(opponent(you))]}"
+        return f"{capitalised(OPPONENT_NAMES[self.x])} (X) against {OPPONENT_NAMES[self.o]} (O)"
+
+    @property
+    def result_words(self) -> str:
+        """How a finished game ended, in a few words: "You won", "O resigned", "A draw"."""
+        winner = self.winner
+        if winner is None:
+            return "A draw"
+        if len(self.humans) == 1:
+            you = self.humans[0]
+            return "You won" if winner == you else "You resigned" if self.resigned else "You lost"
+        return f"{self.resigned} resigned" if self.resigned else f"{winner} won"
+
+    def same_game(self, other: Game) -> bool:
+        """The same players' same moves on the same board (what the last search found aside)."""
+        return (self.rules, self.x, self.o, self.moves, self.resigned) == (
+            other.rules, other.x, other.o, other.moves, other.resigned)
+
+    @property
     def notation(self) -> str:
         """The moves as a link writes them: digits on 3×3 ("408"), names
         joined by dashes on the bigger boards ("h8-i9")."""
@@ -353,6 +387,10 @@ class Game:
             raise Conflict("This game is over; start a new game to play again.")
 
 
+HISTORY_LENGTH = 20
+"""How many finished games "My games" keeps: the session holds them, up to 225 moves each."""
+
+
 @dataclass(frozen=True)
 class Match:
     """Everything one browser keeps: the current game, the score, and whether
@@ -360,7 +398,9 @@ class Match:
     and taking it back from its end takes it out of the score again); the
     coach switch; and this browser's own MENACE, and whether it has learned
     from the current game (once, when it ends; a game taken back and
-    finished again is another game to learn from)."""
+    finished again is another game to learn from); and the games finished
+    here, newest first ("My games"), from which a game taken back from its
+    end goes again."""
 
     game: Game = field(default_factory=Game)
     score: Score = field(default_factory=Score)
@@ -368,6 +408,7 @@ class Match:
     coach: bool = False
     my_menace: Menace = Menace()
     taught: bool = False
+    history: tuple[Game, ...] = ()
 
     def play(self, cell: int, seen_ply: int, computer: Computer = COMPUTER) -> Match:
         return self._after(self.game.play(cell, seen_ply, computer._replace(my_menace=self.my_menace)))
@@ -381,7 +422,10 @@ class Match:
     def undo(self, seen_ply: int) -> Match:
         game = self.game.undo(seen_ply)
         score = self.score.plus(self.game.result_key, -1) if self.scored else self.score
-        return replace(self, game=game, score=score, scored=False, taught=False)
+        history = self.history
+        if self.game.is_over and history and history[0].same_game(self.game):
+            history = history[1:]
+        return replace(self, game=game, score=score, scored=False, taught=False, history=history)
 
     def new_game(self, x: str, o: str, computer: Computer = COMPUTER, moves: tuple[int, ...] = (),
                  rules: Rules | None = None) -> Match:
@@ -413,6 +457,8 @@ class Match:
 
     def _after(self, game: Game) -> Match:
         match = replace(self, game=game)
+        if game.is_over:  # it has just ended: a finished game takes no more moves
+            match = replace(match, history=(replace(game, found=None), *self.history)[:HISTORY_LENGTH])
         # A learner learns from games played out (a resignation shows it no result on the board).
         if game.played_out and not self.taught and MY_MENACE in (game.x, game.o):
             learned = self.my_menace
@@ -428,7 +474,8 @@ class Match:
     def to_session(self) -> dict[str, Any]:
         """A small dict for the session store; this browser's MENACE only once it has played."""
         return {"game": self.game.to_session(), "score": dict(self.score.counts), "scored": self.scored,
-                "coach": self.coach, kept_menace.KEY: kept_menace.written(self.my_menace), "taught": self.taught}
+                "coach": self.coach, kept_menace.KEY: kept_menace.written(self.my_menace), "taught": self.taught,
+                "history": [game.to_session() for game in self.history]}
 
     @classmethod
     def from_session(cls, data: Mapping[str, Any]) -> Match:
@@ -437,6 +484,6 @@ class Match:
         game = Game.from_session(data.get("game")) or Game()
         scored = data.get("scored") is True and game.result_key is not None
         return cls(game, Score.from_session(data.get("score")), scored, data.get("coach") is True,
-                   kept_menace.read(data), data.get("taught") is True and game.is_over)
+                   kept_menace.read(data), data.get("taught") is True and game.is_over, _history(data.get("history")))
 
 

@@ -15,8 +15,9 @@ from functools import lru_cache
 from flask import Blueprint, Response, abort, current_app, g, redirect, render_template, request, session, url_for
 
 from webapp.engine import BOARDS, DEFAULT_BOARD, levels_of
-from webapp.play.match import Computer, Game, Match
-from webapp.play.players import MY_MENACE, PLAYER_NAMES, parse_player, player_groups, players_of, top_levels
+from webapp.play.match import HISTORY_LENGTH, Computer, Game, Match
+from webapp.play.players import (MY_MENACE, OPPONENT_INTRODUCTIONS, PLAYER_NAMES, parse_player, player_groups,
+                                 players_of, top_levels)
 from webapp.play.replay import Replay
 from webapp.shared.errors import InvalidInput
 from webapp.shared.forms import parse_board, parse_cell, parse_ply, parse_switch
@@ -101,6 +102,18 @@ def replay(board: str, moves: str) -> Response | str:
         abort(404, description=str(error))
     template = "play/_replay.html" if is_htmx() else "play/replay.html"
     return render_template(template, replay=shown, levels=levels_of(shown.rules), player_names=PLAYER_NAMES)
+
+
+@bp.get("/games")
+def my_games() -> str:
+    """The games finished in this browser, newest first, each with its replay and review."""
+    never_cached()
+    return render_template("play/games.html", games=current_match().history, kept=HISTORY_LENGTH)
+
+
+@bp.get("/help")
+def how_to_play() -> str:
+    return render_template("play/help.html", boards=BOARDS, levels=levels_of, introductions=OPPONENT_INTRODUCTIONS)
 
 
 @bp.post("/score/reset")
