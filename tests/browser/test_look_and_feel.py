@@ -542,3 +542,16 @@ def test_the_invitation_offers_the_board_chosen_for_the_next_game(page: Page):
     page.locator("#board").select_option("15x15")
     expect(page.locator("#invite-board")).to_have_value("15x15")
 
+
+def test_the_winning_five_is_marked_on_each_of_its_stones(browser: Browser, live_server: str):
+    """Not only a thin halo: each stone of the winning line carries a ring
+    in the winning colour, on a phone's small stones too; no other stone does."""
+    context = browser.new_context(base_url=live_server, viewport={"width": 360, "height": 740},
+                                  reduced_motion="reduce")  # the line as it stays, not as it lights up
+    page = context.new_page()
+    page.goto("/replay/15x15/h8-a1-i8-a2-j8-a3-k8-a4-g8")
+    marked = page.locator(".grid .cell").evaluate_all(
+        "cells => cells.filter(cell => getComputedStyle(cell).backgroundImage.split('radial-gradient').length > 3)"
+        ".map(cell => cell.dataset.cell)")
+    assert sorted(map(int, marked)) == sorted(BOARDS["15x15"].parse_cell_name(name) for name in ("g8", "h8", "i8", "j8", "k8"))
+    context.close()
