@@ -59,13 +59,18 @@ document.addEventListener("htmx:after:settle", () => {
 });
 
 // A new game asked for from the form under the board (on a phone, far down
-// the page) brings the new board into view.
-let newGameAsked = false;
-document.addEventListener("submit", (event) => { newGameAsked = event.target.matches?.(".new-game") ?? false; });
+// the page) brings the new board into view; one with sides swapped swaps the
+// form's choices too, so that the form shows who plays the game on the board.
+let newGameAsked = null;
+document.addEventListener("submit", (event) => {
+  newGameAsked = event.target.matches?.(".new-game") ? event.submitter?.name || "new" : null;
+});
 document.addEventListener("htmx:after:settle", () => {
   const game = document.querySelector(".match-game");
   if (newGameAsked && game?.getBoundingClientRect().top < 0) game.scrollIntoView();
-  newGameAsked = false;
+  const [x, o] = [document.querySelector("#player-x"), document.querySelector("#player-o")];
+  if (newGameAsked === "swap" && x && o && !document.querySelector("#game .message")) [x.value, o.value] = [o.value, x.value];
+  newGameAsked = null;
 });
 
 // On the big boards a fingertip is wider than a point: a tap shows a ghost

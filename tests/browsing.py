@@ -143,7 +143,7 @@ def new_game(page: Page, x: str | None = None, o: str | None = None, board: str 
         page.get_by_label("X", exact=True).select_option(x)
     if o:
         page.get_by_label("O", exact=True).select_option(o)
-    replacing_the_game(page, page.get_by_role("button", name="New game").click)
+    replacing_the_game(page, page.get_by_role("button", name="New game", exact=True).click)
 
 
 def won_against_easy(page: Page) -> None:

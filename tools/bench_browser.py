@@ -52,7 +52,7 @@ def timings(page: Page, board: str) -> list[tuple[float, float]]:
         page.locator("#board").select_option(board)
         page.locator("#player-x").select_option("human")
         page.locator("#player-o").select_option(OPPONENTS[board])
-        page.get_by_role("button", name="New game").click()
+        page.get_by_role("button", name="New game", exact=True).click()
         page.locator(".grid button:enabled").first.wait_for()
         while len(found) < MOVES and (cell := page.evaluate(NEXT_SQUARE)) is not None:
             found.append(tuple(page.evaluate(CLICK_TO_PAINT, int(cell))))

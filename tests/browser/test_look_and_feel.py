@@ -54,7 +54,7 @@ def test_after_a_move_on_15x15_on_a_phone_the_status_is_in_view(browser: Browser
     page.goto("/")
     page.locator("#board").select_option("15x15")
     page.get_by_label("O", exact=True).select_option("master")
-    page.get_by_role("button", name="New game").click()
+    page.get_by_role("button", name="New game", exact=True).click()
     expect(page.locator(".reason")).to_contain_text("Your opponent: the computer (master")
     page.locator('.grid button[value="112"]').click()
     expect(page.locator(".reason")).to_contain_text("O played")
@@ -101,9 +101,9 @@ def test_on_a_phone_a_new_game_from_the_form_below_brings_the_new_board_into_vie
     page = context.new_page()
     page.goto("/")
     click(page, 4)
-    page.get_by_role("button", name="New game").scroll_into_view_if_needed()
+    page.get_by_role("button", name="New game", exact=True).scroll_into_view_if_needed()
     assert not in_viewport(page, "#status"), "the form is below the board, out of view together"
-    replacing_the_game(page, page.get_by_role("button", name="New game").click)
+    replacing_the_game(page, page.get_by_role("button", name="New game", exact=True).click)
     expect(page.locator(".grid .mark-x")).to_have_count(0)
     until(page, "document.querySelector('#status').getBoundingClientRect().top >= 0", "the status in view")
     assert in_viewport(page, "#status") and in_viewport(page, '.grid button[value="0"]')
@@ -369,7 +369,7 @@ def test_without_javascript_choosing_15x15_plays_master_rather_than_an_error(bro
     page = context.new_page()
     page.goto("/")
     page.locator("#board").select_option("15x15")  # O stays "Computer, perfect": there is no script to change it
-    page.get_by_role("button", name="New game").click()
+    page.get_by_role("button", name="New game", exact=True).click()
     expect(page.locator(".reason")).to_have_text(
         "Your opponent: the computer (master: it proves wins by force and searches ahead as far as its time allows).")
     expect(page.locator(".grid button")).to_have_count(225)
@@ -555,3 +555,12 @@ def test_the_winning_five_is_marked_on_each_of_its_stones(browser: Browser, live
         ".map(cell => cell.dataset.cell)")
     assert sorted(map(int, marked)) == sorted(BOARDS["15x15"].parse_cell_name(name) for name in ("g8", "h8", "i8", "j8", "k8"))
     context.close()
+
+
+def test_one_click_starts_a_game_where_the_person_plays_second(page: Page):
+    page.goto("/")
+    replacing_the_game(page, page.get_by_role("button", name="New game, sides swapped").click)
+    expect(page.locator("#status")).to_have_text("Your turn: you play O.")
+    expect(page.locator(".grid .mark-x")).to_have_count(1)
+    expect(page.get_by_label("X", exact=True)).to_have_value("perfect")
+

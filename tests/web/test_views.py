@@ -169,6 +169,14 @@ def test_a_move_after_the_game_ended_is_refused_with_409(visitor: Visitor):
 
 # POST /new
 
+def test_new_game_with_sides_swapped_plays_second_in_one_step(visitor: Visitor):
+    page = visitor.post("/new", {"board": "4x4", "x": "human", "o": "perfect", "swap": "on"}).text
+    assert status(page) == "Your turn: you play O."
+    stored = visitor.stored()
+    assert (stored["x"], stored["o"], len(stored["moves"].split("-"))) == ("perfect", "human", 1)  # it moved first
+    assert "New game, sides swapped</button>" in visitor.open().text
+
+
 def test_new_defaults_to_a_person_as_x_against_perfect(visitor: Visitor):
     visitor.move(4)
     response = visitor.new()

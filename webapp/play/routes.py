@@ -68,6 +68,8 @@ def new() -> Response | str:
     rules = parse_board(request.form.get("board"), match.game.rules)
     x = parse_player(request.form.get("x"), "X", rules)
     o = parse_player(request.form.get("o"), "O", rules)
+    if request.form.get("swap") == "on":  # "New game, sides swapped": to play second in one step
+        x, o = o, x
     moves = parse_moves(rules, request.form.get("moves", ""))
     with _timed():
         match = match.new_game(x, o, _computer(), moves, rules)
