@@ -54,6 +54,8 @@ document.addEventListener("focusin", (event) => {
 // played comes back disabled, so move on to the next one that can be played.
 document.addEventListener("htmx:after:settle", () => {
   const lost = !document.activeElement || document.activeElement === document.body;
+  const hinted = document.querySelector(".grid .coach-hint"); // a hint asked for: its square, which names why
+  if (lost && hinted) lastSquare = Number(hinted.value);
   rove(lost && lastSquare !== null);
   showConfirmSwitch();
 });

@@ -358,6 +358,10 @@ STATES: dict[str, Callable[[Page], None]] = {
     "a click with no answer": a_click_with_no_answer,
     "about to resign": lambda page: (on_board("7x7", "human", "master", 24)(page),
                                      page.get_by_text("Resign", exact=True).click()),
+    "a hint on 3x3": lambda page: (page.goto("/"), click(page, 4),
+                                   replacing_the_game(page, page.get_by_role("button", name="Hint").click)),
+    "a hint on 7x7": lambda page: (on_board("7x7", "human", "master", 24)(page),
+                                   replacing_the_game(page, page.get_by_role("button", name="Hint").click)),
     "my games": lambda page: (won_against_easy(page), page.goto("/games")),
     "how to play": lambda page: page.goto("/help"),
 }

@@ -564,3 +564,19 @@ def test_one_click_starts_a_game_where_the_person_plays_second(page: Page):
     expect(page.locator(".grid .mark-x")).to_have_count(1)
     expect(page.get_by_label("X", exact=True)).to_have_value("perfect")
 
+
+def test_a_hint_shows_one_square_and_why_and_the_keyboard_is_on_it(page: Page):
+    page.goto("/")
+    new_game(page, "human", "master", "7x7")
+    click(page, 24)
+    replacing_the_game(page, page.get_by_role("button", name="Hint").click)
+    expect(page.locator(".coach-line")).to_have_text(re.compile(r"^Hint: [a-g][1-7]: "))
+    hinted = page.locator(".grid .coach-hint")
+    expect(hinted).to_have_count(1)
+    expect(hinted).to_be_focused()  # its name says why: a screen reader hears the hint
+    expect(hinted).to_have_attribute("aria-label", re.compile(r", empty, hint: "))
+    played = hinted.get_attribute("value")
+    page.keyboard.press("Enter")
+    expect(square(page, int(played))).to_have_class(re.compile(r"\bmark-x\b"))
+    expect(page.locator(".grid .coach-hint")).to_have_count(0)
+

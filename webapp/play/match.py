@@ -18,6 +18,7 @@ from typing import Any, NamedTuple
 from webapp.engine import (BOARDS, DEFAULT_BOARD, DEFAULT_BUDGET_MS, MARKS, Menace, Position, Rules, choose_move,
                            is_solved, opponent)
 from webapp.play.coach import FOUND_KINDS, Found, explain_move, square_values
+from webapp.play.hint import Hint, hint_for
 from webapp.play.learner import LearnerPanel, learner_panel
 from webapp.play.players import HUMAN, MY_MENACE, OPPONENT_INTRODUCTIONS, OPPONENT_NAMES, players_of
 from webapp.play.score import FRIENDS, Score, score_prefix
@@ -47,6 +48,17 @@ def _history(data: Any) -> tuple[Game, ...]:
         return ()
     games = (Game.from_session(entry) for entry in data[:HISTORY_LENGTH])
     return tuple(game for game in games if game is not None and game.is_over)
+
+
+def _hint(data: Any, game: Game) -> Hint | None:
+    """The hint a session kept, if it reads as one for the person to move in game."""
+    try:
+        cell, square, why = data
+        hint = Hint(int(cell), str(square), str(why))
+    except (TypeError, ValueError):
+        return None
+    fits = game.humans_turn and 0 <= hint.cell < game.rules.cells and not game.position.stones >> hint.cell & 1
+    return hint if fits and len(hint.words) <= 300 else None
 
 
 class Computer(NamedTuple):
@@ -295,13 +307,14 @@ class Game:
         return explain_move(self.rules, self.moves, self.ply, person=self.player(mark_of(self.ply)) == HUMAN,
                             level=self.player(mark_of(self.ply - 1)), found=self.found)
 
-    def view(self, coach: bool = False) -> BoardView:
+    def view(self, coach: bool = False, hint: Hint | None = None) -> BoardView:
         """The board as this match's page shows it: a person's squares are
-        playable on their turn; the coach's values when it is on; the last move
-        and its reply marked as new."""
+        playable on their turn; the coach's values when it is on, else the
+        hint's square if one was asked for; the last move and its reply marked as new."""
         last_human = self._last_human_move()
+        hinted = {hint.cell: SquareValue("hint", f"hint: {hint.why}", "hint")} if hint else None
         return board_view(self.rules, self.moves, self.status, playable=self.humans_turn,
-                          values=self.square_values if coach else None,
+                          values=self.square_values if coach else hinted,
                           new=self.moves[last_human if last_human is not None else -1:])
 
     @property
@@ -409,12 +422,29 @@ class Match:
     my_menace: Menace = Menace()
     taught: bool = False
     history: tuple[Game, ...] = ()
+    hint: Hint | None = None  # the move suggested for this turn, until a move is made
 
     def play(self, cell: int, seen_ply: int, computer: Computer = COMPUTER) -> Match:
         return self._after(self.game.play(cell, seen_ply, computer._replace(my_menace=self.my_menace)))
 
     def step(self, seen_ply: int, computer: Computer = COMPUTER) -> Match:
         return self._after(self.game.step(seen_ply, computer._replace(my_menace=self.my_menace)))
+
+    @property
+    def can_hint(self) -> bool:
+        """A hint is offered on a person's turn, with the coach off (the coach shows every square's worth)."""
+        return self.game.humans_turn and not self.coach and self.hint is None
+
+    def with_hint(self, seen_ply: int, computer: Computer = COMPUTER) -> Match:
+        """A hint for the person to move: the best move where the board is
+        solved, else master's (on the engine workers, as its moves are)."""
+        self.game._check_seen(seen_ply)
+        if not self.game.humans_turn:
+            raise Conflict("A hint is for a person's turn; there is no move of yours to make now.")
+        return replace(self, hint=hint_for(self.game.position, lambda position: computer.move(position, "master")))
+
+    def view(self) -> BoardView:
+        return self.game.view(self.coach, self.hint)
 
     def resign(self, seen_ply: int) -> Match:
         return self._after(self.game.resign(seen_ply))
@@ -425,13 +455,13 @@ class Match:
         history = self.history
         if self.game.is_over and history and history[0].same_game(self.game):
             history = history[1:]
-        return replace(self, game=game, score=score, scored=False, taught=False, history=history)
+        return replace(self, game=game, score=score, scored=False, taught=False, history=history, hint=None)
 
     def new_game(self, x: str, o: str, computer: Computer = COMPUTER, moves: tuple[int, ...] = (),
                  rules: Rules | None = None) -> Match:
         """A new game; on the board last played unless rules say otherwise."""
         game = Game.start(x, o, computer._replace(my_menace=self.my_menace), moves, rules or self.game.rules)
-        return replace(self, game=game, scored=False, taught=False)
+        return replace(self, game=game, scored=False, taught=False, hint=None)
 
     def play_again(self, computer: Computer = COMPUTER) -> Match:
         """The same board and players afresh (after a game, or in the middle of one)."""
@@ -456,7 +486,7 @@ class Match:
         return replace(self, coach=on)
 
     def _after(self, game: Game) -> Match:
-        match = replace(self, game=game)
+        match = replace(self, game=game, hint=None)
         if game.is_over:  # it has just ended: a finished game takes no more moves
             match = replace(match, history=(replace(game, found=None), *self.history)[:HISTORY_LENGTH])
         # A learner learns from games played out (a resignation shows it no result on the board).
@@ -475,7 +505,8 @@ class Match:
         """A small dict for the session store; this browser's MENACE only once it has played."""
         return {"game": self.game.to_session(), "score": dict(self.score.counts), "scored": self.scored,
                 "coach": self.coach, kept_menace.KEY: kept_menace.written(self.my_menace), "taught": self.taught,
-                "history": [game.to_session() for game in self.history]}
+                "history": [game.to_session() for game in self.history],
+                "hint": list(self.hint) if self.hint else None}
 
     @classmethod
     def from_session(cls, data: Mapping[str, Any]) -> Match:
@@ -484,6 +515,7 @@ class Match:
         game = Game.from_session(data.get("game")) or Game()
         scored = data.get("scored") is True and game.result_key is not None
         return cls(game, Score.from_session(data.get("score")), scored, data.get("coach") is True,
-                   kept_menace.read(data), data.get("taught") is True and game.is_over, _history(data.get("history")))
+                   kept_menace.read(data), data.get("taught") is True and game.is_over, _history(data.get("history")),
+                   _hint(data.get("hint"), game))
 
 

@@ -56,6 +56,15 @@ def undo() -> Response | str:
     return _changed(match.undo(_seen_ply(match)))
 
 
+@bp.post("/hint")
+def hint() -> Response | str:
+    """One move for the person to play, with why: master's on the big boards, thought on the engine workers."""
+    match = current_match()
+    with _timed():
+        match = match.with_hint(_seen_ply(match), _computer())
+    return _changed(match)
+
+
 @bp.post("/resign")
 def resign() -> Response | str:
     match = current_match()
@@ -210,9 +219,10 @@ def _game_fragment(match: Match) -> str:
     served at, so it is rendered once per such state and kept: the same few
     openings come up again and again, and rendering is half a move's work.
     (A game with a learner's panel is rendered each time: the panel shows
-    this browser's own MENACE. So is one on a board past 4×4: its states
-    seldom come again, and each answer is up to 25 KB to keep.)"""
-    if match.learner_panel is not None or match.game.rules.size > MEMO_BOARD_SIZE:
+    this browser's own MENACE. So is one with a hint shown, and one on a
+    board past 4×4: its states seldom come again, and each answer is up to
+    25 KB to keep.)"""
+    if match.learner_panel is not None or match.hint or match.game.rules.size > MEMO_BOARD_SIZE:
         return render_template("play/_game.html", **_context(match))
     return _rendered_game(request.host_url, request.script_root, match.game, match.coach,
                           tuple(match.score.lines()))
@@ -237,8 +247,8 @@ def refused(message: str, status: int) -> tuple[str, int]:
 
 
 def _context(match: Match, message: str | None = None) -> dict[str, object]:
-    return {"game": match.game, "view": match.game.view(match.coach), "score_lines": match.score.lines(),
-            "coach": match.coach, "message": message,
+    return {"game": match.game, "view": match.view(), "score_lines": match.score.lines(),
+            "coach": match.coach, "hint": match.hint, "can_hint": match.can_hint, "message": message,
             "learner": match.learner_panel, "my_menace_playing": MY_MENACE in (match.game.x, match.game.o),
             "player_names": PLAYER_NAMES, "boards": BOARDS, "players_of": players_of, "player_groups": player_groups(),
             "top_levels": top_levels(), "htmx": is_htmx()}

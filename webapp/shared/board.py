@@ -21,7 +21,7 @@ from webapp.shared.words import describe_cell, sentence_start
 class SquareValue(NamedTuple):
     """What playing a square leads to for the side to move, as the coach says it."""
 
-    kind: str   # "win", "draw" or "loss" on a solved board; "win", "forced" or "block" on a bigger one
+    kind: str   # "win", "draw" or "loss" on a solved board; "win", "forced" or "block" on a bigger one; "hint"
     text: str   # "win in 2", "draw", "loss in 1", "must block", "forced win in 3"
     short: str  # the words that fit on the square itself
 

@@ -1,0 +1,82 @@
+"""A hint: one move for the person whose turn it is, with its reason in a few words.
+
+On the solved boards (3×3, 4×4) it is the best move from the solved table:
+the fastest win, else a draw (the one that sets the most traps), else the
+longest defence. On the bigger boards
+it is master's move, thought on the engine workers as any of master's moves
+is, and its reason is what master's search found (Found): the hint knows no
+more than the computer would play there itself.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import NamedTuple
+
+from webapp.engine import Position, is_solved, losing_replies, opponent, outcomes, preference
+from webapp.play.coach import Found
+from webapp.shared.words import describe_cell, in_a_row, in_a_row_minus_one
+
+Think = Callable[[Position], tuple[int, Found | None]]
+"""Master's move in a position, and what its search found (None where it does not say)."""
+
+
+class Hint(NamedTuple):
+    """The square to play, and why: "Hint: b2: it holds the draw." on the page."""
+
+    cell: int
+    square: str  # the square in words: "b2", "row 1, column 2"
+    why: str     # "it holds the draw."
+
+    @property
+    def words(self) -> str:
+        return f"{self.square}: {self.why}"
+
+
+def hint_for(position: Position, think: Think) -> Hint:
+    """The hint for the side to move (think is asked only on the boards too big to solve)."""
+    if is_solved(position.rules):
+        return _from_the_table(position)
+    cell, found = think(position)
+    return Hint(cell, describe_cell(position.rules, cell), _why(position, found))
+
+
+def _moves(count: int) -> str:
+    return f"{count} move" if count == 1 else f"{count} moves"
+
+
+def _from_the_table(position: Position) -> Hint:
+    rules, them = position.rules, opponent(position.to_move)
+    found = outcomes(position)
+    top = max(preference(outcome, rules.cells) for outcome in found.values())
+    best_cells = [cell for cell, outcome in found.items() if preference(outcome, rules.cells) == top]
+    traps = {cell: losing_replies(position, cell) for cell in best_cells}
+    best = max(best_cells, key=lambda cell: (traps[cell], -cell))  # as perfect breaks its ties
+    outcome, square = found[best], describe_cell(rules, best)
+    if outcome.result > 0:
+        return Hint(best, square, f"it wins within {_moves((outcome.plies + 1) // 2)}, whatever {them} does.")
+    if outcome.result < 0:
+        return Hint(best, square, "every square loses against best play; this one holds out longest.")
+    opening = ("every square holds the draw here" if all(other.result == 0 for other in found.values())
+               else "it holds the draw, where other squares lose")
+    return Hint(best, square, f"{opening}; this one leaves {them} the most ways to go wrong." if traps[best]
+                else f"{opening}.")
+
+
+def _why(position: Position, found: Found | None) -> str:
+    """What master's search found, from the side of the person it advises."""
+    rules, them = position.rules, opponent(position.to_move)
+    if found is None:
+        return "the engine's choice."
+    if found.kind == "win":
+        return f"it completes {in_a_row(rules)} and wins."
+    if found.kind == "block":
+        return f"it blocks {them}'s line, which would complete {in_a_row(rules)} there."
+    if found.kind == "forced win":
+        return (f"it starts a forced win by {in_a_row_minus_one(rules)}s: you win within "
+                f"{_moves((found.line + 1) // 2)}, whatever {them} does.")
+    if found.kind == "defence":
+        return f"it stops a forced win that {them} has after the other moves the engine looked at."
+    if found.kind == "lost":
+        return f"{them} has a forced win whatever you play; this holds out longest."
+    return f"nothing is forced here; the engine likes it best, looking {found.depth} moves ahead."
