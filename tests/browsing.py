@@ -362,6 +362,8 @@ STATES: dict[str, Callable[[Page], None]] = {
                                    replacing_the_game(page, page.get_by_role("button", name="Hint").click)),
     "a hint on 7x7": lambda page: (on_board("7x7", "human", "master", 24)(page),
                                    replacing_the_game(page, page.get_by_role("button", name="Hint").click)),
+    "move numbers on 15x15": lambda page: (on_board("15x15", "human", "human", 112, 113, 97)(page),
+                                           replacing_the_game(page, page.get_by_role("button", name="Move numbers").click)),
     "my games": lambda page: (won_against_easy(page), page.goto("/games")),
     "how to play": lambda page: page.goto("/help"),
 }

@@ -580,3 +580,22 @@ def test_a_hint_shows_one_square_and_why_and_the_keyboard_is_on_it(page: Page):
     expect(square(page, int(played))).to_have_class(re.compile(r"\bmark-x\b"))
     expect(page.locator(".grid .coach-hint")).to_have_count(0)
 
+
+def test_move_numbers_are_seen_on_a_phones_small_stones(browser: Browser, live_server: str):
+    context = browser.new_context(base_url=live_server, viewport=SMALL_PHONE)
+    page = context.new_page()
+    page.goto("/")
+    new_game(page, "human", "human", "15x15")
+    for cell in (112, 113, 97):
+        click(page, cell)
+    replacing_the_game(page, page.get_by_role("button", name="Move numbers").click)
+    numbers = page.locator(".grid .number")
+    expect(numbers).to_have_text(["3", "1", "2"])  # in the board's order: h9, h8, i8
+    for number in range(3):
+        size, colour, stone = numbers.nth(number).evaluate(
+            "n => [parseFloat(getComputedStyle(n).fontSize), getComputedStyle(n).color,"
+            " n.closest('button').className]")
+        assert size >= 7, f"a number {size} px high is not read on a phone"
+        assert colour != "rgba(0, 0, 0, 0)", stone
+    context.close()
+

@@ -1024,3 +1024,30 @@ def test_how_to_play_names_every_board_and_level_and_every_page_links_to_it(visi
         assert f"<strong>{level}</strong>:" in page
     for path in ("/", "/puzzles", "/games", "/help", "/replay/4", "/learn"):
         assert '<a href="/help">How to play</a> · <a href="/games">My games</a>' in visitor.client.get(path).text, path
+
+
+# Move numbers on the big boards (issue: what a person meets, second pass)
+
+def test_move_numbers_show_on_the_stones_and_in_their_names_on_the_big_boards(visitor: Visitor):
+    visitor.post("/new", {"board": "15x15", "x": "human", "o": "human"})
+    visitor.move(112)
+    visitor.move(113)
+    page = visitor.post("/numbers", {"numbers": "on"}).text
+    assert 'aria-label="h8, X, move 1"' in page and 'aria-label="i8, O, move 2, last move"' in page
+    assert '<span class="number">1</span>' in page and '<span class="number">2</span>' in page
+    assert 'name="numbers" value="off" aria-pressed="true">Move numbers</button>' in page
+    assert '<span class="number">3</span>' in visitor.move(114).text, "it stays on"
+    off = visitor.post("/numbers", {"numbers": "off"}).text
+    assert 'class="number"' not in off and ", move 1" not in off
+
+
+def test_move_numbers_are_offered_only_on_the_boards_drawn_with_stones(visitor: Visitor):
+    assert "Move numbers" not in visitor.open().text
+    visitor.post("/numbers", {"numbers": "on"})
+    assert 'class="number"' not in visitor.move(4).text
+    assert "Move numbers</button>" in visitor.post("/new", {"board": "7x7", "x": "human", "o": "human"}).text
+
+
+def test_a_bad_move_numbers_switch_is_refused(visitor: Visitor):
+    refused = visitor.post("/numbers", {"numbers": "maybe"})
+    assert refused.status_code == 400 and message(refused.text) == "Say “on” or “off” to switch move numbers."

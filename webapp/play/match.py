@@ -307,13 +307,13 @@ class Game:
         return explain_move(self.rules, self.moves, self.ply, person=self.player(mark_of(self.ply)) == HUMAN,
                             level=self.player(mark_of(self.ply - 1)), found=self.found)
 
-    def view(self, coach: bool = False, hint: Hint | None = None) -> BoardView:
+    def view(self, coach: bool = False, hint: Hint | None = None, numbered: bool = False) -> BoardView:
         """The board as this match's page shows it: a person's squares are
         playable on their turn; the coach's values when it is on, else the
         hint's square if one was asked for; the last move and its reply marked as new."""
         last_human = self._last_human_move()
         hinted = {hint.cell: SquareValue("hint", f"hint: {hint.why}", "hint")} if hint else None
-        return board_view(self.rules, self.moves, self.status, playable=self.humans_turn,
+        return board_view(self.rules, self.moves, self.status, playable=self.humans_turn, numbered=numbered,
                           values=self.square_values if coach else hinted,
                           new=self.moves[last_human if last_human is not None else -1:])
 
@@ -423,6 +423,7 @@ class Match:
     taught: bool = False
     history: tuple[Game, ...] = ()
     hint: Hint | None = None  # the move suggested for this turn, until a move is made
+    numbers: bool = False     # the stones show their move numbers (a switch of the big boards)
 
     def play(self, cell: int, seen_ply: int, computer: Computer = COMPUTER) -> Match:
         return self._after(self.game.play(cell, seen_ply, computer._replace(my_menace=self.my_menace)))
@@ -444,7 +445,10 @@ class Match:
         return replace(self, hint=hint_for(self.game.position, lambda position: computer.move(position, "master")))
 
     def view(self) -> BoardView:
-        return self.game.view(self.coach, self.hint)
+        return self.game.view(self.coach, self.hint, self.numbers and self.game.rules.k == 5)
+
+    def with_numbers(self, on: bool) -> Match:
+        return replace(self, numbers=on)
 
     def resign(self, seen_ply: int) -> Match:
         return self._after(self.game.resign(seen_ply))
@@ -506,7 +510,7 @@ class Match:
         return {"game": self.game.to_session(), "score": dict(self.score.counts), "scored": self.scored,
                 "coach": self.coach, kept_menace.KEY: kept_menace.written(self.my_menace), "taught": self.taught,
                 "history": [game.to_session() for game in self.history],
-                "hint": list(self.hint) if self.hint else None}
+                "hint": list(self.hint) if self.hint else None, "numbers": self.numbers}
 
     @classmethod
     def from_session(cls, data: Mapping[str, Any]) -> Match:
@@ -516,6 +520,6 @@ class Match:
         scored = data.get("scored") is True and game.result_key is not None
         return cls(game, Score.from_session(data.get("score")), scored, data.get("coach") is True,
                    kept_menace.read(data), data.get("taught") is True and game.is_over, _history(data.get("history")),
-                   _hint(data.get("hint"), game))
+                   _hint(data.get("hint"), game), data.get("numbers") is True)
 
 

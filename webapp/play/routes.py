@@ -98,6 +98,12 @@ def coach() -> Response | str:
     return _changed(current_match().with_coach(parse_switch(request.form.get("coach"))))
 
 
+@bp.post("/numbers")
+def numbers() -> Response | str:
+    """Move numbers on the stones of the big boards, on or off."""
+    return _changed(current_match().with_numbers(parse_switch(request.form.get("numbers"), "move numbers")))
+
+
 @bp.get("/replay/", defaults={"moves": "", "board": DEFAULT_BOARD.name})
 @bp.get("/replay/<moves>", defaults={"board": DEFAULT_BOARD.name})
 @bp.get("/replay/<board>/", defaults={"moves": ""})
@@ -248,7 +254,8 @@ def refused(message: str, status: int) -> tuple[str, int]:
 
 def _context(match: Match, message: str | None = None) -> dict[str, object]:
     return {"game": match.game, "view": match.view(), "score_lines": match.score.lines(),
-            "coach": match.coach, "hint": match.hint, "can_hint": match.can_hint, "message": message,
+            "coach": match.coach, "hint": match.hint, "can_hint": match.can_hint, "numbers": match.numbers,
+            "message": message,
             "learner": match.learner_panel, "my_menace_playing": MY_MENACE in (match.game.x, match.game.o),
             "player_names": PLAYER_NAMES, "boards": BOARDS, "players_of": players_of, "player_groups": player_groups(),
             "top_levels": top_levels(), "htmx": is_htmx()}

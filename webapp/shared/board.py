@@ -38,6 +38,7 @@ class Cell(NamedTuple):
     is_new: bool                # marked by the last thing that happened (a move and its reply)
     is_last: bool               # the last move of all, marked until the next one
     is_star: bool               # a star point, drawn on the empty intersection (15×15)
+    move_number: int | None     # when move numbers are shown, the move that put the stone here (1 for the first)
 
 
 class Move(NamedTuple):
@@ -91,23 +92,26 @@ class BoardView(NamedTuple):
 
 
 def board_view(rules: Rules, moves: tuple[int, ...], status: str | None = None, *, playable: bool = False,
-               values: Mapping[int, SquareValue] | None = None, new: Collection[int] | None = None) -> BoardView:
+               values: Mapping[int, SquareValue] | None = None, new: Collection[int] | None = None,
+               numbered: bool = False) -> BoardView:
     """The view of the position after moves on rules. status defaults to the
     words for two people at one screen ("X to move."); playable says whether
     the viewer may play an empty square now; values are the coach's, if shown;
-    new are the cells the last thing that happened marked (by default the last move)."""
+    new are the cells the last thing that happened marked (by default the last
+    move); numbered shows each stone's move number, on it and in its name."""
     position = position_after(rules, moves)
     values = values or {}
     new = set(moves[-1:] if new is None else new)
     last = moves[-1] if moves else None
     line, stars = position.winning_line(), star_points(rules)
+    numbers = {cell: index + 1 for index, cell in enumerate(moves)} if numbered else {}
     cells = []
     for cell in range(rules.cells):
         mark, value = position.mark_at(cell), values.get(cell)
         label = (f"{sentence_start(describe_cell(rules, cell))}, {mark or 'empty'}" + (f", {value.text}" if value else "")
-                 + (", last move" if cell == last else ""))
+                 + (f", move {numbers[cell]}" if cell in numbers else "") + (", last move" if cell == last else ""))
         cells.append(Cell(cell, mark, cell in line, value, label, playable and mark is None, cell in new,
-                          cell == last, cell in stars))
+                          cell == last, cell in stars, numbers.get(cell)))
     return BoardView(rules, write_moves(rules, moves), len(moves), cells, move_list(rules, moves),
                      plain_status(rules, moves) if status is None else status, line)
 

@@ -42,8 +42,8 @@ def parse_ply(raw: str | None, rules: Rules = DEFAULT_BOARD) -> int:
     return int(raw)
 
 
-def parse_switch(raw: str | None) -> bool:
+def parse_switch(raw: str | None, switched: str = "the coach") -> bool:
     """An on/off form field, such as the coach's."""
     if raw not in ("on", "off"):
-        raise InvalidInput("Say “on” or “off” to switch the coach.")
+        raise InvalidInput(f"Say “on” or “off” to switch {switched}.")
     return raw == "on"
