@@ -442,3 +442,14 @@ def test_a_player_resigns_and_both_pages_and_the_series_say_so(seated, alice, bo
     assert "Rematch, sides swapped" in page and "Review this game" in page and "Resign</summary>" not in page
     assert "O resigned: X wins." in carol.events(seated, after="1")  # the live region tells the watchers too
     assert bob.post(seated + "/resign", {"ply": "0"}).status_code == 409
+
+
+@pytest.mark.parametrize("host, said", [("127.0.0.1:5000", True), ("localhost", True), ("[::1]:8000", True),
+                                        ("192.168.1.20:5000", False), ("games.example", False)])
+def test_an_invitation_whose_link_names_this_machine_only_says_so(app: Flask, host: str, said: bool):
+    client = app.test_client()
+    url = client.post("/online", data={"board": "3x3", "side": "x"}, headers={"Host": host}).headers["Location"]
+    page = client.get(url, headers={"Host": host}).text
+    assert "Invite</h2>" in page
+    assert (f"This link names this computer ({host}), so it works only here." in page) is said
+    assert ("make run HOST=0.0.0.0" in page) is said

@@ -13,9 +13,11 @@ any store), so that a double click on "Take the free seat" is one player's.
 
 from __future__ import annotations
 
+import ipaddress
 import threading
 import time
 from collections.abc import Iterator
+from urllib.parse import urlsplit
 
 from flask import (Blueprint, Flask, Response, abort, after_this_request, current_app, g, redirect, render_template,
                    request, stream_with_context, url_for)
@@ -370,9 +372,21 @@ def _context(game: SharedGame, event: Event | None = None, player: str | None = 
     """What the online templates show, for this browser (or for player, on a stream)."""
     player = player if player is not None else _player(make=False)
     mine, view = game.seat_of(player), game.view(player)
+    link = url_for("online.show", game_id=game.id, _external=True)
     return {"game": game, "view": view, "player": player, "mine": mine, "status": view.status,
-            "event": event, "link": url_for("online.show", game_id=game.id, _external=True),
+            "event": event, "link": link, "local_host": _loopback_host(link),
             "boards": BOARDS, "htmx": is_htmx(), "live": live}
+
+
+def _loopback_host(link: str) -> str | None:
+    """The link's host if it is a loopback address (127.0.0.1, localhost, ::1),
+    as under `make run`'s default host, where no other device reaches it; else None."""
+    parts = urlsplit(link)
+    try:
+        loopback = parts.hostname == "localhost" or ipaddress.ip_address(parts.hostname or "").is_loopback
+    except ValueError:
+        loopback = False
+    return parts.netloc if loopback else None
 
 
 def refused(message: str, status: int) -> tuple[str, int]:
