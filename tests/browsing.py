@@ -354,6 +354,8 @@ STATES: dict[str, Callable[[Page], None]] = {
     "the puzzles": lambda page: page.goto("/puzzles"),
     "a puzzle half solved": lambda page: (first_shipped_puzzle(page), solve_puzzle(page, moves=1)),
     "puzzles from a game played here": puzzles_from_a_game_played_here,
+    "a puzzle's hint": lambda page: (first_shipped_puzzle(page), page.get_by_role("button", name="Hint").click(),
+                                     expect(page.locator(".grid .coach-hint")).to_have_count(1)),
     "waiting for a free engine": waiting_for_a_free_engine,
     "a click with no answer": a_click_with_no_answer,
     "about to resign": lambda page: (on_board("7x7", "human", "master", 24)(page),

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
@@ -20,16 +22,33 @@ def test_a_wrong_move_then_the_solution_by_clicks(page: Page, axe_source: str):
     expect(page.get_by_role("alert")).to_contain_text("This ")
     audit(page, axe_source)
     solve_puzzle(page)
-    expect(page.locator("#status")).to_contain_text("Solved:")
+    expect(page.locator("#status")).to_have_text(f"{puzzle.winner} wins.")
     expect(page.locator("#puzzle")).to_contain_text("Solved in a row in this browser: 1")
     page.get_by_role("link", name="Next puzzle").click()
     expect(page.locator("#puzzle-heading")).to_contain_text(collection()[1].title)
 
 
+def test_a_hint_then_the_answer_by_clicks_and_the_list_marks_what_was_solved(page: Page):
+    puzzle = collection()[0]
+    first_shipped_puzzle(page)
+    page.get_by_role("button", name="Hint").click()
+    expect(page.get_by_role("alert")).to_contain_text("Hint: ")
+    expect(page.locator(".grid .coach-hint")).to_have_attribute("value", str(puzzle.solution[0]))
+    page.get_by_role("button", name="Show the answer").click()
+    expect(page.get_by_role("alert")).to_contain_text("The answer: ")
+    expect(page.locator(".grid button:enabled")).to_have_count(0)
+    page.goto("/puzzles")
+    expect(page.locator(".solved")).to_have_count(0)  # shown the answer is not solved
+    first_shipped_puzzle(page)
+    solve_puzzle(page)
+    page.goto("/puzzles")
+    expect(page.locator(".puzzle-list:not(.mined) li").first.locator(".solved")).to_have_text("✓ solved")
+
+
 def test_a_game_finished_by_clicks_comes_back_as_a_puzzle(page: Page):
     puzzles_from_a_game_played_here(page)
     link = page.locator(f'.puzzle-list.mined a[href="{PUZZLE_FROM_7X7}"]')
-    expect(link).to_have_text("7×7: X to play and win in 2")
+    expect(link).to_have_text(re.compile(r"^7×7, new \d+: X to play and win in 2$"))  # numbered among the new
     link.click()
     expect(page.locator("#puzzle-heading")).to_contain_text("X to play and win in 2")
     expect(page.locator("footer")).to_contain_text("Games finished here may become puzzles")

@@ -50,7 +50,7 @@ def test_a_puzzle_says_what_to_do_and_the_right_moves_solve_it(visitor: Visitor)
     defence = describe_cell(PUZZLE.rules, PUZZLE.solution[1])
     assert first.text.startswith('<section id="puzzle"') and "Right. " in first.text
     assert f"answered {defence}." in words(first.text)
-    assert f"Puzzle: 3×3, {PUZZLE.title} Solved! Solved: {PUZZLE.winner} wins." in solve(visitor)
+    assert f"Puzzle: 3×3, {PUZZLE.title} Solved! That completes the line. {PUZZLE.winner} wins." in solve(visitor)
     assert "Solved in a row in this browser: 2" in solve(visitor, HTMX)
 
 
@@ -133,3 +133,42 @@ def test_a_game_between_friends_finished_becomes_puzzles(app):
     for ply, cell in enumerate(game):
         assert (alice, bob)[ply % 2].post(url + "/move", {"cell": str(cell), "ply": str(ply)}).status_code == 200
     assert len(mined_links(alice)) == 2
+
+
+# Help, and what the list says (issue: what a person meets, second pass)
+
+def test_a_hint_marks_the_winning_move_and_ends_the_streak(visitor: Visitor):
+    solve(visitor)
+    hinted = visitor.client.post(URL, data={"show": "hint", "played": "0"}).text
+    square = describe_cell(PUZZLE.rules, PUZZLE.solution[0])
+    assert f"Hint: {PUZZLE.winner} wins by playing {square} now (marked)." in words(hinted)
+    assert re.search(rf'value="{PUZZLE.solution[0]}" class="coach-hint" aria-label="[^"]*hint: the winning move"', hinted)
+    assert ">Hint</button>" not in hinted and "Show the answer</button>" in hinted
+    assert "Solved in a row in this browser: 0" in words(hinted)
+
+
+def test_the_answer_plays_out_the_whole_solution(visitor: Visitor):
+    shown = visitor.client.post(URL, data={"show": "answer", "played": "2"}).text
+    rest = [f"{mark} {describe_cell(PUZZLE.rules, cell)}"
+            for mark, cell in zip([PUZZLE.winner, "O" if PUZZLE.winner == "X" else "X"] * 9, PUZZLE.solution[2:])]
+    assert f"The answer: {', '.join(rest)}." in words(shown)
+    assert f"{PUZZLE.winner} wins." in words(shown) and "Show the answer" not in shown
+    assert not re.search(r'<button name="cell"[^>]*aria-label="[^"]*empty"(?![^>]*disabled)', shown)
+
+
+@pytest.mark.parametrize("show", ["both", "", "answer" * 40])
+def test_help_that_is_not_offered_is_refused(visitor: Visitor, show: str):
+    refused = visitor.client.post(URL, data={"show": show, "played": "0"})
+    assert refused.status_code == 400 and "Ask for a “hint” or the “answer”" in words(refused.text)
+
+
+def test_the_list_names_each_puzzle_apart_and_marks_those_solved_here(visitor: Visitor):
+    names = re.findall(r'<a href="/puzzle/[^"]*">([^<]*)</a>', visitor.client.get("/puzzles").text)
+    assert len(names) == len(set(names)) == len(collection())
+    solve(visitor)
+    page = visitor.client.get("/puzzles").text
+    assert page.count("✓ solved") == 1
+    assert re.search(rf'href="{re.escape(URL)}">[^<]*</a> <span class="solved">✓ solved</span>', page)
+    with visitor.client.session_transaction() as session:
+        session["puzzles_solved"] = "not a list"
+    assert "✓ solved" not in visitor.client.get("/puzzles").text

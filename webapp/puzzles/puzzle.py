@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from webapp.engine import Outcome, Position, Rules, is_solved, opponent, outcomes, preference
 from webapp.engine import win_by_fours
 from webapp.engine import winning_moves as proven_winning_moves
-from webapp.shared.board import BoardView, board_view
+from webapp.shared.board import BoardView, SquareValue, board_view
 from webapp.shared.record import position_after
 
 LEAST_MOVES = 2
@@ -51,13 +51,20 @@ class Puzzle:
     def title(self) -> str:
         return f"{self.winner} to play and win in {self.wins_in}"
 
-    def board(self, played: int) -> BoardView:
-        """The board `played` moves into the solution, its squares playable until it is solved."""
+    @property
+    def key(self) -> str:
+        """The puzzle's name where a browser keeps the puzzles it solved: its board and moves."""
+        return f"{self.rules.name}/{'.'.join(map(str, self.moves))}"
+
+    def board(self, played: int, hinted: bool = False) -> BoardView:
+        """The board `played` moves into the solution, its squares playable
+        until it is solved; hinted marks the winning move to play now."""
         moves = (*self.moves, *self.solution[:played])
         solved = played >= len(self.solution)
         left = self.wins_in - played // 2
-        status = f"Solved: {self.winner} wins." if solved else f"{self.winner} to play and win in {left}."
-        return board_view(self.rules, moves, status, playable=not solved,
+        status = f"{self.winner} wins." if solved else f"{self.winner} to play and win in {left}."
+        hint = {self.solution[played]: SquareValue("hint", "hint: the winning move", "hint")} if hinted and not solved else None
+        return board_view(self.rules, moves, status, playable=not solved, values=hint,
                           new=self.solution[max(0, played - 2):played])
 
 

@@ -42,6 +42,9 @@ def _kept() -> mined.Kept:
     return current_app.extensions["engines"].kept
 
 STREAK = "puzzle_streak"
+SOLVED = "puzzles_solved"
+SOLVED_KEPT = 500
+"""How many solved puzzles a browser's session remembers, to mark them solved in the list."""
 MINED_SHOWN = 24
 
 
@@ -49,7 +52,7 @@ MINED_SHOWN = 24
 def offered() -> str:
     never_cached()
     return render_template("puzzles/puzzles.html", puzzles=collection(), today=daily(datetime.date.today()),
-                           mined=mined.newest(_kept(), MINED_SHOWN),
+                           mined=mined.newest(_kept(), MINED_SHOWN), solved=_solved(),
                            streak=session.get(STREAK, 0))
 
 
@@ -63,7 +66,9 @@ def today() -> Response:
 def play(board: str, moves: str) -> str:
     """GET: the puzzle, `played` moves into its solution. POST: the person's
     move there (the form's cell): right, the engine's defence follows (or the
-    puzzle is solved); wrong, the same position with why."""
+    puzzle is solved); wrong, the same position with why. Or help (the form's
+    `show`): the winning move marked (a hint), or the whole answer; either
+    ends the streak, as a wrong move does."""
     puzzle = _puzzle(board, moves)
     if request.method == "GET":
         try:
@@ -73,6 +78,8 @@ def play(board: str, moves: str) -> str:
     played = _played(puzzle, request.form.get("played"))
     if played >= len(puzzle.solution):
         raise Conflict("This puzzle is solved already; go on to the next one.")
+    if "show" in request.form:
+        return _helped(puzzle, played, request.form["show"])
     cell = parse_cell(request.form.get("cell"), puzzle.rules)
     if puzzle.position.stones >> cell & 1 or cell in puzzle.solution[:played]:
         raise Conflict("That square is taken; choose an empty one.")
@@ -83,9 +90,31 @@ def play(board: str, moves: str) -> str:
     played += 2
     if played >= len(puzzle.solution):
         session[STREAK] = session.get(STREAK, 0) + 1
-        return _page(puzzle, len(puzzle.solution), message="Solved!", right=True)
+        session[SOLVED] = [puzzle.key, *(key for key in _solved() if key != puzzle.key)][:SOLVED_KEPT]
+        return _page(puzzle, len(puzzle.solution), message="Solved! That completes the line.", right=True)
     defence = describe_cell(puzzle.rules, puzzle.solution[played - 1])
     return _page(puzzle, played, message=f"Right. {opponent(puzzle.winner)} answered {defence}.", right=True)
+
+
+def _helped(puzzle: Puzzle, played: int, show: str) -> str:
+    """The hint (the winning move marked) or the answer (every move of the solution, played out)."""
+    if show not in ("hint", "answer"):
+        raise InvalidInput(f"Ask for a “hint” or the “answer”, not {quoted(show)}.")
+    session[STREAK] = 0
+    if show == "hint":
+        square = describe_cell(puzzle.rules, puzzle.solution[played])
+        return _page(puzzle, played, message=f"Hint: {puzzle.winner} wins by playing {square} now (marked).",
+                     right=True, hinted=True)
+    moves = ", ".join(f"{mark} {describe_cell(puzzle.rules, cell)}"
+                      for mark, cell in zip((puzzle.winner, opponent(puzzle.winner)) * len(puzzle.solution),
+                                            puzzle.solution[played:]))
+    return _page(puzzle, len(puzzle.solution), message=f"The answer: {moves}.", right=True)
+
+
+def _solved() -> list[str]:
+    """The puzzles this browser solved, newest first (any that do not read as a list: none)."""
+    kept = session.get(SOLVED)
+    return [key for key in kept if isinstance(key, str)] if isinstance(kept, list) else []
 
 
 def refused(message: str, status: int) -> tuple[str, int]:
@@ -105,9 +134,9 @@ def notation(puzzle: Puzzle) -> str:
     return write_moves(puzzle.rules, puzzle.moves)
 
 
-def _page(puzzle: Puzzle, played: int, message: str | None = None, right: bool = False) -> str:
+def _page(puzzle: Puzzle, played: int, message: str | None = None, right: bool = False, hinted: bool = False) -> str:
     template = "puzzles/_puzzle.html" if is_htmx() else "puzzles/puzzle.html"
-    return render_template(template, puzzle=puzzle, played=played, message=message, right=right,
+    return render_template(template, puzzle=puzzle, played=played, message=message, right=right, hinted=hinted,
                            notation=notation(puzzle), next_puzzle=following(puzzle), streak=session.get(STREAK, 0))
 
 
