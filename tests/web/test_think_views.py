@@ -142,3 +142,21 @@ def test_what_the_workers_found_is_what_the_page_shows(visitor: Visitor, app, mo
     assert visitor.client.get("/think/7x7/d4?depth=1").status_code == 200
     assert visitor.client.get("/think/3x3/4").status_code == 200
     assert asked == [False, True]
+
+
+def test_one_position_below_is_said_in_the_singular(visitor):
+    page = visitor.client.get("/think/3x3/0123457").text  # two squares left: each leaves one position below
+    assert "1 position below" in page and "1 positions below" not in page
+
+
+def test_where_the_trees_best_move_is_not_the_engines_the_page_says_why(visitor):
+    said = 0
+    for moves in ("h8-i9-h9-h10", "h8", "h8-i9", "h8-h9-i8", "h8-i8-h9-i9", "h8-g7-h9-h10-i8"):
+        page = visitor.client.get(f"/think/15x15/{moves}").text
+        tree_best = re.search(r'<li id="node-[^"]*" class="best">.*?plays (\w+)</span>', page, re.S).group(1)
+        engine_move = re.search(r"<dt>Its move</dt><dd>([^<]*)</dd>", page).group(1)
+        why = f"The tree above puts {tree_best} first and the engine plays {engine_move}:"
+        assert (why in page) is (tree_best != engine_move), moves
+        said += why in page
+    assert said, "some position among these has the two differ, or this test shows nothing"
+    assert "The table is wider than this screen: scroll it sideways" in page

@@ -18,7 +18,7 @@ from webapp.shared.errors import InvalidInput
 from webapp.think import searches as searches_module
 from webapp.think.look import Look
 from webapp.think.searches import searches
-from webapp.think.tree import STOP_LIMIT, Count
+from webapp.think.tree import STOP_LIMIT, Count, value_words
 
 THREE, FOUR = BOARDS["3x3"], BOARDS["4x4"]
 PLAYABLE = sorted((here for here in reachable_positions(Position(THREE)) if not here.is_over),
@@ -163,3 +163,13 @@ def test_the_engines_statistics_are_of_its_thinking_alone_not_of_building_its_ta
     rules = BOARDS["15x15"]
     searches_module.engine_view(Position(rules).play(rules.centre), 60_000)
     assert built_before_thinking == [1]
+
+
+@pytest.mark.parametrize("value, words", [(-1028, "estimate -1,028 for X (X wins about 26 in 100)"),
+                                          (0, "draw"), (1, "estimate +1 for O (O wins about 50 in 100)"),
+                                          (9000, "estimate +9,000 for O (O wins about 99 in 100)")])
+def test_an_estimate_is_told_as_a_chance_of_winning_too(value: int, words: str):
+    """The evaluation is fitted as log-odds (shapes.UNIT to one): -1,028 is e^-1.028 to one, 26 in 100."""
+    mover = "X" if value < 0 else "O"
+    assert value_words(value, mover)[0] == words
+

@@ -6,12 +6,14 @@ position and kept; bounded by counts of positions, never a clock."""
 
 from __future__ import annotations
 
+import math
 from functools import lru_cache
 from typing import NamedTuple
 
 from webapp.engine import Position, opponent
 from webapp.engine.classic import (Horizon, Recorder, TooLong, Tree, alphabeta, minimax, most_orders, most_positions,
                                    tree_size)
+from webapp.engine.shapes import UNIT
 from webapp.engine.solved import is_solved, outcome_of, table
 from webapp.engine.values import WIN, from_outcome, is_decided, one_ply_back
 
@@ -44,13 +46,21 @@ class Count(NamedTuple):
 def value_words(value: int, mover: str) -> tuple[str, str]:
     """A search's value for mover, in words, and its kind. 'X wins in 3'
     counts the winner's moves, the next one (or this one) included, as the
-    coach does."""
+    coach does. An estimate is the evaluation's, fitted to games as the
+    log-odds that the side to move wins (shapes.UNIT to one): so it is told
+    as a chance too, 'estimate -1,028 for X (X wins about 26 in 100)'."""
     if is_decided(value):
         winner = mover if value > 0 else opponent(mover)
         return f"{winner} wins in {(WIN - abs(value) + 1) // 2}", f"win-{winner.lower()}"
     if value == 0:
         return "draw", "draw"
-    return f"estimate {value:+,} for {mover}", "estimate"
+    return f"estimate {value:+,} for {mover} ({mover} wins about {winning_chance(value)} in 100)", "estimate"
+
+
+def winning_chance(value: int) -> int:
+    """An estimate as the chance, in 100, that the side it is for wins: the
+    logistic of the log-odds it stands for, kept within 1 to 99 (an estimate is never sure)."""
+    return min(99, max(1, round(100 / (1 + math.exp(-value / UNIT)))))
 
 
 def table_value(position: Position, score: int) -> int:
