@@ -143,6 +143,10 @@ def test_the_score_counts_a_game_once_and_resets(page: Page):
     page.reload()
     expect(page.locator(".score dd")).to_have_text("Wins: 0Draws: 1Losses: 0")
     page.get_by_role("button", name="Reset score").click()
+    sure = page.get_by_role("button", name="Yes, reset the score")
+    expect(sure).to_be_focused()  # the question is where the keyboard is, and nothing is lost yet
+    expect(page.locator(".score dd")).to_have_text("Wins: 0Draws: 1Losses: 0")
+    page.keyboard.press("Enter")
     expect(page.locator(".score")).to_contain_text("No finished games yet.")
 
 

@@ -420,13 +420,29 @@ def test_taking_back_a_resigned_game_is_refused(visitor: Visitor):
     assert refused.status_code == 409 and "stays resigned" in message(refused.text)
 
 
-def test_reset_score(visitor: Visitor):
+def test_reset_score_asks_first_then_resets_or_keeps_it(visitor: Visitor):
     visitor.new("human", "human")
     for cell in (0, 3, 1, 4, 2):
         visitor.move(cell)
-    response = visitor.post("/score/reset", {})
+    asked = visitor.post("/score/reset", {})
+    assert asked.status_code == 200 and "Reset the score to nothing? This cannot be undone." in asked.text
+    assert "X wins: 1" in asked.text and "autofocus" in asked.text
+    page = visitor.post("/score/reset", {}, htmx=False)
+    assert page.status_code == 200 and "Reset the score to nothing?" in page.text, "asked without JavaScript too"
+    kept = visitor.post("/score/reset", {"sure": "no"})
+    assert "X wins: 1" in kept.text and "Reset the score to nothing?" not in kept.text
+    response = visitor.post("/score/reset", {"sure": "yes"})
     assert response.status_code == 200 and "No finished games yet." in response.text
-    assert visitor.post("/score/reset", {}, htmx=False).status_code == 303
+    assert visitor.post("/score/reset", {"sure": "yes"}, htmx=False).status_code == 303
+
+
+def test_a_reset_answered_neither_yes_nor_no_is_refused(visitor: Visitor):
+    visitor.new("human", "human")
+    for cell in (0, 3, 1, 4, 2):
+        visitor.move(cell)
+    refused = visitor.post("/score/reset", {"sure": "perhaps"})
+    assert refused.status_code == 400 and message(refused.text) == "Say “yes” or “no” to resetting the score, not “perhaps”."
+    assert "X wins: 1" in visitor.client.get("/").text
 
 
 def test_the_players_chosen_are_remembered_for_the_next_visit(visitor: Visitor):

@@ -23,6 +23,7 @@ from webapp.shared.errors import InvalidInput
 from webapp.shared.forms import parse_board, parse_cell, parse_ply, parse_switch
 from webapp.shared.record import parse_moves
 from webapp.shared.web import board_or_404, game_finished, is_htmx, never_cached
+from webapp.shared.words import quoted
 
 bp = Blueprint("play", __name__)
 
@@ -135,7 +136,16 @@ def how_to_play() -> str:
 
 @bp.post("/score/reset")
 def reset_score() -> Response | str:
-    return _changed(current_match().reset_score())
+    """Reset the score, once asked whether to (the form's `sure`: yes, or no to keep it)."""
+    match = current_match()
+    sure = request.form.get("sure")
+    if sure is None:
+        if is_htmx():
+            return render_template("play/_game.html", **_context(match), confirm_reset=True)
+        return render_template("play/page.html", **_context(match), confirm_reset=True)
+    if sure not in ("yes", "no"):
+        raise InvalidInput(f"Say “yes” or “no” to resetting the score, not {quoted(sure)}.")
+    return _changed(match.reset_score() if sure == "yes" else match)
 
 
 @bp.post("/menace/reset")
