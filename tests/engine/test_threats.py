@@ -11,7 +11,8 @@ import pytest
 from tests.positions import random_positions, setup
 from webapp.engine import BOARDS, Position, think
 from webapp.engine.evaluate import evaluator
-from webapp.engine.threats import ThreatSolver, winning_moves
+from webapp.engine.rules import cells_of
+from webapp.engine.threats import ThreatSolver, threat_to_answer, win_by_fours, winning_moves
 
 
 def claimed_win(here: Position) -> list[int] | None:
@@ -95,3 +96,29 @@ def test_asking_only_for_short_wins_finds_every_short_win_the_whole_board_gives(
             assert asked == expected, here.text
             short_wins += len(expected)
     assert short_wins >= 20, "the random positions had short wins to find"
+
+
+@pytest.mark.parametrize("x, o, kind", [
+    ("a1 a3 a5", "h8 h9 h10", "three"),                          # an open three
+    ("h7 o1 m3 c13 e15", "h8 h9 h10 i11 j11", "fours"),          # a four-three at h11
+])
+def test_a_threat_to_answer_is_answered_exactly_by_its_answers(x: str, o: str, kind: str):
+    """After each answer the other side wins by fours no more; after every
+    other move near the stones that is not a four of its own, it does."""
+    here = setup("15x15", x=x, o=o)
+    threat = threat_to_answer(here)
+    assert threat is not None and threat.kind == kind and threat.answers
+    evaluation = evaluator(here.rules)
+    node = evaluation.node(here, shaped=False)
+    fours = evaluation.four_cells(node)
+    for cell in cells_of(node.near & ~here.stones):
+        if fours >> cell & 1:
+            continue
+        assert (win_by_fours(here.play(cell)) is None) == (cell in threat.answers), here.rules.cell_name(cell)
+
+
+def test_no_threat_to_answer_where_there_is_none_or_a_line_comes_first():
+    rules = BOARDS["15x15"]
+    assert threat_to_answer(Position(rules).play(rules.centre)) is None
+    assert threat_to_answer(setup("15x15", x="a1 a3 a5", o="h8 h9 o15")) is None  # a two is no threat
+    assert threat_to_answer(setup("15x15", x="a1 a3 a5 a7", o="h8 h9 h10 h11")) is None  # a four: a block, first

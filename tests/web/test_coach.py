@@ -8,8 +8,9 @@ import pytest
 
 from tests.positions import position, setup
 from webapp.play import coach
-from webapp.play.coach import Found, found_says, reason, square_values
+from webapp.play.coach import Found, explain_move, found_says, reason, square_values
 from webapp.shared.board import SquareValue
+from webapp.shared.record import parse_moves, position_after
 from webapp.shared.words import describe_cell
 from webapp.engine import BOARDS, DEFAULT_BOARD, Position, forced_wins, hard_choices, outcomes, think
 
@@ -187,6 +188,37 @@ def test_the_coach_shows_forced_wins_by_fours_with_their_length():
     assert values["g4"] == SquareValue("forced", "forced win in 2", "win 2")
     assert all(value.kind == "forced" for value in values.values())
     assert set(values) == {here.rules.cell_name(cell) for cell in forced_wins(here)}
+
+
+def test_the_coach_names_the_answers_to_an_open_three_as_forced():
+    """Issue 40: X to move at /replay/15x15/a1-h8-a3-h9-a5-h10 must answer
+    O's open three h8-h9-h10, and the coach said nothing was forced."""
+    rules = BOARDS["15x15"]
+    here = position_after(rules, parse_moves(rules, "a1-h8-a3-h9-a5-h10"))
+    values = {rules.cell_name(cell): value for cell, value in square_values(here).items()}
+    assert values == {name: SquareValue("block", "must stop the three", "stop") for name in ("h7", "h11")}
+    for elsewhere in ("h6", "h12", "a7", "i9"):  # beyond the three's ends, or anywhere else: O wins by fours
+        assert forced_wins(here.play(rules.parse_cell_name(elsewhere))), elsewhere
+    assert explain_move(rules, parse_moves(rules, "a1-h8-a3-h9-a5-h10"), 6, person=False) == (
+        "O played h10. I make a three: X must stop it at h11 or h7, or I make an open four.")
+
+
+def test_the_coach_names_the_answers_to_a_four_three_as_forced():
+    here = setup("15x15", x="h7 o1 m3 c13 e15", o="h8 h9 h10 i11 j11")  # O: h11 makes a four and a three at once
+    rules = here.rules
+    values = {rules.cell_name(cell): value for cell, value in square_values(here).items()}
+    assert set(values) == {"h11", "h12", "g11", "k11"}
+    assert {value.text for value in values.values()} == {"must stop the win by fours"}
+    assert forced_wins(here.play(rules.parse_cell_name("a15")))  # a move elsewhere: O wins by fours
+    before = setup("15x15", x="h7 o1 m3 c13 e15", o="h8 h9 h10 i11 a15").play(rules.parse_cell_name("o15"))
+    assert reason(before, rules.parse_cell_name("j11")) == (
+        "I threaten a win by fours: you must stop it at h12, g11, h11 or k11.")
+
+
+def test_a_threat_no_square_stops_is_marked_lost_not_passed_over():
+    here = setup("15x15", x="a1 a3 a5 o1 o3", o="h8 h9 h10 i8 j8")  # X to move: O's two open threes meet at h8
+    values = square_values(here)
+    assert len(values) == 1 and next(iter(values.values())).text == "O wins: no square stops the three"
 
 
 @pytest.mark.parametrize("x, o, cell, expected", [

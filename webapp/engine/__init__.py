@@ -12,7 +12,7 @@ module's names (__all__). One file a job:
 - evaluate: what the search sees of a position: shapes, threats, where to look.
 - threats: the threat solver, which proves wins by continuous fours (and
   threes); forced_wins(), win_by_fours() and winning_moves(), what it proves from a position
-  within a count of positions.
+  within a count of positions; threat_to_answer(), the threat a side must answer and its answers.
 - search: iterative-deepening alpha-beta with a transposition table, and
   think(), the top level's whole decision on a board too big to solve, and
   prepare(), which builds a board's tables before a process's first think().
@@ -37,11 +37,12 @@ from webapp.engine.rules import (BOARDS, DEFAULT_BOARD, EMPTY, MARKS, Position, 
                                  opponent)
 from webapp.engine.search import Thought, prepare, think
 from webapp.engine.solved import Outcome, is_solved, losing_replies, outcomes, preference
-from webapp.engine.threats import forced_wins, win_by_fours, winning_moves
+from webapp.engine.threats import Threat, forced_wins, threat_to_answer, win_by_fours, winning_moves
 
 __all__ = [
-    "Appraisal", "BOARDS", "DEFAULT_BOARD", "DEFAULT_BUDGET_MS", "EMPTY", "LEARNERS", "LEVELS", "MARKS", "Draw", "Menace",
-    "Outcome", "Player", "Position", "Rules", "Thought", "appraise", "board_named", "cells_of", "check_level", "choose_move",
-    "forced_wins", "hard_choices", "is_solved", "learners_of", "level_player", "levels_of", "losing_replies",
-    "opponent", "outcomes", "play_game", "preference", "prepare", "think", "top_level", "win_by_fours", "winning_moves",
+    "Appraisal", "BOARDS", "DEFAULT_BOARD", "DEFAULT_BUDGET_MS", "Draw", "EMPTY", "LEARNERS", "LEVELS", "MARKS",
+    "Menace", "Outcome", "Player", "Position", "Rules", "Thought", "Threat", "appraise", "board_named", "cells_of",
+    "check_level", "choose_move", "forced_wins", "hard_choices", "is_solved", "learners_of", "level_player",
+    "levels_of", "losing_replies", "opponent", "outcomes", "play_game", "preference", "prepare", "think",
+    "threat_to_answer", "top_level", "win_by_fours", "winning_moves",
 ]

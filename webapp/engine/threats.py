@@ -25,6 +25,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from functools import lru_cache
+from typing import NamedTuple
 
 from webapp.engine.evaluate import Evaluator, Node, evaluator
 from webapp.engine.rules import Position, cells_of
@@ -124,10 +125,11 @@ class ThreatSolver:
             return None  # the other side completes a line next
         return _first(lambda start, most: self._against_every_defence(start, cell, most), node, range(1, depth + 1))
 
-    def proven_win(self, node: Node) -> list[int] | None:
+    def proven_win(self, node: Node, threes_depth: int = THREES_DEPTH) -> list[int] | None:
         """A shortest forced win the solver proves for the side to move: a line
-        to complete, else a win by fours, else by threes; None if none."""
-        return self.win(node) or self.win_by_threes(node)
+        to complete, else a win by fours, else by threes (within threes_depth
+        of the attacker's moves); None if none."""
+        return self.win(node) or self.win_by_threes(node, threes_depth)
 
     def _forcing_moves(self, node: Node) -> list[int]:
         """The side to move's fours and threes; while the other side has a
@@ -286,3 +288,62 @@ def win_by_fours(position: Position) -> list[int] | None:
     except OutOfTime:
         return None
 
+
+
+class Threat(NamedTuple):
+    """What the side that moved last threatens, which the side to move must
+    answer now (the coach names it; a move elsewhere lets it win)."""
+
+    kind: str                 # "three": an open four to make next; "fours": a win by continuous fours
+                              # (a four-three, say), where it has no open four to make
+    line: tuple[int, ...]     # how it wins if not answered: its moves and the forced blocks, from the next
+    answers: tuple[int, ...]  # the moves after which the solver finds that threat no more (cells' order);
+                              # none where no single move stops it
+
+
+@lru_cache(maxsize=1 << 12)
+def threat_to_answer(position: Position) -> Threat | None:
+    """The threat the side to move must answer, if the other side has one:
+    were it to move again, it would make an open four (from an open or
+    broken three: "k-2" in a row), or win by continuous fours, which the
+    solver proves within PROOF_NODES positions. None where it has neither,
+    and where a line is to be completed or blocked at once (that comes first).
+
+    The answers are the moves after which the other side has neither any
+    more, each asked of the solver within PROOF_NODES. A four of the side to
+    move's own only postpones a threat (the other side blocks it, and the
+    threat is still there), so its four is left out of the question: it
+    counts as an answer only if its stone stops the threat too."""
+    evaluation = evaluator(position.rules)
+    node = evaluation.node(position, shaped=False)
+    if node.my_wins or node.their_wins:
+        return None
+    threatening = Evaluator.turned(node)  # the other side, as if the side to move passed
+    if open_fours := evaluation.threats(threatening.mine, threatening.my_threes):
+        cell, completes = next(iter(open_fours.items()))
+        kind, line = "three", (cell, *cells_of(completes)[:2])
+        candidates = cells_of(evaluation.defences(threatening.mine, threatening.my_threes, open_fours))
+    else:
+        try:
+            line = tuple(ThreatSolver(evaluation, max_nodes=PROOF_NODES).win(threatening) or ())
+        except OutOfTime:
+            line = ()
+        if not line:
+            return None
+        kind = "fours"
+        candidates = sorted(set(line) | set(cells_of(evaluation.four_cells(threatening))))
+    answers = tuple(cell for cell in candidates if not _still_threatens(evaluation, node, cell, kind))
+    return Threat(kind, line, answers)
+
+
+def _still_threatens(evaluation: Evaluator, node: Node, cell: int, kind: str) -> bool:
+    """Whether, after the side to move plays cell, the other side still has
+    an open four to make or a win by fours (see threat_to_answer); a four
+    the move makes is set aside, as it only postpones the threat."""
+    after = evaluation.play(node, cell, shaped=False)._replace(their_wins=0)
+    if evaluation.threats(after.mine, after.my_threes):
+        return True
+    try:
+        return ThreatSolver(evaluation, max_nodes=PROOF_NODES).win(after) is not None
+    except OutOfTime:
+        return True  # not shown to stop it: not named as an answer

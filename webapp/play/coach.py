@@ -3,8 +3,10 @@
 On the solved boards (3×3 and 4×4) it knows the exact value of every square:
 win in N, draw or loss in N, with perfect play after. On the bigger boards it
 says only what the engine knows for sure, and otherwise nothing rather than a
-guess: the squares that win at once, the square that must be blocked, and the
-squares that start a forced win by fours (threes, where four win), with its length.
+guess: the squares that win at once, the square that must be blocked, the
+squares that start a forced win by fours (threes, where four win), with its
+length, and the squares that answer a threat which must be answered as a
+four must be blocked: an open three, a four-three.
 
 It reads the engine's facts, through the engine's public API (webapp.engine),
 and says them as a person would. It knows nothing of the match or the web.
@@ -15,11 +17,11 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import NamedTuple
 
-from webapp.engine import (Position, Rules, Thought, cells_of, forced_wins, hard_choices, is_solved, losing_replies,
-                           opponent, outcomes, preference)
+from webapp.engine import (Position, Rules, Thought, Threat, cells_of, forced_wins, hard_choices, is_solved,
+                           losing_replies, opponent, outcomes, preference, threat_to_answer)
 from webapp.shared.board import SquareValue
 from webapp.shared.record import mark_of, position_after
-from webapp.shared.words import describe_cell, in_a_row, in_a_row_minus_one
+from webapp.shared.words import describe_cell, in_a_row, in_a_row_minus_one, in_a_row_minus_two
 
 @lru_cache(maxsize=1 << 12)  # a pure function of the position: after the first time, a lookup
 def square_values(position: Position) -> dict[int, SquareValue]:
@@ -44,7 +46,9 @@ def _solved_value(result: int, own_moves: int) -> SquareValue:
 
 def _known_values(position: Position) -> dict[int, SquareValue]:
     """What is sure on a board too big to solve: wins at once, else the one
-    block, else the starts of forced wins by threats."""
+    block, else the starts of forced wins by threats, else the answers to
+    the other side's threat (an open three, a four-three), which must be
+    answered just as a four must be blocked."""
     mover = position.to_move
     wins = position.winning_cells(mover)
     if wins:
@@ -52,8 +56,34 @@ def _known_values(position: Position) -> dict[int, SquareValue]:
     threats = cells_of(position.winning_cells(opponent(mover)))
     if threats:
         return {cell: SquareValue("block", "must block", "block") for cell in threats}
-    return {cell: SquareValue("forced", f"forced win in {(len(line) + 1) // 2}", f"win {(len(line) + 1) // 2}")
-            for cell, line in forced_wins(position).items()}
+    if forced := forced_wins(position):
+        return {cell: SquareValue("forced", f"forced win in {(len(line) + 1) // 2}", f"win {(len(line) + 1) // 2}")
+                for cell, line in forced.items()}
+    return _answers(position)
+
+
+def _answers(position: Position) -> dict[int, SquareValue]:
+    """The squares that answer the other side's threat, each marked as a
+    block: the side to move must take one. Where no single square stops it,
+    the square the threat goes on from, marked as lost all the same, so that
+    the coach never says nothing is forced while something is."""
+    threat = threat_to_answer(position)
+    if threat is None:
+        return {}
+    name = threat_name(position.rules, threat)
+    what = f"the win by {name}" if threat.kind == "fours" else f"the {name}"
+    if not threat.answers:
+        return {threat.line[0]: SquareValue("block", f"{opponent(position.to_move)} wins: no square stops {what}",
+                                            "lost")}
+    return {cell: SquareValue("block", f"must stop {what}", "stop") for cell in threat.answers}
+
+
+def threat_name(rules: Rules, threat: Threat) -> str:
+    """A threat as players name it: 'three' (an open three, in five in a
+    row; 'two' in four), or 'fours' (a four-three, or a longer win by fours)."""
+    if threat.kind == "fours":
+        return f"{in_a_row_minus_one(rules)}s"
+    return {2: "two"}.get(rules.k - 2) or in_a_row_minus_two(rules)
 
 
 FOUND_KINDS = ("win", "block", "lost", "forced win", "search", "defence")
@@ -164,6 +194,8 @@ def _threats_say(position: Position, cell: int, you: Addressee, level: str | Non
     if threats:
         return (f"I make a {in_a_row_minus_one(rules)}: {you.name} must block "
                 f"{describe_cell(rules, threats[0])}, or I complete {in_a_row(rules)} there.")
+    if made := threat_to_answer(after):
+        return _threat_says(rules, made, you)
     if level in ("easy", "medium"):
         return "Nothing is forced here; I play at random near the stones."
     if level == "hard":
@@ -174,6 +206,19 @@ def _threats_say(position: Position, cell: int, you: Addressee, level: str | Non
         return "Nothing is forced here; this is the move my search liked best."
     return "Nothing is forced here."
 
+
+
+def _threat_says(rules: Rules, threat: Threat, you: Addressee) -> str:
+    """The threat a move makes, which the other side must answer, and where."""
+    name = threat_name(rules, threat)
+    made = f"I threaten a win by {name}" if threat.kind == "fours" else f"I make a {name}"
+    if not threat.answers:
+        return f"{made} that no square stops: I win by force."
+    *others, last = [describe_cell(rules, cell) for cell in threat.answers]
+    where = f"{', '.join(others)} or {last}" if others else last
+    if threat.kind == "fours":
+        return f"{made}: {you.name} must stop it at {where}."
+    return f"{made}: {you.name} must stop it at {where}, or I make an open {in_a_row_minus_one(rules)}."
 
 
 def found_says(position: Position, cell: int, found: Found, person: bool = True) -> str:
