@@ -23,7 +23,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 AXE := $(VENV)/axe-$(AXE_VERSION).min.js
 
-.PHONY: run serve worker test check load load-live load-servers bench bench-think bench-browser strength ladder tablebase train learners shapes puzzles puzzles-check screenshots chromium redis htmx clean
+.PHONY: run serve worker test check load load-live load-servers bench bench-think bench-browser strength ladder review-check tablebase train learners shapes puzzles puzzles-check screenshots chromium redis htmx clean
 
 run: $(VENV)/installed
 	$(BIN)/flask --app webapp.app run --host $(HOST) --port $(PORT)
@@ -67,6 +67,11 @@ strength: $(VENV)/installed
 
 ladder: $(VENV)/installed
 	$(BIN)/python -m tools.ladder $(LADDER)
+
+# make review-check JUDGE=/path/to/pbrain-rapfi-10k: does the review find the move that lost each of
+# tools/lost_games.txt's games, by the judge's (Rapfi's) proofs? (about four minutes on two cores)
+review-check: $(VENV)/installed
+	$(BIN)/python -m tools.review_check $(JUDGE) --info "MAX_NODE 200000"
 
 tablebase: $(VENV)/installed
 	$(BIN)/python -m webapp.engine.solved webapp/engine/4x4.tablebase

@@ -202,3 +202,84 @@ def test_a_retry_refuses_a_taken_square_and_a_link_that_does_not_fit():
     for side, at, found in [("Z", None, None), ("O", "3", "0"), ("O", "1", "2"), ("O", "x", "0")]:
         with pytest.raises(InvalidInput):
             Retry.of(review_of("0123"), side, at, found)
+
+
+# A lost game on a big board: the review reads the later moves' proofs back (judgement.hindsights)
+
+class Appraised:
+    """The workers, with each move's appraisal written here."""
+
+    def __init__(self, appraisals: list[Appraisal | None]):
+        self.found = appraisals
+
+    def appraisals(self, rules, moves, queue=True):
+        return self.found[:len(moves)]
+
+
+LOST = ("a1", "h8", "a3", "h9", "a5", "h10", "a7", "h11")
+"""Moves as the appraisals below see them (the cells matter only as names): X loses."""
+
+
+def lost_game(*appraisals: dict) -> tuple[str | None, ...]:
+    """The words of the lost game's moves, each move appraised with the facts given (cell and choice
+    default to the move played), as a review reads them."""
+    rules = BOARDS["15x15"]
+    moves = tuple(rules.parse_cell_name(name) for name in LOST[:len(appraisals)])
+    found = [appraisal(**{"cell": cell, "choice": cell, "score": 0, "best_score": 0, **facts})
+             for cell, facts in zip(moves, appraisals)]
+    return judgements(rules, moves, Appraised(found))
+
+
+def cells(*names: str) -> tuple[int, ...]:
+    return tuple(BOARDS["15x15"].parse_cell_name(name) for name in names)
+
+
+def test_the_move_after_which_a_win_is_proven_a_move_later_is_the_mistake_that_lost():
+    """Issue 40: X's third move lets O win, but the engine proves it only after O's reply, where X's own
+    best move loses too; that third move, scored as good as the engine's choice, was called Best."""
+    judged = lost_game({}, {}, {"choice": cells("b2")[0]}, {},
+                       {"choice": cells("b4")[0], "refutation": cells("h10", "h7", "h11"), "choice_refuted": True}, {})
+    words = [judgement.word for judgement in judged]
+    assert words == ["Best", "Best", "Mistake", "Best", None, "Best"]
+    assert judged[2].why.startswith("O wins in 3. This move lost the game") and judged[2].better == (
+        "The engine preferred b2.")
+    assert judged[2].punishment == cells("h9", "a5", "h10", "h7", "h11")
+    assert judged[5].why == "O has a forced win in 2."
+    assert judged[4].why == "O wins in 2. The game was lost already, whatever X played."
+
+
+def test_the_engines_own_choice_is_the_move_that_lost_when_the_win_is_proven_after_it():
+    """X's third move is the engine's choice; after O's reply, both X's move and the engine's choice (another
+    move) lose. The same search chose X's move: that it liked it says nothing, and that move lost."""
+    judged = lost_game({}, {}, {"choice": cells("b2")[0]}, {}, {},
+                       {}, {"choice": cells("b4")[0], "refutation": cells("h12", "h7", "h13"),
+                            "choice_refuted": True})
+    assert [judgement.word for judgement in judged] == ["Best", "Best", "Best", "Best", "Mistake", "Best", None]
+    refuted_at_once = lost_game({}, {}, {}, {}, {"refutation": cells("h10", "h7", "h11"), "choice_refuted": True})
+    assert refuted_at_once[4] == Judgement(
+        "Mistake", "O wins in 2. This move lost the game; the engine found none here that holds.", "",
+        cells("h10", "h7", "h11"))
+
+
+def test_wins_in_n_never_grows_along_the_winning_line():
+    """O's win proven after X's move 3 (in 3 of O's moves); O's move 4 is its first; the proof after X's
+    move 5 is a longer line, but O needs no more than 2 moves there."""
+    win_in_3, longer = cells("h9", "a5", "h10", "a7", "h11"), cells(*"h10 o1 h11 o2 i10 o3 i11 o4 j12 o5 k13".split())
+    judged = lost_game({}, {}, {"choice": cells("b2")[0], "refutation": win_in_3},
+                       {"win": win_in_3, "kept_win": win_in_3},
+                       {"choice": cells("b4")[0], "refutation": longer, "choice_refuted": True},
+                       {"win": cells("h10", "a7", "h11"), "kept_win": cells("h10", "a7", "h11")})
+    said = [judgement.why for judgement in judged]
+    assert said[2] == "O wins in 3." and said[3] == "O has a forced win in 3."
+    assert said[4] == "O wins in 2. The game was lost already, whatever X played."
+    assert said[5] == "O has a forced win in 2."
+
+
+def test_accuracy_waits_for_every_move_to_be_judged():
+    """While a review comes in, the share of the first moves judged is no accuracy (100% after one move)."""
+    rules = BOARDS["15x15"]
+    moves = cells("h8", "h9", "i9")
+    coming = Review(rules, moves, (Judgement("Best"), None, None), 3)
+    assert [(side.judged, side.accuracy) for side in coming.summaries] == [(1, None), (0, None)]
+    done = Review(rules, moves, (Judgement("Best"), Judgement("Good"), Judgement("Inaccuracy")), 3)
+    assert [side.accuracy for side in done.summaries] == [50, 100]

@@ -9,6 +9,13 @@ it lets the other side force a win (and whether the engine's own move would
 have too: then the position was lost already), and what the search scores it
 at the depth the engine's choice was searched to. Proofs are the threat
 solver's (wins by fours, then by threes); scores are the search's estimates.
+
+The questions about the move played are asked with a far larger count than
+a move's (REVIEW_PROOF_NODES, REVIEW_THREES_DEPTH): an appraisal runs in the
+background, and the wins that decide a game on a big board are long. With a
+move's 3,000 positions and four threes, the review of a lost game saw the win
+only a few moves before the end, and called the move that lost it Best (see
+docs/measurements.md, the review against Rapfi).
 """
 
 from __future__ import annotations
@@ -19,7 +26,7 @@ from webapp.engine.evaluate import Evaluator, Node, evaluator
 from webapp.engine.rules import Position
 from webapp.engine.search import Searcher, think
 from webapp.engine.shapes import UNIT
-from webapp.engine.threats import PROOF_NODES, OutOfTime, ThreatSolver
+from webapp.engine.threats import OutOfTime, ThreatSolver
 from webapp.engine.values import WIN
 
 APPRAISAL_NODES = 12_000
@@ -27,6 +34,16 @@ APPRAISAL_NODES = 12_000
 think()'s max_nodes): a count, so that an appraisal is the same everywhere."""
 UNHURRIED_MS = 3_600_000.0
 """The clock an appraisal is given: far beyond what its counts take."""
+REVIEW_PROOF_NODES = 100_000
+"""The positions the threat solver may examine for each question an
+appraisal asks of the move played (its win kept, the other side's win after
+it, and after the engine's choice): a count, as PROOF_NODES. Most questions
+end long before it (no win is found within a few thousand positions); on
+this machine one that reaches it takes about 3 s."""
+REVIEW_THREES_DEPTH = 8
+"""The most threes and fours of the attacker's in a win by threes an appraisal
+looks for (a move's search looks for 4): on the ladder's lost games, 8 found
+the decisive win in one more game than 6, at the same count."""
 
 
 class Appraisal(NamedTuple):
@@ -64,19 +81,20 @@ def appraise(position: Position, cell: int, max_nodes: int = APPRAISAL_NODES) ->
     solvers: list[ThreatSolver] = []
 
     def proof(question: str, *args) -> list[int] | None:
-        """The solver's answer, each question within its own PROOF_NODES; None if it runs out first."""
-        solvers.append(solver := ThreatSolver(evaluation, max_nodes=PROOF_NODES))
+        """The solver's answer, each question within its own REVIEW_PROOF_NODES; None if it runs out first."""
+        solvers.append(solver := ThreatSolver(evaluation, max_nodes=REVIEW_PROOF_NODES))
         try:
             return getattr(solver, question)(*args)
         except OutOfTime:
             return None
 
     win = tuple(thought.line) if thought.kind in ("win", "forced win") else ()
-    kept_win = win if win and cell == thought.move else tuple(win and proof("wins_with", node, cell) or ())
+    kept_win = win if win and cell == thought.move else tuple(
+        win and proof("wins_with", node, cell, REVIEW_THREES_DEPTH) or ())
     completes = bool(node.my_wins >> cell & 1)
-    refutation = () if completes else tuple(proof("proven_win", after) or ())
-    choice_refuted = bool(refutation) and (
-        cell == thought.move or proof("proven_win", evaluation.play(node, thought.move)) is not None)
+    refutation = () if completes else tuple(proof("proven_win", after, REVIEW_THREES_DEPTH) or ())
+    choice_refuted = bool(refutation) and (cell == thought.move or proof(
+        "proven_win", evaluation.play(node, thought.move), REVIEW_THREES_DEPTH) is not None)
     score = best_score = None
     searched = 0
     if thought.kind == "search" and not (win or refutation):  # else the proofs say more than a score

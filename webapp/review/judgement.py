@@ -16,6 +16,10 @@ the proofs first:
   move played neither completes a line nor starts a forced win it can prove;
 - Blunder: the move lets the other side force a win the solver proves, where
   the engine's own move would not have;
+- Mistake: the move lets the other side force a win the solver proves where
+  it proved none before, but the engine has no move it knows to hold: the
+  engine's own choice was the move played, or the win is proven only by the
+  appraisals of the moves after it (see Hindsight);
 - Best: the engine's choice, or a move that starts a proven forced win as
   short as the engine's, or one the search scores as high as its choice;
 - Good: a move that starts a proven forced win, but a longer one;
@@ -24,10 +28,14 @@ the proofs first:
   least that (Inaccuracy);
 - no word at all where nothing is sure: the engine ran out of its count, or
   the position was lost whatever the mover did.
+
+"X wins in N" counts the winner's moves along the line the solver found; along
+a win the review has proven, it never grows from one move to the next.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import NamedTuple
 
 from webapp.engine import Appraisal, Outcome, Position, Rules, is_solved, opponent, outcomes, preference
@@ -102,24 +110,140 @@ def _perfect_line(position: Position) -> tuple[int, ...]:
     return tuple(line)
 
 
-def judge_appraisal(rules: Rules, mover: str, appraisal: Appraisal) -> Judgement:
-    """What the engine's appraisal of a move on a board too big to solve says for sure."""
+class Hindsight(NamedTuple):
+    """What the appraisals of the other moves of the game add to one move's.
+
+    Each appraisal looks at one move alone, and the solver proves a long win
+    only once it has become shorter: so a win the engine proves after the
+    other side's reply was, most often, there already after the move before
+    it. The review sees the whole game, and reads the proofs of later moves
+    back (see hindsights): the move after which the other side has a win the
+    engine can prove, and before which it had none, is the move that lost."""
+
+    lost_before: bool = False          # the mover's position was lost before the move: the engine's own
+                                       # choice loses too, or the other side had a proven win before its
+                                       # last move and is not shown to have let it go
+    win: tuple[int, ...] = ()          # a win the mover had, proven by the appraisal of the move before
+    kept_win: tuple[int, ...] = ()     # a win the move kept, as the appraisals after it prove
+    lost_after: tuple[int, ...] = ()   # a win the other side has after the move, proven by the appraisals
+                                       # after it (the other side's reply first)
+    bound: tuple[str, int] | None = None  # (a side, the most of its moves it needs to win from here), by
+                                          # the wins proven before: no "wins in N" along its line says more
+
+
+def hindsights(moves: Sequence[int], appraisals: Sequence[Appraisal | None]) -> list[Hindsight]:
+    """Each move's Hindsight, from the appraisals of the whole game (None:
+    not appraised yet; a move's hindsight then knows less, and may change as
+    they come in)."""
+    count = len(moves)
+    after: list[tuple[int, ...]] = [()] * count  # the other side's proven win after move i
+    lost = [False] * count                       # the mover's position before move i is lost
+    for i in reversed(range(count)):
+        appraisal = appraisals[i]
+        if appraisal is None:
+            continue
+        reply = appraisals[i + 1] if i + 1 < count else None
+        after[i] = appraisal.refutation or (reply.win if reply else ()) or (
+            (moves[i + 1], moves[i + 2], *after[i + 2]) if i + 2 < count and lost[i + 2] and after[i + 2] else ())
+        before = appraisals[i - 1] if i else None
+        lost[i] = _lost_whatever_played(appraisal) or bool(before and before.kept_win)
+    for i in range(2, count):  # a win proven before the other side's last move, not shown to be let go
+        previous = appraisals[i - 1]
+        lost[i] = lost[i] or bool(after[i - 2]) and previous is not None and not (
+            previous.win and not previous.kept_win)
+    found, bound = [], None
+    for i, appraisal in enumerate(appraisals):
+        mover = _mover(i)
+        win = after[i - 1] if i else ()
+        kept = ()
+        if win and appraisal is not None:
+            if win[0] == moves[i]:
+                kept = win
+            elif i + 1 < count and lost[i + 1] and after[i + 1]:
+                kept = (moves[i], moves[i + 1], *after[i + 1])
+        found.append(Hindsight(lost[i], win, kept, after[i], bound))
+        bound = _bound_after(bound, mover, appraisal, found[-1])
+    return found
+
+
+def _lost_whatever_played(appraisal: Appraisal) -> bool:
+    """The move played and the engine's own choice, two different moves, both
+    let the other side force a win: the position was lost already. (Where
+    the move played is the engine's choice, its refutation says only that
+    the engine found nothing better: the same search chose the move.)"""
+    return appraisal.choice_refuted and appraisal.cell != appraisal.choice
+
+
+def _mover(ply: int) -> str:
+    return "X" if ply % 2 == 0 else "O"
+
+
+def _bound_after(bound: tuple[str, int] | None, mover: str, appraisal: Appraisal | None,
+                 hindsight: Hindsight) -> tuple[str, int] | None:
+    """The bound on a winner's moves after this move: a win the move keeps
+    (its line shortened by the move), a win it lets the other side have, or,
+    from a move that proves nothing new, the bound before (a proof holds
+    against every defence)."""
+    if appraisal is None:
+        return bound
+    kept = appraisal.kept_win or hindsight.kept_win
+    if kept:
+        return mover, _kept_moves(appraisal.win or hindsight.win, kept, bound, mover) - 1
+    lost_after = appraisal.refutation or hindsight.lost_after
+    if lost_after:
+        other = opponent(mover)
+        return other, _within(_winners_moves(len(lost_after), True), bound, other)
+    return None if bound and bound[0] == mover else bound  # the winner's move, not shown to keep its win
+
+
+def _kept_moves(win: tuple[int, ...], kept: tuple[int, ...], bound: tuple[str, int] | None, mover: str) -> int:
+    """The mover's moves to win after a move that keeps its win, this one
+    included: along the win proven before (the move is its first), no more
+    than the bound; by another way, as long as the line the solver found."""
+    if win and kept[0] == win[0]:
+        return _within(_winners_moves(len(win), True), bound, mover)
+    return _winners_moves(len(kept), True)
+
+
+def _within(moves: int, bound: tuple[str, int] | None, winner: str) -> int:
+    """A winner's count of moves, no more than the bound proven before it along the same win."""
+    return min(moves, bound[1]) if bound and bound[0] == winner and bound[1] > 0 else moves
+
+
+def judge_appraisal(rules: Rules, mover: str, appraisal: Appraisal, hindsight: Hindsight = Hindsight()) -> Judgement:
+    """What the engine's appraisal of a move on a board too big to solve
+    says for sure, with what the appraisals of the game's other moves add."""
     other = opponent(mover)
     choice = describe_cell(rules, appraisal.choice)
-    if appraisal.win and not appraisal.kept_win:
-        wins_in = _winners_moves(len(appraisal.win), True)
+    win = appraisal.win or hindsight.win
+    kept_win = appraisal.kept_win or hindsight.kept_win
+    if appraisal.win and not kept_win:
+        wins_in = _within(_winners_moves(len(appraisal.win), True), hindsight.bound, mover)
         return Judgement("Missed win", f"{mover} had a forced win and let it go.",
                          f"Best was {describe_cell(rules, appraisal.win[0])}: {mover} wins in {wins_in}.")
-    if appraisal.refutation:
-        wins_in = f"{other} wins in {_winners_moves(len(appraisal.refutation), True)}."
-        if appraisal.choice_refuted:
+    if win and not kept_win:
+        return Judgement(None, f"{mover} had a forced win; the engine cannot tell whether this move keeps it.")
+    lost_after = appraisal.refutation or hindsight.lost_after
+    if lost_after:
+        wins_in = f"{other} wins in {_within(_winners_moves(len(lost_after), True), hindsight.bound, other)}."
+        if _lost_whatever_played(appraisal) or hindsight.lost_before:
             return Judgement(None, f"{wins_in} The game was lost already, whatever {mover} played.")
-        return Judgement("Blunder", wins_in, f"Best was {choice}, which holds.", appraisal.refutation)
-    if appraisal.kept_win:
-        kept, fastest = (_winners_moves(len(line), True) for line in (appraisal.kept_win, appraisal.win))
+        if appraisal.refutation and appraisal.cell == appraisal.choice:
+            return Judgement("Mistake", f"{wins_in} This move lost the game; the engine found none here that holds.",
+                             "", appraisal.refutation)
+        if appraisal.refutation:
+            return Judgement("Blunder", wins_in, f"Best was {choice}, which holds.", appraisal.refutation)
+        return Judgement("Mistake", f"{wins_in} This move lost the game: the engine proves {other}'s win after "
+                                    f"{other}'s reply, against {mover}'s best move too.",
+                         f"The engine preferred {choice}.", lost_after)
+    if hindsight.lost_before:
+        return Judgement(None, f"The game was lost already, whatever {mover} played.")
+    if kept_win:
+        fastest = _within(_winners_moves(len(win), True), hindsight.bound, mover)
+        kept = _kept_moves(win, kept_win, hindsight.bound, mover)
         if kept > fastest:
             return Judgement("Good", f"{mover} still wins, in {kept}.",
-                             f"Best was {describe_cell(rules, appraisal.win[0])}: {mover} wins in {fastest}.")
+                             f"Best was {describe_cell(rules, win[0])}: {mover} wins in {fastest}.")
         return Judgement("Best", f"{mover} wins." if kept == 1 else f"{mover} has a forced win in {kept}.")
     if appraisal.cell == appraisal.choice:
         return Judgement("Best", "The engine's choice.")
@@ -134,9 +258,11 @@ def judge_appraisal(rules: Rules, mover: str, appraisal: Appraisal) -> Judgement
                      f"The engine preferred {choice}.")
 
 
-def judge(position: Position, cell: int, appraisal: Appraisal | None = None) -> Judgement | None:
+def judge(position: Position, cell: int, appraisal: Appraisal | None = None,
+          hindsight: Hindsight = Hindsight()) -> Judgement | None:
     """The judgement of the side to move playing cell: exact where the game is
-    solved, else from the engine's appraisal (None until there is one)."""
+    solved, else from the engine's appraisal (None until there is one) and
+    what the game's other appraisals add."""
     if is_solved(position.rules):
         return judge_solved(position, cell)
-    return None if appraisal is None else judge_appraisal(position.rules, position.to_move, appraisal)
+    return None if appraisal is None else judge_appraisal(position.rules, position.to_move, appraisal, hindsight)

@@ -15,7 +15,7 @@ from functools import cached_property
 from typing import NamedTuple, Protocol
 
 from webapp.engine import MARKS, Appraisal, Position, Rules, is_solved
-from webapp.review.judgement import ERRORS, KEPT, WORDS, Judgement, judge
+from webapp.review.judgement import ERRORS, KEPT, WORDS, Judgement, hindsights, judge
 from webapp.shared.board import BoardView, Move, board_view, move_list
 from webapp.shared.errors import Conflict, InvalidInput
 from webapp.shared.forms import whole_number
@@ -37,8 +37,8 @@ def judgements(rules: Rules, moves: tuple[int, ...], engines: Appraiser,
     yet (for which jobs are queued, unless queue is false)."""
     appraisals = [None] * len(moves) if is_solved(rules) else engines.appraisals(rules, moves, queue)
     position, judged = Position(rules), []
-    for cell, appraisal in zip(moves, appraisals):
-        judged.append(judge(position, cell, appraisal))
+    for cell, appraisal, hindsight in zip(moves, appraisals, hindsights(moves, appraisals)):
+        judged.append(judge(position, cell, appraisal, hindsight))
         position = position.play(cell)
     return tuple(judged)
 
@@ -50,11 +50,18 @@ class SideSummary(NamedTuple):
     side: str
     counts: dict[str, int]
     judged: int
+    complete: bool = True  # every move of the game has its judgement
 
     @property
     def accuracy(self) -> int | None:
-        """A percentage, or None when no move has a word."""
-        return round(100 * sum(self.counts.get(word, 0) for word in KEPT) / self.judged) if self.judged else None
+        """A percentage, or None when no move has a word, or while the review
+        is still being worked out: a share of the first few moves judged
+        (100% after one) says nothing of the game, and on the big boards a
+        move's word can still change as the moves after it are appraised
+        (the review reads their proofs back: judgement.hindsights)."""
+        if not self.judged or not self.complete:
+            return None
+        return round(100 * sum(self.counts.get(word, 0) for word in KEPT) / self.judged)
 
 
 class Verdict(NamedTuple):
@@ -103,7 +110,8 @@ class Review:
         for side in MARKS:
             words = Counter(judgement.word for index, judgement in enumerate(self.judgements)
                             if judgement is not None and judgement.word and mark_of(index) == side)
-            found.append(SideSummary(side, {word: words[word] for word in WORDS if words[word]}, words.total()))
+            found.append(SideSummary(side, {word: words[word] for word in WORDS if words[word]}, words.total(),
+                                     self.complete))
         return found
 
     def errors(self, side: str) -> tuple[int, ...]:

@@ -65,7 +65,7 @@ held it was stopped, say: a job lost with one worker is queued again by the cons
 RETRIES = 1
 """How many times a job is run again when its worker dies or hangs (or it raises): once, so that a job that
 itself kills its worker cannot take down every worker in turn."""
-APPRAISAL_VERSION = 1
+APPRAISAL_VERSION = 2
 """Part of an appraisal's name: a new engine that appraises differently gets a new number, and fresh appraisals."""
 REDIS_MARGIN_SECONDS = 2.0
 """How much longer than its own timeout a Redis command may take before the connection gives up. The
