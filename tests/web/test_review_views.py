@@ -119,6 +119,20 @@ def test_retrying_o_through_a_wrong_try_then_right_ones(visitor: Visitor):
     assert "You found 2 of 2." in words(done.text) and "Retry them again" in done.text
 
 
+def test_a_retry_can_show_the_answer_and_go_on_and_ends_with_the_game_and_the_way_back(visitor: Visitor):
+    review = words(visitor.client.get("/review/3x3/0123?step=2").text)
+    skipped = visitor.client.post("/review/3x3/0123/retry/O", data={"skip": "yes", "at": "0", "found": "0"})
+    text = words(skipped.text)
+    assert skipped.status_code == 200 and "The answer here: Best was row 2, column 2" in text
+    assert "Best was row 2, column 2" in review, "the review's own words"
+    assert "Retry O's errors: 2 of 2" in text and 'name="found" value="0"' in skipped.text, "not counted as found"
+    done = visitor.client.post("/review/3x3/0123/retry/O", data={"skip": "yes", "at": "1", "found": "0"})
+    text = words(done.text)
+    assert "You found 0 of 2. The game as it ended:" in text
+    assert done.text.count('role="gridcell"') == 9 and 'aria-readonly="true"' in done.text
+    assert 'href="/replay/0123"' in done.text and ">Back to your game</a>" in done.text
+
+
 @pytest.mark.parametrize("cell, status, message", [
     ("0", 409, "Row 1, column 1 is taken; choose an empty square."),
     ("", 400, "Choose a square to play."),

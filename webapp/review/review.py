@@ -10,7 +10,7 @@ every move has its judgement.
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cached_property
 from typing import NamedTuple, Protocol
 
@@ -155,6 +155,7 @@ class Retry:
     errors: tuple[int, ...]
     at: int
     found: int
+    answers: tuple[str, ...] = ()  # for each error, what the review says was better ("Best was b2: X wins in 2.")
 
     @classmethod
     def of(cls, review: Review, side: str, raw_at: str | None, raw_found: str | None) -> Retry:
@@ -164,7 +165,8 @@ class Retry:
         errors = review.errors(side)
         at = _count(raw_at, len(errors), "number of an error")
         found = _count(raw_found, at, "count of errors found")
-        return cls(review.rules, review.moves, side, errors, at, found)
+        answers = tuple(review.judgements[step - 1].better for step in errors)
+        return cls(review.rules, review.moves, side, errors, at, found, answers)
 
     @property
     def notation(self) -> str:
@@ -189,6 +191,17 @@ class Retry:
         return board_view(self.rules, self.position_moves, playable=True)
 
     @property
+    def game_board(self) -> BoardView:
+        """The whole game, as it ended: shown once every error has been tried."""
+        return board_view(self.rules, self.moves)
+
+    def skipped(self) -> tuple[Retry, str]:
+        """The next error, this one not found, and what the review says was better here."""
+        answer = self.answers[self.at] if self.at < len(self.answers) else ""
+        told = f"The answer here: {answer}" if answer else "The review names no better move here."
+        return replace(self, at=self.at + 1), told
+
+    @property
     def played(self) -> str:
         """The move the game had here, in words."""
         return describe_cell(self.rules, self.moves[self.errors[self.at] - 1])
@@ -205,7 +218,7 @@ class Retry:
         """Where a try leads: the next error if it was right, else this one again."""
         if not attempt.right:
             return self
-        return Retry(self.rules, self.moves, self.side, self.errors, self.at + 1, self.found + 1)
+        return replace(self, at=self.at + 1, found=self.found + 1)
 
     def told(self, attempt: Attempt) -> str:
         """What a try is told: 'Row 1, column 3 is right: X wins in 2.', or why it is not."""

@@ -86,6 +86,10 @@ def retry(board: str, moves: str, side: str) -> str:
         return render_template("review/_retry.html" if is_htmx() else "review/retry.html", retry=retry)
     if retry.finished:
         raise Conflict("Every error here has been tried; go back to the review, or retry them again.")
+    if "skip" in request.form:  # show the answer and go on: this one is not found
+        following, told = retry.skipped()
+        return render_template("review/_retry.html" if is_htmx() else "review/retry.html", retry=following,
+                               message=told, right=True)
     attempt = retry.attempt(parse_cell(request.form.get("cell"), retry.rules), current_app.extensions["engines"])
     return render_template("review/_retry.html" if is_htmx() else "review/retry.html", retry=retry.after(attempt),
                            message=retry.told(attempt), right=attempt.right)
