@@ -355,7 +355,7 @@ def test_the_first_screen_offers_another_game_and_a_friend_above_the_fold(browse
     for control in ("#board", "#player-x", "#player-o", "#invite-board"):
         assert in_viewport(page, control), f"{control} is below the fold"
     for name in ("New game", "Invite a friend"):
-        button = page.get_by_role("button", name=name).bounding_box()
+        button = page.get_by_role("button", name=name, exact=True).bounding_box()
         assert button["y"] + button["height"] <= DESKTOP["height"], f"{name} is below the fold"
     expect(page.locator(".reason")).to_have_text("Your opponent: the computer (perfect: it never loses).")
     expect(page.locator(".link")).to_have_count(0)  # no link to a game with no moves
