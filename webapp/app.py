@@ -23,6 +23,7 @@ from webapp.learn import routes as learn_routes
 from webapp.online import routes as online_routes
 from webapp.play import routes as play_routes
 from webapp.puzzles import routes as puzzle_routes
+from webapp.records import routes as records_routes
 from webapp.review import routes as review_routes
 from webapp.think import routes as think_routes
 from webapp.engine import DEFAULT_BUDGET_MS
@@ -101,7 +102,7 @@ def create_app(test_config: Mapping[str, Any] | None = None,
     app.extensions["engines"] = EnginePool(app.config["ENGINE_WORKERS"], app.instance_path, app.config["REDIS_URL"],
                                            workers=app.config["ENGINE_WORKER_COUNT"])
     puzzle_routes.init_app(app)
-    for routes in (play_routes, review_routes, puzzle_routes, think_routes, online_routes, learn_routes):
+    for routes in (play_routes, review_routes, puzzle_routes, think_routes, online_routes, learn_routes, records_routes):
         app.register_blueprint(routes.bp)
     app.extensions["refusal_pages"] = {"play": play_routes.refused, "online": online_routes.refused,
                                        "review": review_routes.refused, "puzzles": puzzle_routes.refused}

@@ -20,7 +20,7 @@ from webapp.engine import (BOARDS, DEFAULT_BOARD, DEFAULT_BUDGET_MS, MARKS, Mena
 from webapp.play.coach import FOUND_KINDS, Found, explain_move, square_values
 from webapp.play.hint import Hint, hint_for
 from webapp.play.learner import LearnerPanel, learner_panel
-from webapp.play.players import HUMAN, MY_MENACE, OPPONENT_INTRODUCTIONS, OPPONENT_NAMES, players_of
+from webapp.play.players import HUMAN, MY_MENACE, OPPONENT_INTRODUCTIONS, OPPONENT_NAMES, PLAYER_NAMES, players_of
 from webapp.play.score import FRIENDS, Score, score_prefix
 from webapp.shared import my_menace as kept_menace
 from webapp.shared.board import BoardView, SquareValue, board_view, plain_status
@@ -337,6 +337,12 @@ class Game:
             you = self.humans[0]
             return "You won" if winner == you else "You resigned" if self.resigned else "You lost"
         return f"{self.resigned} resigned" if self.resigned else f"{winner} won"
+
+    @property
+    def record_names(self) -> dict[str, str]:
+        """Who played and how it ended, for a record's download (its query): black is X, white is O."""
+        names = {"black": PLAYER_NAMES[self.x], "white": PLAYER_NAMES[self.o]}
+        return {**names, "resigned": self.resigned} if self.resigned else names
 
     def same_game(self, other: Game) -> bool:
         """The same players' same moves on the same board (what the last search found aside)."""

@@ -1,0 +1,151 @@
+"""Game records in and out (issue: gomoku as players play it, records).
+
+Written records are read back exactly, on every board; the SGF ones are read
+by sgfmill too, an SGF library of its own (and we read what it writes); every
+bad input is refused with what is wrong and where, a 400 and nothing stored.
+"""
+
+from __future__ import annotations
+
+import io
+import random
+
+import pytest
+from sgfmill import sgf_grammar
+
+from tests.support import Visitor
+from webapp.engine import BOARDS, Position
+from webapp.shared.errors import InvalidInput
+from webapp.shared.records import FORMATS, Record, read_record, write_psq, write_sgf, written
+
+
+def random_game(rules, rng: random.Random, finish: bool) -> tuple[int, ...]:
+    """Random legal moves, to the end of the game or stopped at random."""
+    position, moves = Position(rules), []
+    stop = rules.cells if finish else rng.randint(0, rules.cells)
+    while not position.is_over and len(moves) < stop:
+        cell = rng.choice(position.legal_moves())
+        position, moves = position.play(cell), [*moves, cell]
+    return tuple(moves)
+
+
+def games(count: int = 12):
+    rng = random.Random(7)
+    for rules in BOARDS.values():
+        for number in range(count):
+            yield rules, random_game(rules, rng, finish=number % 2 == 0)
+
+
+@pytest.mark.parametrize("kind", FORMATS)
+def test_every_record_written_reads_back_as_the_same_game_on_every_board(kind: str):
+    for rules, moves in games():
+        record = Record(rules, moves)
+        assert read_record(written(record, kind), rules.name) == record, (rules.name, moves, kind)
+
+
+def test_players_and_a_resignation_round_trip_in_sgf():
+    rules = BOARDS["15x15"]
+    record = Record(rules, (112, 113, 97), "You ] [x]", "Computer, master", resigned="O")
+    text = write_sgf(record)
+    assert "RE[B+R]" in text and "PB[You \\] [x\\]]" in text
+    assert read_record(text) == record
+
+
+def test_sgfmill_reads_our_sgf_move_for_move():
+    for rules, moves in games(6):
+        tree = sgf_grammar.parse_sgf_game(write_sgf(Record(rules, moves, "a", "b")).encode())
+        nodes = list(sgf_grammar.main_sequence_iter(tree))
+        root = nodes[0]
+        assert root["GM"] == [b"4"] and root["SZ"] == [str(rules.size).encode()] and root["PB"] == [b"a"]
+        seen = [(colour, node[colour][0].decode()) for node in nodes[1:] for colour in ("B", "W") if colour in node]
+        expected = [("BW"[index % 2], "abcdefghijklmno"[cell % rules.size] + "abcdefghijklmno"[cell // rules.size])
+                    for index, cell in enumerate(moves)]
+        assert seen == expected, (rules.name, moves)
+
+
+def test_we_read_what_sgfmill_writes_with_comments_variations_and_escapes():
+    tree = sgf_grammar.Coarse_game_tree()
+    tree.sequence = [{"FF": [b"4"], "GM": [b"4"], "SZ": [b"7"], "PB": [sgf_grammar.escape_text(b"Ann ] B")]},
+                     {"B": [b"dd"], "C": [sgf_grammar.escape_text(b"a comment ] with (brackets); and ;")]},
+                     {"W": [b"ee"]}]
+    variation = sgf_grammar.Coarse_game_tree()
+    variation.sequence, variation.children = [{"B": [b"cc"]}], []
+    other = sgf_grammar.Coarse_game_tree()
+    other.sequence, other.children = [{"B": [b"aa"]}, {"W": [b"bb"]}], []
+    tree.children = [variation, other]
+    record = read_record(sgf_grammar.serialise_game_tree(tree).decode())
+    rules = BOARDS["7x7"]
+    assert record.black == "Ann ] B"
+    assert record.moves == tuple(map(rules.parse_cell_name, ("d4", "e3", "c5")))  # the first variation
+
+
+def test_psq_as_the_gomocup_manager_writes_it_with_its_trailing_lines():
+    text = "Piskvorky 15x15, 11:11, 0\n8,8,1020\n9,8,980\n7,7,1500\npbrain-one.exe\npbrain-two.exe\n-1\n"
+    rules = BOARDS["15x15"]
+    assert read_record(text).moves == tuple(map(rules.parse_cell_name, ("h8", "i8", "g9")))
+    assert write_psq(Record(rules, (112, 113))) == "Piskvorky 15x15, 11:11, 0\n8,8,0\n9,8,0\n"
+
+
+@pytest.mark.parametrize("text, board, why", [
+    ("hello there", "15x15", "This is not a record"),
+    ("", "15x15", "The record is empty"),
+    ("x" * 70_000, "15x15", "a record of a game here has at most 65,536"),
+    ("(;FF[4]GM[4]SZ[15];B[hh];W[hh])", None, "Step 2 plays h8, which step 1 already took."),
+    ("(;FF[4]GM[4]SZ[7];B[aa];W[ag];B[ba];W[bg];B[ca];W[cg];B[da];W[dg];B[ea];W[eg])", None,
+     "Step 10 comes after the game ended at step 9."),
+    ("(;FF[4]GM[4]SZ[19];B[jj])", None, "The board's size (SZ: “19”) is not one played here"),
+    ("(;FF[4]GM[1]SZ[15];B[hh])", None, "a gomoku record has GM[4]"),
+    ("(;FF[4]GM[4]SZ[15];B[hh];B[ii])", None, "Move 2 is B's, but W is to play"),
+    ("(;FF[4]GM[4]SZ[15]AB[hh][ii];W[jj])", None, "The record sets stones up"),
+    ("(;FF[4]GM[4]SZ[15]RU[renju];B[hh])", None, "the rule “renju”"),
+    ("(;FF[4]GM[4]SZ[15];B[hz])", None, "Move 1, “hz”, is not a point of the 15x15 board"),
+    ("(;FF[4]GM[4]SZ[15];B[hh]", None, None),  # an unclosed game still reads: its moves are all there
+    ("(;FF[4]GM[4]SZ[15];B[hh]))", None, "closes more ( than it opens"),
+    ("(;FF[4]GM[4]SZ[15]; B[hh] !!)", None, "cannot be read at character"),
+    ("Piskvorky 15x15, 11:11, 0\n16,8,0\n", None, "Line 2, “16,8,0”, is off the 15x15 board"),
+    ("Piskvorky 20x20, 11:11, 0\n10,10,0\n", None, "The board's size (the header: “20”) is not one played here"),
+    ("Piskvorky 15x10, 11:11, 0\n", None, "is not a PSQ header"),
+    ("h8i9g7", None, "choose the board it was played on"),
+    ("h8i9p7", "15x15", "Step 3 is “p7”, not a square of the 15x15 board"),
+])
+def test_a_bad_record_says_what_is_wrong_and_where(text: str, board: str | None, why: str | None):
+    if why is None:
+        assert read_record(text).moves == (112,)
+        return
+    with pytest.raises(InvalidInput) as refused:
+        read_record(text, board)
+    assert why in str(refused.value)
+
+
+# The routes
+
+def test_a_game_downloads_in_each_format_with_its_name(visitor: Visitor):
+    answer = visitor.client.get("/record/sgf/15x15/h8-i9?black=You&white=Computer%2C%20master&resigned=O")
+    assert answer.status_code == 200 and answer.content_type == "application/x-go-sgf; charset=utf-8"
+    assert answer.headers["Content-Disposition"] == 'attachment; filename="15x15-h8-i9.sgf"'
+    assert "PB[You]PW[Computer, master]RE[B+R]" in answer.text
+    assert visitor.client.get("/record/psq/3x3/408").text == "Piskvorky 3x3, 11:11, 0\n2,2,0\n1,1,0\n3,3,0\n"
+    assert visitor.client.get("/record/txt/7x7/").text == "\n"
+    for bad in ("/record/pdf/15x15/h8", "/record/sgf/9x9/e5", "/record/sgf/15x15/h8-h8"):
+        assert visitor.client.get(bad).status_code == 404, bad
+
+
+def test_a_record_pasted_or_uploaded_opens_as_its_replay(visitor: Visitor):
+    pasted = visitor.client.post("/open", data={"text": "(;GM[4]SZ[15];B[hh];W[ig])"})
+    assert pasted.status_code == 303 and pasted.headers["Location"] == "/replay/15x15/h8-i9"
+    upload = {"file": (io.BytesIO("Piskvorky 7x7, 11:11, 0\r\n4,4,0\r\n".encode()), "game.psq"), "text": ""}
+    uploaded = visitor.client.post("/open", data=upload, content_type="multipart/form-data")
+    assert uploaded.status_code == 303 and uploaded.headers["Location"] == "/replay/7x7/d4"
+    moves = visitor.client.post("/open", data={"text": "e3 d4", "board": "5x5"})
+    assert moves.headers["Location"] == "/replay/5x5/e3-d4"
+    assert "Open a game record" in visitor.client.get("/open").text
+
+
+@pytest.mark.parametrize("data", [{"text": "(;FF[4]GM[4]SZ[15];B[hh];W[hh])"}, {"text": "z" * 1_000_000},
+                                  {"text": "h8", "board": "nonsense"}])
+def test_a_bad_record_opened_gets_the_form_back_with_why_a_400_and_nothing_stored(visitor: Visitor, data: dict):
+    visitor.move(4)
+    before = visitor.stored()
+    refused = visitor.client.post("/open", data=data)
+    assert refused.status_code == 400 and 'role="alert"' in refused.text and "Open a game record" in refused.text
+    assert visitor.stored() == before

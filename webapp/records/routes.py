@@ -1,0 +1,79 @@
+"""Routes: a game's record to download, and a record opened.
+
+A download is named by the game's board and moves, as a replay link is, with
+the players and a resignation (which the moves do not show) in its query:
+/record/sgf/15x15/h8-i9?black=You&white=master. A record opened, pasted or
+uploaded, becomes a replay link (303); nothing of it is stored, and a record
+that is not one gets the form back with what is wrong and where (400).
+"""
+
+from __future__ import annotations
+
+from flask import Blueprint, Response, abort, current_app, redirect, render_template, request, url_for
+from werkzeug.exceptions import RequestEntityTooLarge
+
+from webapp.engine import BOARDS, MARKS
+from webapp.shared.errors import InvalidInput
+from webapp.shared.record import parse_moves, write_moves
+from webapp.shared.records import FORMATS, MOST_CHARACTERS, Record, read_record, written
+from webapp.shared.web import board_or_404, is_htmx
+
+bp = Blueprint("records", __name__)
+
+MEDIA_TYPES = {"sgf": "application/x-go-sgf", "psq": "text/plain", "txt": "text/plain"}
+"""What each format is served as (SGF's registered-by-use type; the others plain text), UTF-8."""
+NAME_LENGTH = 60
+"""The longest player's name a download writes."""
+
+
+@bp.get("/record/<kind>/<board>/", defaults={"moves": ""})
+@bp.get("/record/<kind>/<board>/<moves>")
+def download(kind: str, board: str, moves: str) -> Response:
+    if kind not in FORMATS:
+        abort(404, description=f"Records are written as {', '.join(FORMATS)}.")
+    rules = board_or_404(board)
+    try:
+        cells = parse_moves(rules, moves)
+    except InvalidInput as error:
+        abort(404, description=str(error))
+    resigned = request.args.get("resigned")
+    record = Record(rules, cells, request.args.get("black", "")[:NAME_LENGTH],
+                    request.args.get("white", "")[:NAME_LENGTH], resigned if resigned in MARKS else None)
+    name = f"{rules.name}-{write_moves(rules, cells) or 'empty'}"[:80]
+    return Response(written(record, kind), content_type=f"{MEDIA_TYPES[kind]}; charset=utf-8",
+                    headers={"Content-Disposition": f'attachment; filename="{name}.{kind}"'})
+
+
+@bp.get("/open")
+def open_form() -> str:
+    return _form()
+
+
+@bp.post("/open")
+def open_record() -> Response | tuple[str, int]:
+    """A record pasted or uploaded: its replay, or the form again saying what is wrong."""
+    try:
+        upload, text, board = request.files.get("file"), request.form.get("text", ""), request.form.get("board")
+    except RequestEntityTooLarge:  # more than Flask reads of a form's fields (MAX_FORM_MEMORY_SIZE, 500 KB)
+        return _form(f"That is more than {current_app.config['MAX_FORM_MEMORY_SIZE'] or 0:,} bytes: a record of a "
+                     "game here is far shorter."), 400
+    try:
+        if upload and upload.filename:
+            raw = upload.read(MOST_CHARACTERS * 4 + 1)
+            if len(raw) > MOST_CHARACTERS * 4:
+                raise InvalidInput(f"That file is more than {MOST_CHARACTERS * 4:,} bytes: a record of a game "
+                                   "here is far shorter.")
+            try:
+                text = raw.decode("utf-8-sig")
+            except UnicodeDecodeError:
+                text = raw.decode("latin-1")
+        record = read_record(text, board)
+    except InvalidInput as error:
+        return _form(str(error), text[:MOST_CHARACTERS], board), 400
+    return redirect(url_for("play.replay", board=record.rules.name, moves=write_moves(record.rules, record.moves)),
+                    303)
+
+
+def _form(message: str | None = None, text: str = "", board: str | None = None) -> str:
+    return render_template("records/open.html", message=message, text=text, boards=BOARDS,
+                           chosen=board if board in BOARDS else "15x15", htmx=is_htmx())

@@ -1,0 +1,244 @@
+"""Game records in and out: SGF, PSQ and the moves written out, as gomoku
+players' programs (Gomocalc, Yixin-Board, the Gomocup manager) save and open them.
+
+- SGF (FF[4], GM[4], the game kind SGF gives gomoku and its family): the size
+  in SZ, the rule in RU, the players in PB (black, X) and PW (white, O), the
+  result in RE ("B+", "W+R" for a resignation, "0" for a draw), then one node
+  a move, B and W in turn, each point two letters: its column, then its row
+  counted from the top ("hh" is the centre of 15×15).
+- PSQ, the Gomocup manager's: a first line "Piskvorky 15x15, 11:11, 0", then
+  one line a move, "x,y,ms", 1-based from the top left. The lines after the
+  moves (the brains' names, a result) are the manager's own, and left aside.
+- The move string: the squares' names one after the other, "h8i9g7" (from
+  the size, given apart).
+
+A record read back is checked as a replay link is (record.parse_moves): each
+move on the board, on an empty square, before the end; a record that is not
+one says what is wrong and where, as InvalidInput. What one record holds is
+Record; read_record tells the formats apart by their first characters.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import NamedTuple
+
+from webapp.engine import BOARDS, Rules
+from webapp.engine.rules import COLUMNS
+from webapp.shared.errors import InvalidInput
+from webapp.shared.record import parse_moves, position_after, write_moves
+from webapp.shared.words import quoted
+
+MOST_CHARACTERS = 65_536
+"""The longest record read: a 15×15 game of 225 moves in SGF is some 2,000 characters."""
+FORMATS = ("sgf", "psq", "txt")
+"""The formats a record is written in, by the file name's ending."""
+
+
+class Record(NamedTuple):
+    """One game as a record holds it: its board, its moves, who played and how it ended."""
+
+    rules: Rules
+    moves: tuple[int, ...]
+    black: str = ""             # who played X (black), if the record says
+    white: str = ""             # who played O (white)
+    resigned: str | None = None  # "X" or "O": the side that resigned, if the game ended so
+
+
+def written(record: Record, kind: str) -> str:
+    """The record in one of FORMATS."""
+    return {"sgf": write_sgf, "psq": write_psq, "txt": write_move_string}[kind](record)
+
+
+def write_sgf(record: Record) -> str:
+    """The record in SGF (FF[4], GM[4]), one move a node."""
+    rules, size = record.rules, record.rules.size
+    header = [f"FF[4]GM[4]CA[UTF-8]AP[tictactoe-web]SZ[{size}]RU[{_rule(rules)}]"]
+    for key, name in (("PB", record.black), ("PW", record.white)):
+        if name:
+            header.append(f"{key}[{_sgf_text(name)}]")
+    if result := _result(record):
+        header.append(f"RE[{result}]")
+    nodes = [f";{'B' if index % 2 == 0 else 'W'}[{_sgf_point(rules, cell)}]" for index, cell in enumerate(record.moves)]
+    return f"(;{''.join(header)}\n{''.join(nodes)})\n"
+
+
+def write_psq(record: Record) -> str:
+    """The record as the Gomocup manager writes a game: the header, then "x,y,ms" a move (no times kept: 0)."""
+    size = record.rules.size
+    lines = [f"Piskvorky {size}x{size}, 11:11, 0"]
+    lines += [f"{cell % size + 1},{cell // size + 1},0" for cell in record.moves]
+    return "\n".join(lines) + "\n"
+
+
+def write_move_string(record: Record) -> str:
+    """The moves as players write them, the squares' names one after the other: "h8i9g7"."""
+    return "".join(record.rules.cell_name(cell) for cell in record.moves) + "\n"
+
+
+def read_record(text: str, board: str | None = None) -> Record:
+    """The game a record holds, in any of the formats (a move string needs
+    board, the board's name, since it does not say its size); InvalidInput
+    saying what is wrong and where."""
+    if len(text) > MOST_CHARACTERS:
+        raise InvalidInput(f"That is {len(text):,} characters: a record of a game here has at most "
+                           f"{MOST_CHARACTERS:,}.")
+    stripped = text.strip().lstrip("\ufeff")
+    if not stripped:
+        raise InvalidInput("The record is empty: paste a game, or choose a file.")
+    if stripped.startswith("("):
+        return read_sgf(stripped)
+    if stripped.lower().startswith("piskvorky"):
+        return read_psq(stripped)
+    return read_move_string(stripped, board)
+
+
+def read_sgf(text: str) -> Record:
+    """An SGF record's main line (the first variation at each branch)."""
+    nodes = _sgf_main_line(text)
+    root = nodes[0] if nodes else {}
+    game = root.get("GM", ["4"])[0]
+    if game != "4":
+        raise InvalidInput(f"This SGF is of game {quoted(game)} (GM[{game}]); a gomoku record has GM[4].")
+    rules = _board_of_size(root.get("SZ", ["15"])[0], "SZ")
+    if rule := root.get("RU", [""])[0].strip().lower():
+        if rule in ("standard", "renju", "swap2", "caro") or rule.startswith(("standard", "renju")):
+            raise InvalidInput(f"This game was played under the rule {quoted(rule)}; the boards here play "
+                               "freestyle (a line of the board's length or more wins).")
+    for key in ("AB", "AW", "AE"):
+        if any(key in node for node in nodes):
+            raise InvalidInput(f"The record sets stones up ({key}[…]); only games played from the empty "
+                               "board are opened here.")
+    cells = []
+    for number, node in enumerate(node for node in nodes[1:] if "B" in node or "W" in node):
+        step = number + 1
+        expected, other = ("B", "W") if number % 2 == 0 else ("W", "B")
+        if other in node or expected not in node:
+            raise InvalidInput(f"Move {step} is {other}'s, but {expected} is to play: the colours must take turns, "
+                               "black first.")
+        cells.append(_read_sgf_point(rules, node[expected][0], step))
+    moves = _checked(rules, cells)
+    result = root.get("RE", [""])[0].upper()
+    resigned = {"B+R": "O", "W+R": "X", "B+RESIGN": "O", "W+RESIGN": "X"}.get(result)
+    return Record(rules, moves, root.get("PB", [""])[0], root.get("PW", [""])[0], resigned)
+
+
+def read_psq(text: str) -> Record:
+    """A PSQ record: its header's size, then its "x,y,ms" lines, to the first line that is not one."""
+    lines = text.splitlines()
+    header = re.match(r"piskvorky\s+(\d+)\s*x\s*(\d+)", lines[0].strip(), re.IGNORECASE)
+    if not header or header.group(1) != header.group(2):
+        raise InvalidInput(f"The first line, {quoted(lines[0][:40])}, is not a PSQ header such as "
+                           "“Piskvorky 15x15, 11:11, 0” (the board square).")
+    rules = _board_of_size(header.group(1), "the header")
+    cells = []
+    for number, line in enumerate(lines[1:], start=2):
+        fields = line.strip().split(",")
+        if len(fields) not in (2, 3) or not all(field.strip().isdigit() for field in fields):
+            break  # the manager's own lines after the moves
+        x, y = int(fields[0]), int(fields[1])
+        if not (1 <= x <= rules.size and 1 <= y <= rules.size):
+            raise InvalidInput(f"Line {number}, “{line.strip()}”, is off the {rules.name} board: x and y go from 1 "
+                               f"to {rules.size}.")
+        cells.append((y - 1) * rules.size + x - 1)
+    return Record(rules, _checked(rules, cells))
+
+
+def read_move_string(text: str, board: str | None) -> Record:
+    """Squares' names one after the other ("h8i9g7", spaces and dashes allowed), on the board named."""
+    if board not in BOARDS:
+        raise InvalidInput("A list of moves does not say its board: choose the board it was played on.")
+    rules = BOARDS[board]
+    squeezed = re.sub(r"[\s,;\-]+", "", text.lower())
+    names = re.findall(r"[a-z]\d{1,2}", squeezed)
+    if "".join(names) != squeezed:
+        where = len("".join(re.findall(r"[a-z]\d{1,2}", squeezed[:len(squeezed)])))
+        raise InvalidInput(f"This is not a record: no SGF, no PSQ header, and not squares' names such as "
+                           f"“h8i9g7” (from {quoted(squeezed[where:where + 12])} on).")
+    return Record(rules, parse_moves(rules, "-".join(names)))
+
+
+def _checked(rules: Rules, cells: list[int]) -> tuple[int, ...]:
+    """The cells as moves, checked as a replay link's are (parse_moves names the first wrong step)."""
+    return parse_moves(rules, write_moves(rules, tuple(cells))) if cells else ()
+
+
+def _board_of_size(raw: str, where: str) -> Rules:
+    sizes = {rules.size: rules for rules in BOARDS.values()}
+    size = int(raw) if raw.strip().isdigit() else None
+    if size not in sizes:
+        raise InvalidInput(f"The board's size ({where}: {quoted(raw.strip()[:12])}) is not one played here: "
+                           f"{', '.join(str(each) for each in sorted(sizes))}.")
+    return sizes[size]
+
+
+def _rule(rules: Rules) -> str:
+    return "freestyle" if rules.k == 5 else f"{rules.k} in a row"
+
+
+def _result(record: Record) -> str | None:
+    if record.resigned:
+        return "W+R" if record.resigned == "X" else "B+R"
+    position = position_after(record.rules, record.moves)
+    if position.winner:
+        return "B+" if position.winner == "X" else "W+"
+    return "0" if position.is_over else None
+
+
+def _sgf_point(rules: Rules, cell: int) -> str:
+    row, column = divmod(cell, rules.size)
+    return f"{COLUMNS[column]}{COLUMNS[row]}"
+
+
+def _read_sgf_point(rules: Rules, point: str, step: int) -> int:
+    if len(point) != 2 or any(letter not in COLUMNS[:rules.size] for letter in point):
+        raise InvalidInput(f"Move {step}, {quoted(point[:8])}, is not a point of the {rules.name} board "
+                           f"(two letters from a to {COLUMNS[rules.size - 1]}: column, then row from the top).")
+    return COLUMNS.index(point[1]) * rules.size + COLUMNS.index(point[0])
+
+
+def _sgf_text(text: str) -> str:
+    return text.replace("\\", "\\\\").replace("]", "\\]")
+
+
+SGF_TOKEN = re.compile(r"\s*(?:(\()|(\))|(;)|([A-Z]{1,2})((?:\s*\[(?:\\.|[^\\\]])*\])+))", re.S)
+SGF_VALUE = re.compile(r"\[((?:\\.|[^\\\]])*)\]", re.S)
+
+
+def _sgf_main_line(text: str) -> list[dict[str, list[str]]]:
+    """The nodes of an SGF game's main line (the first game, the first
+    variation at each branch), each its properties' values unescaped;
+    InvalidInput where the text is not SGF."""
+    nodes: list[dict[str, list[str]]] = []
+    depth, closed, skipping, position = 0, set(), None, 0
+    while position < len(text):
+        token = SGF_TOKEN.match(text, position)
+        if not token:
+            if not text[position:].strip():
+                break
+            raise InvalidInput(f"This SGF cannot be read at character {position + 1}: "
+                               f"{quoted(text[position:position + 12].strip())}.")
+        position = token.end()
+        opening, closing, node, key, values = token.groups()
+        if opening:
+            depth += 1
+            if skipping is None and depth in closed:
+                skipping = depth  # a later variation (or game) beside one already read
+        elif closing:
+            if depth == 0:
+                raise InvalidInput(f"This SGF closes more ( than it opens, at character {position}.")
+            if skipping == depth:
+                skipping = None
+            closed.add(depth)
+            depth -= 1
+        elif skipping is not None:
+            continue
+        elif node:
+            nodes.append({})
+        elif nodes:
+            nodes[-1][key] = [value.replace("\\]", "]").replace("\\\\", "\\") for value in SGF_VALUE.findall(values)]
+        else:
+            raise InvalidInput("This SGF has a property before its first node (“;”).")
+    if not nodes:
+        raise InvalidInput("This is not an SGF game: it has no nodes.")
+    return nodes
