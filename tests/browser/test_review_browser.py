@@ -88,3 +88,15 @@ def test_a_record_pasted_opens_as_its_replay_and_downloads_again(page: Page):
         page.get_by_role("link", name="SGF").click()
     assert download.value.suggested_filename == "7x7-d4-e5-c3.sgf"
 
+
+def test_on_a_phone_each_count_of_the_summary_stays_on_one_line(browser: Browser, live_server: str):
+    context = browser.new_context(base_url=live_server, viewport={"width": 320, "height": 740})
+    page = context.new_page()
+    page.goto("/review/3x3/0123")
+    tallies = page.locator(".summary .tally")
+    expect(tallies.first).to_be_visible()
+    for height, line in tallies.evaluate_all(
+            "spans => spans.map(s => [s.getClientRects().length, s.textContent])"):
+        assert height == 1, f"{line!r} is broken over lines"
+    context.close()
+
