@@ -95,8 +95,8 @@ def test_on_a_phone_each_count_of_the_summary_stays_on_one_line(browser: Browser
     page.goto("/review/3x3/0123")
     tallies = page.locator(".summary .tally")
     expect(tallies.first).to_be_visible()
-    for height, line in tallies.evaluate_all(
+    for pieces, line in tallies.evaluate_all(
             "spans => spans.map(s => [s.getClientRects().length, s.textContent])"):
-        assert height == 1, f"{line!r} is broken over lines"
+        assert pieces == 1, f"{line!r} is broken over lines"
     context.close()
 
