@@ -127,13 +127,7 @@ class SharedGame:
 
     def play(self, player: str | None, cell: int, seen_ply: int) -> tuple[SharedGame, Event]:
         """player's move at cell, on the board they saw (seen_ply marks)."""
-        mark = self.seat_of(player)
-        if mark is None:
-            raise Forbidden("You are watching this game; only its players can move.")
-        if seen_ply != self.ply:
-            raise Conflict("That board was out of date; here it is as it stands now.")
-        if self.is_over:
-            raise Conflict("This game is over; start a rematch to play again.")
+        mark = self._seat_changing(player, seen_ply, "move")
         if None in self.seats:
             raise Conflict("Wait for your friend to join before you move.")
         if self.position.to_move != mark:
@@ -145,17 +139,24 @@ class SharedGame:
 
     def resign(self, player: str | None, seen_ply: int) -> tuple[SharedGame, Event]:
         """player gives the game up (on either turn): the friend wins."""
-        mark = self.seat_of(player)
-        if mark is None:
-            raise Forbidden("You are watching this game; only its players can resign.")
-        if seen_ply != self.ply:
-            raise Conflict("That board was out of date; here it is as it stands now.")
-        if self.is_over:
-            raise Conflict("This game is over; start a rematch to play again.")
+        mark = self._seat_changing(player, seen_ply, "resign")
         if None in self.seats:
             raise Conflict("The game has not begun: your friend has not joined yet.")
         after = replace(self, resigned=mark)
         return after._scored(), Event("move", f"{mark} resigned: {opponent(mark)} wins.")
+
+    def _seat_changing(self, player: str | None, seen_ply: int, change: str) -> str:
+        """The mark of player, who asks to change the game (to move, to resign)
+        on the board they saw: Forbidden for a spectator, Conflict for a board
+        out of date or a game over."""
+        mark = self.seat_of(player)
+        if mark is None:
+            raise Forbidden(f"You are watching this game; only its players can {change}.")
+        if seen_ply != self.ply:
+            raise Conflict("That board was out of date; here it is as it stands now.")
+        if self.is_over:
+            raise Conflict("This game is over; start a rematch to play again.")
+        return mark
 
     def arrive(self, mark: str) -> tuple[SharedGame, Event]:
         """The player at mark opened the game's page again."""
