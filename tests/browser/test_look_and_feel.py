@@ -11,8 +11,8 @@ import re
 import pytest
 from playwright.sync_api import Browser, Page, Route, expect
 
-from tests.browsing import (BOARD_TOP, FACING_PERFECT, board_comes_back_to, click, new_game, play_first_open_squares,
-                            replacing_the_game, square, until)
+from tests.browsing import (BOARD_TOP, FACING_PERFECT, audit, board_comes_back_to, click, new_game,
+                            play_first_open_squares, replacing_the_game, square, until)
 from webapp.engine import BOARDS
 
 pytestmark = pytest.mark.browser
@@ -166,11 +166,16 @@ def test_the_think_page_shows_the_whole_15x15_board_with_its_marks_inside_their_
 
 # 3. /learn fits a phone, and the charts' axis labels are whole.
 
-def test_how_it_learned_needs_no_sideways_scrolling_on_a_phone(browser: Browser, live_server: str):
+def test_how_it_learned_needs_no_sideways_scrolling_on_a_phone(browser: Browser, live_server: str, axe_source: str):
+    """The page does not scroll sideways; each chart keeps its labels readable
+    (about 10 px) and scrolls within its own frame, which the keyboard can reach."""
     context = browser.new_context(base_url=live_server, viewport=PHONE)
     page = context.new_page()
     page.goto("/learn")
     assert page_width(page) <= PHONE["width"]
+    label = page.locator(".chart .tick-label").first.evaluate("t => t.getBoundingClientRect().height")
+    assert label >= 10, f"a chart's labels are {label:.1f} px high on a phone"
+    audit(page, axe_source)  # a chart that scrolls can be scrolled by keyboard
     context.close()
 
 
