@@ -307,7 +307,8 @@ def test_the_coach_and_a_replay_on_7x7(page: Page):
     page.locator(".link a").click()
     expect(page).to_have_url(re.compile(r"/replay/7x7/a1-a7-b1-b7-c1-c7-d1$"))
     expect(page.get_by_role("heading", name="Replay: step 7 of 7")).to_be_visible()
-    expect(page.locator(".reason")).to_have_text("X played d1. I make a four: O must block e1, or I complete five there.")
+    expect(page.locator(".reason")).to_have_text(
+        "X played d1. X's reason: I make a four: O must block e1, or I complete five there.")
 
 
 def test_play_from_here_on_15x15(page: Page):

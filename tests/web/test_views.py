@@ -519,7 +519,7 @@ def test_a_replay_shows_the_board_reason_coach_and_result_at_each_step(visitor: 
     assert re.findall(r'class="cell mark-(\w)', page) == ["x", "x", "o"]  # read-only squares in a replay
     assert '<p class="reason">X played row 1, column 2. ' in page
     block = visitor.client.get("/replay/0148").text  # a link does not say who played: sides are named
-    assert '<p class="reason">O played row 3, column 3. I block X&#39;s line: X would have completed it here.</p>' in block
+    assert '<p class="reason">O played row 3, column 3. O&#39;s reason: I block X&#39;s line: X would have completed it here.</p>' in block
     assert 'aria-label="Row 1, column 3, empty, loss in 2"' in page  # O blocks, then X forks
     assert "X wins!" in page
     for text, step in (("First", 0), ("Previous", 2), ("Next", 4), ("Last", 5)):
@@ -923,7 +923,7 @@ def test_how_it_learned_shows_each_curve_as_a_chart_and_a_table(visitor: Visitor
     page = visitor.client.get("/learn").text
     assert "<title>How it learned · Tic-tac-toe and gomoku</title>" in page
     for chart in ("menace-chart", "network-chart"):
-        assert f'<figure class="chart" aria-labelledby="{chart}-title">' in page
+        assert f'<figure class="chart" aria-labelledby="{chart}-title" tabindex="0">' in page
     assert page.count('<polyline class="series-') == 8 and page.count("<table class=\"figures\">") == 2
     assert ">games of training</text>" in page and ">score</text>" in page
     for rule in ("3 more beads", "taken away", "4 beads", "restocked with one bead of each colour"):

@@ -251,7 +251,16 @@ def explain_move(rules: Rules, moves: tuple[int, ...], step: int, person: bool, 
     """Move number step (from 1) of a game, and the coach's reason for it,
     said to "you" if person plays the other side, else naming that side;
     from what the engine found for it, when that came with the move."""
+    played, why = move_and_reason(rules, moves, step, person, level, found)
+    return f"{played}. {why}"
+
+
+def move_and_reason(rules: Rules, moves: tuple[int, ...], step: int, person: bool, level: str | None = None,
+                    found: Found | None = None) -> tuple[str, str]:
+    """Move number step in words ("X played h8"), and the coach's reason for
+    it in the mover's own words ("I block your line: …"), as explain_move
+    joins them; a page that has no "I" to speak (a replay) says whose words they are."""
     cell = moves[step - 1]
     before = position_after(rules, moves[:step - 1])
     why = found_says(before, cell, found, person) if found else reason(before, cell, person, level)
-    return f"{mark_of(step - 1)} played {describe_cell(rules, cell)}. {why}"
+    return f"{mark_of(step - 1)} played {describe_cell(rules, cell)}", why

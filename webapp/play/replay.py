@@ -6,9 +6,9 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from webapp.engine import Position, Rules
-from webapp.play.coach import explain_move, square_values
+from webapp.play.coach import move_and_reason, square_values
 from webapp.shared.board import BoardView, Move, board_view, move_list, plain_status
-from webapp.shared.record import GameAt, position_after, write_moves
+from webapp.shared.record import GameAt, mark_of, position_after, write_moves
 
 
 @dataclass(frozen=True)
@@ -56,5 +56,9 @@ class Replay:
     def explanation(self) -> str | None:
         """The move that led to this step and why it was good (or not). A link
         does not say who played, and whoever follows it played neither side, so
-        the sides are named rather than called "you"."""
-        return explain_move(self.rules, self.moves, self.step, person=False) if self.step else None
+        the sides are named rather than called "you", and the reason, in the
+        mover's own words ("I complete a line"), says whose they are."""
+        if not self.step:
+            return None
+        played, why = move_and_reason(self.rules, self.moves, self.step, person=False)
+        return f"{played}. {mark_of(self.step - 1)}'s reason: {why}"
