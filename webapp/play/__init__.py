@@ -1,7 +1,10 @@
 """Playing at one screen: against the computer at a level, a learner, or a friend beside you.
 
-- routes: /, /move, /step, /undo, /new, /coach, /score/reset, /menace/reset, /replay/..., /think.
-- match: Game (who plays, the moves) and Match (the game, the score, the coach, this browser's MENACE), immutable values.
+- routes: /, /move, /step, /undo, /new, /again, /hint, /resign, /coach, /numbers, /score/reset, /menace/reset,
+  /replay/..., /think, /games (My games), /help (How to play).
+- match: Game (who plays, the moves, a resignation) and Match (the game, the score, the coach, the hint,
+  this browser's MENACE and its finished games), immutable values.
+- hint: one square for the person to play, and why.
 - players: who may play on each board, and their names.
 - score: finished games by pairing and board.
 - replay: a permanent link's game, step by step.
