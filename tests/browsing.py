@@ -368,6 +368,7 @@ STATES: dict[str, Callable[[Page], None]] = {
                                            replacing_the_game(page, page.get_by_role("button", name="Move numbers").click)),
     "my games": lambda page: (won_against_easy(page), page.goto("/games")),
     "how to play": lambda page: page.goto("/help"),
+    "the analysis board": lambda page: page.goto("/analysis/15x15?x=h8-i9-j10&o=h9-h10&tool=o"),
     "a record refused": lambda page: (page.goto("/open"), page.get_by_label("Or paste the record").fill("(;GM[4]SZ[9])"),
                                       page.get_by_role("button", name="Open").click(),
                                       expect(page.get_by_role("alert")).to_be_visible()),

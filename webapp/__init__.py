@@ -13,6 +13,7 @@
 - online: games between friends on two devices, with live updates.
 - learn: how the learners learned.
 - records: every game's record to download, and a record opened as a replay.
+- analysis: the analysis board, any position set up by hand.
 - app: create_app(), which puts them together; gunicorn_conf: the production server's settings.
 
 A request runs one way: a feature's routes read it and ask the feature's model,

@@ -19,6 +19,7 @@ from redis.exceptions import RedisError
 from werkzeug.exceptions import HTTPException, ServiceUnavailable
 from werkzeug.middleware.proxy_fix import ProxyFix
 
+from webapp.analysis import routes as analysis_routes
 from webapp.learn import routes as learn_routes
 from webapp.online import routes as online_routes
 from webapp.play import routes as play_routes
@@ -102,7 +103,8 @@ def create_app(test_config: Mapping[str, Any] | None = None,
     app.extensions["engines"] = EnginePool(app.config["ENGINE_WORKERS"], app.instance_path, app.config["REDIS_URL"],
                                            workers=app.config["ENGINE_WORKER_COUNT"])
     puzzle_routes.init_app(app)
-    for routes in (play_routes, review_routes, puzzle_routes, think_routes, online_routes, learn_routes, records_routes):
+    for routes in (play_routes, review_routes, puzzle_routes, think_routes, online_routes, learn_routes, records_routes,
+                   analysis_routes):
         app.register_blueprint(routes.bp)
     app.extensions["refusal_pages"] = {"play": play_routes.refused, "online": online_routes.refused,
                                        "review": review_routes.refused, "puzzles": puzzle_routes.refused}

@@ -100,3 +100,16 @@ def test_on_a_phone_each_count_of_the_summary_stays_on_one_line(browser: Browser
         assert pieces == 1, f"{line!r} is broken over lines"
     context.close()
 
+
+def test_a_position_set_up_by_clicks_is_studied_on_the_think_page(page: Page):
+    page.goto("/analysis/7x7")
+    page.get_by_role("link", name="d4, empty: place a black stone").click()
+    page.get_by_role("link", name="e5, empty: place a black stone").click()
+    expect(page.get_by_role("status")).to_contain_text("Black has 2 stones and white 0")
+    page.get_by_role("link", name="White (O)").click()
+    page.get_by_role("link", name="e5, black: place a white stone").focus()
+    page.keyboard.press("Enter")  # each square is a link: the keyboard works as the mouse does
+    expect(page.get_by_role("link", name="e5, white: nothing to change")).to_be_visible()
+    page.get_by_role("link", name="How does the computer see this?").click()
+    expect(page).to_have_url(re.compile(r"/think/7x7/d4-e5$"))
+

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cached_property
 
-from webapp.engine import Position, Rules
+from webapp.engine import Position, Rules, cells_of
 from webapp.play.coach import move_and_reason, square_values
 from webapp.shared.board import BoardView, Move, board_view, move_list, plain_status
 from webapp.shared.record import GameAt, mark_of, position_after, write_moves
@@ -51,6 +51,13 @@ class Replay:
         if not position_after(self.rules, self.moves).is_over:
             return "Not finished."
         return plain_status(self.rules, self.moves)
+
+    @property
+    def stones_written(self) -> dict[str, str]:
+        """Each side's stones at this step as the analysis board's link writes them ({"x": "h8-i9", "o": "j10"})."""
+        position = self.position
+        return {mark: "-".join(self.rules.cell_name(cell) for cell in cells_of(position.stones_of(mark.upper())))
+                for mark in ("x", "o") if position.stones_of(mark.upper())}
 
     @property
     def explanation(self) -> str | None:

@@ -1,0 +1,121 @@
+"""A position set up by hand: black's (X's) and white's (O's) stones, any at all.
+
+While it is being set up a position need not be one a game reaches (black's
+stones go down first, say); once it is studied it must be: black has as many
+stones as white (black to move) or one more (white to move), and neither has
+a line already. Such a position is reached by the game that puts the stones
+down in turn, black first, in any order: no position along the way has a
+line, since the last one has none and stones are only ever added. So a
+position studied is a list of moves, and everything that takes a game's moves
+(a replay, its review, "Play from here", the think page, a record) takes it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from webapp.engine import Position, Rules
+from webapp.shared.errors import InvalidInput
+from webapp.shared.words import quoted
+
+TOOLS = {"x": "Black (X)", "o": "White (O)", "empty": "Remove"}
+"""What a click on a square does: put a stone of that colour there, or take what is there away."""
+
+
+@dataclass(frozen=True)
+class Setup:
+    """The stones of each side on a board, as cells."""
+
+    rules: Rules
+    black: frozenset[int] = frozenset()
+    white: frozenset[int] = frozenset()
+
+    @classmethod
+    def parse(cls, rules: Rules, black: str | None, white: str | None) -> Setup:
+        """The setup a link writes ("h8-i9" a side); InvalidInput saying which square is wrong."""
+        sides = [_cells(rules, raw, name) for raw, name in ((black, "black"), (white, "white"))]
+        if both := sides[0] & sides[1]:
+            raise InvalidInput(f"{rules.cell_name(min(both))} has both a black and a white stone.")
+        return cls(rules, *sides)
+
+    def changed(self, cell: int, tool: str) -> Setup:
+        """The setup after a click on cell with tool: the stone of that colour there (in place of any), or none."""
+        black, white = self.black - {cell}, self.white - {cell}
+        if tool == "x":
+            black |= {cell}
+        elif tool == "o":
+            white |= {cell}
+        return Setup(self.rules, frozenset(black), frozenset(white))
+
+    def written(self, side: frozenset[int]) -> str:
+        """A side's stones as a link writes them: square names joined by dashes, in the board's order."""
+        return "-".join(self.rules.cell_name(cell) for cell in sorted(side))
+
+    @property
+    def position(self) -> Position:
+        return Position(self.rules, _bits(self.black), _bits(self.white))
+
+    @property
+    def problem(self) -> str | None:
+        """Why no game reaches this position, in words; None if one does."""
+        blacks, whites = len(self.black), len(self.white)
+        if not blacks - 1 <= whites <= blacks:
+            return (f"Black has {blacks} {_stones(blacks)} and white {whites}: in a game black (who moves first) "
+                    "has as many stones as white, or one more.")
+        position = self.position
+        for mark, name in (("X", "Black"), ("O", "White")):
+            if position.lines_of(mark):
+                return (f"{name} already has {self.rules.k} in a row: the game would be over, with nothing left "
+                        "to study. Take a stone of it away.")
+        return None
+
+    @property
+    def moves(self) -> tuple[int, ...]:
+        """A game that reaches this position (see the module's docstring): black's and white's stones in turn."""
+        if self.problem:
+            raise InvalidInput(self.problem)
+        black, white = sorted(self.black), sorted(self.white)
+        return tuple(cell for pair in zip(black, [*white, None]) for cell in pair if cell is not None)
+
+
+def _cells(rules: Rules, raw: str | None, name: str) -> frozenset[int]:
+    if not raw:
+        return frozenset()
+    cells = []
+    for written in raw.split("-"):
+        try:
+            cells.append(rules.parse_cell_name(written))
+        except ValueError as error:
+            raise InvalidInput(f"The {name} stones name {quoted(written[:12])}: {error}") from error
+    return frozenset(cells)
+
+
+def _bits(cells: frozenset[int]) -> int:
+    return sum(1 << cell for cell in cells)
+
+
+def _stones(count: int) -> str:
+    return "stone" if count == 1 else "stones"
+
+
+@dataclass(frozen=True)
+class Square:
+    """One square of the analysis board: what is on it, and where a click on it leads."""
+
+    number: int
+    mark: str | None   # "X", "O" or None
+    label: str         # its accessible name: "h8, black: click to remove it"
+    after: Setup       # the setup a click with the tool chosen makes
+
+
+def squares(setup: Setup, tool: str) -> list[Square]:
+    """Every square in the board's order, each with the setup a click on it makes."""
+    action = {"x": "place a black stone", "o": "place a white stone", "empty": "remove the stone"}[tool]
+    found = []
+    for cell in range(setup.rules.cells):
+        mark = "X" if cell in setup.black else "O" if cell in setup.white else None
+        held = {"X": "black", "O": "white", None: "empty"}[mark]
+        after = setup.changed(cell, tool)
+        doing = "nothing to change" if after == setup else action
+        found.append(Square(cell, mark, f"{setup.rules.cell_name(cell)}, {held}: {doing}", after))
+    return found
