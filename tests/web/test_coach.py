@@ -6,7 +6,9 @@ import functools
 
 import pytest
 
+from tests.support import Visitor
 from tests.positions import position, setup
+from webapp.app import create_app
 from webapp.play import coach
 from webapp.play.coach import Found, explain_move, found_says, reason, square_values
 from webapp.shared.board import SquareValue
@@ -332,3 +334,29 @@ def test_masters_reason_in_a_game_is_put_into_words_without_searching_again(app,
     assert visitor.stored()["found"][0] == "search"
     visitor.post("/undo", {"ply": "2"})
     assert "found" not in visitor.stored(), "a take-back forgets it"
+
+
+def test_the_big_boards_coach_and_a_replays_reasons_are_worked_out_by_the_engine_workers(tmp_path):
+    """The web thread never searches: with no worker running, a 15×15
+    replay and the 15×15 game with the coach on are answered "the engines
+    are busy" (503), while the solved boards' look-ups still answer."""
+    app = create_app({"TESTING": True, "SECRET_KEY": "k", "ENGINE_WORKERS": "external"},
+                     instance_path=tmp_path / "instance")
+    app.extensions["engines"].wait_seconds = 0.2
+    visitor = Visitor(app.test_client())
+    assert visitor.client.get("/replay/15x15/a1-h8-a3-h9-a5-h10").status_code == 503
+    assert visitor.client.get("/replay/40816").status_code == 200
+    visitor.post("/new", {"board": "15x15", "x": "human", "o": "human", "moves": "a1-h8-a3-h9-a5-h10"})
+    assert visitor.post("/coach", {"coach": "on"}).status_code == 503
+    visitor.post("/new", {"board": "4x4", "x": "human", "o": "human"})
+    assert visitor.post("/coach", {"coach": "on"}).status_code == 200
+    app.extensions["engines"].queue.flush()
+
+
+def test_what_the_workers_work_out_says_what_must_be_answered(visitor):
+    replay = visitor.client.get("/replay/15x15/a1-h8-a3-h9-a5-h10").text
+    assert 'aria-label="h7, empty, must stop the three"' in replay
+    assert "O played h10. O&#39;s reason: I make a three: X must stop it at h11 or h7" in replay
+    visitor.post("/new", {"board": "15x15", "x": "human", "o": "human", "moves": "a1-h8-a3-h9-a5-h10"})
+    page = visitor.post("/coach", {"coach": "on"}).text
+    assert "The coach marks h11 (must stop the three), h7 (must stop the three)." in page

@@ -8,9 +8,10 @@ import re
 import pytest
 
 from webapp.engine import BOARDS, DEFAULT_BOARD, Menace, opponent
+from webapp.play.coach import square_values
 from webapp.play.match import Computer, Game, Match
 from webapp.play.players import parse_player, players_of
-from webapp.play.replay import Replay
+from webapp.play.replay import Replay, see_step
 from webapp.play.score import Score
 from webapp.shared.errors import Conflict, InvalidInput
 from webapp.shared.forms import parse_board, parse_cell, parse_ply, parse_switch
@@ -355,9 +356,10 @@ def test_for_every_pairing_reasons_say_you_only_to_a_person(x: str, o: str):
 
 def test_with_the_coach_a_cells_name_includes_its_value():
     game = Game("human", "human", (0, 1))
+    values = square_values(game.position)
     assert game.view().cells[4].label == "Row 2, column 2, empty"
-    assert game.view(coach=True).cells[4].label == "Row 2, column 2, empty, win in 3"
-    assert game.view(coach=True).cells[0].label == "Row 1, column 1, X"
+    assert game.view(values).cells[4].label == "Row 2, column 2, empty, win in 3"
+    assert game.view(values).cells[0].label == "Row 1, column 1, X"
 
 
 def test_the_coach_is_kept_with_the_match():
@@ -387,10 +389,10 @@ def test_a_replay_shows_the_game_at_a_step():
     replay = Replay.parse(THREE, "40816", "2")
     assert replay.moves == (4, 0, 8, 1, 6) and replay.step == 2
     assert replay.position.text == "O...X...." and replay.notation == "40816"
-    assert replay.explanation.startswith("O played row 1, column 1. ")
+    assert see_step(THREE, replay.moves, replay.step).explanation.startswith("O played row 1, column 1. O's reason: ")
     assert replay.result == "Not finished."
     assert Replay.parse(THREE, "40816", None).step == 5
-    assert Replay.parse(THREE, "", None).explanation is None
+    assert see_step(THREE, (), 0).explanation is None
     assert Replay.parse(THREE, "03142", "0").result == "X wins!"
 
 
@@ -537,8 +539,9 @@ def test_a_new_game_stays_on_the_board_last_played_unless_another_is_chosen():
 
 def test_a_replay_on_a_bigger_board():
     replay = Replay.parse(BOARDS["7x7"], "d4-e5-c3", "2")
-    assert replay.board.move_list == ["X: d4", "O: e5"]
-    assert replay.explanation.startswith("O played e5. ")
+    seen = see_step(replay.rules, replay.moves, replay.step)
+    assert replay.board(seen.values).move_list == ["X: d4", "O: e5"]
+    assert seen.explanation.startswith("O played e5. ")
     assert replay.notation == "d4-e5-c3"
 
 

@@ -17,7 +17,7 @@ from typing import Any, NamedTuple
 
 from webapp.engine import (BOARDS, DEFAULT_BOARD, DEFAULT_BUDGET_MS, MARKS, Menace, Position, Rules, choose_move,
                            is_solved, opponent)
-from webapp.play.coach import FOUND_KINDS, Found, explain_move, square_values
+from webapp.play.coach import FOUND_KINDS, Found, explain_move
 from webapp.play.hint import Hint, hint_for
 from webapp.play.learner import LearnerPanel, learner_panel
 from webapp.play.players import HUMAN, MY_MENACE, OPPONENT_INTRODUCTIONS, OPPONENT_NAMES, PLAYER_NAMES, players_of
@@ -273,19 +273,13 @@ class Game:
             return f"{self.resigned} resigned: {self.winner} wins."
         return plain_status(self.rules, self.moves)
 
-    @cached_property
-    def square_values(self) -> dict[int, SquareValue]:
-        """The coach's value of the squares it knows, for the side to move."""
-        return square_values(self.position)
-
-    @cached_property
-    def coach_line(self) -> str | None:
+    def coach_line(self, values: Mapping[int, SquareValue]) -> str | None:
         """The coach in one line on the boards too big to solve, where it marks
-        only what is certain: the squares it marks, each in words, or that it
-        has nothing to mark. None on the solved boards (every square is marked)."""
+        only what is certain (values, the coach's: see coach.square_values):
+        the squares it marks, each in words, or that it has nothing to mark.
+        None on the solved boards (every square is marked)."""
         if is_solved(self.rules) or self.is_over:
             return None
-        values = self.square_values
         if not values:
             return "Nothing is forced here: no square wins or must be blocked."
         said = ", ".join(f"{describe_cell(self.rules, cell)} ({value.text})" for cell, value in sorted(values.items()))
@@ -307,14 +301,17 @@ class Game:
         return explain_move(self.rules, self.moves, self.ply, person=self.player(mark_of(self.ply)) == HUMAN,
                             level=self.player(mark_of(self.ply - 1)), found=self.found)
 
-    def view(self, coach: bool = False, hint: Hint | None = None, numbered: bool = False) -> BoardView:
+    def view(self, coach_values: Mapping[int, SquareValue] | None = None, hint: Hint | None = None,
+             numbered: bool = False) -> BoardView:
         """The board as this match's page shows it: a person's squares are
-        playable on their turn; the coach's values when it is on, else the
-        hint's square if one was asked for; the last move and its reply marked as new."""
+        playable on their turn; the coach's values when it is on (worked out
+        by the caller: on the big boards the engine workers search for them),
+        else the hint's square if one was asked for; the last move and its
+        reply marked as new."""
         last_human = self._last_human_move()
         hinted = {hint.cell: SquareValue("hint", f"hint: {hint.why}", "hint")} if hint else None
         return board_view(self.rules, self.moves, self.status, playable=self.humans_turn, numbered=numbered,
-                          values=self.square_values if coach else hinted,
+                          values=coach_values if coach_values is not None else hinted,
                           new=self.moves[last_human if last_human is not None else -1:])
 
     @property
@@ -450,8 +447,9 @@ class Match:
             raise Conflict("A hint is for a person's turn; there is no move of yours to make now.")
         return replace(self, hint=hint_for(self.game.position, lambda position: computer.move(position, "master")))
 
-    def view(self) -> BoardView:
-        return self.game.view(self.coach, self.hint, self.numbers and self.game.rules.k == 5)
+    def view(self, coach_values: Mapping[int, SquareValue] | None = None) -> BoardView:
+        """The game's board, with the coach's values where the coach is on (see Game.view)."""
+        return self.game.view(coach_values if self.coach else None, self.hint, self.numbers and self.game.rules.k == 5)
 
     def with_numbers(self, on: bool) -> Match:
         return replace(self, numbers=on)

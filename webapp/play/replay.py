@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cached_property
+from typing import NamedTuple
 
 from webapp.engine import Position, Rules, cells_of
 from webapp.play.coach import move_and_reason, square_values
-from webapp.shared.board import BoardView, Move, board_view, move_list, plain_status
+from webapp.shared.board import BoardView, Move, SquareValue, board_view, move_list, plain_status
 from webapp.shared.record import GameAt, mark_of, position_after, write_moves
 
 
@@ -30,10 +32,10 @@ class Replay:
         """The position at this step."""
         return position_after(self.rules, self.moves[:self.step])
 
-    @cached_property
-    def board(self) -> BoardView:
-        """The board at this step, with the coach's values: a replay is for learning."""
-        return board_view(self.rules, self.moves[:self.step], values=square_values(self.position))
+    def board(self, coach_values: Mapping[int, SquareValue]) -> BoardView:
+        """The board at this step, with the coach's values (the caller's: see
+        Seen): a replay is for learning."""
+        return board_view(self.rules, self.moves[:self.step], values=coach_values)
 
     @property
     def notation(self) -> str:
@@ -59,13 +61,24 @@ class Replay:
         return {mark: "-".join(self.rules.cell_name(cell) for cell in cells_of(position.stones_of(mark.upper())))
                 for mark in ("x", "o") if position.stones_of(mark.upper())}
 
-    @property
-    def explanation(self) -> str | None:
-        """The move that led to this step and why it was good (or not). A link
-        does not say who played, and whoever follows it played neither side, so
-        the sides are named rather than called "you", and the reason, in the
-        mover's own words ("I complete a line"), says whose they are."""
-        if not self.step:
-            return None
-        played, why = move_and_reason(self.rules, self.moves, self.step, person=False)
-        return f"{played}. {mark_of(self.step - 1)}'s reason: {why}"
+
+
+class Seen(NamedTuple):
+    """What the coach makes of a replay's step: each square's value and why
+    the last move was played. On the big boards the threat solver works it
+    out, so a replay's route asks the engine workers for it (see_step)."""
+
+    values: dict[int, SquareValue]
+    explanation: str | None
+
+
+def see_step(rules: Rules, moves: tuple[int, ...], step: int) -> Seen:
+    """The coach's values at the step, and the move that led to it with its
+    reason. A link does not say who played, and whoever follows it played
+    neither side, so the sides are named rather than called "you", and the
+    reason, in the mover's own words ("I complete a line"), says whose they are."""
+    explanation = None
+    if step:
+        played, why = move_and_reason(rules, moves, step, person=False)
+        explanation = f"{played}. {mark_of(step - 1)}'s reason: {why}"
+    return Seen(square_values(position_after(rules, moves[:step])), explanation)

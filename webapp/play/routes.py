@@ -14,11 +14,13 @@ from functools import lru_cache
 
 from flask import Blueprint, Response, abort, current_app, g, redirect, render_template, request, session, url_for
 
-from webapp.engine import BOARDS, DEFAULT_BOARD, levels_of
+from webapp.engine import BOARDS, DEFAULT_BOARD, Position, is_solved, levels_of
+from webapp.play.coach import square_values
 from webapp.play.match import HISTORY_LENGTH, Computer, Game, Match
 from webapp.play.players import (MY_MENACE, OPPONENT_INTRODUCTIONS, PLAYER_NAMES, parse_player, player_groups,
                                  players_of, top_levels)
-from webapp.play.replay import Replay
+from webapp.play.replay import Replay, see_step
+from webapp.shared.board import SquareValue
 from webapp.shared.errors import InvalidInput
 from webapp.shared.forms import parse_board, parse_cell, parse_ply, parse_switch
 from webapp.shared.record import parse_moves
@@ -118,8 +120,11 @@ def replay(board: str, moves: str) -> Response | str:
         shown = Replay.parse(board_or_404(board), moves, request.args.get("step"))
     except InvalidInput as error:
         abort(404, description=str(error))
+    seen = current_app.extensions["engines"].ask(see_step, shown.rules, shown.moves, shown.step,
+                                                 here=is_solved(shown.rules))
     template = "play/_replay.html" if is_htmx() else "play/replay.html"
-    return render_template(template, replay=shown, levels=levels_of(shown.rules), player_names=PLAYER_NAMES)
+    return render_template(template, replay=shown, view=shown.board(seen.values), explanation=seen.explanation,
+                           levels=levels_of(shown.rules), player_names=PLAYER_NAMES)
 
 
 @bp.get("/games")
@@ -262,9 +267,17 @@ def refused(message: str, status: int) -> tuple[str, int]:
     return render_template(template, **_context(current_match(), message), chosen=chosen), status
 
 
+def coach_values(position: Position) -> dict[int, SquareValue]:
+    """The coach's values of the squares it knows: looked up on the solved
+    boards, searched for by the engine workers on the others (the threat
+    solver), never in the web thread."""
+    return current_app.extensions["engines"].ask(square_values, position, here=is_solved(position.rules))
+
+
 def _context(match: Match, message: str | None = None) -> dict[str, object]:
-    return {"game": match.game, "view": match.view(), "score_lines": match.score.lines(),
-            "coach": match.coach, "hint": match.hint, "can_hint": match.can_hint, "numbers": match.numbers,
+    values = coach_values(match.game.position) if match.coach and not match.game.is_over else None
+    return {"game": match.game, "view": match.view(values), "score_lines": match.score.lines(),
+            "coach_line": match.game.coach_line(values) if values is not None else None, "coach": match.coach, "hint": match.hint, "can_hint": match.can_hint, "numbers": match.numbers,
             "message": message,
             "learner": match.learner_panel, "my_menace_playing": MY_MENACE in (match.game.x, match.game.o),
             "player_names": PLAYER_NAMES, "boards": BOARDS, "players_of": players_of, "player_groups": player_groups(),
