@@ -338,8 +338,9 @@ def test_masters_reason_in_a_game_is_put_into_words_without_searching_again(app,
 
 def test_the_big_boards_coach_and_a_replays_reasons_are_worked_out_by_the_engine_workers(tmp_path):
     """The web thread never searches: with no worker running, a 15×15
-    replay and the 15×15 game with the coach on are answered "the engines
-    are busy" (503), while the solved boards' look-ups still answer."""
+    replay is answered "the engines are busy" (503), and the 15×15 game is
+    shown without the coach's marks and the computer's reason; the solved
+    boards' look-ups still answer."""
     app = create_app({"TESTING": True, "SECRET_KEY": "k", "ENGINE_WORKERS": "external"},
                      instance_path=tmp_path / "instance")
     app.extensions["engines"].wait_seconds = 0.2
@@ -347,9 +348,16 @@ def test_the_big_boards_coach_and_a_replays_reasons_are_worked_out_by_the_engine
     assert visitor.client.get("/replay/15x15/a1-h8-a3-h9-a5-h10").status_code == 503
     assert visitor.client.get("/replay/40816").status_code == 200
     visitor.post("/new", {"board": "15x15", "x": "human", "o": "human", "moves": "a1-h8-a3-h9-a5-h10"})
-    assert visitor.post("/coach", {"coach": "on"}).status_code == 503
-    visitor.post("/new", {"board": "4x4", "x": "human", "o": "human"})
-    assert visitor.post("/coach", {"coach": "on"}).status_code == 200
+    coached = visitor.post("/coach", {"coach": "on"})  # the game goes on, without the coach's marks
+    assert coached.status_code == 200 and "The coach could not look at this position just now" in coached.text
+    with visitor.client.session_transaction() as session:  # a hard's move on 15×15: its reason needs the solver
+        session["game"] = {"board": "15x15", "x": "human", "o": "hard", "moves": "a1-h8-a3-h9-a5-h10"}
+        session["coach"] = False
+    page = visitor.client.get("/")
+    assert page.status_code == 200 and '<p class="reason"></p>' in page.text
+    visitor.post("/new", {"board": "4x4", "x": "human", "o": "perfect"})
+    looked_up = visitor.move(5)  # a look-up: words and marks, with no worker at all
+    assert looked_up.status_code == 200 and "O played " in looked_up.text
     app.extensions["engines"].queue.flush()
 
 

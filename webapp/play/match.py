@@ -293,6 +293,15 @@ class Game:
             return f"Your opponent: {OPPONENT_INTRODUCTIONS[self.player(opponent(self.humans[0]))]}."
         return self.last_computer_reason
 
+    @property
+    def reason_searches(self) -> bool:
+        """Whether the computer's words need the threat solver: a computer's
+        last move on a board too big to solve, with no search of master's
+        (Found) to put into words. Then the engine workers work them out
+        (computer_words), never the web thread."""
+        return (not is_solved(self.rules) and self.found is None and bool(self.moves)
+                and self.player(mark_of(self.ply - 1)) != HUMAN)
+
     @cached_property
     def last_computer_reason(self) -> str | None:
         """Why the computer made the last move, if the last move was a computer's."""
@@ -401,6 +410,12 @@ class Game:
     def _check_not_over(self) -> None:
         if self.is_over:
             raise Conflict("This game is over; start a new game to play again.")
+
+
+def computer_words(game: Game) -> str | None:
+    """The line under the status (Game.computer_says): a job for the engine
+    workers where it searches (Game.reason_searches)."""
+    return game.computer_says
 
 
 HISTORY_LENGTH = 20

@@ -8,26 +8,28 @@ so the game plays the same with JavaScript off.
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from functools import lru_cache
+from typing import Any, TypeVar
 
 from flask import Blueprint, Response, abort, current_app, g, redirect, render_template, request, session, url_for
 
-from webapp.engine import BOARDS, DEFAULT_BOARD, Position, is_solved, levels_of
+from webapp.engine import BOARDS, DEFAULT_BOARD, is_solved, levels_of
 from webapp.play.coach import square_values
-from webapp.play.match import HISTORY_LENGTH, Computer, Game, Match
+from webapp.play.match import HISTORY_LENGTH, Computer, Game, Match, computer_words
 from webapp.play.players import (MY_MENACE, OPPONENT_INTRODUCTIONS, PLAYER_NAMES, parse_player, player_groups,
                                  players_of, top_levels)
 from webapp.play.replay import Replay, see_step
-from webapp.shared.board import SquareValue
 from webapp.shared.errors import InvalidInput
 from webapp.shared.forms import parse_board, parse_cell, parse_ply, parse_switch
 from webapp.shared.record import parse_moves
 from webapp.shared.web import board_or_404, game_finished, is_htmx, never_cached
+from webapp.workers.pool import EnginesBusy
 from webapp.shared.words import quoted
 
 bp = Blueprint("play", __name__)
+T = TypeVar("T")
 
 
 @bp.get("/")
@@ -258,6 +260,14 @@ def _rendered_game(host_url: str, script_root: str, game: Game, coach: bool, sco
     return render_template("play/_game.html", **{**_context(Match(game, coach=coach)), "score_lines": score_lines})
 
 
+def _asked(function: Callable[..., T], *arguments: Any, here: bool) -> T | None:
+    """function(*arguments) from the engine workers (or here, for look-ups); None if none answers in time."""
+    try:
+        return current_app.extensions["engines"].ask(function, *arguments, here=here)
+    except EnginesBusy:
+        return None
+
+
 def refused(message: str, status: int) -> tuple[str, int]:
     """The unchanged match with a message saying why the request was refused."""
     template = "play/_game.html" if is_htmx() else "play/page.html"
@@ -267,17 +277,23 @@ def refused(message: str, status: int) -> tuple[str, int]:
     return render_template(template, **_context(current_match(), message), chosen=chosen), status
 
 
-def coach_values(position: Position) -> dict[int, SquareValue]:
-    """The coach's values of the squares it knows: looked up on the solved
-    boards, searched for by the engine workers on the others (the threat
-    solver), never in the web thread."""
-    return current_app.extensions["engines"].ask(square_values, position, here=is_solved(position.rules))
+COACH_BUSY = "The coach could not look at this position just now: the engine workers are busy. Reload in a moment."
+"""The coach's line when no worker answers for it: the game goes on without its marks."""
 
 
 def _context(match: Match, message: str | None = None) -> dict[str, object]:
-    values = coach_values(match.game.position) if match.coach and not match.game.is_over else None
-    return {"game": match.game, "view": match.view(values), "score_lines": match.score.lines(),
-            "coach_line": match.game.coach_line(values) if values is not None else None, "coach": match.coach, "hint": match.hint, "can_hint": match.can_hint, "numbers": match.numbers,
+    """What the play templates show. The coach's values and the computer's
+    words that need the threat solver (on the big boards) are the engine
+    workers' to work out, never the web thread's; if none answers, the game is
+    shown without them (a move, which needs them, says the engines are busy)."""
+    game = match.game
+    values = coach_line = None
+    if match.coach and not game.is_over:
+        values = _asked(square_values, game.position, here=is_solved(game.rules))
+        coach_line = game.coach_line(values) if values is not None else COACH_BUSY
+    said = _asked(computer_words, game, here=not game.reason_searches)
+    return {"game": game, "view": match.view(values), "score_lines": match.score.lines(), "computer_says": said,
+            "coach_line": coach_line, "coach": match.coach, "hint": match.hint, "can_hint": match.can_hint, "numbers": match.numbers,
             "message": message,
             "learner": match.learner_panel, "my_menace_playing": MY_MENACE in (match.game.x, match.game.o),
             "player_names": PLAYER_NAMES, "boards": BOARDS, "players_of": players_of, "player_groups": player_groups(),
