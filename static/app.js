@@ -1,13 +1,14 @@
 // The page works without this file. With it: Tab reaches the board once and
 // the arrow keys move between its squares; after htmx swaps in a new board the
-// keyboard focus stays where the person was; a square played shows its mark
-// at once, and the status says the computer is thinking; a click that gets
-// no answer says so; a new game asked for below the board brings it into
-// view; on the big boards a tap first
-// shows a ghost stone; pointing at a move in the list marks its stone; a copy
-// button copies its link; the new-game form offers only the levels of the
-// board chosen; alpha-beta's switch keeps the tree's open nodes open; and a
-// page watching a game with a friend follows it to the rematch.
+// keyboard focus stays where the person was (or lands on a hinted square); a
+// square played shows its mark at once, and the status says the computer is
+// thinking; a click that gets no answer says so; a new game asked for below
+// the board brings it into view (and, sides swapped, swaps the form's
+// choices); on the big boards a tap first shows a ghost stone; pointing at a
+// move in the list marks its stone; a copy button copies its link; the
+// new-game form offers only the levels of the board chosen, and the
+// invitation follows its board; alpha-beta's switch keeps the tree's open
+// nodes open; and a page watching a game with a friend follows it to the rematch.
 document.documentElement.classList.add("js");
 
 const squares = () => [...document.querySelectorAll(".grid button")];
