@@ -88,6 +88,7 @@ def test_psq_as_the_gomocup_manager_writes_it_with_its_trailing_lines():
 
 @pytest.mark.parametrize("text, board, why", [
     ("hello there", "15x15", "This is not a record"),
+    ("h8 i9 zz g7", "15x15", "(from “zzg7” on)"),
     ("", "15x15", "The record is empty"),
     ("x" * 70_000, "15x15", "a record of a game here has at most 65,536"),
     ("(;FF[4]GM[4]SZ[15];B[hh];W[hh])", None, "Step 2 plays h8, which step 1 already took."),

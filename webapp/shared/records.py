@@ -152,7 +152,7 @@ def read_move_string(text: str, board: str | None) -> Record:
     squeezed = re.sub(r"[\s,;\-]+", "", text.lower())
     names = re.findall(r"[a-z]\d{1,2}", squeezed)
     if "".join(names) != squeezed:
-        where = len("".join(re.findall(r"[a-z]\d{1,2}", squeezed[:len(squeezed)])))
+        where = len(re.match(r"(?:[a-z]\d{1,2})*", squeezed).group(0))  # the names before what is not one
         raise InvalidInput(f"This is not a record: no SGF, no PSQ header, and not squares' names such as "
                            f"“h8i9g7” (from {quoted(squeezed[where:where + 12])} on).")
     return Record(rules, parse_moves(rules, "-".join(names)))
