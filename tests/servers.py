@@ -205,6 +205,13 @@ class AppServer:
             self.process = None
             engine_workers_stopped(self.instance)
 
+    def __enter__(self) -> AppServer:
+        """`with AppServer(...) as app:` starts the server, and stops it at the block's end, whatever happens."""
+        return self.start()
+
+    def __exit__(self, *exception: object) -> None:
+        self.stop()
+
 
 def engine_workers_stopped(instance: Path, seconds: float = 20) -> None:
     """Wait until no engine workers run for this instance folder: their

@@ -123,16 +123,13 @@ def main() -> None:
     print(f"15x15 against master ({budget} ms a move), {os.cpu_count()} cores, engine workers: one a core;"
           f" {MOVES} moves a game (load average {os.getloadavg()[0]:.1f} at the start)")
     with scratch_folder() as instance:
-        app = AppServer(Path(instance), workers=None, ENGINE_BUDGET_MS=budget).start()
-        try:
+        with AppServer(Path(instance), workers=None, ENGINE_BUDGET_MS=budget) as app:
             asyncio.run(measure(app.port, 1))  # the workers start, and each process loads the engine
             alone = None
             for browsers in CROWDS:
                 crowd = asyncio.run(measure(app.port, browsers))
                 alone = alone or crowd
                 print(crowd.line(alone))
-        finally:
-            app.stop()
 
 
 if __name__ == "__main__":

@@ -113,13 +113,10 @@ def main() -> None:
           f" plays 15x15 against master ({budget} ms, {MASTER_MOVES} moves) and one plays 3x3; {os.cpu_count()} cores"
           f" (load average {os.getloadavg()[0]:.1f} at the start)")
     with scratch_folder() as instance:
-        app = AppServer(Path(instance), workers=None, ENGINE_BUDGET_MS=budget).start()
-        try:
+        with AppServer(Path(instance), workers=None, ENGINE_BUDGET_MS=budget) as app:
             asyncio.run(run(app.port, 0))  # the workers start, and each process loads the engine
             quiet = asyncio.run(run(app.port, 0))
             flooded = asyncio.run(run(app.port, FLOOD))
-        finally:
-            app.stop()
     for name, measured in (("quiet", quiet), ("flooded", flooded)):
         positions = statistics.median(measured.master.positions) if measured.master.positions else 0
         print(f"  {name:>7}: master {len(measured.master.positions)} moves, positions a move (median) {positions:.0f},"

@@ -44,11 +44,8 @@ def test_percentiles_are_nearest_rank():
 @pytest.mark.live
 def test_a_short_run_under_gunicorn(tmp_path, monkeypatch):
     monkeypatch.setattr(load_engines, "MOVES", 2)
-    app = AppServer(tmp_path, workers=2, ENGINE_BUDGET_MS="50").start()
-    try:
+    with AppServer(tmp_path, workers=2, ENGINE_BUDGET_MS="50") as app:
         crowd = run(load_engines.measure(app.port, 2))
-    finally:
-        app.stop()
     assert crowd.unsound == 0 and len(crowd.replies_ms) == 4
     assert len(crowd.positions) == 4 and all(crowd.positions) and len(crowd.waits_ms) == 4
     assert (tmp_path / LOCK_FILE).exists()  # the app started its engine workers, and

@@ -23,11 +23,8 @@ def test_the_flood_asks_for_legal_distinct_positions():
 @pytest.mark.live
 def test_a_short_flood_under_gunicorn(tmp_path, monkeypatch):
     monkeypatch.setattr(load_flood, "MASTER_MOVES", 2)
-    app = AppServer(tmp_path, workers=2, ENGINE_BUDGET_MS="50").start()
-    try:
+    with AppServer(tmp_path, workers=2, ENGINE_BUDGET_MS="50") as app:
         measured = run(load_flood.run(app.port, 3))
-    finally:
-        app.stop()
     assert measured.master.unsound == 0 and len(measured.master.positions) >= 2 and any(measured.master.positions)
     assert measured.small_ms and sum(measured.flood.values()) >= 3
     assert all(status < 500 or status == 503 for status in measured.flood), measured.flood
