@@ -214,6 +214,14 @@ class Game:
             raise Conflict("The computer only moves by itself when two computers play.")
         return self._played(*computer.move(self.position, self.player(self.to_move)))
 
+    def hint(self, seen_ply: int, computer: Computer = COMPUTER) -> Hint:
+        """A hint for the person to move: the best move where the board is
+        solved, else master's (on the engine workers, as its moves are)."""
+        self._check_seen(seen_ply)
+        if not self.humans_turn:
+            raise Conflict("A hint is for a person's turn; there is no move of yours to make now.")
+        return hint_for(self.position, lambda position: computer.move(position, "master"))
+
     def resign(self, seen_ply: int) -> Game:
         """The person (between two people, the side to move) gives the game up:
         the other side wins."""
@@ -455,12 +463,8 @@ class Match:
         return self.game.humans_turn and not self.coach and self.hint is None
 
     def with_hint(self, seen_ply: int, computer: Computer = COMPUTER) -> Match:
-        """A hint for the person to move: the best move where the board is
-        solved, else master's (on the engine workers, as its moves are)."""
-        self.game._check_seen(seen_ply)
-        if not self.game.humans_turn:
-            raise Conflict("A hint is for a person's turn; there is no move of yours to make now.")
-        return replace(self, hint=hint_for(self.game.position, lambda position: computer.move(position, "master")))
+        """The match with a hint for this turn (Game.hint), shown until a move is made."""
+        return replace(self, hint=self.game.hint(seen_ply, computer))
 
     def view(self, coach_values: Mapping[int, SquareValue] | None = None) -> BoardView:
         """The game's board, with the coach's values where the coach is on (see Game.view)."""

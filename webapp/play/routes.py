@@ -25,8 +25,8 @@ from webapp.shared.errors import InvalidInput
 from webapp.shared.forms import parse_board, parse_cell, parse_ply, parse_switch
 from webapp.shared.record import parse_moves
 from webapp.shared.web import board_or_404, game_finished, is_htmx, never_cached
-from webapp.workers.pool import EnginesBusy
 from webapp.shared.words import quoted
+from webapp.workers.pool import EnginesBusy
 
 bp = Blueprint("play", __name__)
 T = TypeVar("T")
@@ -147,9 +147,7 @@ def reset_score() -> Response | str:
     match = current_match()
     sure = request.form.get("sure")
     if sure is None:
-        if is_htmx():
-            return render_template("play/_game.html", **_context(match), confirm_reset=True)
-        return render_template("play/page.html", **_context(match), confirm_reset=True)
+        return _shown(match, confirm_reset=True)
     if sure not in ("yes", "no"):
         raise InvalidInput(f"Say “yes” or “no” to resetting the score, not {quoted(sure)}.")
     return _changed(match.reset_score() if sure == "yes" else match)
@@ -270,11 +268,16 @@ def _asked(function: Callable[..., T], *arguments: Any, here: bool) -> T | None:
 
 def refused(message: str, status: int) -> tuple[str, int]:
     """The unchanged match with a message saying why the request was refused."""
-    template = "play/_game.html" if is_htmx() else "play/page.html"
     # A refused new game keeps the choices made, so the form is not reset under the message.
     chosen = {name: request.form[name] for name in ("board", "x", "o")
               if request.endpoint == "play.new" and name in request.form}
-    return render_template(template, **_context(current_match(), message), chosen=chosen), status
+    return _shown(current_match(), message, chosen=chosen), status
+
+
+def _shown(match: Match, message: str | None = None, **shown: object) -> str:
+    """The match as it stands, without a change: the game fragment for htmx, else the whole page."""
+    template = "play/_game.html" if is_htmx() else "play/page.html"
+    return render_template(template, **_context(match, message), **shown)
 
 
 COACH_BUSY = "The coach could not look at this position just now: the engine workers are busy. Reload in a moment."
@@ -293,8 +296,8 @@ def _context(match: Match, message: str | None = None) -> dict[str, object]:
         coach_line = game.coach_line(values) if values is not None else COACH_BUSY
     said = _asked(computer_words, game, here=not game.reason_searches)
     return {"game": game, "view": match.view(values), "score_lines": match.score.lines(), "computer_says": said,
-            "coach_line": coach_line, "coach": match.coach, "hint": match.hint, "can_hint": match.can_hint, "numbers": match.numbers,
-            "message": message,
+            "coach_line": coach_line, "coach": match.coach, "hint": match.hint, "can_hint": match.can_hint,
+            "numbers": match.numbers, "message": message,
             "learner": match.learner_panel, "my_menace_playing": MY_MENACE in (match.game.x, match.game.o),
             "player_names": PLAYER_NAMES, "boards": BOARDS, "players_of": players_of, "player_groups": player_groups(),
             "top_levels": top_levels(), "htmx": is_htmx()}

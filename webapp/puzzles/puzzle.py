@@ -20,7 +20,7 @@ from webapp.engine import Outcome, Position, Rules, is_solved, opponent, outcome
 from webapp.engine import win_by_fours
 from webapp.engine import winning_moves as proven_winning_moves
 from webapp.shared.board import BoardView, SquareValue, board_view
-from webapp.shared.record import position_after
+from webapp.shared.record import position_after, write_moves
 
 LEAST_MOVES = 2
 """The fewest of the winner's moves a puzzle asks for."""
@@ -54,7 +54,7 @@ class Puzzle:
     @property
     def key(self) -> str:
         """The puzzle's name where a browser keeps the puzzles it solved: its board and moves."""
-        return f"{self.rules.name}/{'.'.join(map(str, self.moves))}"
+        return f"{self.rules.name}/{write_moves(self.rules, self.moves)}"
 
     def board(self, played: int, hinted: bool = False) -> BoardView:
         """The board `played` moves into the solution, its squares playable

@@ -22,7 +22,7 @@ from webapp.puzzles.collection import collection, daily, find, following
 from webapp.puzzles.puzzle import Puzzle, answer
 from webapp.shared.errors import Conflict, InvalidInput
 from webapp.shared.forms import parse_cell, whole_number
-from webapp.shared.record import parse_moves, write_moves
+from webapp.shared.record import mark_of, parse_moves, write_moves
 from webapp.shared.web import board_or_404, is_htmx, never_cached
 from webapp.shared.words import describe_cell, quoted
 
@@ -105,9 +105,9 @@ def _helped(puzzle: Puzzle, played: int, show: str) -> str:
         square = describe_cell(puzzle.rules, puzzle.solution[played])
         return _page(puzzle, played, message=f"Hint: {puzzle.winner} wins by playing {square} now (marked).",
                      right=True, hinted=True)
-    moves = ", ".join(f"{mark} {describe_cell(puzzle.rules, cell)}"
-                      for mark, cell in zip((puzzle.winner, opponent(puzzle.winner)) * len(puzzle.solution),
-                                            puzzle.solution[played:]))
+    start = len(puzzle.moves) + played
+    moves = ", ".join(f"{mark_of(start + index)} {describe_cell(puzzle.rules, cell)}"
+                      for index, cell in enumerate(puzzle.solution[played:]))
     return _page(puzzle, len(puzzle.solution), message=f"The answer: {moves}.", right=True)
 
 
