@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 from webapp.engine import Position, Rules
 from webapp.shared.errors import InvalidInput
+from webapp.shared.record import stones_query
 from webapp.shared.words import quoted
 
 TOOLS = {"x": "Black (X)", "o": "White (O)", "empty": "Remove"}
@@ -47,9 +48,9 @@ class Setup:
             white |= {cell}
         return Setup(self.rules, frozenset(black), frozenset(white))
 
-    def written(self, side: frozenset[int]) -> str:
-        """A side's stones as a link writes them: square names joined by dashes, in the board's order."""
-        return "-".join(self.rules.cell_name(cell) for cell in sorted(side))
+    def query(self, tool: str) -> dict[str, str]:
+        """The board's link's query: the stones (record.stones_query), then the tool."""
+        return {**stones_query(self.rules, self.black, self.white), "tool": tool}
 
     @property
     def position(self) -> Position:

@@ -10,7 +10,7 @@ from typing import NamedTuple
 from webapp.engine import Position, Rules, cells_of
 from webapp.play.coach import move_and_reason, square_values
 from webapp.shared.board import BoardView, Move, SquareValue, board_view, move_list, plain_status
-from webapp.shared.record import GameAt, mark_of, position_after, write_moves
+from webapp.shared.record import GameAt, mark_of, position_after, stones_query, write_moves
 
 
 @dataclass(frozen=True)
@@ -55,11 +55,9 @@ class Replay:
         return plain_status(self.rules, self.moves)
 
     @property
-    def stones_written(self) -> dict[str, str]:
-        """Each side's stones at this step as the analysis board's link writes them ({"x": "h8-i9", "o": "j10"})."""
-        position = self.position
-        return {mark: "-".join(self.rules.cell_name(cell) for cell in cells_of(position.stones_of(mark.upper())))
-                for mark in ("x", "o") if position.stones_of(mark.upper())}
+    def stones_query(self) -> dict[str, str]:
+        """The stones at this step as the analysis board's link writes them (record.stones_query)."""
+        return stones_query(self.rules, cells_of(self.position.x), cells_of(self.position.o))
 
 
 

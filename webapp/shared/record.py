@@ -10,6 +10,7 @@ legal game and says which step is wrong if not.
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Iterable
 from typing import NamedTuple
 
 from webapp.engine import DEFAULT_BOARD, MARKS, Position, Rules
@@ -35,6 +36,14 @@ def write_moves(rules: Rules, moves: tuple[int, ...]) -> str:
     if rules == DEFAULT_BOARD:
         return "".join(map(str, moves))
     return "-".join(map(rules.cell_name, moves))
+
+
+def stones_query(rules: Rules, black: Iterable[int], white: Iterable[int]) -> dict[str, str]:
+    """A position's stones as the analysis board's link writes them, each
+    side's squares named in the board's order ({"x": "h8-i9", "o": "j10"});
+    a side with none is left out. Stones, not moves: they have no order."""
+    sides = {"x": sorted(black), "o": sorted(white)}
+    return {side: "-".join(map(rules.cell_name, cells)) for side, cells in sides.items() if cells}
 
 
 def game_digest(rules: Rules, moves: tuple[int, ...]) -> str:
