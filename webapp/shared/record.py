@@ -60,9 +60,16 @@ def parse_moves(rules: Rules, raw: str) -> tuple[int, ...]:
     if len(steps) > rules.cells:
         raise InvalidInput(f"A game on the {rules.name} board has at most {rules.cells} moves; "
                            f"this one has {len(steps)}.")
+    return checked_moves(rules, (_parse_step(rules, step, written, digits)
+                                 for step, written in enumerate(steps, start=1)))
+
+
+def checked_moves(rules: Rules, cells: Iterable[int]) -> tuple[int, ...]:
+    """The cells as a game's moves, each checked in turn (read lazily, so
+    that a step is read only once those before it are a game); InvalidInput
+    naming the first step that is wrong: one after the end, or on a taken square."""
     position, moves = Position(rules), []
-    for step, written in enumerate(steps, start=1):
-        cell = _parse_step(rules, step, written, digits)
+    for step, cell in enumerate(cells, start=1):
         if position.is_over:
             raise InvalidInput(f"Step {step} comes after the game ended at step {step - 1}.")
         if position.stones >> cell & 1:

@@ -26,7 +26,7 @@ from typing import NamedTuple
 from webapp.engine import BOARDS, Rules
 from webapp.engine.rules import COLUMNS
 from webapp.shared.errors import InvalidInput
-from webapp.shared.record import parse_moves, position_after, write_moves
+from webapp.shared.record import checked_moves, parse_moves, position_after
 from webapp.shared.words import quoted
 
 MOST_CHARACTERS = 65_536
@@ -117,7 +117,7 @@ def read_sgf(text: str) -> Record:
             raise InvalidInput(f"Move {step} is {other}'s, but {expected} is to play: the colours must take turns, "
                                "black first.")
         cells.append(_read_sgf_point(rules, node[expected][0], step))
-    moves = _checked(rules, cells)
+    moves = checked_moves(rules, cells)
     result = root.get("RE", [""])[0].upper()
     resigned = {"B+R": "O", "W+R": "X", "B+RESIGN": "O", "W+RESIGN": "X"}.get(result)
     return Record(rules, moves, root.get("PB", [""])[0], root.get("PW", [""])[0], resigned)
@@ -141,7 +141,7 @@ def read_psq(text: str) -> Record:
             raise InvalidInput(f"Line {number}, “{line.strip()}”, is off the {rules.name} board: x and y go from 1 "
                                f"to {rules.size}.")
         cells.append((y - 1) * rules.size + x - 1)
-    return Record(rules, _checked(rules, cells))
+    return Record(rules, checked_moves(rules, cells))
 
 
 def read_move_string(text: str, board: str | None) -> Record:
@@ -156,11 +156,6 @@ def read_move_string(text: str, board: str | None) -> Record:
         raise InvalidInput(f"This is not a record: no SGF, no PSQ header, and not squares' names such as "
                            f"“h8i9g7” (from {quoted(squeezed[where:where + 12])} on).")
     return Record(rules, parse_moves(rules, "-".join(names)))
-
-
-def _checked(rules: Rules, cells: list[int]) -> tuple[int, ...]:
-    """The cells as moves, checked as a replay link's are (parse_moves names the first wrong step)."""
-    return parse_moves(rules, write_moves(rules, tuple(cells))) if cells else ()
 
 
 def _board_of_size(raw: str, where: str) -> Rules:
