@@ -83,7 +83,7 @@ def threat_name(rules: Rules, threat: Threat) -> str:
     row; 'two' in four), or 'fours' (a four-three, or a longer win by fours)."""
     if threat.kind == "fours":
         return f"{in_a_row_minus_one(rules)}s"
-    return {2: "two"}.get(rules.k - 2) or in_a_row_minus_two(rules)
+    return in_a_row_minus_two(rules)
 
 
 FOUND_KINDS = ("win", "block", "lost", "forced win", "search", "defence")

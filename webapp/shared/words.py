@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from webapp.engine import Rules
 
-NUMBERS = {3: "three", 4: "four", 5: "five"}
+NUMBERS = {2: "two", 3: "three", 4: "four", 5: "five"}
 
 
 def describe_cell(rules: Rules, cell: int) -> str:
