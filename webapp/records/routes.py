@@ -16,7 +16,7 @@ from webapp.engine import BOARDS, MARKS
 from webapp.shared.errors import InvalidInput
 from webapp.shared.record import parse_moves, write_moves
 from webapp.shared.records import FORMATS, MOST_CHARACTERS, Record, read_record, written
-from webapp.shared.web import board_or_404, is_htmx
+from webapp.shared.web import board_or_404
 
 bp = Blueprint("records", __name__)
 
@@ -76,4 +76,4 @@ def open_record() -> Response | tuple[str, int]:
 
 def _form(message: str | None = None, text: str = "", board: str | None = None) -> str:
     return render_template("records/open.html", message=message, text=text, boards=BOARDS,
-                           chosen=board if board in BOARDS else "15x15", htmx=is_htmx())
+                           chosen=board if board in BOARDS else "15x15")
