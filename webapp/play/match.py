@@ -273,7 +273,7 @@ class Game:
                 return "A draw."
             return f"Your turn: you play {you}."
         if not self.humans:
-            match = f"{capitalised(OPPONENT_NAMES[self.x])} (X) against {OPPONENT_NAMES[self.o]} (O)"
+            match = self.players_words  # "Hard (X) against easy (O)"
             if winner:
                 return f"{match}: {capitalised(OPPONENT_NAMES[self.player(winner)])} ({winner}) wins."
             return f"{match}: a draw." if self.is_over else f"{match}: {self.to_move} to move."
