@@ -23,7 +23,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 AXE := $(VENV)/axe-$(AXE_VERSION).min.js
 
-.PHONY: run serve worker test check load load-live load-servers bench bench-think bench-browser strength ladder review-check tablebase train learners shapes puzzles puzzles-check screenshots chromium redis htmx clean
+.PHONY: run serve worker test check load load-live load-servers bench bench-think bench-browser strength ladder review-check forbidden-check tablebase train learners shapes puzzles puzzles-check screenshots chromium redis htmx clean
 
 run: $(VENV)/installed
 	$(BIN)/flask --app webapp.app run --host $(HOST) --port $(PORT)
@@ -72,6 +72,11 @@ ladder: $(VENV)/installed
 # tools/lost_games.txt's games, by the judge's (Rapfi's) proofs? (about four minutes on two cores)
 review-check: $(VENV)/installed
 	$(BIN)/python -m tools.review_check $(JUDGE) --info "MAX_NODE 200000"
+
+# make forbidden-check [RAPFI=/path/to/pbrain-rapfi]: renju's forbidden points, ours against the
+# Gomocup manager's judge (and Rapfi, if given) on 3,000 crowded positions (about four minutes)
+forbidden-check: $(VENV)/test-installed
+	$(BIN)/python -m tools.forbidden_check --positions 3000 $(if $(RAPFI),--rapfi $(RAPFI))
 
 tablebase: $(VENV)/installed
 	$(BIN)/python -m webapp.engine.solved webapp/engine/4x4.tablebase

@@ -2,7 +2,10 @@
 
 Cells are numbered 0 to n²−1, row-major from the top left. X moves first and
 the sides alternate; a line of k or more stones in a row, across, down or
-along a diagonal, wins, and a full board without one is a draw.
+along a diagonal, wins, and a full board without one is a draw. That is the
+freestyle rule; five-in-a-row boards may instead play gomoku's standard rule
+(only exactly five wins, for both sides) or renju (X, black, wins only with
+exactly five and may not play a forbidden point: see renju.py).
 
 A Position holds each side's stones as a bitboard: a Python int whose bit c is
 set when cell c holds a stone. Playing a cell is an `or`; a side has a line
@@ -15,6 +18,7 @@ from __future__ import annotations
 
 import itertools
 import string
+import dataclasses
 from dataclasses import dataclass
 from functools import cached_property
 from typing import NamedTuple
@@ -26,6 +30,10 @@ DIRECTIONS = ((0, 1), (1, 0), (1, 1), (1, -1))
 """Across, down, and the two diagonals, as (row, column) steps."""
 NEAR = 2
 """How far from a stone, in king's moves, a cell counts as near it."""
+FREESTYLE, STANDARD, RENJU = "freestyle", "standard", "renju"
+RULES = (FREESTYLE, STANDARD, RENJU)
+"""Which lines win: k or more in a row; exactly k, for both sides; exactly k
+for X, who may not play renju's forbidden points, and k or more for O."""
 
 
 def opponent(mark: str) -> str:
@@ -44,10 +52,12 @@ def cells_of(bits: int) -> list[int]:
 
 @dataclass(frozen=True)
 class Rules:
-    """A board of size × size cells on which k in a row wins."""
+    """A board of size × size cells on which k in a row wins, under a rule
+    (FREESTYLE, STANDARD or RENJU) that says whether a longer line does."""
 
     size: int
     k: int
+    rule: str = FREESTYLE
 
     def __post_init__(self) -> None:
         if type(self.size) is not int or not 3 <= self.size <= len(COLUMNS):
@@ -55,6 +65,19 @@ class Rules:
         if type(self.k) is not int or not 3 <= self.k <= self.size:
             raise ValueError(f"On a {self.size}×{self.size} board a line is 3 to {self.size} in a row, "
                              f"not {self.k!r}.")
+        if self.rule not in RULES:
+            raise ValueError(f"There is no rule “{str(self.rule)[:12]}”; the rules are {', '.join(RULES)}.")
+        if self.rule != FREESTYLE and (self.k != 5 or self.size < 7):
+            raise ValueError(f"The {self.rule} rule is gomoku's, for five in a row on 7×7 and up.")
+
+    def exact_for(self, mark: str) -> bool:
+        """Whether only exactly k in a row wins for mark (a longer line does
+        not): both sides under the standard rule, X under renju."""
+        return self.rule == STANDARD or self.rule == RENJU and mark == "X"
+
+    def with_rule(self, rule: str) -> Rules:
+        """The same board under another rule."""
+        return dataclasses.replace(self, rule=rule)
 
     @property
     def name(self) -> str:
@@ -86,25 +109,53 @@ class Rules:
         """For each direction, the bitboard of the cells a window in that
         direction starts from, then how far the bits of a window's second,
         third, ... cells are from its first."""
-        n, k, found = self.size, self.k, []
+        return self._runs(self.k)
+
+    @cached_property
+    def longer_runs(self) -> tuple[tuple[int, ...], ...]:
+        """runs, for runs of k + 1 cells: what an overline fills."""
+        return self._runs(self.k + 1) if self.k < self.size else tuple((0,) for _ in DIRECTIONS)
+
+    def _runs(self, length: int) -> tuple[tuple[int, ...], ...]:
+        n, found = self.size, []
         for down, across in DIRECTIONS:
             starts = sum(1 << row * n + column for row, column in itertools.product(range(n), repeat=2)
-                         if 0 <= row + down * (k - 1) < n and 0 <= column + across * (k - 1) < n)
-            found.append((starts, *((down * n + across) * i for i in range(1, k))))
+                         if 0 <= row + down * (length - 1) < n and 0 <= column + across * (length - 1) < n)
+            found.append((starts, *((down * n + across) * i for i in range(1, length))))
         return tuple(found)
 
-    def has_line(self, stones: int) -> bool:
-        """Whether stones fill one of the windows. Each direction is tested
-        at once for every window: a start cell stays in `run` while the cells
-        one, two, ... steps on from it are stones too, which k − 1 shifts of
-        the whole bitboard answer (on 15×15, 16 shifts for 572 windows)."""
-        for starts, *shifts in self.runs:
-            run = stones & starts
-            for shift in shifts:
-                run &= stones >> shift
+    def has_line(self, stones: int, exact: bool = False) -> bool:
+        """Whether stones fill one of the windows (if exact, one that no
+        stone of theirs just before or after makes part of a longer run).
+        Each direction is tested at once for every window: a start cell stays
+        in `run` while the cells one, two, ... steps on from it are stones
+        too, which k − 1 shifts of the whole bitboard answer (on 15×15, 16
+        shifts for 572 windows). Exactly: a run of k is not part of a longer
+        one if no run of k + 1 starts at its first cell or one step before."""
+        for (starts, *shifts), (longer, *more) in zip(self.runs, self.longer_runs):
+            run = _filled_starts(stones, starts, shifts)
+            if run and exact and longer:
+                overline = _filled_starts(stones, longer, more)
+                run &= ~(overline | overline << shifts[0])
             if run:
                 return True
         return False
+
+    @cached_property
+    def window_ends(self) -> dict[int, int]:
+        """For each window, the cells just before and after it on its line
+        (those on the board): a stone of the same side there makes the
+        window's line longer than k."""
+        n, found = self.size, {}
+        for window in self.windows:
+            first, second, *_, last = (divmod(cell, n) for cell in cells_of(window))
+            down, across = second[0] - first[0], second[1] - first[1]
+            ends = 0
+            for row, column in ((first[0] - down, first[1] - across), (last[0] + down, last[1] + across)):
+                if 0 <= row < n and 0 <= column < n:
+                    ends |= 1 << row * n + column
+            found[window] = ends
+        return found
 
     @cached_property
     def windows_through(self) -> tuple[tuple[int, ...], ...]:
@@ -170,6 +221,17 @@ class Rules:
                 found |= window & ~stones
         return found
 
+    def exact_completions(self, stones: int, cells: int) -> int:
+        """Those of the empty cells given where a stone would fill a window,
+        with stones, that is not part of a longer run: a line of exactly k."""
+        found, ends = 0, self.window_ends
+        for cell in cells_of(cells):
+            placed = stones | 1 << cell
+            if any(window & placed == window and not ends[window] & placed
+                   for window in self.windows_through[cell]):
+                found |= 1 << cell
+        return found
+
     def cell_name(self, cell: int) -> str:
         """The cell as board-game players write it: column letter, then row
         number counted from the bottom ('h8' is the centre of 15×15)."""
@@ -185,6 +247,14 @@ class Rules:
             raise ValueError(f"“{name[:12]}” is not a square of the {self.name} board, "
                              f"whose squares run from a1 to {last}.")
         return (self.size - int(digits)) * self.size + COLUMNS.index(letter)
+
+
+def _filled_starts(stones: int, starts: int, shifts: list[int]) -> int:
+    """The start cells of the runs (starts and shifts, see Rules.runs) that stones fill."""
+    run = stones & starts
+    for shift in shifts:
+        run &= stones >> shift
+    return run
 
 
 def transform(bits: int, image: tuple[int, ...]) -> int:
@@ -253,15 +323,18 @@ class Position(NamedTuple):
         return self._replace(o=self.o | 1 << cell)
 
     def lines_of(self, mark: str) -> list[int]:
-        """The windows that mark fills."""
-        stones = self.stones_of(mark)
-        return [window for window in self.rules.windows if window & stones == window]
+        """The windows that mark fills (where the rule wants exactly k, those
+        that are not part of a longer run)."""
+        stones, exact = self.stones_of(mark), self.rules.exact_for(mark)
+        ends = self.rules.window_ends
+        return [window for window in self.rules.windows
+                if window & stones == window and not (exact and ends[window] & stones)]
 
     @property
     def winner(self) -> str | None:
         """'X' or 'O' if that side has a line, else None."""
         for mark in MARKS:
-            if self.rules.has_line(self.stones_of(mark)):
+            if self.rules.has_line(self.stones_of(mark), self.rules.exact_for(mark)):
                 return mark
         return None
 
@@ -277,12 +350,27 @@ class Position(NamedTuple):
         return not self.empty or self.winner is not None
 
     def legal_moves(self) -> list[int]:
-        """The empty cells, in order; none once the game is over."""
-        return [] if self.is_over else cells_of(self.empty)
+        """The empty cells, in order, but for renju's forbidden points while
+        X is to move; none once the game is over."""
+        if self.is_over:
+            return []
+        forbidden = self.forbidden_cells()
+        return [cell for cell in cells_of(self.empty) if cell not in forbidden]
+
+    def forbidden_cells(self) -> dict[int, str]:
+        """Under renju, while X (black) is to move, the empty cells X may not
+        play, each with why ('overline', 'double four', 'double three'; see
+        renju.py); otherwise none."""
+        if self.rules.rule != RENJU or self.to_move != "X":
+            return {}
+        from webapp.engine.renju import forbidden_cells  # renju.py reads this module's boards
+        return forbidden_cells(self.rules, self.x, self.o)
 
     def winning_cells(self, mark: str) -> int:
-        """The bitboard of empty cells where mark would complete a line at once."""
-        return self.rules.open_cells(self.stones_of(mark), self.stones_of(opponent(mark)), self.rules.k - 1)
+        """The bitboard of empty cells where mark would complete a line at
+        once (exactly k, where the rule wants that of mark)."""
+        cells = self.rules.open_cells(self.stones_of(mark), self.stones_of(opponent(mark)), self.rules.k - 1)
+        return self.rules.exact_completions(self.stones_of(mark), cells) if self.rules.exact_for(mark) else cells
 
     def fork_cells(self, mark: str) -> int:
         """The bitboard of empty cells where a stone of mark would leave it two

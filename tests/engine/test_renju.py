@@ -1,0 +1,111 @@
+"""Gomoku's standard rule and renju: exactly five, and renju's forbidden points.
+
+The named cases are the ones that decide correctness (RIF 1996/98, articles
+on fives, overlines, fours and threes); the sample compares every empty
+point of random crowded positions with an independent referee, the Gomocup
+manager's judge (tests/renju_referee.py). tools/forbidden_check.py runs the
+same comparison on thousands of positions, and against Rapfi too.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.renju_referee import crowded_positions, judge
+from webapp.engine.renju import DOUBLE_FOUR, DOUBLE_THREE, OVERLINE, foul, forbidden_cells
+from webapp.engine.rules import FREESTYLE, RENJU, STANDARD, Position, Rules
+
+RENJU_RULES = Rules(15, 5, RENJU)
+FAR_WHITE = "a1 a3 a5 a7 a9 a11 a13 a15 o1 o3 o5 o7 o9 o11 o13".split()
+
+
+def position(black: str, white: str = "", rules: Rules = RENJU_RULES) -> Position:
+    """Black's and white's stones by name; white gets stones in far corners
+    until it has as many as black, so that black is to move."""
+    blacks, whites = black.split(), white.split()
+    whites += [cell for cell in FAR_WHITE if cell not in whites][:len(blacks) - len(whites)]
+    bits = [sum(1 << rules.parse_cell_name(name) for name in names) for names in (blacks, whites)]
+    return Position(rules, *bits)
+
+
+def foul_at(place: Position, cell: str) -> str | None:
+    return foul(place.rules, place.x, place.o, place.rules.parse_cell_name(cell))
+
+
+@pytest.mark.parametrize("black, white, cell, expected", [
+    pytest.param("f8 g8 h6 h7", "", "h8", DOUBLE_THREE, id="two open threes"),
+    pytest.param("f8 g8 h5 h6", "", "h8", DOUBLE_THREE, id="an open and a split three"),
+    pytest.param("e8 f8 g8 h6 h7", "", "h8", None, id="four-three is allowed"),
+    pytest.param("e8 f8 g8 h5 h6 h7", "", "h8", DOUBLE_FOUR, id="two fours"),
+    pytest.param("d8 f8 g8 j8", "", "h8", DOUBLE_FOUR, id="two fours along one line"),
+    pytest.param("c8 d8 e8 g8 h8", "", "f8", OVERLINE, id="six in a row"),
+    pytest.param("e8 f8 g8 h8 i5 i6 i7 i9 i10 i11", "", "i8", None, id="a five beats an overline"),
+    pytest.param("e8 f8 g8 h8 i6 i7 j9 k10", "", "i8", None, id="a five beats a double three"),
+    pytest.param("f8 g8 h6 h7", "e8", "h8", None, id="a three closed at one end is no three"),
+    pytest.param("f8 g8 h6 h7", "d8 j8", "h8", None, id="nor one with no room for a straight four"),
+    pytest.param("f8 g8 h9 h10 h13", "h6", "h8", None,
+                 id="no three where one straight four is blocked and the other makes an overline"),
+    pytest.param("f8 g8 h9 h10", "h6", "h8", DOUBLE_THREE, id="the same without the overline"),
+    pytest.param("f8 g8 h6 h7 i6 i7 j7 k6", "d8", "h8", None,
+                 id="no three where its straight four could only be made on a forbidden point"),
+    pytest.param("f8 g8 h6 h7 i6 i7 j7 k6", "d8", "i8", DOUBLE_THREE, id="that forbidden point"),
+    pytest.param("e8 f8 g8 h5 h6 h7 i9 j10", "", "h8", DOUBLE_FOUR, id="four-four-three is a double four"),
+    pytest.param("e8 f8 g8 h6 h7 i9 j10", "", "h8", DOUBLE_THREE, id="four-three-three is a double three"),
+])
+def test_the_cases_that_decide_a_forbidden_point(black: str, white: str, cell: str, expected: str | None) -> None:
+    place = position(black, white)
+    assert foul_at(place, cell) == expected
+    assert judge(place).get(place.rules.parse_cell_name(cell)) == expected  # the referee agrees
+
+
+def test_forbidden_points_agree_with_the_gomocup_judge_on_random_crowded_positions() -> None:
+    """Every empty point of 60 positions (about 50 forbidden points; make
+    forbidden-check compares thousands)."""
+    forbidden = 0
+    for place in crowded_positions(60, seed=7):
+        ours = forbidden_cells(place.rules, place.x, place.o)
+        assert ours == judge(place), place.text
+        forbidden += len(ours)
+    assert forbidden > 20  # the sample has forbidden points to compare
+
+def test_only_black_and_only_renju_have_forbidden_points() -> None:
+    place = position("f8 g8 h6 h7")
+    h8 = place.rules.parse_cell_name("h8")
+    assert place.forbidden_cells() == {h8: DOUBLE_THREE}
+    assert h8 not in place.legal_moves()
+    white_to_move = place.play(place.rules.parse_cell_name("a2"))
+    assert white_to_move.forbidden_cells() == {} and h8 in white_to_move.legal_moves()
+    freestyle = Position(place.rules.with_rule(FREESTYLE), place.x, place.o)
+    assert freestyle.forbidden_cells() == {} and h8 in freestyle.legal_moves()
+
+
+@pytest.mark.parametrize("rule, black_six_wins, white_six_wins", [
+    (FREESTYLE, True, True), (STANDARD, False, False), (RENJU, False, True)])
+def test_who_wins_with_six_in_a_row(rule: str, black_six_wins: bool, white_six_wins: bool) -> None:
+    rules = Rules(15, 5, rule)
+    six = sum(1 << rules.parse_cell_name(f"{column}8") for column in "cdefgh")
+    black_six, white_six = Position(rules, six, 0), Position(rules, 0, six)
+    assert (black_six.winner == "X") is black_six_wins
+    assert (white_six.winner == "O") is white_six_wins
+    five = six & ~(1 << rules.parse_cell_name("h8"))
+    assert Position(rules, five, 0).winner == "X" and Position(rules, 0, five).winner == "O"
+    assert Position(rules, five, 0).winning_line() == tuple(sorted(
+        rules.parse_cell_name(f"{column}8") for column in "cdefg"))
+
+
+def test_a_cell_that_would_make_only_six_is_no_win_where_exactly_five_wins() -> None:
+    standard = Rules(15, 5, STANDARD)
+    place = position("c8 d8 e8 f8 h8", rules=standard)  # g8 makes six; b8 makes five
+
+    def wins(rules: Rules) -> set[str]:
+        bits = Position(rules, place.x, place.o).winning_cells("X")
+        return {rules.cell_name(cell) for cell in range(rules.cells) if bits >> cell & 1}
+
+    assert wins(standard) == {"b8"}
+    assert wins(standard.with_rule(FREESTYLE)) == {"b8", "g8"}
+
+
+@pytest.mark.parametrize("size, k, rule", [(15, 4, STANDARD), (5, 4, RENJU), (15, 5, "pro")])
+def test_a_rule_is_only_for_the_boards_it_fits(size: int, k: int, rule: str) -> None:
+    with pytest.raises(ValueError):
+        Rules(size, k, rule)
