@@ -9,14 +9,20 @@ same comparison on thousands of positions, and against Rapfi too.
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from tests.renju_referee import crowded_positions, judge
 from webapp.engine.renju import DOUBLE_FOUR, DOUBLE_THREE, OVERLINE, foul, forbidden_cells
+from webapp.engine.levels import choose_move
 from webapp.engine.rules import FREESTYLE, RENJU, STANDARD, Position, Rules
+from webapp.engine.search import think
+from webapp.engine.threats import win_by_fours
 
 RENJU_RULES = Rules(15, 5, RENJU)
-FAR_WHITE = "a1 a3 a5 a7 a9 a11 a13 a15 o1 o3 o5 o7 o9 o11 o13".split()
+FAR_WHITE = "a1 f1 k1 o1 a6 o6 a11 o11 a15 f15 k15 o15 c3 m3 c13".split()
+"""White stones far from the action, no three of them in one window of five."""
 
 
 def position(black: str, white: str = "", rules: Rules = RENJU_RULES) -> Position:
@@ -26,6 +32,10 @@ def position(black: str, white: str = "", rules: Rules = RENJU_RULES) -> Positio
     whites += [cell for cell in FAR_WHITE if cell not in whites][:len(blacks) - len(whites)]
     bits = [sum(1 << rules.parse_cell_name(name) for name in names) for names in (blacks, whites)]
     return Position(rules, *bits)
+
+
+def stones(names: str, rules: Rules = RENJU_RULES) -> int:
+    return sum(1 << rules.parse_cell_name(name) for name in names.split())
 
 
 def foul_at(place: Position, cell: str) -> str | None:
@@ -109,3 +119,59 @@ def test_a_cell_that_would_make_only_six_is_no_win_where_exactly_five_wins() -> 
 def test_a_rule_is_only_for_the_boards_it_fits(size: int, k: int, rule: str) -> None:
     with pytest.raises(ValueError):
         Rules(size, k, rule)
+
+
+# The engine under the rules: it never plays a forbidden point, sees the
+# wins they give white, and wins only with exactly five where the rule says so.
+
+def test_every_level_keeps_off_forbidden_points() -> None:
+    """On positions where black has forbidden points near its stones, no
+    level plays one (master by a count of positions, so the test is the same
+    on any machine)."""
+    checked = 0
+    for place in crowded_positions(30, seed=11):
+        forbidden = place.forbidden_cells()
+        if not forbidden:
+            continue
+        checked += 1
+        for level in ("easy", "medium", "hard", "master"):
+            move = choose_move(place, level, random.Random(checked), max_nodes=400)
+            assert move not in forbidden, (level, place.text, place.rules.cell_name(move))
+    assert checked >= 10
+
+
+@pytest.mark.parametrize("level", ["easy", "medium", "hard", "master"])
+def test_no_level_takes_the_double_three_that_would_win_in_freestyle(level: str) -> None:
+    """h8 makes two open threes: in freestyle, master's winning move."""
+    place = position("f8 g8 h6 h7")
+    assert place.forbidden_cells() == {RENJU_RULES.parse_cell_name("h8"): DOUBLE_THREE}
+    for seed in range(5):
+        assert RENJU_RULES.cell_name(choose_move(place, level, random.Random(seed), max_nodes=400)) != "h8"
+    if level == "master":
+        freestyle = Position(RENJU_RULES.with_rule(FREESTYLE), place.x, place.o)
+        assert RENJU_RULES.cell_name(choose_move(freestyle, level, max_nodes=400)) == "h8"
+
+
+def test_white_wins_where_black_may_not_block() -> None:
+    """White's four i9-l12 leaves black one block, h8 (m13 is black's), and
+    h8 is a double three for black: white wins by that four, which freestyle
+    would not give it (g7 is black's too, so h8 is no open four for white).
+    Black, to move after the four, knows it has lost."""
+    place = Position(RENJU_RULES, stones("f8 g8 h6 h7 m13 g7"), stones("i9 j10 k11 a1 o1"))
+    assert place.to_move == "O"
+    line = win_by_fours(place)
+    assert line is not None and [RENJU_RULES.cell_name(cell) for cell in (line[0], line[-1])] == ["l12", "h8"]
+    assert win_by_fours(Position(RENJU_RULES.with_rule(FREESTYLE), place.x, place.o)) is None
+    after = place.play(RENJU_RULES.parse_cell_name("l12"))
+    thought = think(after, budget_ms=10_000, max_nodes=2000)
+    assert thought.kind == "lost" and RENJU_RULES.cell_name(thought.move) != "h8"
+
+
+def test_master_takes_only_an_exact_five_under_the_standard_rule() -> None:
+    """X's g8 would make six (a win in freestyle, not under the standard
+    rule); b8 is blocked: master sees no win."""
+    standard = Rules(15, 5, STANDARD)
+    place = position("c8 d8 e8 f8 h8 k3", "b8 a1 a3 a5 a7 a9", rules=standard)
+    assert think(place, budget_ms=10_000, max_nodes=2000).kind != "win"
+    assert think(Position(standard.with_rule(FREESTYLE), place.x, place.o), budget_ms=10_000,
+                 max_nodes=2000).kind == "win"

@@ -28,6 +28,13 @@ cells) through that cell and at the cells within k-1 of it along its lines:
   win by threes;
 - near, the cells within two king's moves of a stone, where moves are sought.
 
+Under gomoku's standard rule and renju (rules.py), the windows are read as
+before, and the answers that decide a game are then made exact: the wins
+are only the cells that make exactly five for a side that needs exactly
+five, the threats only those whose cells to complete do, and black's moves
+under renju leave out its forbidden points (Evaluator.playable,
+open_fours). The counts that only order the moves stay the freestyle ones.
+
 The threats are counted by windows, not by shapes: an open three, a broken
 three and a three against the edge differ in how many windows they fill and
 in whether they have a threat cell, and that is all the threat solver needs
@@ -41,7 +48,8 @@ from functools import cache
 from typing import NamedTuple
 
 from webapp.engine.patterns import LINES, digits, line_pairs
-from webapp.engine.rules import DIRECTIONS, Position, Rules, cells_of
+from webapp.engine.renju import foul
+from webapp.engine.rules import DIRECTIONS, FREESTYLE, RENJU, Position, Rules, cells_of
 from webapp.engine.shapes import Weights, shipped, worth_tables
 
 
@@ -65,6 +73,7 @@ class Node(NamedTuple):
     their_threes: int  # windows where the other side has one
     my_twos: int       # windows where the side to move has k-3 stones and the other side none
     their_twos: int    # windows where the other side has
+    black_to_move: bool  # whether the side to move is X (black): renju's rules differ for it
     # The shapes: None in the threat solver's Nodes (it needs none); in the search's leaves, only the
     # halves of the worths that the score needs, the rest None or 0: see play().
     my_lines: tuple[int, ...] | None  # the board along each direction, two bits a cell (MINE, THEIRS, OFF;
@@ -179,14 +188,14 @@ class Evaluator:
         (my_threes, my_twos), (their_threes, their_twos) = (self._threes_and_twos(mine, theirs),
                                                             self._threes_and_twos(theirs, mine))
         return Node(mine, theirs, position.winning_cells(mover), position.winning_cells(other), near,
-                    my_threes, their_threes, my_twos, their_twos,
+                    my_threes, their_threes, my_twos, their_twos, mover == "X",
                     *(self._shapes(mine, theirs) if shaped else UNSHAPED))
 
     @staticmethod
     def turned(node: Node) -> Node:
         """The same stones with the other side to move (as if the side to move passed)."""
         return Node(node.theirs, node.mine, node.their_wins, node.my_wins, node.near,
-                    node.their_threes, node.my_threes, node.their_twos, node.my_twos,
+                    node.their_threes, node.my_threes, node.their_twos, node.my_twos, not node.black_to_move,
                     node.their_lines, node.my_lines, node.their_cells, node.my_cells, node.their_worth, node.my_worth)
 
     def _threes_and_twos(self, stones: int, other: int) -> tuple[int, int]:
@@ -226,6 +235,8 @@ class Evaluator:
                 elif a + 1 == two:
                     twos |= 1 << index
         bit = ~(1 << cell)
+        if wins and self.rules.exact_for("X" if node.black_to_move else "O"):
+            wins = self.rules.exact_completions(mine, wins & bit)  # a stone may have made a five a six
         dead = ~self.through_bits[cell]  # the other side's windows through cell, now holding a stone of mine
         if not shaped:
             shapes = UNSHAPED
@@ -234,7 +245,7 @@ class Evaluator:
         else:
             shapes = self._reshaped(node, cell)
         return Node(theirs, mine, node.their_wins & bit, wins & bit, node.near | self.near_cell[cell],
-                    node.their_threes & dead, threes, node.their_twos & dead, twos, *shapes)
+                    node.their_threes & dead, threes, node.their_twos & dead, twos, not node.black_to_move, *shapes)
 
     def _reshaped(self, node: Node, cell: int) -> Shapes:
         """The shape fields after the side to move plays cell, from the other side's view."""
@@ -294,6 +305,35 @@ class Evaluator:
                     t_move += move[before + (b - was) * unit] - move[before]
         return None, None, None, None, (t_move, 0), (0, m_wait)
 
+    def playable(self, node: Node, cells: list[int]) -> list[int]:
+        """Those of cells that the side to move may play: all, but where
+        renju forbids them to black."""
+        if self.rules.rule != RENJU or not node.black_to_move:
+            return cells
+        return [cell for cell in cells if foul(self.rules, node.mine, node.theirs, cell) is None]
+
+    def open_fours(self, node: Node, mover: bool = True) -> dict[int, int]:
+        """threats, for the side to move (or, not mover, the other side), by
+        the game's rule: only cells that side may play, and only where both
+        cells it would then have to complete a line make exactly five, if it
+        needs exactly five."""
+        stones, other, threes = ((node.mine, node.theirs, node.my_threes) if mover
+                                 else (node.theirs, node.mine, node.their_threes))
+        found = self.threats(stones, threes)
+        if not found or self.rules.rule == FREESTYLE:
+            return found
+        black = node.black_to_move == mover
+        exact = self.rules.exact_for("X" if black else "O")
+        kept = {}
+        for cell, wins in found.items():
+            if self.rules.rule == RENJU and black and foul(self.rules, stones, other, cell):
+                continue
+            if exact:
+                wins = self.rules.exact_completions(stones | 1 << cell, wins)
+            if wins & (wins - 1):
+                kept[cell] = wins
+        return kept
+
     def threats(self, stones: int, threes: int) -> dict[int, int]:
         """The cells where a side (its stones and its threes) makes an open or
         double four, each with the cells it would then have to complete a line."""
@@ -352,13 +392,15 @@ class Evaluator:
     def moves(self, node: Node) -> list[int]:
         """The empty cells near a stone, best first by what a stone there
         would make for either side (a strong block ranks with a strong
-        attack; ties in the cells' order); the middle on an empty board."""
+        attack; ties in the cells' order); the middle on an empty board.
+        Under renju, never a point black may not play (see playable)."""
         empty = self.rules.full & ~(node.mine | node.theirs)
         candidates = node.near & empty
         if not candidates:
-            return [self.rules.centre] if empty >> self.rules.centre & 1 else cells_of(empty)[:1]
+            return [self.rules.centre] if empty >> self.rules.centre & 1 else self.playable(node, cells_of(empty))[:1]
         mine, theirs, move = node.my_cells, node.their_cells, self.worth_move
-        return sorted(cells_of(candidates), key=lambda cell: move[mine[cell]] + move[theirs[cell]], reverse=True)
+        return sorted(self.playable(node, cells_of(candidates)),
+                      key=lambda cell: move[mine[cell]] + move[theirs[cell]], reverse=True)
 
 
 def evaluator(rules: Rules, weights: Weights | None = None) -> Evaluator:

@@ -165,17 +165,20 @@ def within_horizon(position: Position, horizon: int) -> tuple[int, ...]:
         return tuple(cells_of(wins))
     if horizon >= 2:
         threats = position.winning_cells(opponent(mover))
-        if threats and not threats & (threats - 1):
+        if threats and not threats & (threats - 1) and cells_of(threats)[0] not in position.forbidden_cells():
             return tuple(cells_of(threats))
     return tuple(near_stones(position))
 
 
 def near_stones(position: Position) -> list[int]:
-    """The empty cells within two king's moves of a stone; on an empty board, every cell."""
+    """The empty cells within two king's moves of a stone (on an empty board,
+    every cell) that the side to move may play (renju forbids some to black)."""
     near = 0
     for cell in cells_of(position.stones):
         near |= position.rules.near[cell]
-    return cells_of((near or position.rules.full) & position.empty)
+    forbidden = position.forbidden_cells()
+    cells = [cell for cell in cells_of((near or position.rules.full) & position.empty) if cell not in forbidden]
+    return cells or position.legal_moves()
 
 
 def perfect_cells(position: Position) -> list[int]:
@@ -189,9 +192,10 @@ def hard_choices(position: Position, depth: int = HARD_DEPTH) -> tuple[int, ...]
     does not slip: those a depth-ply search without the threat solver likes best."""
     evaluation = evaluator(position.rules)
     node = evaluation.node(position)
-    if node.my_wins or node.their_wins:  # a win to take, or a threat to block: the search would say so
-        return tuple(cells_of(node.my_wins) or cells_of(node.their_wins)[:1])
-    scores = Searcher(evaluation).root_scores(node, depth)
+    blocks = evaluation.playable(node, cells_of(node.their_wins))  # renju may forbid black the block
+    if node.my_wins or blocks:  # a win to take, or a threat to block: the search would say so
+        return tuple(cells_of(node.my_wins) or blocks[:1])
+    scores = Searcher(evaluation).root_scores(node, depth) or {cell: 0 for cell in position.legal_moves()[:1]}
     top = max(scores.values())
     return tuple(sorted(cell for cell, score in scores.items() if score == top))
 

@@ -97,7 +97,7 @@ class Searcher:
             return -(WIN - ply - 2)
         if node.mine | node.theirs == self.evaluator.rules.full:
             return 0  # a full board without a line: a draw
-        if not threats and node.my_threes and self.evaluator.threats(node.mine, node.my_threes):
+        if not threats and node.my_threes and self.evaluator.open_fours(node):
             return WIN - ply - 3  # an open four now: the other side can block one cell of it, not both
         if depth <= 0 and not threats:
             return node.score
@@ -111,9 +111,12 @@ class Searcher:
                 return entry.lower
             if entry.upper <= alpha:
                 return entry.upper
+        moves = self.evaluator.playable(node, cells_of(threats)) if threats else self.moves(node, entry)
+        if not moves:  # renju: black may not play the block (or, very rarely, anywhere near)
+            return -(WIN - ply - 2) if threats else node.score
         best, best_move = -WIN, -1
         leaf = depth <= 1  # the children are past the horizon: scored, unless they must block a line
-        for cell in cells_of(threats) if threats else self.moves(node, entry):
+        for cell in moves:
             child = self.evaluator.play(node, cell, leaf=leaf)
             score = -self.negamax(child, depth - 1, -beta, -max(alpha, best), ply + 1)
             if score > best:
@@ -157,8 +160,8 @@ def candidates(evaluation: Evaluator, node: Node, beam: int = BEAM) -> list[int]
     answered first), and nothing else: any other move loses. Elsewhere the
     beam best-looking."""
     if node.their_wins:
-        return cells_of(node.their_wins)
-    threats = evaluation.threats(node.theirs, node.their_threes) if node.their_threes else None
+        return evaluation.playable(node, cells_of(node.their_wins))
+    threats = evaluation.open_fours(node, mover=False) if node.their_threes else None
     if threats:
         useful = evaluation.defences(node.theirs, node.their_threes, threats) | evaluation.four_cells(node)
         return [cell for cell in evaluation.moves(node) if useful >> cell & 1]
@@ -210,7 +213,10 @@ def think(position: Position, budget_ms: float, max_depth: int = MAX_DEPTH,
         return thought(cells_of(node.my_wins)[0], "win")
     if node.their_wins:
         threats = cells_of(node.their_wins)
-        return thought(threats[0], "block" if len(threats) == 1 else "lost")
+        blocks = evaluation.playable(node, threats)
+        if len(threats) == 1 and blocks:
+            return thought(blocks[0], "block")
+        return thought((blocks or evaluation.moves(node) or position.legal_moves())[0], "lost")
     budget = deadline - start
     solver = ThreatSolver(evaluation, start + WIN_SHARE * budget, WIN_SHARE * max_nodes)
     try:

@@ -97,7 +97,7 @@ class ThreatSolver:
             return [cells_of(node.my_wins)[0]]
         if node.their_wins & (node.their_wins - 1):
             return None
-        if not node.their_wins and (threats := self.evaluator.threats(node.mine, node.my_threes)):
+        if not node.their_wins and (threats := self.evaluator.open_fours(node)):
             cell, completes = next(iter(threats.items()))
             return [cell, *cells_of(completes)[:2]]  # an open four: either cell left completes a line
         key = node.mine, node.theirs
@@ -136,8 +136,9 @@ class ThreatSolver:
         four, only the block (the solver goes on only if the block is itself a
         four or a three)."""
         if node.their_wins:
-            return cells_of(node.their_wins)
-        return [*cells_of(self.evaluator.four_cells(node)), *self.evaluator.three_cells(node)]
+            return self.evaluator.playable(node, cells_of(node.their_wins))
+        forcing = [*cells_of(self.evaluator.four_cells(node)), *self.evaluator.three_cells(node)]
+        return self.evaluator.playable(node, forcing)
 
     def _against_every_defence(self, node: Node, cell: int, depth: int) -> list[int] | None:
         """The attacker plays cell: a win against every reply (the line after
@@ -156,11 +157,16 @@ class ThreatSolver:
             return [cell, *cells_of(attack)[:2]]
         if attack:
             replies = attack
-        elif threats := evaluation.threats(answer.theirs, answer.their_threes):
+        elif threats := evaluation.open_fours(answer, mover=False):
             replies = evaluation.defences(answer.theirs, answer.their_threes, threats) | evaluation.four_cells(answer)
         else:
             return None  # neither a four nor a three: the defender is free
-        children = [(reply, evaluation.play(answer, reply, shaped=False)) for reply in cells_of(replies)]
+        allowed = evaluation.playable(answer, cells_of(replies))
+        if not allowed:  # renju: black may play none of them, and must play elsewhere
+            allowed = self._elsewhere(answer, replies)[:1]
+            if not allowed:
+                return None
+        children = [(reply, evaluation.play(answer, reply, shaped=False)) for reply in allowed]
         if any(not child.my_wins and child.their_wins & (child.their_wins - 1) for _, child in children):
             return None  # a reply makes a double four: found before any other reply's tree is searched
         children.sort(key=lambda pair: not pair[1].their_wins)  # the defender's fours first: they refute most
@@ -190,17 +196,30 @@ class ThreatSolver:
         if node.their_wins:
             single = not node.their_wins & (node.their_wins - 1)
             fours &= node.their_wins if single else 0
-        return cells_of(fours)
+        return self.evaluator.playable(node, cells_of(fours))
 
     def _after_four(self, node: Node, cell: int, depth: int) -> list[int] | None:
         """Play the four at cell; the other side blocks; go on from there."""
         answer = self.evaluator.play(node, cell, shaped=False)  # the defender's view: their_wins are my threats
         threats = cells_of(answer.their_wins)
+        if not threats:  # only a six to complete, where the rule wants exactly five: no four
+            return None
         if len(threats) >= 2:  # a double four: whichever is blocked, the other completes a line
             return [cell, threats[0], threats[1]]
+        if not self.evaluator.playable(answer, threats):  # renju: black may not block
+            elsewhere = self._elsewhere(answer, answer.their_wins)
+            return [cell, elsewhere[0], threats[0]] if elsewhere else None
         (block,) = threats
         rest = self._win(self.evaluator.play(answer, block, shaped=False), depth - 1)
         return None if rest is None else [cell, block, *rest]
+
+    def _elsewhere(self, node: Node, refused: int) -> list[int]:
+        """Where the side to move may play, near the stones, other than the
+        refused cells: a move for black when renju forbids every reply that
+        matters, so that the attacker's win goes on after it."""
+        empty = self.evaluator.rules.full & ~(node.mine | node.theirs | refused)
+        return self.evaluator.playable(node, cells_of(node.near & empty)) or \
+            self.evaluator.playable(node, cells_of(empty))[:1]
 
 
 def _first(find: Callable[[Node, int], list[int] | None], node: Node, depths: range) -> list[int] | None:
@@ -267,7 +286,7 @@ def _could_start_a_win(evaluation: Evaluator, node: Node, legal: list[int], with
     short = within is not None and within < SHORTEST_WIN_FROM_A_THREE
     if node.my_wins and within == 1:
         return [cell for cell in legal if node.my_wins >> cell & 1]
-    if node.my_wins or not short and evaluation.threats(node.mine, node.my_threes):
+    if node.my_wins or not short and evaluation.open_fours(node):
         return legal
     forcing = evaluation.four_cells(node)
     if not short:
@@ -319,7 +338,7 @@ def threat_to_answer(position: Position) -> Threat | None:
     if node.my_wins or node.their_wins:
         return None
     threatening = Evaluator.turned(node)  # the other side, as if the side to move passed
-    if open_fours := evaluation.threats(threatening.mine, threatening.my_threes):
+    if open_fours := evaluation.open_fours(node, mover=False):
         cell, completes = next(iter(open_fours.items()))
         kind, line = "three", (cell, *cells_of(completes)[:2])
         candidates = cells_of(evaluation.defences(threatening.mine, threatening.my_threes, open_fours))
@@ -332,7 +351,8 @@ def threat_to_answer(position: Position) -> Threat | None:
             return None
         kind = "fours"
         candidates = sorted(set(line) | set(cells_of(evaluation.four_cells(threatening))))
-    answers = tuple(cell for cell in candidates if not _still_threatens(evaluation, node, cell, kind))
+    answers = tuple(cell for cell in evaluation.playable(node, candidates)
+                    if not _still_threatens(evaluation, node, cell, kind))
     return Threat(kind, line, answers)
 
 
@@ -341,7 +361,7 @@ def _still_threatens(evaluation: Evaluator, node: Node, cell: int, kind: str) ->
     an open four to make or a win by fours (see threat_to_answer); a four
     the move makes is set aside, as it only postpones the threat."""
     after = evaluation.play(node, cell, shaped=False)._replace(their_wins=0)
-    if evaluation.threats(after.mine, after.my_threes):
+    if evaluation.open_fours(after):
         return True
     try:
         return ThreatSolver(evaluation, max_nodes=PROOF_NODES).win(after) is not None
