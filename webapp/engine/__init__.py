@@ -2,8 +2,10 @@
 gomoku. It knows nothing of the web; what the features need of it is this
 module's names (__all__). One file a job:
 
-- rules: a board (n, k), its cells, lines and symmetries; a Position (each
-  side's stones as a bitboard) and what follows from it.
+- rules: a board (n, k) under a rule (freestyle, gomoku's standard, renju),
+  its cells, lines and symmetries; a Position (each side's stones as a
+  bitboard) and what follows from it.
+- renju: renju's forbidden points for black (overline, double four, double three).
 - solved: the solved games, 3×3 (solved on first use) and 4×4 (the
   tablebase file `make tablebase` writes): every position's value and best moves.
 - patterns, shapes: what a stone on an empty cell would make along each line
@@ -33,16 +35,18 @@ from webapp.engine.appraise import Appraisal, appraise
 from webapp.engine.levels import (DEFAULT_BUDGET_MS, LEARNERS, LEVELS, Player, check_level, choose_move,
                                   hard_choices, learners_of, level_player, levels_of, play_game, top_level)
 from webapp.engine.menace import Draw, Menace
-from webapp.engine.rules import (BOARDS, DEFAULT_BOARD, EMPTY, MARKS, Position, Rules, board_named, cells_of,
-                                 opponent)
+from webapp.engine.rules import (BOARDS, DEFAULT_BOARD, EMPTY, FREESTYLE, MARKS, RENJU, RULES, STANDARD, Position,
+                                 Rules, board_named, cells_of, opponent, rules_offered)
 from webapp.engine.search import Thought, prepare, think
 from webapp.engine.solved import Outcome, is_solved, losing_replies, outcomes, preference
 from webapp.engine.threats import Threat, forced_wins, threat_to_answer, win_by_fours, winning_moves
 
 __all__ = [
-    "Appraisal", "BOARDS", "DEFAULT_BOARD", "DEFAULT_BUDGET_MS", "Draw", "EMPTY", "LEARNERS", "LEVELS", "MARKS",
-    "Menace", "Outcome", "Player", "Position", "Rules", "Thought", "Threat", "appraise", "board_named", "cells_of",
+    "Appraisal", "BOARDS", "DEFAULT_BOARD", "DEFAULT_BUDGET_MS", "Draw", "EMPTY", "FREESTYLE", "LEARNERS", "LEVELS",
+    "MARKS", "Menace", "Outcome", "Player", "Position", "RENJU", "RULES", "Rules", "STANDARD", "Thought", "Threat",
+    "appraise", "board_named", "cells_of",
     "check_level", "choose_move", "forced_wins", "hard_choices", "is_solved", "learners_of", "level_player",
-    "levels_of", "losing_replies", "opponent", "outcomes", "play_game", "preference", "prepare", "think",
+    "levels_of", "losing_replies", "opponent", "outcomes", "play_game", "preference", "prepare", "rules_offered",
+    "think",
     "threat_to_answer", "top_level", "win_by_fours", "winning_moves",
 ]

@@ -80,9 +80,16 @@ class Rules:
         return dataclasses.replace(self, rule=rule)
 
     @property
-    def name(self) -> str:
-        """'7x7': how links and forms name the board."""
+    def board_name(self) -> str:
+        """'15x15': the board's own name, whatever the rule."""
         return f"{self.size}x{self.size}"
+
+    @property
+    def name(self) -> str:
+        """'7x7', or '15x15-renju' under a rule other than freestyle: how
+        links and stored games name the board and its rule (board_named
+        reads it back)."""
+        return self.board_name if self.rule == FREESTYLE else f"{self.board_name}-{self.rule}"
 
     @cached_property
     def cells(self) -> int:
@@ -351,11 +358,27 @@ class Position(NamedTuple):
 
     def legal_moves(self) -> list[int]:
         """The empty cells, in order, but for renju's forbidden points while
-        X is to move; none once the game is over."""
+        X is to move (and its first stone, which goes on the centre); none
+        once the game is over."""
         if self.is_over:
             return []
+        if self.rules.rule == RENJU and not self.stones:
+            return [self.rules.centre]
         forbidden = self.forbidden_cells()
         return [cell for cell in cells_of(self.empty) if cell not in forbidden]
+
+    def why_not(self, cell: int) -> str | None:
+        """Why the side to move may not play the empty cell, in words fit to
+        show a person, or None if it may: under renju, the first stone goes
+        on the centre, and black may not play a forbidden point."""
+        if self.rules.rule != RENJU or self.to_move != "X":
+            return None
+        centre = self.rules.centre
+        if not self.stones and cell != centre:
+            return f"Renju begins at the centre: the first stone goes on {self.rules.cell_name(centre)}."
+        from webapp.engine.renju import foul  # renju.py reads this module's boards
+        reason = foul(self.rules, self.x, self.o, cell)
+        return f"{self.rules.cell_name(cell)} is forbidden to black under renju (a {reason})." if reason else None
 
     def forbidden_cells(self) -> dict[int, str]:
         """Under renju, while X (black) is to move, the empty cells X may not
@@ -444,10 +467,24 @@ BOARDS: dict[str, Rules] = {rules.name: rules for rules in (
 DEFAULT_BOARD = BOARDS["3x3"]
 
 
+def rules_offered(board: Rules) -> tuple[str, ...]:
+    """The rules a board is played under here, freestyle first: gomoku's
+    standard rule on the five-in-a-row boards, renju on 15×15, its own board."""
+    if board.k != 5:
+        return (FREESTYLE,)
+    return RULES if board.size == 15 else (FREESTYLE, STANDARD)
+
+
 def board_named(name: str) -> Rules:
-    """The offered board with this name, or ValueError naming those there are."""
-    try:
-        return BOARDS[name]
-    except (KeyError, TypeError):
-        raise ValueError(f"There is no board “{str(name)[:12]}”; the boards are "
-                         f"{', '.join(BOARDS)}.") from None
+    """The offered board with this name (Rules.name: '15x15', '15x15-renju'),
+    or ValueError naming those there are, or the rules the board is played under."""
+    board, dash, rule = str(name).partition("-")
+    if board not in BOARDS:
+        raise ValueError(f"There is no board “{str(name)[:12]}”; the boards are {', '.join(BOARDS)}.")
+    if not dash:
+        return BOARDS[board]
+    offered = rules_offered(BOARDS[board])
+    if rule not in offered:
+        played = f"{', '.join(offered[:-1])} or {offered[-1]}" if len(offered) > 1 else "freestyle only"
+        raise ValueError(f"The {board} board is played {played}, not “{rule[:12]}”.")
+    return BOARDS[board].with_rule(rule)

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import Any
 
-from webapp.engine import BOARDS, MARKS, Position, Rules, opponent
+from webapp.engine import MARKS, Position, Rules, board_named, opponent
 from webapp.online.store import Event
 from webapp.shared.board import BoardView, board_view
 from webapp.shared.errors import Conflict, Forbidden, InvalidInput
@@ -134,6 +134,8 @@ class SharedGame:
             raise Conflict("It is your friend's turn, not yours.")
         if not 0 <= cell < self.rules.cells or self.position.stones >> cell & 1:
             raise Conflict("That square is taken; choose an empty one.")
+        if refusal := self.position.why_not(cell):
+            raise Conflict(refusal)
         after = replace(self, moves=(*self.moves, cell), away=self.away - {mark})
         return after._scored(), Event("move", after.last_move_text)
 
@@ -266,11 +268,11 @@ class SharedGame:
     def from_data(cls, data: dict[str, Any]) -> SharedGame:
         """The stored game; ValueError if data is not one."""
         try:
-            rules = BOARDS[data["board"]]
+            rules = board_named(data["board"])
             seats = tuple(data["seats"])
             game = cls(data["id"], data["code"], rules, parse_moves(rules, data["moves"]),
                        (seats[0], seats[1]), data["rematch"], dict(data["series"]),
                        frozenset(data["away"]) & set(MARKS), data.get("resigned") if data.get("resigned") in MARKS else None)
-        except (KeyError, TypeError, IndexError) as error:
+        except (KeyError, TypeError, IndexError, ValueError) as error:
             raise ValueError(f"not a shared game: {error}") from error
         return game

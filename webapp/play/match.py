@@ -15,7 +15,7 @@ from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import Any, NamedTuple
 
-from webapp.engine import (BOARDS, DEFAULT_BOARD, DEFAULT_BUDGET_MS, MARKS, Menace, Position, Rules, choose_move,
+from webapp.engine import (DEFAULT_BOARD, DEFAULT_BUDGET_MS, MARKS, Menace, Position, Rules, board_named, choose_move,
                            is_solved, opponent)
 from webapp.play.coach import FOUND_KINDS, Found, explain_move
 from webapp.play.hint import Hint, hint_for
@@ -204,6 +204,8 @@ class Game:
                                f"{self.rules.cells - 1}, not “{cell}”.")
         if self.position.stones >> cell & 1:
             raise Conflict(f"{sentence_start(describe_cell(self.rules, cell))} is taken; choose an empty square.")
+        if refusal := self.position.why_not(cell):
+            raise Conflict(refusal)
         return self._played(cell)._reply_to_person(computer)
 
     def step(self, seen_ply: int, computer: Computer = COMPUTER) -> Game:
@@ -381,7 +383,7 @@ class Game:
         """The stored game, or None if data is missing or not a legal game
         (a game stored before there were other boards is on 3×3)."""
         try:
-            rules = BOARDS[data.get("board", DEFAULT_BOARD.name)]
+            rules = board_named(data.get("board", DEFAULT_BOARD.name))
             x, o, moves = data["x"], data["o"], parse_moves(rules, data["moves"])
         except (AttributeError, TypeError, KeyError, ValueError):
             return None

@@ -15,14 +15,14 @@ from typing import Any, TypeVar
 
 from flask import Blueprint, Response, abort, current_app, g, redirect, render_template, request, session, url_for
 
-from webapp.engine import BOARDS, DEFAULT_BOARD, is_solved, levels_of
+from webapp.engine import BOARDS, DEFAULT_BOARD, is_solved, levels_of, rules_offered
 from webapp.play.coach import square_values
 from webapp.play.match import HISTORY_LENGTH, Computer, Game, Match, computer_words
 from webapp.play.players import (MY_MENACE, OPPONENT_INTRODUCTIONS, PLAYER_NAMES, parse_player, player_groups,
                                  players_of, top_levels)
 from webapp.play.replay import Replay, see_step
 from webapp.shared.errors import InvalidInput
-from webapp.shared.forms import parse_board, parse_cell, parse_ply, parse_switch
+from webapp.shared.forms import parse_board, parse_cell, parse_ply, parse_rule, parse_switch
 from webapp.shared.record import parse_moves
 from webapp.shared.web import board_or_404, game_finished, is_htmx, never_cached
 from webapp.shared.words import quoted
@@ -79,7 +79,7 @@ def resign() -> Response | str:
 @bp.post("/new")
 def new() -> Response | str:
     match = current_match()
-    rules = parse_board(request.form.get("board"), match.game.rules)
+    rules = parse_rule(request.form.get("rule"), parse_board(request.form.get("board"), match.game.rules))
     x = parse_player(request.form.get("x"), "X", rules)
     o = parse_player(request.form.get("o"), "O", rules)
     if request.form.get("swap") == "on":  # "New game, sides swapped": to play second in one step
@@ -269,7 +269,7 @@ def _asked(function: Callable[..., T], *arguments: Any, here: bool) -> T | None:
 def refused(message: str, status: int) -> tuple[str, int]:
     """The unchanged match with a message saying why the request was refused."""
     # A refused new game keeps the choices made, so the form is not reset under the message.
-    chosen = {name: request.form[name] for name in ("board", "x", "o")
+    chosen = {name: request.form[name] for name in ("board", "rule", "x", "o")
               if request.endpoint == "play.new" and name in request.form}
     return _shown(current_match(), message, chosen=chosen), status
 
@@ -300,4 +300,5 @@ def _context(match: Match, message: str | None = None) -> dict[str, object]:
             "numbers": match.numbers, "message": message,
             "learner": match.learner_panel, "my_menace_playing": MY_MENACE in (match.game.x, match.game.o),
             "player_names": PLAYER_NAMES, "boards": BOARDS, "players_of": players_of, "player_groups": player_groups(),
+            "rules_offered": rules_offered,
             "top_levels": top_levels(), "htmx": is_htmx()}

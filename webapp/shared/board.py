@@ -39,6 +39,7 @@ class Cell(NamedTuple):
     is_last: bool               # the last move of all, marked until the next one
     is_star: bool               # a star point, drawn on the empty intersection (15×15)
     move_number: int | None     # when move numbers are shown, the move that put the stone here (1 for the first)
+    forbidden: str | None       # under renju with black to move, why black may not play here ("double three")
 
 
 class Move(NamedTuple):
@@ -63,6 +64,11 @@ class BoardView(NamedTuple):
     def to_move(self) -> str:
         """The mark of the next stone, for the look of a square about to take it."""
         return mark_of(self.ply)
+
+    @property
+    def forbidden(self) -> bool:
+        """Whether the board marks points renju forbids black (its stylesheet comes with them)."""
+        return any(cell.forbidden for cell in self.cells)
 
     @property
     def move_list(self) -> list[str]:
@@ -105,13 +111,15 @@ def board_view(rules: Rules, moves: tuple[int, ...], status: str | None = None, 
     last = moves[-1] if moves else None
     line, stars = position.winning_line(), star_points(rules)
     numbers = {cell: index + 1 for index, cell in enumerate(moves)} if numbered else {}
+    forbidden = position.forbidden_cells() if not position.is_over else {}
     cells = []
     for cell in range(rules.cells):
-        mark, value = position.mark_at(cell), values.get(cell)
+        mark, value, foul = position.mark_at(cell), values.get(cell), forbidden.get(cell)
         label = (f"{sentence_start(describe_cell(rules, cell))}, {mark or 'empty'}" + (f", {value.text}" if value else "")
+                 + (f", forbidden to black: {foul}" if foul else "")
                  + (f", move {numbers[cell]}" if cell in numbers else "") + (", last move" if cell == last else ""))
         cells.append(Cell(cell, mark, cell in line, value, label, playable and mark is None, cell in new,
-                          cell == last, cell in stars, numbers.get(cell)))
+                          cell == last, cell in stars, numbers.get(cell), foul))
     return BoardView(rules, write_moves(rules, moves), len(moves), cells, move_list(rules, moves),
                      plain_status(rules, moves) if status is None else status, line)
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from webapp.engine import BOARDS, DEFAULT_BOARD, Rules
+from webapp.engine import BOARDS, DEFAULT_BOARD, FREESTYLE, RULES, Rules, rules_offered
 from webapp.shared.errors import InvalidInput
 from webapp.shared.words import quoted
 
@@ -24,6 +24,18 @@ def parse_board(raw: str | None, current: Rules) -> Rules:
     if raw not in BOARDS:
         raise InvalidInput(f"There is no board {quoted(raw)}; choose one of: {', '.join(BOARDS)}.")
     return BOARDS[raw]
+
+
+def parse_rule(raw: str | None, board: Rules) -> Rules:
+    """The board under the rule named in a form field (freestyle, standard
+    or renju); absent, the board as it is. The form offers the rules only
+    with the five-in-a-row boards, so a rule the chosen board is not played
+    under (a person who turned to 3×3 with renju still chosen) is freestyle."""
+    if raw is None:
+        return board
+    if raw not in RULES:
+        raise InvalidInput(f"There is no rule {quoted(raw)}; choose one of: {', '.join(RULES)}.")
+    return board.with_rule(raw if raw in rules_offered(board) else FREESTYLE)
 
 
 def parse_cell(raw: str | None, rules: Rules = DEFAULT_BOARD) -> int:

@@ -67,7 +67,8 @@ def parse_moves(rules: Rules, raw: str) -> tuple[int, ...]:
 def checked_moves(rules: Rules, cells: Iterable[int]) -> tuple[int, ...]:
     """The cells as a game's moves, each checked in turn (read lazily, so
     that a step is read only once those before it are a game); InvalidInput
-    naming the first step that is wrong: one after the end, or on a taken square."""
+    naming the first step that is wrong: one after the end, on a taken
+    square, or one the rule forbids (renju's)."""
     position, moves = Position(rules), []
     for step, cell in enumerate(cells, start=1):
         if position.is_over:
@@ -75,6 +76,8 @@ def checked_moves(rules: Rules, cells: Iterable[int]) -> tuple[int, ...]:
         if position.stones >> cell & 1:
             taken = f"square {cell}" if rules == DEFAULT_BOARD else rules.cell_name(cell)
             raise InvalidInput(f"Step {step} plays {taken}, which step {moves.index(cell) + 1} already took.")
+        if refusal := position.why_not(cell):
+            raise InvalidInput(f"Step {step}: {refusal}")
         position = position.play(cell)
         moves.append(cell)
     return tuple(moves)
