@@ -60,7 +60,7 @@ def test_the_program_is_installed():
 
 def test_bad_input_never_ends_the_brain(manager):
     brain = manager("--nodes", "500")
-    barrage = ["BEGIN", "START 16", "START x", "TURN 1,1", "NONSENSE", "INFO rule 4", "\x00\x01", "TURN",
+    barrage = ["BEGIN", "START 16", "START x", "TURN 1,1", "NONSENSE", "INFO rule 2", "\x00\x01", "TURN",
                "START 15", "TURN 99,99", "TURN 7;7", "BOARD", "7,7,9", "DONE", "TAKEBACK 1,1",
                "INFO timeout_turn never"]
     for line in barrage:

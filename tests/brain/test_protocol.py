@@ -8,7 +8,7 @@ import pytest
 
 from webapp.brain import protocol
 from webapp.brain.protocol import SAFETY_MS, Brain, Clock
-from webapp.engine import BOARDS, Position, solved
+from webapp.engine import BOARDS, Position, board_named, solved
 
 
 def said(brain: Brain, *lines: str) -> list[str]:
@@ -161,8 +161,8 @@ def test_info_sets_the_clock_and_accepts_what_it_need_not_use():
 
 
 @pytest.mark.parametrize("line, reason", [
-    ("INFO rule 1", "unsupported rule 1"), ("INFO rule 4", "unsupported rule 4"),
-    ("INFO rule 2", "unsupported rule 2"), ("INFO timeout_turn soon", "milliseconds"),
+    ("INFO rule 2", "unsupported rule 2"), ("INFO rule 8", "unsupported rule 8"),
+    ("INFO rule 5", "unsupported rule 5"), ("INFO timeout_turn soon", "milliseconds"),
 ])
 def test_info_that_cannot_be_honoured_is_an_error(line, reason):
     (answer,) = said(Brain(), line)
@@ -219,3 +219,38 @@ def test_perfect_never_loses_on_3x3_through_the_protocol():
     answer_all([], brain_first=False)
     assert games > 100
     assert solved.is_solved(rules)
+
+
+@pytest.mark.parametrize("number, rule", [(0, "freestyle"), (1, "standard"), (4, "renju")])
+def test_info_rule_before_or_after_start_sets_the_game_s_rule(number, rule):
+    before, after = Brain(max_nodes=300), Brain(max_nodes=300)
+    assert said(before, f"INFO rule {number}", "START 15") == ["OK"]
+    assert said(after, "START 15", f"INFO rule {number}") == ["OK"]
+    assert before.position.rules.rule == after.position.rules.rule == rule
+
+
+@pytest.mark.parametrize("lines", [["START 7", "INFO rule 4"], ["INFO rule 4", "START 7"], ["START 5", "INFO rule 1"]])
+def test_a_rule_the_board_has_not_got_is_an_error_and_changes_nothing(lines):
+    brain = Brain(max_nodes=300)
+    answers = said(brain, *lines)
+    assert any(answer.startswith("ERROR ") and "not played under" in answer for answer in answers)
+    assert brain.position is None or brain.position.rules.rule == "freestyle"
+
+
+def test_under_renju_the_brain_refuses_black_s_forbidden_move_and_never_plays_one():
+    """Black's h8 i8 j9 j10: j8 (9,7) would be a double three. As white, the
+    brain refuses black's j8 and keeps the game; as black, to move there, it
+    plays elsewhere."""
+    renju = board_named("15x15-renju")
+    black = sum(1 << renju.parse_cell_name(name) for name in ("h8", "i8", "j9", "j10"))
+    white = sum(1 << renju.parse_cell_name(name) for name in ("a1", "a3", "a5", "a7"))
+    brain = Brain(max_nodes=300)
+    said(brain, "INFO rule 4", "START 15")
+    brain.position = Position(renju, black, white)
+    (answer,) = said(brain, "TURN 9,7")
+    assert answer.startswith("ERROR ") and "forbidden to black" in answer
+    assert brain.position == Position(renju, black, white)
+    as_black = Brain(max_nodes=300)
+    answers = said(as_black, "INFO rule 4", "START 15", "BOARD", "7,7,1", "0,14,2", "8,7,1", "0,12,2", "9,6,1",
+                   "0,10,2", "9,5,1", "0,8,2", "DONE")
+    assert answers[-1] != "9,7" and as_black.position.rules.rule == "renju"

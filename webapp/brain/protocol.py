@@ -19,7 +19,9 @@ The commands, as the protocol defines them:
 - `TAKEBACK x,y`: the last stone, at x,y, is lifted; "OK".
 - `INFO key value`: a setting, no answer (timeout_turn, timeout_match and
   time_left in milliseconds; max_memory in bytes; rule, game_type, folder).
-  A rule this brain does not play gets "ERROR …".
+  The rule is 0 freestyle, 1 standard (exactly five), 4 renju, on the
+  boards the web game plays them on (standard on 7×7 and 15×15, renju on
+  15×15); another rule, or one the board has not got, gets "ERROR …".
 - `ABOUT`: the brain's name and version. `END`: the brain stops.
 
 Anything else gets "UNKNOWN …"; bad input (an occupied or off-board square,
@@ -33,13 +35,14 @@ import random
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
-from webapp.engine import BOARDS, DEFAULT_BUDGET_MS, Position, Rules, check_level, choose_move, prepare, top_level
+from webapp.engine import (BOARDS, DEFAULT_BUDGET_MS, FREESTYLE, RENJU, STANDARD, Position, Rules, check_level,
+                           choose_move, prepare, rules_offered, top_level)
 
 NAME = "kinrow"
 VERSION = "1.0"
-FREESTYLE = 0
-"""The rule bits the protocol defines: 1 exactly five, 2 continuous game, 4
-renju, 8 caro. This brain plays freestyle only: a line of k or more wins."""
+PROTOCOL_RULES = {0: FREESTYLE, 1: STANDARD, 4: RENJU}
+"""The rules by the protocol's number (its bits: 1 exactly five, 2
+continuous game, 4 renju, 8 caro), those this brain plays."""
 RULES_BY_SIZE: dict[int, Rules] = {rules.size: rules for rules in BOARDS.values()}
 """The boards this brain plays, by size: every board the web game has, each with its k."""
 SAFETY_MS = 50
@@ -90,7 +93,7 @@ class Brain:
     seed: int | None = None
     clock: Clock = field(default_factory=Clock)
     position: Position | None = None
-    rule: int = FREESTYLE
+    rule: str = FREESTYLE
     _board_lines: list[str] | None = None  # between BOARD and DONE
 
     def __post_init__(self) -> None:
@@ -116,6 +119,7 @@ class Brain:
         if rules is None:
             sizes = ", ".join(str(size) for size in RULES_BY_SIZE)
             raise ValueError(f"unsupported board size {size}; this brain plays sizes {sizes}")
+        rules = _under(rules, self.rule)
         if self.level is not None:
             check_level(rules, self.level)
         prepare(rules)  # before the clock of the first move starts
@@ -168,10 +172,13 @@ class Brain:
             setattr(self.clock, {"timeout_turn": "turn", "timeout_match": "match", "time_left": "left"}[key],
                     _number(value, f"INFO {key} takes milliseconds"))
         elif key == "rule":
-            rule = _number(value, "INFO rule takes the rule's number")
-            if rule != FREESTYLE:
-                raise ValueError(f"unsupported rule {rule}; this brain plays freestyle (rule 0) only: "
-                                 "a line of k or more wins")
+            number = _number(value, "INFO rule takes the rule's number")
+            rule = PROTOCOL_RULES.get(number)
+            if rule is None:
+                raise ValueError(f"unsupported rule {number}; this brain plays rules 0 (freestyle), "
+                                 "1 (standard: exactly five) and 4 (renju)")
+            if self.position is not None:  # the game so far goes on under it, if its board has it
+                self.position = self.position._replace(rules=_under(self.position.rules, rule))
             self.rule = rule
         # max_memory, game_type, folder, evaluate and keys we do not know are
         # accepted without a word, as the protocol asks: each move's search
@@ -208,11 +215,21 @@ class Brain:
         cell = _cell(game.rules, square)
         if game.mark_at(cell) is not None:
             raise ValueError(f"square {square} is already taken")
+        if refusal := game.why_not(cell):
+            raise ValueError(f"square {square} breaks the rule: {refusal}")
         after = game.play(cell)
         after.validate()
         if after.is_over:
             raise ValueError(f"after {square} the game is over; send START or RESTART for a new one")
         return after
+
+
+def _under(board: Rules, rule: str) -> Rules:
+    """The board under rule, or ValueError if the board is not played under it."""
+    if rule not in rules_offered(board):
+        raise ValueError(f"the {board.board_name} board is not played under the {rule} rule here "
+                         f"(standard: 7×7 and 15×15; renju: 15×15)")
+    return board.with_rule(rule)
 
 
 def _number(text: str, what: str) -> int:
