@@ -14,7 +14,7 @@ import pytest
 from sgfmill import sgf_grammar
 
 from tests.support import Visitor
-from webapp.engine import BOARDS, Position
+from webapp.engine import BOARDS, Position, cells_of, rules_offered
 from webapp.shared.errors import InvalidInput
 from webapp.shared.records import FORMATS, Record, read_record, write_psq, write_sgf, written
 
@@ -24,23 +24,27 @@ def random_game(rules, rng: random.Random, finish: bool) -> tuple[int, ...]:
     position, moves = Position(rules), []
     stop = rules.cells if finish else rng.randint(0, rules.cells)
     while not position.is_over and len(moves) < stop:
-        cell = rng.choice(position.legal_moves())
+        cell = rng.choice(cells_of(position.empty))
+        if position.why_not(cell):  # renju's first stone, or black's forbidden point: another
+            continue
         position, moves = position.play(cell), [*moves, cell]
     return tuple(moves)
 
 
 def games(count: int = 12):
     rng = random.Random(7)
-    for rules in BOARDS.values():
-        for number in range(count):
-            yield rules, random_game(rules, rng, finish=number % 2 == 0)
+    for board in BOARDS.values():
+        for rule in rules_offered(board):
+            rules = board.with_rule(rule)
+            for number in range(count):
+                yield rules, random_game(rules, rng, finish=number % 2 == 0)
 
 
 @pytest.mark.parametrize("kind", FORMATS)
 def test_every_record_written_reads_back_as_the_same_game_on_every_board(kind: str):
     for rules, moves in games():
         record = Record(rules, moves)
-        assert read_record(written(record, kind), rules.name) == record, (rules.name, moves, kind)
+        assert read_record(written(record, kind), rules.board_name, rules.rule) == record, (rules.name, moves, kind)
 
 
 def test_players_and_a_resignation_round_trip_in_sgf():
@@ -98,7 +102,13 @@ def test_psq_as_the_gomocup_manager_writes_it_with_its_trailing_lines():
     ("(;FF[4]GM[1]SZ[15];B[hh])", None, "a gomoku record has GM[4]"),
     ("(;FF[4]GM[4]SZ[15];B[hh];B[ii])", None, "Move 2 is B's, but W is to play"),
     ("(;FF[4]GM[4]SZ[15]AB[hh][ii];W[jj])", None, "The record sets stones up"),
-    ("(;FF[4]GM[4]SZ[15]RU[renju];B[hh])", None, "the rule “renju”"),
+    ("(;FF[4]GM[4]SZ[15]RU[swap2];B[hh])", None, "the rule “swap2”; the 15x15 board here is played freestyle, "
+                                                  "standard or renju"),
+    ("(;FF[4]GM[4]SZ[7]RU[renju];B[dd])", None, "The 7x7 board here is played freestyle or standard, not under "
+                                              "the “renju” rule"),
+    ("(;FF[4]GM[4]SZ[15]RU[renju];B[hh];W[ao];B[ih];W[am];B[jg];W[ak];B[jf];W[ai];B[jh])", None,
+     "Step 9: j8 is forbidden to black under renju (a double three)."),
+    ("(;FF[4]GM[4]SZ[15]RU[renju];B[aa])", None, "Step 1: Renju begins at the centre"),
     ("(;FF[4]GM[4]SZ[15];B[hz])", None, "Move 1, “hz”, is not a point of the 15x15 board"),
     ("(;FF[4]GM[4]SZ[15];B[hh]", None, None),  # an unclosed game still reads: its moves are all there
     ("(;FF[4]GM[4]SZ[15];B[hh]))", None, "closes more ( than it opens"),
@@ -139,11 +149,16 @@ def test_a_record_pasted_or_uploaded_opens_as_its_replay(visitor: Visitor):
     assert uploaded.status_code == 303 and uploaded.headers["Location"] == "/replay/7x7/d4"
     moves = visitor.client.post("/open", data={"text": "e3 d4", "board": "5x5"})
     assert moves.headers["Location"] == "/replay/5x5/e3-d4"
+    renju = visitor.client.post("/open", data={"text": "Piskvorky 15x15, 11:11, 0\n8,8,0\n9,8,0\n", "rule": "renju"})
+    assert renju.headers["Location"] == "/replay/15x15-renju/h8-i8"
+    sgf = visitor.client.post("/open", data={"text": "(;FF[4]GM[4]SZ[15]RU[Standard];B[hh])", "rule": "renju"})
+    assert sgf.headers["Location"] == "/replay/15x15-standard/h8"  # an SGF says its own rule
     assert "Open a game record" in visitor.client.get("/open").text
 
 
 @pytest.mark.parametrize("data", [{"text": "(;FF[4]GM[4]SZ[15];B[hh];W[hh])"}, {"text": "z" * 1_000_000},
-                                  {"text": "h8", "board": "nonsense"}])
+                                  {"text": "h8", "board": "nonsense"}, {"text": "h8", "rule": "pro"},
+                                  {"text": "a1", "board": "15x15", "rule": "renju"}])
 def test_a_bad_record_opened_gets_the_form_back_with_why_a_400_and_nothing_stored(visitor: Visitor, data: dict):
     visitor.move(4)
     before = visitor.stored()

@@ -12,11 +12,12 @@ from __future__ import annotations
 from flask import Blueprint, Response, abort, current_app, redirect, render_template, request, url_for
 from werkzeug.exceptions import RequestEntityTooLarge
 
-from webapp.engine import BOARDS, MARKS
+from webapp.engine import BOARDS, FREESTYLE, MARKS, RULES
 from webapp.shared.errors import InvalidInput
 from webapp.shared.record import parse_moves, write_moves
 from webapp.shared.records import FORMATS, MOST_CHARACTERS, Record, read_record, written
 from webapp.shared.web import board_or_404
+from webapp.shared.words import quoted
 
 bp = Blueprint("records", __name__)
 
@@ -54,6 +55,7 @@ def open_record() -> Response | tuple[str, int]:
     """A record pasted or uploaded: its replay, or the form again saying what is wrong."""
     try:
         upload, text, board = request.files.get("file"), request.form.get("text", ""), request.form.get("board")
+        rule = request.form.get("rule", FREESTYLE)
     except RequestEntityTooLarge:  # more than Flask reads of a form's fields (MAX_FORM_MEMORY_SIZE, 500 KB)
         return _form(f"That is more than {current_app.config['MAX_FORM_MEMORY_SIZE'] or 0:,} bytes: a record of a "
                      "game here is far shorter."), 400
@@ -67,13 +69,15 @@ def open_record() -> Response | tuple[str, int]:
                 text = raw.decode("utf-8-sig")
             except UnicodeDecodeError:
                 text = raw.decode("latin-1")
-        record = read_record(text, board)
+        if rule not in RULES:
+            raise InvalidInput(f"There is no rule {quoted(rule)}; choose one of: {', '.join(RULES)}.")
+        record = read_record(text, board, rule)
     except InvalidInput as error:
-        return _form(str(error), text[:MOST_CHARACTERS], board), 400
+        return _form(str(error), text[:MOST_CHARACTERS], board, rule), 400
     return redirect(url_for("play.replay", board=record.rules.name, moves=write_moves(record.rules, record.moves)),
                     303)
 
 
-def _form(message: str | None = None, text: str = "", board: str | None = None) -> str:
-    return render_template("records/open.html", message=message, text=text, boards=BOARDS,
-                           chosen=board if board in BOARDS else "15x15")
+def _form(message: str | None = None, text: str = "", board: str | None = None, rule: str = FREESTYLE) -> str:
+    return render_template("records/open.html", message=message, text=text, boards=BOARDS, rules=RULES,
+                           chosen=board if board in BOARDS else "15x15", chosen_rule=rule if rule in RULES else FREESTYLE)

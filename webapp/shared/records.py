@@ -2,15 +2,17 @@
 players' programs (Gomocalc, Yixin-Board, the Gomocup manager) save and open them.
 
 - SGF (FF[4], GM[4], the game kind SGF gives gomoku and its family): the size
-  in SZ, the rule in RU, the players in PB (black, X) and PW (white, O), the
+  in SZ, the rule in RU (freestyle, standard or renju on the five-in-a-row
+  boards; "3 in a row" and the like on the small ones), the players in PB (black, X) and PW (white, O), the
   result in RE ("B+", "W+R" for a resignation, "0" for a draw), then one node
   a move, B and W in turn, each point two letters: its column, then its row
   counted from the top ("hh" is the centre of 15×15).
 - PSQ, the Gomocup manager's: a first line "Piskvorky 15x15, 11:11, 0", then
   one line a move, "x,y,ms", 1-based from the top left. The lines after the
   moves (the brains' names, a result) are the manager's own, and left aside.
+  It does not say its rule: that is given apart, as a move string's board is.
 - The move string: the squares' names one after the other, "h8i9g7" (from
-  the size, given apart).
+  the size and the rule, given apart).
 
 A record read back is checked as a replay link is (record.parse_moves): each
 move on the board, on an empty square, before the end; a record that is not
@@ -23,7 +25,7 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
-from webapp.engine import BOARDS, Rules
+from webapp.engine import BOARDS, FREESTYLE, RULES, STANDARD, Rules, rules_offered
 from webapp.engine.rules import COLUMNS
 from webapp.shared.errors import InvalidInput
 from webapp.shared.record import checked_moves, parse_moves, position_after
@@ -31,6 +33,9 @@ from webapp.shared.words import quoted
 
 MOST_CHARACTERS = 65_536
 """The longest record read: a 15×15 game of 225 moves in SGF is some 2,000 characters."""
+RULE_NAMES = {**{rule: rule for rule in RULES}, "free": FREESTYLE, "gomoku": FREESTYLE, "exact5": STANDARD,
+              "exactly five": STANDARD}
+"""The rules as SGF's RU writes them here, and the other names programs give them."""
 FORMATS = ("sgf", "psq", "txt")
 """The formats a record is written in, by the file name's ending."""
 
@@ -76,10 +81,11 @@ def write_move_string(record: Record) -> str:
     return "".join(record.rules.cell_name(cell) for cell in record.moves) + "\n"
 
 
-def read_record(text: str, board: str | None = None) -> Record:
+def read_record(text: str, board: str | None = None, rule: str = FREESTYLE) -> Record:
     """The game a record holds, in any of the formats (a move string needs
-    board, the board's name, since it does not say its size); InvalidInput
-    saying what is wrong and where."""
+    board, the board's name, since it does not say its size; a move string
+    and a PSQ record are read under rule, as they do not say theirs);
+    InvalidInput saying what is wrong and where."""
     if len(text) > MOST_CHARACTERS:
         raise InvalidInput(f"That is {len(text):,} characters: a record of a game here has at most "
                            f"{MOST_CHARACTERS:,}.")
@@ -89,8 +95,8 @@ def read_record(text: str, board: str | None = None) -> Record:
     if stripped.startswith("("):
         return read_sgf(stripped)
     if stripped.lower().startswith("piskvorky"):
-        return read_psq(stripped)
-    return read_move_string(stripped, board)
+        return read_psq(stripped, rule)
+    return read_move_string(stripped, board, rule)
 
 
 def read_sgf(text: str) -> Record:
@@ -101,10 +107,12 @@ def read_sgf(text: str) -> Record:
     if game != "4":
         raise InvalidInput(f"This SGF is of game {quoted(game)} (GM[{game}]); a gomoku record has GM[4].")
     rules = _board_of_size(root.get("SZ", ["15"])[0], "SZ")
-    if rule := root.get("RU", [""])[0].strip().lower():
-        if rule in ("standard", "renju", "swap2", "caro") or rule.startswith(("standard", "renju")):
-            raise InvalidInput(f"This game was played under the rule {quoted(rule)}; the boards here play "
-                               "freestyle (a line of the board's length or more wins).")
+    written_rule = root.get("RU", [""])[0].strip().lower()
+    if rule := RULE_NAMES.get(written_rule):
+        rules = _under(rules, rule)
+    elif written_rule and rules.k == 5:
+        raise InvalidInput(f"This game was played under the rule {quoted(written_rule)}; the {rules.board_name} board here "
+                           f"is played {_rules_words(rules)}.")
     for key in ("AB", "AW", "AE"):
         if any(key in node for node in nodes):
             raise InvalidInput(f"The record sets stones up ({key}[…]); only games played from the empty "
@@ -123,14 +131,15 @@ def read_sgf(text: str) -> Record:
     return Record(rules, moves, root.get("PB", [""])[0], root.get("PW", [""])[0], resigned)
 
 
-def read_psq(text: str) -> Record:
-    """A PSQ record: its header's size, then its "x,y,ms" lines, to the first line that is not one."""
+def read_psq(text: str, rule: str = FREESTYLE) -> Record:
+    """A PSQ record: its header's size, then its "x,y,ms" lines, to the
+    first line that is not one; under rule, which PSQ does not write."""
     lines = text.splitlines()
     header = re.match(r"piskvorky\s+(\d+)\s*x\s*(\d+)", lines[0].strip(), re.IGNORECASE)
     if not header or header.group(1) != header.group(2):
         raise InvalidInput(f"The first line, {quoted(lines[0][:40])}, is not a PSQ header such as "
                            "“Piskvorky 15x15, 11:11, 0” (the board square).")
-    rules = _board_of_size(header.group(1), "the header")
+    rules = _under(_board_of_size(header.group(1), "the header"), rule)
     cells = []
     for number, line in enumerate(lines[1:], start=2):
         fields = line.strip().split(",")
@@ -144,11 +153,12 @@ def read_psq(text: str) -> Record:
     return Record(rules, checked_moves(rules, cells))
 
 
-def read_move_string(text: str, board: str | None) -> Record:
-    """Squares' names one after the other ("h8i9g7", spaces and dashes allowed), on the board named."""
+def read_move_string(text: str, board: str | None, rule: str = FREESTYLE) -> Record:
+    """Squares' names one after the other ("h8i9g7", spaces and dashes
+    allowed), on the board named, under rule."""
     if board not in BOARDS:
         raise InvalidInput("A list of moves does not say its board: choose the board it was played on.")
-    rules = BOARDS[board]
+    rules = _under(BOARDS[board], rule)
     squeezed = re.sub(r"[\s,;\-]+", "", text.lower())
     names = re.findall(r"[a-z]\d{1,2}", squeezed)
     if "".join(names) != squeezed:
@@ -168,7 +178,20 @@ def _board_of_size(raw: str, where: str) -> Rules:
 
 
 def _rule(rules: Rules) -> str:
-    return "freestyle" if rules.k == 5 else f"{rules.k} in a row"
+    return rules.rule if rules.k == 5 else f"{rules.k} in a row"
+
+
+def _under(board: Rules, rule: str) -> Rules:
+    """The board under the rule, or InvalidInput if it is not played under it here."""
+    if rule not in rules_offered(board):
+        raise InvalidInput(f"The {board.board_name} board here is played {_rules_words(board)}, "
+                           f"not under the {quoted(rule)} rule.")
+    return board.with_rule(rule)
+
+
+def _rules_words(board: Rules) -> str:
+    offered = rules_offered(board)
+    return "freestyle only" if len(offered) == 1 else f"{', '.join(offered[:-1])} or {offered[-1]}"
 
 
 def _result(record: Record) -> str | None:
