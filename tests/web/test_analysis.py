@@ -11,21 +11,24 @@ import pytest
 
 from tests.support import Visitor
 from webapp.analysis.setup import Setup
-from webapp.engine import BOARDS, Position
+from webapp.engine import BOARDS, Position, rules_offered
 from webapp.shared.errors import InvalidInput
 from webapp.shared.record import parse_moves, position_after, write_moves
 
 
 def test_every_position_a_game_reaches_is_reached_by_the_moves_the_setup_writes():
-    """On every board, random positions of random games: the setup of their
-    stones gives moves that are a game (parse_moves checks each move) ending
-    in exactly that position, whoever is to move."""
+    """On every board and rule, random positions of random games: the setup
+    of their stones gives moves that are a game (parse_moves checks each
+    move, and the rule's) ending in exactly that position, whoever is to move."""
     rng = random.Random(3)
-    for rules in BOARDS.values():
+    for rules in (board.with_rule(rule) for board in BOARDS.values() for rule in rules_offered(board)):
         for _ in range(40):
             position = Position(rules)
             for _ in range(rng.randint(0, rules.cells - 1)):
-                after = position.play(rng.choice(position.legal_moves()))
+                cell = rng.choice(cells(position.empty))
+                if position.why_not(cell):  # renju's first stone, or black's forbidden point
+                    continue
+                after = position.play(cell)
                 if after.is_over:
                     break
                 position = after
@@ -97,3 +100,34 @@ def test_a_link_that_is_no_setup_is_a_404_saying_why(visitor: Visitor, link: str
 def test_a_replay_step_opens_on_the_analysis_board(visitor: Visitor):
     page = visitor.client.get("/replay/15x15/h8-i9-h9?step=2").text
     assert 'href="/analysis/15x15?x=h8&amp;o=i9">Set this position up on the analysis board</a>' in page
+
+
+def test_under_renju_the_board_marks_black_s_forbidden_points_and_studies_the_position(visitor: Visitor):
+    page = visitor.client.get("/analysis/15x15-renju?x=h8-i8-j9-j10&o=a1-a3-a5-a7").text
+    assert 'aria-label="j8, empty, forbidden to black: double three: place a black stone"' in page
+    assert "rules.css" in page and page.count('class="foul"') == 1
+    replay = re.search(r'href="(/replay/15x15-renju/[^"]+)"', page).group(1)
+    assert visitor.client.get(unescape(replay)).status_code == 200
+    # The same stones under another rule are a link away, and have no forbidden points.
+    freestyle = visitor.client.get("/analysis/15x15?x=h8-i8-j9-j10&o=a1-a3-a5-a7").text
+    assert "forbidden" not in freestyle and 'href="/analysis/15x15-renju?x=j10-j9-h8-i8&amp;o=a7-a5-a3-a1' in freestyle
+
+
+@pytest.mark.parametrize("query, problem", [
+    ("15x15-renju?x=i8&o=a1", "Renju begins at the centre: a renju position has a black stone on h8."),
+    ("15x15-renju?x=h8-c8-d8-e8-f8-g8-i8&o=a1-a3-a5-a7-a9-a11-a13",
+     "No game under the renju rule that reaches this position could be found"),
+    ("15x15-standard?x=c8-d8-e8-f8-g8&o=a1-a3-a5-a7-a9", "Black already has 5 in a row"),
+])
+def test_a_setup_no_game_under_the_rule_reaches_says_why(visitor: Visitor, query: str, problem: str):
+    page = visitor.client.get(f"/analysis/{query}")
+    assert page.status_code == 200 and problem in unescape(page.text)
+    assert "/replay/" not in page.text
+
+
+def test_under_the_standard_rule_six_in_a_row_is_reached_without_five_on_the_way():
+    setup = Setup.parse(BOARDS["15x15"].with_rule("standard"), "c8-d8-e8-f8-g8-h8", "a1-a3-a5-a7-a9-a11")
+    assert setup.problem is None
+    rules = setup.rules
+    moves = parse_moves(rules, write_moves(rules, setup.moves))
+    assert position_after(rules, moves).winner is None and len(moves) == 12

@@ -9,7 +9,7 @@ from __future__ import annotations
 from flask import Blueprint, Response, abort, redirect, render_template, request, url_for
 
 from webapp.analysis.setup import TOOLS, Setup, squares
-from webapp.engine import BOARDS
+from webapp.engine import BOARDS, rules_offered
 from webapp.shared.board import star_points
 from webapp.shared.errors import InvalidInput
 from webapp.shared.record import write_moves
@@ -36,4 +36,5 @@ def board(board: str) -> str:
         abort(404, description=str(error))
     moves = None if setup.problem else write_moves(rules, setup.moves)
     return render_template("analysis/analysis.html", setup=setup, tool=tool, tools=TOOLS, boards=BOARDS,
-                           squares=squares(setup, tool), stars=star_points(rules), moves=moves)
+                           squares=squares(setup, tool), stars=star_points(rules), moves=moves,
+                           rules_offered=rules_offered)
