@@ -17,13 +17,14 @@ review, "Play from here", the think page, a record) takes it.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 
 from webapp.engine import FREESTYLE, RENJU, Position, Rules
 from webapp.shared.errors import InvalidInput
 from webapp.shared.record import stones_query
 from webapp.shared.words import quoted
 
-ORDER_SEARCH = 20_000
+ORDER_SEARCH = 2_000
 """The most positions tried in search of an order of moves that reaches a setup under the standard rule or renju."""
 TOOLS = {"x": "Black (X)", "o": "White (O)", "empty": "Remove"}
 """What a click on a square does: put a stone of that colour there, or take what is there away."""
@@ -77,7 +78,7 @@ class Setup:
         centre = self.rules.centre
         if self.rules.rule == RENJU and self.black and centre not in self.black:
             return f"Renju begins at the centre: a renju position has a black stone on {self.rules.cell_name(centre)}."
-        if self.rules.rule != FREESTYLE and self._ordered() is None:
+        if self.rules.rule != FREESTYLE and self._ordered is None:
             return (f"No game under the {self.rules.rule} rule that reaches this position could be found: every "
                     "order of the stones tried ends the game on the way (five in a row before the last stone)"
                     + (" or makes a move black may not make." if self.rules.rule == RENJU else "."))
@@ -89,16 +90,18 @@ class Setup:
         if self.problem:
             raise InvalidInput(self.problem)
         if self.rules.rule != FREESTYLE:
-            return self._ordered() or ()
+            return self._ordered or ()
         black, white = sorted(self.black), sorted(self.white)
         return tuple(cell for pair in zip(black, [*white, None]) for cell in pair if cell is not None)
 
+    @cached_property
     def _ordered(self) -> tuple[int, ...] | None:
         """Moves that put these stones down in turn, black first, with no
         line and no move the rule refuses on the way (a depth-first search,
-        each side's stones in the board's order, within ORDER_SEARCH
-        positions); None if none is found."""
-        tried = 0
+        each side's stones in the board's order, that skips a set of stones
+        already found to lead nowhere, within ORDER_SEARCH positions); None
+        if none is found."""
+        tried, dead_ends = 0, set()
 
         def place(position: Position, left: dict[str, tuple[int, ...]], moves: tuple[int, ...]) -> tuple[int, ...] | None:
             nonlocal tried
@@ -109,11 +112,12 @@ class Setup:
                 tried += 1
                 if tried > ORDER_SEARCH:
                     return None
-                if position.why_not(cell) or (after := position.play(cell)).winner:
+                if position.why_not(cell) or (after := position.play(cell)).winner or after in dead_ends:
                     continue
                 rest = {**left, mover: tuple(other for other in left[mover] if other != cell)}
                 if (found := place(after, rest, (*moves, cell))) is not None:
                     return found
+                dead_ends.add(after)
             return None
 
         return place(Position(self.rules), {"X": tuple(sorted(self.black)), "O": tuple(sorted(self.white))}, ())
