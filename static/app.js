@@ -6,7 +6,7 @@
 // the board brings it into view (and, sides swapped, swaps the form's
 // choices); on the big boards a tap first shows a ghost stone; pointing at a
 // move in the list marks its stone; a copy button copies its link; the
-// new-game form offers only the levels of the board chosen, and the
+// new-game form offers only the levels and rules of the board chosen, and the
 // invitation follows its board; alpha-beta's switch keeps the tree's open
 // nodes open; and a page watching a game with a friend follows it to the rematch.
 document.documentElement.classList.add("js");
@@ -227,10 +227,22 @@ function offerLevels() {
     if (side.selectedOptions[0].disabled) side.value = topLevels.includes(side.value) ? top : "human";
   }
 }
+// Gomoku's rules come with its boards: the rule is shown for a board that
+// has more than freestyle, offering only that board's rules.
+function offerRules() {
+  const board = document.querySelector("#board"), choice = document.querySelector("#rule-choice");
+  if (!board || !choice) return;
+  const rules = (board.selectedOptions[0].dataset.rules || "freestyle").split(" ");
+  choice.hidden = rules.length < 2;
+  const rule = choice.querySelector("select");
+  for (const option of rule.options) option.disabled = !rules.includes(option.value);
+  if (rule.selectedOptions[0].disabled) rule.value = "freestyle";
+}
 // The invitation to a friend offers the board chosen for the next game.
 document.addEventListener("change", (event) => {
   if (event.target.id !== "board") return;
   offerLevels();
+  offerRules();
   const invited = document.querySelector("#invite-board");
   if (invited) invited.value = event.target.value;
 });
@@ -253,5 +265,6 @@ document.addEventListener("click", (event) => {
 document.addEventListener("rematch", (event) => location.assign(event.detail.data));
 
 offerLevels();
+offerRules();
 rove(false);
 showConfirmSwitch();

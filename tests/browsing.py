@@ -11,7 +11,7 @@ from collections.abc import Callable
 from playwright.sync_api import Browser, Locator, Page, Route, expect
 
 from tests.positions import position
-from webapp.engine import outcomes, preference
+from webapp.engine import board_named, outcomes, preference
 
 CHROMIUM = "/usr/bin/chromium"  # Debian's: Playwright cannot fetch its own browser here
 CHROMIUM_ARGS = [
@@ -306,6 +306,21 @@ def solve_puzzle(page: Page, moves: int = 99) -> None:
         expect(page.locator('input[name="played"]')).to_have_value(str(min(played + 2, len(puzzle.solution))))
 
 
+RENJU = board_named("15x15-renju")
+RENJU_DOUBLE_THREE_AT_J8 = ("h8", "a1", "i8", "a3", "j9", "a5", "j10", "a7")
+"""Black's h8 i8 and j9 j10, white far away: j8 would make two open threes, forbidden to black."""
+
+
+def renju_forbidden_point(page: Page) -> None:
+    """A renju game between two people, black to move with a forbidden point (j8)."""
+    on_board("15x15", "human", "human")(page)
+    page.locator("#rule").select_option("renju")
+    new_game(page)
+    for name in RENJU_DOUBLE_THREE_AT_J8:
+        click(page, RENJU.parse_cell_name(name))
+    expect(page.locator(".grid .foul")).to_have_count(1)
+
+
 def on_board(board: str, x: str, o: str, *cells: int, coach: bool = False) -> Callable[[Page], None]:
     """A state: a new game on board between x and o, then the person's clicks on cells."""
     def reach(page: Page) -> None:
@@ -369,6 +384,7 @@ STATES: dict[str, Callable[[Page], None]] = {
     "my games": lambda page: (won_against_easy(page), page.goto("/games")),
     "how to play": lambda page: page.goto("/help"),
     "the analysis board": lambda page: page.goto("/analysis/15x15?x=h8-i9-j10&o=h9-h10&tool=o"),
+    "renju's forbidden points": renju_forbidden_point,
     "a record refused": lambda page: (page.goto("/open"), page.get_by_label("Or paste the record").fill("(;GM[4]SZ[9])"),
                                       page.get_by_role("button", name="Open").click(),
                                       expect(page.get_by_role("alert")).to_be_visible()),

@@ -12,7 +12,8 @@ import re
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from tests.browsing import (CHROMIUM, CHROMIUM_ARGS, COMPUTER_WINS, DRAW, FACING_PERFECT, NEW_GAME_AS_O, QUEUED, NEW_GAME_AS_X, board_of,
+from tests.browsing import (CHROMIUM, CHROMIUM_ARGS, COMPUTER_WINS, DRAW, FACING_PERFECT, NEW_GAME_AS_O, QUEUED, NEW_GAME_AS_X,
+                            RENJU, RENJU_DOUBLE_THREE_AT_J8, board_of,
                             click, new_game, play_first_open_squares, play_out, replacing_the_game, square,
                             engines_busy, on_board)
 
@@ -329,6 +330,29 @@ def test_the_form_offers_only_the_levels_of_the_board_chosen(page: Page):
     assert page.locator("#player-o option[value=perfect]").is_disabled()
     page.locator("#board").select_option("4x4")
     expect(page.locator("#player-o")).to_have_value("perfect")
+
+
+@pytest.mark.expected_console_errors("status of 409")  # the refusal: its words are the page's
+def test_renju_chosen_on_the_form_marks_and_refuses_black_s_forbidden_point(page: Page):
+    """From 3×3: the rule shows once 15×15 is chosen (renju not on 7×7);
+    h8, then black's i8 j9 j10 make j8 a double three: marked, named, and a
+    click there is refused with why, the game unchanged."""
+    page.goto("/")
+    expect(page.locator("#rule")).to_be_hidden()
+    page.locator("#board").select_option("7x7")
+    expect(page.locator("#rule")).to_be_visible()
+    assert page.locator("#rule option[value=renju]").is_disabled()
+    page.locator("#board").select_option("15x15")
+    page.locator("#rule").select_option("renju")
+    new_game(page, "human", "human")
+    for name in RENJU_DOUBLE_THREE_AT_J8:
+        click(page, RENJU.parse_cell_name(name))
+    forbidden = page.get_by_role("button", name="j8, empty, forbidden to black: double three")
+    expect(forbidden).to_have_text("×")
+    forbidden.click()
+    expect(page.get_by_role("alert")).to_have_text("j8 is forbidden to black under renju (a double three).")
+    expect(page.locator(".moves li")).to_have_count(len(RENJU_DOUBLE_THREE_AT_J8))
+    expect(page.locator(".stones-legend")).to_contain_text("Renju: only exactly five wins for black")
 
 
 def test_a_big_board_plays_with_javascript_off(browser: Browser, live_server: str):

@@ -31,7 +31,8 @@ def test_a_new_renju_game_says_its_rule_and_keeps_it(visitor: Visitor) -> None:
     assert new_game(visitor, "15x15", "renju").status_code == 200
     assert visitor.stored()["board"] == "15x15-renju"
     page = visitor.open().get_data(as_text=True)
-    assert re.search(r'<option value="renju" selected>Renju \(15×15\)</option>', page)
+    assert re.search(r'<span id="rule-choice" class="player"><label for="rule">Rule</label>', page)  # not hidden
+    assert re.search(r'<option value="renju" selected>Renju</option>', page)
     assert "Renju: only exactly five wins for black" in page
     # The board's name in every link carries the rule: a replay of this game is a renju replay.
     play(visitor, ["h8"])
@@ -88,6 +89,8 @@ def test_a_rule_the_board_is_not_played_under_is_freestyle(visitor: Visitor, boa
                                                              stored: str) -> None:
     assert new_game(visitor, board, rule).status_code == 200
     assert visitor.stored()["board"] == stored
+    hidden = '<span id="rule-choice" class="player" hidden>' in visitor.open().text
+    assert hidden is (board not in ("7x7", "15x15"))  # the rule is shown with the boards that have rules
 
 
 @pytest.mark.parametrize("rule", ["pro", "", "RENJU", "x" * 300])

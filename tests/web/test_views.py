@@ -708,7 +708,8 @@ def test_the_new_game_form_offers_every_board_and_remembers_the_last(visitor: Vi
     assert '<option value="3x3" data-levels="easy medium hard perfect menace network my-menace" selected>' in page
     visitor.post("/new", {"board": "7x7", "x": "human", "o": "easy"})
     page = visitor.client.get("/").text
-    assert '<option value="7x7" data-levels="easy medium hard master" selected>' in page
+    assert ('<option value="7x7" data-levels="easy medium hard master" data-rules="freestyle standard" selected>'
+            in page)
     visitor.post("/new", {})  # no board: the one played last
     assert visitor.stored()["board"] == "7x7" and visitor.stored()["o"] == "master"
 
