@@ -227,24 +227,26 @@ function offerLevels() {
     if (side.selectedOptions[0].disabled) side.value = topLevels.includes(side.value) ? top : "human";
   }
 }
-// Gomoku's rules come with its boards: the rule is shown for a board that
-// has more than freestyle, offering only that board's rules.
-function offerRules() {
-  const board = document.querySelector("#board"), choice = document.querySelector("#rule-choice");
-  if (!board || !choice) return;
-  const rules = (board.selectedOptions[0].dataset.rules || "freestyle").split(" ");
+// Gomoku's rules come with its boards: a form's rule is shown for a board
+// that has more than freestyle (the new-game form's options name them),
+// offering only that board's rules.
+function offerRules(boardId, choiceId) {
+  const board = document.querySelector(boardId), choice = document.querySelector(choiceId);
+  const named = document.querySelector(`#board option[value="${board?.value}"]`);
+  if (!board || !choice || !named) return;
+  const rules = (named.dataset.rules || "freestyle").split(" ");
   choice.hidden = rules.length < 2;
   const rule = choice.querySelector("select");
   for (const option of rule.options) option.disabled = !rules.includes(option.value);
   if (rule.selectedOptions[0].disabled) rule.value = "freestyle";
 }
-// The invitation to a friend offers the board chosen for the next game.
+const offerAllRules = () => { offerRules("#board", "#rule-choice"); offerRules("#invite-board", "#invite-rule-choice"); };
+// The invitation to a friend offers the board and rule chosen for the next game.
 document.addEventListener("change", (event) => {
-  if (event.target.id !== "board") return;
-  offerLevels();
-  offerRules();
-  const invited = document.querySelector("#invite-board");
-  if (invited) invited.value = event.target.value;
+  const invited = { board: "#invite-board", rule: "#invite-rule" }[event.target.id];
+  if (event.target.id === "board") offerLevels();
+  if (invited && document.querySelector(invited)) document.querySelector(invited).value = event.target.value;
+  if (event.target.id.endsWith("board")) offerAllRules();
 });
 
 // The switch for alpha-beta's marks keeps open every node that is open now:
@@ -265,6 +267,6 @@ document.addEventListener("click", (event) => {
 document.addEventListener("rematch", (event) => location.assign(event.detail.data));
 
 offerLevels();
-offerRules();
+offerAllRules();
 rove(false);
 showConfirmSwitch();

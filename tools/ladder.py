@@ -12,12 +12,16 @@ path of any program that speaks the protocol (`/opt/brains/pbrain-x`).
     python -m tools.ladder master ./pbrain-other --board 15x15 --turn-ms 1000
     python -m tools.ladder master:nodes=20000 master:nodes=7000 --turn-ms 600000 --sprt 0 30
     python -m tools.ladder master ./pbrain-other --openings renju   # renju's 26 openings: 52 games
+    python -m tools.ladder master hard --rule renju                 # under renju, from its 26 openings
+    python -m tools.ladder master hard --rule standard              # exactly five wins
 
-Every game starts both brains afresh (START, INFO timeout_turn, INFO rule
-0); the first move each brain makes is asked with BOARD (the opening's
-stones) or BEGIN, the rest with TURN. A brain that answers with an illegal
-square, an error, nothing, or takes longer than twice its turn plus two
-seconds loses that game, and the ladder says why.
+Every game starts both brains afresh (START, INFO timeout_turn, INFO rule:
+0 freestyle, 1 standard, 4 renju); the first move each brain makes is asked
+with BOARD (the opening's stones) or BEGIN, the rest with TURN. A brain that
+answers with an illegal square (taken, off the board, or under renju a
+point forbidden to black), an error, nothing, or takes longer than twice its
+turn plus two seconds loses that game, and the ladder says why. Under renju
+the games start from renju's 26 openings unless others are named.
 """
 
 from __future__ import annotations
@@ -36,7 +40,8 @@ from pathlib import Path
 from tools.elo import elo, sprt
 from tools.judge import Tally
 from tools.openings import OPENING_SETS, openings, position_of
-from webapp.engine import BOARDS, LEARNERS, LEVELS, Rules
+from webapp.brain.protocol import PROTOCOL_RULES
+from webapp.engine import BOARDS, FREESTYLE, LEARNERS, LEVELS, RENJU, RULES, Rules, rules_offered
 from webapp.shared.record import write_moves
 
 PROGRAM = Path(sys.executable).with_name("pbrain-kinrow")
@@ -44,6 +49,10 @@ DEFAULT_LADDER = {"5x5": ("master", "hard", "medium", "easy"), "7x7": ("master",
                   "15x15": ("master", "hard", "medium", "easy")}
 """make ladder with no brains named: each level against the one below it, on each big board."""
 SLACK_SECONDS = 2.0
+
+
+RULE_NUMBERS = {rule: number for number, rule in PROTOCOL_RULES.items()}
+"""Each rule's number in the protocol's INFO rule."""
 
 
 class BrainFailed(Exception):
@@ -141,7 +150,8 @@ def play(rules: Rules, x_spec: str, o_spec: str, opening: str, turn_ms: float, s
     try:
         for side, spec in specs.items():
             mark = side
-            brains[side] = started(command_of(spec, seed), rules, turn_ms, "timeout_match 0", "rule 0")
+            brains[side] = started(command_of(spec, seed), rules, turn_ms, "timeout_match 0",
+                                   f"rule {RULE_NUMBERS[rules.rule]}")
         while not position.is_over:
             mark = position.to_move
             brains[mark].tell(*asking(rules, history, mark, asked[mark]))
@@ -149,6 +159,8 @@ def play(rules: Rules, x_spec: str, o_spec: str, opening: str, turn_ms: float, s
             cell = answered_cell(rules, brains[mark].answer(limit))
             if position.mark_at(cell) is not None:
                 raise BrainFailed(f"it played {rules.cell_name(cell)}, which is taken")
+            if refusal := position.why_not(cell):
+                raise BrainFailed(refusal)
             position, history = position.play(cell), [*history, cell]
     except BrainFailed as failure:
         winner = "O" if mark == "X" else "X"
@@ -291,22 +303,30 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--alpha", type=float, default=0.05)
     parser.add_argument("--beta", type=float, default=0.05)
     parser.add_argument("--links", action="store_true", help="print each game's replay link")
-    parser.add_argument("--openings", default="ladder", choices=OPENING_SETS,
-                        help="the ladder's own openings, or renju's 26 (15x15 only)")
+    parser.add_argument("--rule", default=FREESTYLE, choices=RULES,
+                        help="freestyle, standard (exactly five) or renju (on 15x15; 7x7 has standard too)")
+    parser.add_argument("--openings", choices=OPENING_SETS,
+                        help="the ladder's own openings, or renju's 26 (15x15 only; the default under renju)")
     options = parser.parse_args(argv)
+    if options.openings is None:
+        options.openings = "renju" if options.rule == RENJU else "ladder"
     test = (*options.sprt, options.alpha, options.beta) if options.sprt else None
     if not options.brains:
         if options.openings != "ladder":
             parser.error("the default ladder plays every board from its own openings; name two brains")
         for board, levels in DEFAULT_LADDER.items():
-            rules = BOARDS[board]
+            if options.rule not in rules_offered(BOARDS[board]):
+                continue
+            rules = BOARDS[board].with_rule(options.rule)
             for upper, lower in zip(levels, levels[1:]):
                 run(rules, upper, lower, options.games or 2 * len(openings(rules)), options.turn_ms, test,
                     links=options.links)
         return
     if len(options.brains) != 2:
         parser.error("name two brains, or none for the default ladder")
-    rules = BOARDS[options.board]
+    if options.rule not in rules_offered(BOARDS[options.board]):
+        parser.error(f"the {options.board} board is not played under the {options.rule} rule")
+    rules = BOARDS[options.board].with_rule(options.rule)
     try:
         chosen = openings(rules, options.openings)
     except ValueError as error:

@@ -67,10 +67,10 @@ def openings(rules: Rules, kind: str = "ladder") -> tuple[str, ...]:
     """The openings of a board (of the set named kind, see OPENING_SETS),
     each its moves in the board's notation, space-separated."""
     if kind == "renju":
-        if rules != BOARDS["15x15"]:
+        if rules.board_name != "15x15":
             raise ValueError("renju's openings are for the 15x15 board")
         return renju_openings(rules)
-    return FIFTEEN if rules == BOARDS["15x15"] else first_moves(rules)
+    return FIFTEEN if rules.board_name == "15x15" else first_moves(rules)
 
 
 def position_of(rules: Rules, opening: str) -> tuple[Position, list[int]]:

@@ -344,6 +344,8 @@ def test_renju_chosen_on_the_form_marks_and_refuses_black_s_forbidden_point(page
     assert page.locator("#rule option[value=renju]").is_disabled()
     page.locator("#board").select_option("15x15")
     page.locator("#rule").select_option("renju")
+    expect(page.locator("#invite-rule")).to_have_value("renju")  # the invitation follows the board and rule
+    expect(page.locator("#invite-board")).to_have_value("15x15")
     new_game(page, "human", "human")
     for name in RENJU_DOUBLE_THREE_AT_J8:
         click(page, RENJU.parse_cell_name(name))

@@ -15,6 +15,7 @@ from tests.scrapers import marks, message, status
 from tests.support import Visitor
 from webapp.online import routes as online_views
 from webapp.app import create_app
+from webapp.engine import board_named
 from webapp.online.routes import SPECTATORS_PER_GAME
 
 
@@ -453,3 +454,22 @@ def test_an_invitation_whose_link_names_this_machine_only_says_so(app: Flask, ho
     assert "Invite</h2>" in page
     assert (f"This link names this computer ({host}), so it works only here." in page) is said
     assert ("make run HOST=0.0.0.0" in page) is said
+
+
+def test_a_renju_game_with_a_friend_marks_and_refuses_black_s_forbidden_point(alice: Friend, bob: Friend):
+    """Invited under renju: the game keeps its rule, black's forbidden point
+    is marked on both screens, and black's move there is refused (409) with
+    why, the game unchanged."""
+    response = alice.post("/online", {"board": "15x15", "rule": "renju", "side": "x"}, htmx=False)
+    url = response.headers["Location"]
+    assert bob.post(url + "/join", {}, htmx=False).status_code == 303
+    renju = board_named("15x15-renju")
+    assert alice.post(url + "/move", {"cell": str(renju.parse_cell_name("a1")), "ply": "0"}).status_code == 409
+    for ply, name in enumerate(("h8", "a1", "i8", "a3", "j9", "a5", "j10", "a7")):
+        player = alice if ply % 2 == 0 else bob
+        assert player.post(url + "/move", {"cell": str(renju.parse_cell_name(name)), "ply": str(ply)}).status_code == 200
+    for friend in (alice, bob):
+        assert 'j8, empty, forbidden to black: double three' in friend.game(url).text
+    refused = alice.post(url + "/move", {"cell": str(renju.parse_cell_name("j8")), "ply": "8"})
+    assert refused.status_code == 409 and "j8 is forbidden to black under renju (a double three)." in refused.text
+    assert "forbidden to black: double three" in alice.game(url).text  # still black to move, j8 still empty

@@ -30,7 +30,7 @@ from webapp.online.shared_game import (SharedGame, is_player_id, new_code, new_g
                                        normalise_code)
 from webapp.online.store import Event, GameStore, Logged, games_store
 from webapp.shared.errors import InvalidInput
-from webapp.shared.forms import parse_board, parse_cell, parse_ply
+from webapp.shared.forms import parse_board, parse_cell, parse_ply, parse_rule
 from webapp.shared.web import game_finished, is_htmx, never_cached, plain_error
 from webapp.storage.errors import STORE_ERRORS
 from webapp.storage.redis import redis_client
@@ -68,7 +68,7 @@ def limits() -> RateLimits:
 
 @bp.post("/online")
 def create() -> Response:
-    rules = parse_board(request.form.get("board"), DEFAULT_BOARD)
+    rules = parse_rule(request.form.get("rule"), parse_board(request.form.get("board"), DEFAULT_BOARD))
     side = parse_side(request.form.get("side"))
     player = _player()
     per_browser = current_app.config["GAMES_PER_MINUTE"]
