@@ -240,13 +240,26 @@ function offerRules(boardId, choiceId) {
   for (const option of rule.options) option.disabled = !rules.includes(option.value);
   if (rule.selectedOptions[0].disabled) rule.value = "freestyle";
 }
-const offerAllRules = () => { offerRules("#board", "#rule-choice"); offerRules("#invite-board", "#invite-rule-choice"); };
+// Swap2 comes with the same boards, under freestyle or standard (renju begins at the centre).
+function offerOpenings() {
+  const choice = document.querySelector("#opening-choice"), rule = document.querySelector("#rule");
+  if (!choice || !rule) return;
+  choice.hidden = document.querySelector("#rule-choice").hidden;
+  const opening = choice.querySelector("select");
+  opening.options[1].disabled = rule.value === "renju";
+  if (opening.selectedOptions[0].disabled) opening.value = "none";
+}
+const offerAllRules = () => {
+  offerRules("#board", "#rule-choice");
+  offerRules("#invite-board", "#invite-rule-choice");
+  offerOpenings();
+};
 // The invitation to a friend offers the board and rule chosen for the next game.
 document.addEventListener("change", (event) => {
   const invited = { board: "#invite-board", rule: "#invite-rule" }[event.target.id];
   if (event.target.id === "board") offerLevels();
   if (invited && document.querySelector(invited)) document.querySelector(invited).value = event.target.value;
-  if (event.target.id.endsWith("board")) offerAllRules();
+  if (event.target.id.endsWith("board") || event.target.id === "rule") offerAllRules();
 });
 
 // The switch for alpha-beta's marks keeps open every node that is open now:

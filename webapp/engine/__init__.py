@@ -6,6 +6,7 @@ module's names (__all__). One file a job:
   its cells, lines and symmetries; a Position (each side's stones as a
   bitboard) and what follows from it.
 - renju: renju's forbidden points for black (overline, double four, double three).
+- swap2: gomoku's swap2 opening rule, and the computer's stones and choices in it.
 - solved: the solved games, 3×3 (solved on first use) and 4×4 (the
   tablebase file `make tablebase` writes): every position's value and best moves.
 - patterns, shapes: what a stone on an empty cell would make along each line

@@ -16,7 +16,8 @@ from functools import cached_property
 from typing import Any, NamedTuple
 
 from webapp.engine import (DEFAULT_BOARD, DEFAULT_BUDGET_MS, MARKS, Menace, Position, Rules, board_named, choose_move,
-                           is_solved, opponent)
+                           is_solved, opponent, swap2)
+from webapp.engine.swap2 import CHOOSE, CHOOSE_AGAIN, NO_OPENING, PLACE_THREE, PLACE_TWO, SWAP2
 from webapp.play.coach import FOUND_KINDS, Found, explain_move
 from webapp.play.hint import Hint, hint_for
 from webapp.play.learner import LearnerPanel, learner_panel
@@ -26,7 +27,7 @@ from webapp.shared import my_menace as kept_menace
 from webapp.shared.board import BoardView, SquareValue, board_view, plain_status
 from webapp.shared.errors import Conflict, InvalidInput
 from webapp.shared.record import mark_of, parse_moves, position_after, write_moves
-from webapp.shared.words import capitalised, describe_cell, in_a_row, sentence_start
+from webapp.shared.words import capitalised, describe_cell, in_a_row, quoted, sentence_start
 from webapp.workers.pool import EnginePool, Reply
 
 _RNG = random.Random()
@@ -85,6 +86,21 @@ class Computer(NamedTuple):
             return reply.thought.move, Found.of(reply.thought)
         return choose_move(position, level, self.rng, self.budget_ms), None
 
+    def swap2_opening(self, rules: Rules) -> tuple[int, ...]:
+        """The computer's three opening stones under swap2 (swap2.opening), on the engine workers."""
+        return self._worked_out(swap2.opening, rules, random.Random(self.rng.random()))
+
+    def swap2_choice(self, position: Position, may_place_two: bool) -> str:
+        """The computer's swap2 choice (swap2.choice: master's search), on the engine workers."""
+        return self._worked_out(swap2.choice, position, may_place_two)
+
+    def swap2_two_more(self, position: Position) -> tuple[int, ...]:
+        """The computer's two more stones under swap2 (swap2.two_more), on the engine workers."""
+        return self._worked_out(swap2.two_more, position)
+
+    def _worked_out(self, function, *arguments):
+        return self.engines.ask(function, *arguments) if self.engines is not None else function(*arguments)
+
 
 COMPUTER = Computer()
 
@@ -104,13 +120,20 @@ class Game:
     rules: Rules = DEFAULT_BOARD
     found: Found | None = None  # what master's search found for the last move, if master made it
     resigned: str | None = None  # the mark of the side that resigned, which ends the game
+    opening: str = NO_OPENING    # SWAP2: the first stones are put down, and the colours chosen, by swap2's steps
+    choices: tuple[str, ...] = ()  # the swap2 choices made so far (swap2.FIRST_CHOICES, then LAST_CHOICES)
 
     @classmethod
     def start(cls, x: str, o: str, computer: Computer = COMPUTER, moves: tuple[int, ...] = (),
-              rules: Rules = DEFAULT_BOARD) -> Game:
+              rules: Rules = DEFAULT_BOARD, opening: str = NO_OPENING) -> Game:
         """A new game, from the empty board or from the position after moves;
-        a computer to move against a person moves at once."""
-        game = cls(x, o, moves, rules)
+        a computer to move against a person moves at once. With opening
+        SWAP2 (gomoku's boards, freestyle or standard, from the empty
+        board), x is the opener, who puts down the first three stones."""
+        if opening == SWAP2 and (moves or not swap2.offered(rules)):
+            raise InvalidInput("Swap2 opens an empty five-in-a-row board, under freestyle or the standard rule "
+                               "(renju begins at the centre).")
+        game = cls(x, o, moves, rules, opening=opening)
         if game.is_over:
             raise Conflict("That game is over; there is nothing left to play from there.")
         return game._reply_to_person(computer)
@@ -173,7 +196,60 @@ class Game:
 
     @property
     def humans_turn(self) -> bool:
-        return not self.is_over and self.player(self.to_move) == HUMAN
+        return not self.is_over and self.actor == HUMAN
+
+    @property
+    def swap2_step(self) -> str | None:
+        """Where a swap2 opening stands: PLACE_THREE (the opener's black,
+        white, black), CHOOSE (the other player's: black, white, or two
+        more), PLACE_TWO (its white and black), CHOOSE_AGAIN (the opener's
+        colour); None once the colours are settled, and without swap2."""
+        if self.opening != SWAP2:
+            return None
+        if not self.choices:
+            return PLACE_THREE if self.ply < swap2.OPENING_STONES else CHOOSE
+        if self.choices == (swap2.TWO,):
+            return PLACE_TWO if self.ply < swap2.OPENING_STONES + swap2.MORE_STONES else CHOOSE_AGAIN
+        return None
+
+    @property
+    def choosing(self) -> bool:
+        """A swap2 choice of colour is to be made now (no stone to place)."""
+        return self.swap2_step in (CHOOSE, CHOOSE_AGAIN)
+
+    @property
+    def opener(self) -> str:
+        """Under swap2, the player who put down the first three stones (x, until a choice gave it white)."""
+        return self.o if self._swapped else self.x
+
+    @property
+    def second(self) -> str:
+        """Under swap2, the other player, who chose first."""
+        return self.x if self._swapped else self.o
+
+    @property
+    def _swapped(self) -> bool:
+        """Whether a swap2 choice gave the opener white (x and o were exchanged then)."""
+        return self.choices in ((swap2.BLACK,), (swap2.TWO, swap2.WHITE))
+
+    @property
+    def actor(self) -> str:
+        """Who acts now: in a swap2 opening, the player whose step it is; else the player to move."""
+        step = self.swap2_step
+        if step in (PLACE_THREE, CHOOSE_AGAIN):
+            return self.opener
+        if step in (CHOOSE, PLACE_TWO):
+            return self.second
+        return self.player(self.to_move)
+
+    def placed_by(self, index: int) -> str:
+        """Who put down the stone at index (from 0): under swap2 the opener's
+        three and the other player's two more; otherwise its colour's player."""
+        if self.opening == SWAP2 and index < swap2.OPENING_STONES:
+            return self.opener
+        if self.choices[:1] == (swap2.TWO,) and index < swap2.OPENING_STONES + swap2.MORE_STONES:
+            return self.second
+        return self.player(mark_of(index))
 
     @property
     def computers_to_step(self) -> bool:
@@ -186,7 +262,7 @@ class Game:
 
     def can_play(self, cell: int) -> bool:
         """Whether a person may click this cell now."""
-        return self.humans_turn and not self.position.stones >> cell & 1
+        return self.humans_turn and not self.choosing and not self.position.stones >> cell & 1
 
     def play(self, cell: int, seen_ply: int, computer: Computer = COMPUTER) -> Game:
         """A person's move at cell, then the computer's reply if it is to move.
@@ -199,6 +275,8 @@ class Game:
         self._check_not_over()
         if not self.humans_turn:
             raise Conflict("It is the computer's turn, not yours.")
+        if self.choosing:
+            raise Conflict("Swap2 asks for a choice of colour now, not a stone: choose one of the buttons below the board.")
         if not 0 <= cell < self.rules.cells:
             raise InvalidInput(f"A square of the {self.rules.name} board is a number from 0 to "
                                f"{self.rules.cells - 1}, not “{cell}”.")
@@ -214,7 +292,22 @@ class Game:
         self._check_not_over()
         if self.humans:
             raise Conflict("The computer only moves by itself when two computers play.")
-        return self._played(*computer.move(self.position, self.player(self.to_move)))
+        return self._computer_acts(computer)
+
+    def choose(self, choice: str, seen_ply: int, computer: Computer = COMPUTER) -> Game:
+        """A person's swap2 choice (swap2.FIRST_CHOICES after the opener's
+        three stones, LAST_CHOICES after two more), then the computer's
+        steps if it is to act."""
+        self._check_seen(seen_ply)
+        self._check_not_over()
+        if not self.choosing:
+            raise Conflict("There is no swap2 choice to make now.")
+        if self.actor != HUMAN:
+            raise Conflict("The choice is the computer's to make, not yours.")
+        offered = swap2.FIRST_CHOICES if self.swap2_step == CHOOSE else swap2.LAST_CHOICES
+        if choice not in offered:
+            raise InvalidInput(f"Choose {', '.join(offered[:-1])} or {offered[-1]}, not {quoted(str(choice)[:12])}.")
+        return self._chosen(choice)._reply_to_person(computer)
 
     def hint(self, seen_ply: int, computer: Computer = COMPUTER) -> Hint:
         """A hint for the person to move: the best move where the board is
@@ -222,6 +315,8 @@ class Game:
         self._check_seen(seen_ply)
         if not self.humans_turn:
             raise Conflict("A hint is for a person's turn; there is no move of yours to make now.")
+        if self.swap2_step is not None:
+            raise Conflict("There is no hint in the swap2 opening: its stones and choices are yours to make.")
         return hint_for(self.position, lambda position: computer.move(position, "master"))
 
     def resign(self, seen_ply: int) -> Game:
@@ -262,6 +357,8 @@ class Game:
     @property
     def status(self) -> str:
         """One sentence for the status line: whose turn, or how the game ended."""
+        if self.swap2_step is not None:
+            return self._swap2_status
         winner = self.winner
         if len(self.humans) == 1:
             you = self.humans[0]
@@ -283,6 +380,23 @@ class Game:
             return f"{self.resigned} resigned: {self.winner} wins."
         return plain_status(self.rules, self.moves)
 
+    @property
+    def _swap2_status(self) -> str:
+        """The status during a swap2 opening: who does what now."""
+        step, one = self.swap2_step, len(self.humans) == 1
+        who = "you" if one and self.actor == HUMAN else ("the first player" if step in (PLACE_THREE, CHOOSE_AGAIN)
+                                                        else "the second player")
+        if step in (PLACE_THREE, PLACE_TWO):
+            done = self.ply if step == PLACE_THREE else self.ply - swap2.OPENING_STONES
+            total = swap2.OPENING_STONES if step == PLACE_THREE else swap2.MORE_STONES
+            colour = "black" if self.to_move == "X" else "white"
+            stones = "black, white, black" if step == PLACE_THREE else "white, then black"
+            return f"Swap2: {capitalised(who)} put down {stones}: stone {done + 1} of {total}, {colour}."
+        if step == CHOOSE:
+            return (f"Swap2: {capitalised(who)} choose{'' if who == 'you' else 's'}: play black, play white, "
+                    "or put down two more (white, then black) and hand the choice back.")
+        return f"Swap2: {capitalised(who)} choose{'' if who == 'you' else 's'} a colour: black or white."
+
     def coach_line(self, values: Mapping[int, SquareValue]) -> str | None:
         """The coach in one line on the boards too big to solve, where it marks
         only what is certain (values, the coach's: see coach.square_values):
@@ -299,6 +413,8 @@ class Game:
     def computer_says(self) -> str | None:
         """The line under the status where a computer plays: before a person's
         first move, who they face; after a computer's move, why it made it."""
+        if self._opening_said is not None:
+            return self._opening_said
         if len(self.humans) == 1 and self._last_human_move() is None:
             return f"Your opponent: {OPPONENT_INTRODUCTIONS[self.player(opponent(self.humans[0]))]}."
         return self.last_computer_reason
@@ -310,12 +426,14 @@ class Game:
         (Found) to put into words. Then the engine workers work them out
         (computer_words), never the web thread."""
         return (not is_solved(self.rules) and self.found is None and bool(self.moves)
-                and self.player(mark_of(self.ply - 1)) != HUMAN)
+                and self.placed_by(self.ply - 1) != HUMAN and self._opening_said is None)
 
     @cached_property
     def last_computer_reason(self) -> str | None:
         """Why the computer made the last move, if the last move was a computer's."""
-        if not self.moves or self.player(mark_of(self.ply - 1)) == HUMAN:
+        if self._opening_said is not None:
+            return self._opening_said
+        if not self.moves or self.placed_by(self.ply - 1) == HUMAN:
             return None
         return explain_move(self.rules, self.moves, self.ply, person=self.player(mark_of(self.ply)) == HUMAN,
                             level=self.player(mark_of(self.ply - 1)), found=self.found)
@@ -329,7 +447,8 @@ class Game:
         reply marked as new."""
         last_human = self._last_human_move()
         hinted = {hint.cell: SquareValue("hint", f"hint: {hint.why}", "hint")} if hint else None
-        return board_view(self.rules, self.moves, self.status, playable=self.humans_turn, numbered=numbered,
+        return board_view(self.rules, self.moves, self.status, playable=self.humans_turn and not self.choosing,
+                          numbered=numbered,
                           values=coach_values if coach_values is not None else hinted,
                           new=self.moves[last_human if last_human is not None else -1:])
 
@@ -362,8 +481,8 @@ class Game:
 
     def same_game(self, other: Game) -> bool:
         """The same players' same moves on the same board (what the last search found aside)."""
-        return (self.rules, self.x, self.o, self.moves, self.resigned) == (
-            other.rules, other.x, other.o, other.moves, other.resigned)
+        return (self.rules, self.x, self.o, self.moves, self.resigned, self.opening, self.choices) == (
+            other.rules, other.x, other.o, other.moves, other.resigned, other.opening, other.choices)
 
     @property
     def notation(self) -> str:
@@ -376,6 +495,8 @@ class Game:
         kept = {"board": self.rules.name, "x": self.x, "o": self.o, "moves": self.notation}
         if self.resigned:
             kept["resigned"] = self.resigned
+        if self.opening != NO_OPENING:
+            kept["opening"], kept["choices"] = self.opening, list(self.choices)
         return {**kept, "found": list(self.found)} if self.found else kept
 
     @classmethod
@@ -390,7 +511,10 @@ class Game:
         allowed = players_of(rules)
         if x not in allowed or o not in allowed:
             return None
-        game = cls(x, o, moves, rules, _found(data.get("found")))
+        game = cls(x, o, moves, rules, _found(data.get("found")), opening=data.get("opening", NO_OPENING),
+                   choices=tuple(data.get("choices") or ()))
+        if not game._opening_fits():
+            return None
         resigned = data.get("resigned")
         return replace(game, resigned=resigned) if resigned == game.to_move and game.can_resign else game
 
@@ -398,15 +522,83 @@ class Game:
         return replace(self, moves=(*self.moves, cell), found=found)
 
     def _reply_to_person(self, computer: Computer) -> Game:
-        mover = self.player(self.to_move)
-        if self.is_over or mover == HUMAN or not self.humans:
-            return self
-        return self._played(*computer.move(self.position, mover))
+        """The computer's steps, where it is to act against a person: a move,
+        or in a swap2 opening its stones and choices (at most four steps:
+        three stones, a choice with two more, a choice, a move)."""
+        game = self
+        while not game.is_over and game.humans and game.actor != HUMAN:
+            game = game._computer_acts(computer)
+        return game
+
+    def _computer_acts(self, computer: Computer) -> Game:
+        """One step of the computer whose turn it is: a move, or a swap2 step
+        (the opener's three stones; a choice, with its two more stones if it
+        chooses two)."""
+        step, level = self.swap2_step, self.actor
+        if step == PLACE_THREE:
+            return replace(self, moves=computer.swap2_opening(self.rules), found=None)
+        if step in (CHOOSE, CHOOSE_AGAIN):
+            chosen = self._chosen(computer.swap2_choice(self.position, may_place_two=step == CHOOSE))
+            if chosen.swap2_step == PLACE_TWO:
+                chosen = replace(chosen, moves=(*chosen.moves, *computer.swap2_two_more(chosen.position)))
+            return chosen
+        return self._played(*computer.move(self.position, level))
+
+    def _chosen(self, choice: str) -> Game:
+        """The game after a swap2 choice: x and o exchanged where it gives the opener white."""
+        chosen = replace(self, choices=(*self.choices, choice), found=None)
+        return replace(chosen, x=self.o, o=self.x) if chosen._swapped != self._swapped else chosen
+
+    def _opening_fits(self) -> bool:
+        """Whether a stored game's opening and choices are ones its moves can have come with."""
+        if self.opening == NO_OPENING:
+            return not self.choices
+        if self.opening != SWAP2 or not swap2.offered(self.rules):
+            return False
+        first, rest = self.choices[:1], self.choices[1:]
+        if first and (first[0] not in swap2.FIRST_CHOICES or self.ply < swap2.OPENING_STONES):
+            return False
+        if not first:
+            return self.ply <= swap2.OPENING_STONES
+        if first == (swap2.TWO,):
+            more = swap2.OPENING_STONES + swap2.MORE_STONES
+            return (not rest and self.ply <= more) or (rest[0] in swap2.LAST_CHOICES and len(rest) == 1
+                                                       and self.ply >= more)
+        return not rest
+
+    @property
+    def _opening_said(self) -> str | None:
+        """What the computer did in the swap2 opening, while that is the last
+        thing it did: the line under the status where a person plays it."""
+        if self.opening != SWAP2 or len(self.humans) != 1:
+            return None
+        computer = self.player(opponent(self.humans[0]))
+        names = ", ".join(self.rules.cell_name(cell) for cell in self.moves[:swap2.OPENING_STONES])
+        settled_at = swap2.OPENING_STONES + (swap2.MORE_STONES if self.choices[:1] == (swap2.TWO,) else 0)
+        if self.ply > settled_at or self.swap2_step in (PLACE_THREE, PLACE_TWO):
+            return None
+        if self.swap2_step == CHOOSE and self.opener == computer:
+            return f"The computer put down the opening: {names}, as even as it could find. Your choice."
+        if self.swap2_step == CHOOSE_AGAIN and self.second == computer:
+            more = ", ".join(self.rules.cell_name(cell) for cell in self.moves[swap2.OPENING_STONES:])
+            return f"The computer chose two more stones, {more}: the colour is yours to choose."
+        if self.swap2_step is None and self.choices:
+            chooser = self.second if len(self.choices) == 1 else self.opener
+            if chooser == computer:
+                colour = "black" if self.x == computer else "white"
+                return f"The computer chose to play {colour} ({'X' if colour == 'black' else 'O'})."
+        return None
 
     def _last_human_move(self) -> int | None:
-        """The index in moves of the last move a person made."""
-        for index in reversed(range(self.ply)):
-            if self.player(mark_of(index)) == HUMAN:
+        """The index in moves of the last move a person made after any swap2
+        opening (its stones and choices stay: None while it is under way)."""
+        settled_at = 0
+        if self.opening == SWAP2:
+            if self.swap2_step is not None:
+                return None
+            settled_at = swap2.OPENING_STONES + (swap2.MORE_STONES if self.choices[:1] == (swap2.TWO,) else 0)
+        for index in reversed(range(settled_at, self.ply)):
+            if self.placed_by(index) == HUMAN:
                 return index
         return None
 
@@ -461,8 +653,9 @@ class Match:
 
     @property
     def can_hint(self) -> bool:
-        """A hint is offered on a person's turn, with the coach off (the coach shows every square's worth)."""
-        return self.game.humans_turn and not self.coach and self.hint is None
+        """A hint is offered on a person's turn, with the coach off (the coach
+        shows every square's worth), once any swap2 opening is over."""
+        return self.game.humans_turn and not self.coach and self.hint is None and self.game.swap2_step is None
 
     def with_hint(self, seen_ply: int, computer: Computer = COMPUTER) -> Match:
         """The match with a hint for this turn (Game.hint), shown until a move is made."""
@@ -487,14 +680,21 @@ class Match:
         return replace(self, game=game, score=score, scored=False, taught=False, history=history, hint=None)
 
     def new_game(self, x: str, o: str, computer: Computer = COMPUTER, moves: tuple[int, ...] = (),
-                 rules: Rules | None = None) -> Match:
+                 rules: Rules | None = None, opening: str = NO_OPENING) -> Match:
         """A new game; on the board last played unless rules say otherwise."""
-        game = Game.start(x, o, computer._replace(my_menace=self.my_menace), moves, rules or self.game.rules)
+        game = Game.start(x, o, computer._replace(my_menace=self.my_menace), moves, rules or self.game.rules, opening)
         return replace(self, game=game, scored=False, taught=False, hint=None)
 
     def play_again(self, computer: Computer = COMPUTER) -> Match:
-        """The same board and players afresh (after a game, or in the middle of one)."""
-        return self.new_game(self.game.x, self.game.o, computer, (), self.game.rules)
+        """The same board, players and opening afresh (after a game, or in the
+        middle of one); under swap2 the same player opens again."""
+        game = self.game
+        x, o = (game.opener, game.second) if game.opening == SWAP2 else (game.x, game.o)
+        return self.new_game(x, o, computer, (), game.rules, game.opening)
+
+    def choose(self, choice: str, seen_ply: int, computer: Computer = COMPUTER) -> Match:
+        """A person's swap2 choice (Game.choose)."""
+        return self._after(self.game.choose(choice, seen_ply, computer._replace(my_menace=self.my_menace)))
 
     @cached_property
     def learner_panel(self) -> LearnerPanel | None:

@@ -22,7 +22,7 @@ from webapp.play.players import (MY_MENACE, OPPONENT_INTRODUCTIONS, PLAYER_NAMES
                                  players_of, top_levels)
 from webapp.play.replay import Replay, see_step
 from webapp.shared.errors import InvalidInput
-from webapp.shared.forms import parse_board, parse_cell, parse_ply, parse_rule, parse_switch
+from webapp.shared.forms import parse_board, parse_cell, parse_opening, parse_ply, parse_rule, parse_switch
 from webapp.shared.record import parse_moves
 from webapp.shared.web import board_or_404, game_finished, is_htmx, never_cached
 from webapp.shared.words import quoted
@@ -80,13 +80,24 @@ def resign() -> Response | str:
 def new() -> Response | str:
     match = current_match()
     rules = parse_rule(request.form.get("rule"), parse_board(request.form.get("board"), match.game.rules))
+    opening = parse_opening(request.form.get("opening"), rules)
     x = parse_player(request.form.get("x"), "X", rules)
     o = parse_player(request.form.get("o"), "O", rules)
     if request.form.get("swap") == "on":  # "New game, sides swapped": to play second in one step
         x, o = o, x
     moves = parse_moves(rules, request.form.get("moves", ""))
     with _timed():
-        match = match.new_game(x, o, _computer(), moves, rules)
+        match = match.new_game(x, o, _computer(), moves, rules, opening)
+    return _changed(match)
+
+
+@bp.post("/swap2")
+def choose() -> Response | str:
+    """A swap2 choice of the person's: black, white, or two more stones."""
+    match = current_match()
+    seen = parse_ply(request.form.get("ply"), match.game.rules)
+    with _timed():
+        match = match.choose(request.form.get("choice", ""), seen, _computer())
     return _changed(match)
 
 
@@ -269,7 +280,7 @@ def _asked(function: Callable[..., T], *arguments: Any, here: bool) -> T | None:
 def refused(message: str, status: int) -> tuple[str, int]:
     """The unchanged match with a message saying why the request was refused."""
     # A refused new game keeps the choices made, so the form is not reset under the message.
-    chosen = {name: request.form[name] for name in ("board", "rule", "x", "o")
+    chosen = {name: request.form[name] for name in ("board", "rule", "opening", "x", "o")
               if request.endpoint == "play.new" and name in request.form}
     return _shown(current_match(), message, chosen=chosen), status
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from webapp.engine import BOARDS, DEFAULT_BOARD, FREESTYLE, RULES, Rules, rules_offered
+from webapp.engine import BOARDS, DEFAULT_BOARD, FREESTYLE, RENJU, RULES, Rules, rules_offered, swap2
 from webapp.shared.errors import InvalidInput
 from webapp.shared.words import quoted
 
@@ -36,6 +36,20 @@ def parse_rule(raw: str | None, board: Rules) -> Rules:
     if raw not in RULES:
         raise InvalidInput(f"There is no rule {quoted(raw)}; choose one of: {', '.join(RULES)}.")
     return board.with_rule(raw if raw in rules_offered(board) else FREESTYLE)
+
+
+def parse_opening(raw: str | None, rules: Rules) -> str:
+    """The opening named in a form field: none (the default) or swap2. Like
+    the rule, it is offered only with the five-in-a-row boards: swap2 asked
+    for a board without it is none there; under renju, which begins at the
+    centre, it is refused."""
+    if raw is None or raw == swap2.NO_OPENING:
+        return swap2.NO_OPENING
+    if raw not in swap2.OPENINGS:
+        raise InvalidInput(f"There is no opening {quoted(raw)}; choose one of: {', '.join(swap2.OPENINGS)}.")
+    if rules.rule == RENJU:
+        raise InvalidInput("Renju begins at the centre: swap2 is for freestyle and the standard rule.")
+    return raw if swap2.offered(rules) else swap2.NO_OPENING
 
 
 def parse_cell(raw: str | None, rules: Rules = DEFAULT_BOARD) -> int:

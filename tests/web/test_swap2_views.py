@@ -1,0 +1,159 @@
+"""Swap2 (issue: gomoku as players play it): the opener puts down black,
+white, black; the other player takes black, takes white, or puts down two
+more and hands the choice back. Against the computer, between two people;
+every bad choice refused with why and the game unchanged."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.support import Visitor
+from webapp.engine import BOARDS, swap2
+from webapp.play.match import Game
+from webapp.shared.record import position_after
+
+FIFTEEN = BOARDS["15x15"]
+
+
+def new_game(visitor: Visitor, x: str, o: str, opening: str = "swap2", board: str = "15x15", rule: str = "freestyle"):
+    return visitor.post("/new", {"board": board, "rule": rule, "opening": opening, "x": x, "o": o})
+
+
+def place(visitor: Visitor, *names: str) -> None:
+    for name in names:
+        answer = visitor.move(FIFTEEN.parse_cell_name(name))
+        assert answer.status_code == 200, (name, answer.text[:200])
+
+
+def choose(visitor: Visitor, choice: str):
+    return visitor.post("/swap2", {"choice": choice, "ply": str(visitor.ply())})
+
+
+def game_of(visitor: Visitor) -> Game:
+    return Game.from_session(visitor.stored())
+
+
+def test_you_open_and_the_computer_chooses(visitor: Visitor) -> None:
+    new_game(visitor, "human", "master")
+    assert "Swap2: You put down black, white, black: stone 1 of 3, black." in visitor.open().text
+    place(visitor, "h8", "h9", "g6")
+    game = game_of(visitor)
+    # The computer's choice is master's, by a count of positions: the same here as asked directly.
+    assert game.choices[0] == swap2.choice(position_after(FIFTEEN, game.moves[:3]), may_place_two=True)
+    if game.swap2_step == swap2.CHOOSE_AGAIN:  # two more: the colour is the person's to choose
+        assert "The computer chose two more stones" in visitor.open().text
+        assert choose(visitor, "white").status_code == 200
+        game = game_of(visitor)
+        assert game.o == "human" and game.x == "master" and game.to_move == "O" and game.ply == 5
+    else:  # a colour: the person has the other, and it is the person's move
+        assert game.swap2_step is None and game.humans_turn
+
+
+def test_the_computer_opens_and_you_take_black(visitor: Visitor) -> None:
+    new_game(visitor, "master", "human")
+    page = visitor.open().text
+    game = game_of(visitor)
+    assert game.ply == 3 and game.swap2_step == swap2.CHOOSE
+    assert "The computer put down the opening" in page and "Play black (X)" in page and "Put down two more" in page
+    assert choose(visitor, "black").status_code == 200
+    game = game_of(visitor)
+    assert game.x == "human" and game.o == "master" and game.ply == 4  # the computer, now white, has moved
+    assert game.swap2_step is None and game.humans_turn
+
+
+def test_the_computer_opens_you_put_down_two_and_it_chooses(visitor: Visitor) -> None:
+    new_game(visitor, "master", "human")
+    assert choose(visitor, "two").status_code == 200
+    assert "Swap2: You put down white, then black: stone 1 of 2, white." in visitor.open().text
+    taken = {FIFTEEN.cell_name(cell) for cell in game_of(visitor).moves}
+    free = [name for name in ("a1", "o15") if name not in taken]
+    place(visitor, *free)
+    game = game_of(visitor)
+    assert game.choices[0] == "two" and game.choices[1] in swap2.LAST_CHOICES and game.swap2_step is None
+    assert game.humans_turn  # the person has white's move, or black's after the computer's
+    assert game.opener == "master" and game.second == "human"
+
+
+def test_two_people_take_swap2_s_steps_in_turn(visitor: Visitor) -> None:
+    new_game(visitor, "human", "human")
+    place(visitor, "h8", "h9", "i9")
+    assert "Swap2: The second player chooses" in visitor.open().text
+    assert choose(visitor, "two").status_code == 200
+    place(visitor, "g7", "j10")
+    assert "Swap2: The first player chooses a colour" in visitor.open().text
+    assert choose(visitor, "white").status_code == 200
+    game = game_of(visitor)
+    assert game.choices == ("two", "white") and game.swap2_step is None and game.to_move == "O"
+    place(visitor, "k11")
+    assert game_of(visitor).ply == 6
+
+
+@pytest.mark.parametrize("choice", ["", "grey", "two" * 10])
+def test_a_choice_that_is_not_one_is_refused_and_the_game_kept(visitor: Visitor, choice: str) -> None:
+    new_game(visitor, "master", "human")
+    before = visitor.stored()
+    answer = choose(visitor, choice)
+    assert answer.status_code == 400 and "Choose black, white or two" in answer.text
+    assert visitor.stored() == before
+
+
+def test_two_is_no_choice_the_second_time(visitor: Visitor) -> None:
+    new_game(visitor, "human", "human")
+    place(visitor, "h8", "h9", "i9")
+    choose(visitor, "two")
+    place(visitor, "g7", "j10")
+    before = visitor.stored()
+    answer = choose(visitor, "two")
+    assert answer.status_code == 400 and "Choose black or white" in answer.text
+    assert visitor.stored() == before
+
+
+def test_a_stone_while_a_choice_is_due_and_a_choice_while_stones_are_due_are_refused(visitor: Visitor) -> None:
+    new_game(visitor, "master", "human")
+    before = visitor.stored()
+    answer = visitor.move(FIFTEEN.parse_cell_name("a1"))
+    assert answer.status_code == 409 and "Swap2 asks for a choice of colour now" in answer.text
+    assert visitor.stored() == before
+    new_game(visitor, "human", "master")
+    assert choose(visitor, "black").status_code == 409
+    new_game(visitor, "human", "master", opening="none")
+    assert choose(visitor, "black").status_code == 409
+
+
+def test_no_take_back_hint_or_resign_in_the_opening(visitor: Visitor) -> None:
+    new_game(visitor, "human", "master")
+    place(visitor, "h8")
+    page = visitor.open().text
+    assert 'id="undo" formaction="/undo" disabled' in page and ">Hint<" not in page and "Resign" not in page
+    assert visitor.post("/hint", {"ply": "1"}).status_code == 409
+
+
+@pytest.mark.parametrize("board, rule, opening, status, stored", [
+    ("15x15", "renju", "swap2", 400, None), ("3x3", "freestyle", "swap2", 200, "none"),
+    ("7x7", "standard", "swap2", 200, "swap2"), ("15x15", "freestyle", "tournament", 400, None),
+])
+def test_swap2_is_for_freestyle_and_standard_on_the_gomoku_boards(visitor: Visitor, board: str, rule: str,
+                                                                  opening: str, status: int, stored: str | None):
+    before = visitor.stored()
+    answer = new_game(visitor, "human", "human", opening, board, rule)
+    assert answer.status_code == status
+    if stored is None:
+        assert visitor.stored() == before
+    else:
+        assert visitor.stored().get("opening", "none") == stored
+
+
+def test_play_again_keeps_swap2_and_its_opener(visitor: Visitor) -> None:
+    new_game(visitor, "master", "human")
+    choose(visitor, "black")  # the person is black now, the computer (the opener) white
+    visitor.post("/again", {})
+    game = game_of(visitor)
+    assert game.opening == "swap2" and game.opener == "master" and game.swap2_step == swap2.CHOOSE
+
+
+def test_a_stored_game_whose_choices_do_not_fit_its_moves_is_not_read():
+    good = {"board": "15x15", "x": "human", "o": "human", "moves": "h8-h9-i9", "opening": "swap2", "choices": []}
+    assert Game.from_session(good) is not None
+    for bad in ({"choices": ["two", "two"]}, {"choices": ["black"], "moves": "h8"}, {"opening": "swap3"},
+                {"board": "15x15-renju"}, {"choices": ["purple"]}):
+        assert Game.from_session({**good, **bad}) is None, bad

@@ -1,0 +1,133 @@
+"""Swap2, the opening rule of gomoku's world championships since 2009, and
+the computer's choices in it.
+
+Freestyle and standard gomoku give the first player the better game, so
+under swap2 the first player (the opener) does not choose a colour: the
+opener puts down three stones, black, white, black; the other player then
+either takes black, takes white, or puts down two more, a white and a
+black, and hands the choice of colour back to the opener. Whoever ends up
+with white moves next. The opener's interest is an opening so even that
+either colour is as good, which is what the computer aims at when it
+places stones; when it chooses, it takes the colour its search prefers.
+
+The choices are words: "black", "white", and (the second player's first
+choice only) "two". Everything here is a pure function of its arguments:
+master's search by a count of positions, so that a choice is the same on
+any machine.
+"""
+
+from __future__ import annotations
+
+import random
+
+from webapp.engine.evaluate import evaluator
+from webapp.engine.rules import RENJU, Position, Rules, cells_of
+from webapp.engine.search import think
+from webapp.engine.values import WIN
+
+NO_OPENING, SWAP2 = "none", "swap2"
+OPENINGS = (NO_OPENING, SWAP2)
+"""The openings a game may begin with: none (black's first stone is the game's first move), or swap2."""
+PLACE_THREE, CHOOSE, PLACE_TWO, CHOOSE_AGAIN = "place three", "choose", "place two", "choose again"
+"""swap2's steps, in order (PLACE_TWO and CHOOSE_AGAIN only after a choice of TWO)."""
+BLACK, WHITE, TWO = "black", "white", "two"
+FIRST_CHOICES = (BLACK, WHITE, TWO)
+"""The second player's choice after the opener's three stones."""
+LAST_CHOICES = (BLACK, WHITE)
+"""The opener's choice after the second player's two more."""
+OPENING_STONES, MORE_STONES = 3, 2
+EVEN = 400
+"""How near even (in the evaluation's units: shapes.UNIT is one unit of
+log-odds, 400 about 60 games in 100) a position must be for the second
+player to place two more rather than take the better colour."""
+CHOICE_NODES = 3000
+"""The positions master's search examines to choose a colour."""
+OPENINGS_KEPT = 4
+"""The computer's opening is one of the openings this many most nearly even, at random."""
+
+
+def offered(rules: Rules) -> bool:
+    """Whether swap2 is played on this board under its rule: gomoku's boards,
+    freestyle or standard (renju begins at the centre instead)."""
+    return rules.k == 5 and rules.rule != RENJU
+
+
+def opening(rules: Rules, rng: random.Random | None = None) -> tuple[int, int, int]:
+    """The opener's three stones (black, white, black): black in the
+    middle, white and black's second stone within two squares of it, one of
+    the OPENINGS_KEPT placements the evaluation finds most nearly even for
+    white to move (one of each kind the board's symmetries make alike; the
+    first without rng)."""
+    middle = rules.centre
+    near = _within_two(rules, middle)
+    ranked = []
+    seen: set[int] = set()
+    for white in near:
+        for black in near:
+            if black == white:
+                continue
+            position = Position(rules, 1 << middle | 1 << black, 1 << white)
+            key = min(_bits(position, image) for image in rules.symmetries)
+            if key in seen:
+                continue
+            seen.add(key)
+            ranked.append((abs(_evaluation(position)), white, black))
+    ranked.sort()
+    kept = ranked[:OPENINGS_KEPT]
+    _, white, black = kept[0] if rng is None else rng.choice(kept)
+    return middle, white, black
+
+
+def choice(position: Position, may_place_two: bool) -> str:
+    """The colour to play from this position (white to move: after three
+    stones or five), by master's search: white if it finds white better off,
+    else black; or, where may_place_two and the position is within EVEN of
+    even, two more stones, to hand the choice back."""
+    value = _search_value(position)
+    if may_place_two and abs(value) < EVEN:
+        return TWO
+    return WHITE if value >= 0 else BLACK
+
+
+def two_more(position: Position) -> tuple[int, int]:
+    """The second player's two more stones (a white, then a black), among
+    the few best-looking for each, that leave the evaluation most nearly
+    even for white to move: the opener then has a hard choice."""
+    evaluation = evaluator(position.rules)
+    best = None
+    for white in evaluation.moves(evaluation.node(position))[:6]:
+        after = position.play(white)
+        for black in evaluation.moves(evaluation.node(after))[:6]:
+            placed = after.play(black)
+            if placed.winner or placed.winning_cells("X") or placed.winning_cells("O"):
+                continue
+            value = abs(_evaluation(placed))
+            if best is None or value < best[0]:
+                best = (value, white, black)
+    if best is None:  # every pair leaves a line to complete: the first legal pair, as a last resort
+        white = position.legal_moves()[0]
+        return white, position.play(white).legal_moves()[0]
+    return best[1], best[2]
+
+
+def _search_value(position: Position) -> int:
+    """master's value of the position for the side to move (white), by a count of positions."""
+    thought = think(position, budget_ms=600_000, max_nodes=CHOICE_NODES)
+    return {"win": WIN, "forced win": WIN, "lost": -WIN}.get(thought.kind, thought.score)
+
+
+def _evaluation(position: Position) -> int:
+    """The static evaluation for the side to move."""
+    return evaluator(position.rules).node(position).score
+
+
+def _within_two(rules: Rules, cell: int) -> list[int]:
+    row, column = divmod(cell, rules.size)
+    return [(row + down) * rules.size + column + across for down in range(-2, 3) for across in range(-2, 3)
+            if (down, across) != (0, 0)]
+
+
+def _bits(position: Position, image: tuple[int, ...]) -> tuple[int, int]:
+    """A position's stones moved by a symmetry, as a key."""
+    return (sum(1 << image[cell] for cell in cells_of(position.x)),
+            sum(1 << image[cell] for cell in cells_of(position.o)))
