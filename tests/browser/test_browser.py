@@ -357,6 +357,28 @@ def test_renju_chosen_on_the_form_marks_and_refuses_black_s_forbidden_point(page
     expect(page.locator(".stones-legend")).to_contain_text("Renju: only exactly five wins for black")
 
 
+def test_swap2_against_the_computer_you_open_and_choose(page: Page):
+    """Swap2 on 15×15: the opening is offered with the rule, not under renju;
+    the person puts down three stones; the computer chooses (master's search,
+    on the engine workers); the game goes on by swap2's steps to a move."""
+    page.goto("/")
+    page.locator("#board").select_option("15x15")
+    expect(page.locator("#opening")).to_be_visible()
+    page.locator("#rule").select_option("renju")
+    assert page.locator("#opening option[value=swap2]").is_disabled()
+    page.locator("#rule").select_option("freestyle")
+    page.locator("#opening").select_option("swap2")
+    new_game(page, "human", "master")
+    expect(page.locator("#status")).to_have_text("Swap2: You put down black, white, black: stone 1 of 3, black.")
+    for name in ("h8", "h9", "g6"):
+        click(page, RENJU.parse_cell_name(name))
+    expect(page.locator(".moves li")).not_to_have_count(3)  # the computer has chosen, and moved or put down two
+    if page.get_by_role("button", name="Play white (O)").count():
+        expect(page.locator("#status")).to_have_text("Swap2: You choose a colour: black or white.")
+        replacing_the_game(page, page.get_by_role("button", name="Play white (O)").click)
+    expect(page.locator("#status")).to_have_text(re.compile(r"^Your turn: you play [XO]\.$"))
+
+
 def test_a_big_board_plays_with_javascript_off(browser: Browser, live_server: str):
     context = browser.new_context(base_url=live_server, java_script_enabled=False)
     page = context.new_page()

@@ -393,8 +393,7 @@ class Game:
             stones = "black, white, black" if step == PLACE_THREE else "white, then black"
             return f"Swap2: {capitalised(who)} put down {stones}: stone {done + 1} of {total}, {colour}."
         if step == CHOOSE:
-            return (f"Swap2: {capitalised(who)} choose{'' if who == 'you' else 's'}: play black, play white, "
-                    "or put down two more (white, then black) and hand the choice back.")
+            return f"Swap2: {capitalised(who)} choose{'' if who == 'you' else 's'}: black, white, or two more stones."
         return f"Swap2: {capitalised(who)} choose{'' if who == 'you' else 's'} a colour: black or white."
 
     def coach_line(self, values: Mapping[int, SquareValue]) -> str | None:
