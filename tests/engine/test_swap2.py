@@ -65,3 +65,23 @@ def test_two_more_are_a_white_and_a_black_on_empty_squares_that_leave_no_line_to
     ("5x5", "freestyle", False), ("3x3", "freestyle", False)])
 def test_swap2_is_offered_on_the_gomoku_boards_but_not_under_renju(board: str, rule: str, offered: bool) -> None:
     assert swap2.offered(BOARDS[board].with_rule(rule) if rule != "freestyle" else BOARDS[board]) is offered
+
+
+@pytest.mark.parametrize("ply, choices, step, opener_acts", [
+    (0, (), swap2.PLACE_THREE, True), (2, (), swap2.PLACE_THREE, True), (3, (), swap2.CHOOSE, False),
+    (3, ("two",), swap2.PLACE_TWO, False), (5, ("two",), swap2.CHOOSE_AGAIN, True),
+    (3, ("white",), None, None), (5, ("two", "black"), None, None)])
+def test_the_steps_follow_the_stones_and_choices(ply, choices, step, opener_acts) -> None:
+    assert swap2.step(ply, choices) == step
+    if step is not None:
+        assert swap2.opener_acts(step) is opener_acts
+
+
+def test_which_choices_give_the_opener_white_and_which_fit_the_stones() -> None:
+    assert [swap2.opener_has_white(c) for c in (("black",), ("white",), ("two", "white"), ("two", "black"))] == \
+        [True, False, True, False]
+    assert swap2.fits(2, ()) and swap2.fits(3, ("black",)) and swap2.fits(6, ("two", "white"))
+    assert not any(swap2.fits(ply, choices) for ply, choices in (
+        (4, ()), (2, ("black",)), (3, ("two", "two")), (4, ("two", "black")), (6, ("two",)), (3, ("grey",))))
+    assert [swap2.placed_by_opener(index, ("two", "black")) for index in range(7)] == \
+        [True, True, True, False, False, None, None]

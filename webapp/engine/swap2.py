@@ -46,6 +46,55 @@ OPENINGS_KEPT = 4
 """The computer's opening is one of the openings this many most nearly even, at random."""
 
 
+def step(ply: int, choices: tuple[str, ...]) -> str | None:
+    """Where an opening of ply stones and these choices stands: PLACE_THREE,
+    CHOOSE, PLACE_TWO or CHOOSE_AGAIN; None once the colours are settled."""
+    if not choices:
+        return PLACE_THREE if ply < OPENING_STONES else CHOOSE
+    if choices == (TWO,):
+        return PLACE_TWO if ply < OPENING_STONES + MORE_STONES else CHOOSE_AGAIN
+    return None
+
+
+def opener_acts(now: str) -> bool:
+    """Whether the opener (not the other player) takes this step."""
+    return now in (PLACE_THREE, CHOOSE_AGAIN)
+
+
+def opener_has_white(choices: tuple[str, ...]) -> bool:
+    """Whether the choices gave the opener white (the other player took
+    black, or the opener chose white after two more): the players' seats
+    are exchanged then, as the opener began as black."""
+    return choices in ((BLACK,), (TWO, WHITE))
+
+
+def settled_at(choices: tuple[str, ...]) -> int:
+    """How many stones the opening put down: three, or five after two more."""
+    return OPENING_STONES + (MORE_STONES if choices[:1] == (TWO,) else 0)
+
+
+def placed_by_opener(index: int, choices: tuple[str, ...]) -> bool | None:
+    """Whether the opener put down the stone at index (from 0): True for the
+    first three, False for two more; None after the opening (its colour's)."""
+    if index < OPENING_STONES:
+        return True
+    return False if index < settled_at(choices) else None
+
+
+def fits(ply: int, choices: tuple[str, ...]) -> bool:
+    """Whether choices are ones a game of ply stones can have come with."""
+    if not choices:
+        return ply <= OPENING_STONES
+    first, rest = choices[0], choices[1:]
+    if first not in FIRST_CHOICES or ply < OPENING_STONES:
+        return False
+    if first != TWO:
+        return not rest
+    if not rest:
+        return ply <= OPENING_STONES + MORE_STONES
+    return len(rest) == 1 and rest[0] in LAST_CHOICES and ply >= OPENING_STONES + MORE_STONES
+
+
 def offered(rules: Rules) -> bool:
     """Whether swap2 is played on this board under its rule: gomoku's boards,
     freestyle or standard (renju begins at the centre instead)."""

@@ -204,13 +204,7 @@ class Game:
         white, black), CHOOSE (the other player's: black, white, or two
         more), PLACE_TWO (its white and black), CHOOSE_AGAIN (the opener's
         colour); None once the colours are settled, and without swap2."""
-        if self.opening != SWAP2:
-            return None
-        if not self.choices:
-            return PLACE_THREE if self.ply < swap2.OPENING_STONES else CHOOSE
-        if self.choices == (swap2.TWO,):
-            return PLACE_TWO if self.ply < swap2.OPENING_STONES + swap2.MORE_STONES else CHOOSE_AGAIN
-        return None
+        return swap2.step(self.ply, self.choices) if self.opening == SWAP2 else None
 
     @property
     def choosing(self) -> bool:
@@ -230,26 +224,23 @@ class Game:
     @property
     def _swapped(self) -> bool:
         """Whether a swap2 choice gave the opener white (x and o were exchanged then)."""
-        return self.choices in ((swap2.BLACK,), (swap2.TWO, swap2.WHITE))
+        return swap2.opener_has_white(self.choices)
 
     @property
     def actor(self) -> str:
         """Who acts now: in a swap2 opening, the player whose step it is; else the player to move."""
         step = self.swap2_step
-        if step in (PLACE_THREE, CHOOSE_AGAIN):
-            return self.opener
-        if step in (CHOOSE, PLACE_TWO):
-            return self.second
+        if step is not None:
+            return self.opener if swap2.opener_acts(step) else self.second
         return self.player(self.to_move)
 
     def placed_by(self, index: int) -> str:
         """Who put down the stone at index (from 0): under swap2 the opener's
         three and the other player's two more; otherwise its colour's player."""
-        if self.opening == SWAP2 and index < swap2.OPENING_STONES:
-            return self.opener
-        if self.choices[:1] == (swap2.TWO,) and index < swap2.OPENING_STONES + swap2.MORE_STONES:
-            return self.second
-        return self.player(mark_of(index))
+        by_opener = swap2.placed_by_opener(index, self.choices) if self.opening == SWAP2 else None
+        if by_opener is None:
+            return self.player(mark_of(index))
+        return self.opener if by_opener else self.second
 
     @property
     def computers_to_step(self) -> bool:
@@ -384,7 +375,7 @@ class Game:
     def _swap2_status(self) -> str:
         """The status during a swap2 opening: who does what now."""
         step, one = self.swap2_step, len(self.humans) == 1
-        who = "you" if one and self.actor == HUMAN else ("the first player" if step in (PLACE_THREE, CHOOSE_AGAIN)
+        who = "you" if one and self.actor == HUMAN else ("the first player" if swap2.opener_acts(step)
                                                         else "the second player")
         if step in (PLACE_THREE, PLACE_TWO):
             done = self.ply if step == PLACE_THREE else self.ply - swap2.OPENING_STONES
@@ -552,18 +543,7 @@ class Game:
         """Whether a stored game's opening and choices are ones its moves can have come with."""
         if self.opening == NO_OPENING:
             return not self.choices
-        if self.opening != SWAP2 or not swap2.offered(self.rules):
-            return False
-        first, rest = self.choices[:1], self.choices[1:]
-        if first and (first[0] not in swap2.FIRST_CHOICES or self.ply < swap2.OPENING_STONES):
-            return False
-        if not first:
-            return self.ply <= swap2.OPENING_STONES
-        if first == (swap2.TWO,):
-            more = swap2.OPENING_STONES + swap2.MORE_STONES
-            return (not rest and self.ply <= more) or (rest[0] in swap2.LAST_CHOICES and len(rest) == 1
-                                                       and self.ply >= more)
-        return not rest
+        return self.opening == SWAP2 and swap2.offered(self.rules) and swap2.fits(self.ply, self.choices)
 
     @property
     def _opening_said(self) -> str | None:
@@ -573,8 +553,7 @@ class Game:
             return None
         computer = self.player(opponent(self.humans[0]))
         names = ", ".join(self.rules.cell_name(cell) for cell in self.moves[:swap2.OPENING_STONES])
-        settled_at = swap2.OPENING_STONES + (swap2.MORE_STONES if self.choices[:1] == (swap2.TWO,) else 0)
-        if self.ply > settled_at or self.swap2_step in (PLACE_THREE, PLACE_TWO):
+        if self.ply > swap2.settled_at(self.choices) or self.swap2_step in (PLACE_THREE, PLACE_TWO):
             return None
         if self.swap2_step == CHOOSE and self.opener == computer:
             return f"The computer put down the opening: {names}, as even as it could find. Your choice."
@@ -595,7 +574,7 @@ class Game:
         if self.opening == SWAP2:
             if self.swap2_step is not None:
                 return None
-            settled_at = swap2.OPENING_STONES + (swap2.MORE_STONES if self.choices[:1] == (swap2.TWO,) else 0)
+            settled_at = swap2.settled_at(self.choices)
         for index in reversed(range(settled_at, self.ply)):
             if self.placed_by(index) == HUMAN:
                 return index
