@@ -241,10 +241,10 @@ function offerRules(boardId, choiceId) {
   if (rule.selectedOptions[0].disabled) rule.value = "freestyle";
 }
 // Swap2 comes with the same boards, under freestyle or standard (renju begins at the centre).
-function offerOpenings() {
-  const choice = document.querySelector("#opening-choice"), rule = document.querySelector("#rule");
+function offerOpenings(prefix) {
+  const choice = document.querySelector(`#${prefix}opening-choice`), rule = document.querySelector(`#${prefix}rule`);
   if (!choice || !rule) return;
-  choice.hidden = document.querySelector("#rule-choice").hidden;
+  choice.hidden = document.querySelector(`#${prefix}rule-choice`).hidden;
   const opening = choice.querySelector("select");
   opening.options[1].disabled = rule.value === "renju";
   if (opening.selectedOptions[0].disabled) opening.value = "none";
@@ -252,14 +252,15 @@ function offerOpenings() {
 const offerAllRules = () => {
   offerRules("#board", "#rule-choice");
   offerRules("#invite-board", "#invite-rule-choice");
-  offerOpenings();
+  offerOpenings("");
+  offerOpenings("invite-");
 };
-// The invitation to a friend offers the board and rule chosen for the next game.
+// The invitation to a friend offers the board, rule and opening chosen for the next game.
 document.addEventListener("change", (event) => {
-  const invited = { board: "#invite-board", rule: "#invite-rule" }[event.target.id];
+  const invited = { board: "#invite-board", rule: "#invite-rule", opening: "#invite-opening" }[event.target.id];
   if (event.target.id === "board") offerLevels();
   if (invited && document.querySelector(invited)) document.querySelector(invited).value = event.target.value;
-  if (event.target.id.endsWith("board") || event.target.id === "rule") offerAllRules();
+  if (/board|rule/.test(event.target.id)) offerAllRules();
 });
 
 // The switch for alpha-beta's marks keeps open every node that is open now:

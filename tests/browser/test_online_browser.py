@@ -165,3 +165,27 @@ def test_the_friend_who_follows_the_link_is_invited_to_the_free_seat(friends):
     expect(alice.get_by_role("heading", name="Invite")).to_be_visible()
     bob.get_by_role("button", name="Join the game: you play O").click()
     expect(bob.get_by_role("heading", level=2).first).to_have_text("3×3, 3 in a row, with a friend: you play O")
+
+
+def test_swap2_between_friends_the_choice_comes_live_and_the_seats_follow_it(friends):
+    """Under swap2 on 15×15, Alice opens with three stones; Bob's page offers
+    the choice as they arrive; he takes black, and both pages show who plays
+    what now, without a reload."""
+    alice, bob = friends(), friends()
+    alice.goto("/")
+    alice.locator("#invite-board").select_option("15x15")
+    alice.locator("#invite-opening").select_option("swap2")
+    alice.get_by_role("button", name="Invite a friend").click()
+    expect(alice).to_have_url(re.compile(r"/g/[\w-]{22}$"))
+    connected(alice)
+    bob.goto(alice.url)
+    bob.get_by_role("button", name="Join the game: you play O").click()
+    connected(bob)
+    expect(alice.locator("#status")).to_have_text("Swap2: You put down black, white, black: stone 1 of 3, black.")
+    for cell in (112, 97, 98):  # h8, h9, i9
+        play(alice, cell)
+    expect(bob.locator("#status")).to_have_text("Swap2: You choose: black, white, or two more stones.")
+    bob.get_by_role("button", name="Play black (X)").click()
+    expect(bob.locator("#status")).to_have_text("Your friend's turn (O).")
+    expect(alice.locator("#status")).to_have_text("Your turn: you play O.")
+    expect(alice.locator("#online-heading")).to_contain_text("you play O")

@@ -473,3 +473,36 @@ def test_a_renju_game_with_a_friend_marks_and_refuses_black_s_forbidden_point(al
     refused = alice.post(url + "/move", {"cell": str(renju.parse_cell_name("j8")), "ply": "8"})
     assert refused.status_code == 409 and "j8 is forbidden to black under renju (a double three)." in refused.text
     assert "forbidden to black: double three" in alice.game(url).text  # still black to move, j8 still empty
+
+
+def test_swap2_with_a_friend_each_takes_their_steps_and_the_seats_follow_the_colours(alice: Friend, bob: Friend,
+                                                                                      carol: Friend):
+    """Alice invites as X under swap2 and opens; Bob puts down two more; Alice
+    takes white: the seats change hands, and Bob, black now, waits for her move."""
+    response = alice.post("/online", {"board": "15x15", "opening": "swap2", "side": "x"}, htmx=False)
+    url = response.headers["Location"]
+    assert bob.post(url + "/join", {}, htmx=False).status_code == 303
+    fifteen = board_named("15x15")
+
+    def put(friend: Friend, name: str, ply: int) -> None:
+        answer = friend.post(url + "/move", {"cell": str(fifteen.parse_cell_name(name)), "ply": str(ply)})
+        assert answer.status_code == 200, answer.text[:300]
+
+    assert "Swap2: You put down black, white, black: stone 1 of 3, black." in alice.game(url).text
+    for ply, name in enumerate(("h8", "h9", "i9")):
+        put(alice, name, ply)
+    assert "Swap2: Your friend chooses" in alice.game(url).text and "Play black (X)" not in alice.game(url).text
+    page = bob.game(url).text
+    assert "Swap2: You choose: black, white, or two more stones." in page and "Put down two more" in page
+    assert alice.post(url + "/swap2", {"choice": "white", "ply": "3"}).status_code == 409  # not hers to make
+    assert carol.post(url + "/swap2", {"choice": "white", "ply": "3"}).status_code == 403  # a spectator
+    assert bob.post(url + "/swap2", {"choice": "grey", "ply": "3"}).status_code == 400
+    assert bob.post(url + "/swap2", {"choice": "two", "ply": "3"}).status_code == 200
+    put(bob, "g7", 3)
+    put(bob, "j10", 4)
+    assert "Put down two more" not in alice.game(url).text and "Play white (O)" in alice.game(url).text
+    assert alice.post(url + "/swap2", {"choice": "white", "ply": "5"}).status_code == 200
+    assert "you play O" in alice.game(url).text and "you play X" in bob.game(url).text
+    assert "Your turn: you play O." in alice.game(url).text
+    put(alice, "k11", 5)
+    assert "Your turn: you play X." in bob.game(url).text

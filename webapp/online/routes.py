@@ -30,7 +30,7 @@ from webapp.online.shared_game import (SharedGame, is_player_id, new_code, new_g
                                        normalise_code)
 from webapp.online.store import Event, GameStore, Logged, games_store
 from webapp.shared.errors import InvalidInput
-from webapp.shared.forms import parse_board, parse_cell, parse_ply, parse_rule
+from webapp.shared.forms import parse_board, parse_cell, parse_opening, parse_ply, parse_rule
 from webapp.shared.web import game_finished, is_htmx, never_cached, plain_error
 from webapp.storage.errors import STORE_ERRORS
 from webapp.storage.redis import redis_client
@@ -69,12 +69,13 @@ def limits() -> RateLimits:
 @bp.post("/online")
 def create() -> Response:
     rules = parse_rule(request.form.get("rule"), parse_board(request.form.get("board"), DEFAULT_BOARD))
+    opening = parse_opening(request.form.get("opening"), rules)
     side = parse_side(request.form.get("side"))
     player = _player()
     per_browser = current_app.config["GAMES_PER_MINUTE"]
     _limit(f"create:{player}", per_browser, f"You have started {per_browser} games in the last minute")
     _limit_address("Many games were started from your network")
-    while not games().create(game := SharedGame.create(rules, side, player, new_game_id(), new_code())):
+    while not games().create(game := SharedGame.create(rules, side, player, new_game_id(), new_code(), opening)):
         pass  # its code was in use: draw another
     return redirect(url_for("online.show", game_id=game.id), 303)
 
@@ -137,6 +138,15 @@ def move(game_id: str) -> Response | str:
     seen = parse_ply(request.form.get("ply"), game.rules)
     player = _player(make=False)
     return _changed(game_id, lambda game: (*game.play(player, cell, seen), []))
+
+
+@bp.post("/g/<game_id>/swap2")
+def choose(game_id: str) -> Response | str:
+    """A player's swap2 choice: black, white, or two more stones."""
+    game = _game_or_404(game_id)
+    seen = parse_ply(request.form.get("ply"), game.rules)
+    player, choice = _player(make=False), request.form.get("choice", "")
+    return _changed(game_id, lambda game: (*game.choose(player, choice, seen), []))
 
 
 @bp.post("/g/<game_id>/resign")

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import Any
 
-from webapp.engine import MARKS, Position, Rules, board_named, opponent
+from webapp.engine import MARKS, Position, Rules, board_named, opponent, swap2
 from webapp.online.store import Event
 from webapp.shared.board import BoardView, board_view
 from webapp.shared.errors import Conflict, Forbidden, InvalidInput
@@ -70,12 +70,35 @@ class SharedGame:
     series: dict[str, int] = field(default_factory=dict)  # wins per player, and "draws", over rematches
     away: frozenset[str] = frozenset()                   # seats whose player closed the page
     resigned: str | None = None                          # the mark of the player who gave the game up
+    opening: str = swap2.NO_OPENING                      # SWAP2: X's player opens, and the colours are chosen
+    choices: tuple[str, ...] = ()                        # the swap2 choices made so far
 
     @classmethod
-    def create(cls, rules: Rules, side: str, player: str, game_id: str, code: str) -> SharedGame:
-        """A new game on rules, the inviting player at side ("X" or "O")."""
+    def create(cls, rules: Rules, side: str, player: str, game_id: str, code: str,
+               opening: str = swap2.NO_OPENING) -> SharedGame:
+        """A new game on rules, the inviting player at side ("X" or "O");
+        under swap2, X's player opens (the seats follow the colours chosen)."""
         seats = (player, None) if side == "X" else (None, player)
-        return cls(game_id, code, rules, seats=seats)
+        return cls(game_id, code, rules, seats=seats, opening=opening)
+
+    @property
+    def swap2_step(self) -> str | None:
+        """Where a swap2 opening stands (swap2.step); None once the colours are settled, and without swap2."""
+        return swap2.step(self.ply, self.choices) if self.opening == swap2.SWAP2 else None
+
+    @property
+    def choosing(self) -> bool:
+        return self.swap2_step in (swap2.CHOOSE, swap2.CHOOSE_AGAIN)
+
+    @property
+    def acting_seat(self) -> str:
+        """The seat whose player acts now: in a swap2 opening, the opener's
+        (X's until a choice gave it white) or the other's; else the side to move."""
+        step = self.swap2_step
+        if step is None:
+            return self.position.to_move
+        opener = "O" if swap2.opener_has_white(self.choices) else "X"
+        return opener if swap2.opener_acts(step) else opponent(opener)
 
     @cached_property
     def position(self) -> Position:
@@ -130,14 +153,34 @@ class SharedGame:
         mark = self._seat_changing(player, seen_ply, "move")
         if None in self.seats:
             raise Conflict("Wait for your friend to join before you move.")
-        if self.position.to_move != mark:
+        if self.acting_seat != mark:
             raise Conflict("It is your friend's turn, not yours.")
+        if self.choosing:
+            raise Conflict("Swap2 asks for a choice of colour now, not a stone: choose one of the buttons below the board.")
         if not 0 <= cell < self.rules.cells or self.position.stones >> cell & 1:
             raise Conflict("That square is taken; choose an empty one.")
         if refusal := self.position.why_not(cell):
             raise Conflict(refusal)
         after = replace(self, moves=(*self.moves, cell), away=self.away - {mark})
         return after._scored(), Event("move", after.last_move_text)
+
+    def choose(self, player: str | None, choice: str, seen_ply: int) -> tuple[SharedGame, Event]:
+        """player's swap2 choice: black, white, or (the first time) two more.
+        A choice that gives the opener white exchanges the seats: a seat is a colour."""
+        mark = self._seat_changing(player, seen_ply, "choose")
+        if not self.choosing:
+            raise Conflict("There is no swap2 choice to make now.")
+        if self.acting_seat != mark:
+            raise Conflict("The choice is your friend's to make, not yours.")
+        offered = swap2.FIRST_CHOICES if self.swap2_step == swap2.CHOOSE else swap2.LAST_CHOICES
+        if choice not in offered:
+            raise InvalidInput(f"Choose {', '.join(offered[:-1])} or {offered[-1]}, not “{str(choice)[:12]}”.")
+        after = replace(self, choices=(*self.choices, choice))
+        if swap2.opener_has_white(after.choices) != swap2.opener_has_white(self.choices):
+            after = replace(after, seats=(self.seats[1], self.seats[0]),
+                            away=frozenset(opponent(seat) for seat in self.away))
+        said = "two more stones" if choice == swap2.TWO else f"to play {choice}"
+        return after, Event("move", f"Swap2: {mark} chose {said}.")
 
     def resign(self, player: str | None, seen_ply: int) -> tuple[SharedGame, Event]:
         """player gives the game up (on either turn): the friend wins."""
@@ -181,8 +224,13 @@ class SharedGame:
             raise Conflict("Finish this game first; then either of you can start a rematch.")
         if self.rematch is not None:
             raise Conflict("The rematch has already begun.")
-        following = SharedGame(game_id, code, self.rules, seats=(self.seats[1], self.seats[0]),
-                               series=dict(self.series))
+        opener = self.seats[1 if swap2.opener_has_white(self.choices) else 0]
+        if self.opening == swap2.SWAP2:  # under swap2 the other player opens the next game
+            seats = (self.seats[1], self.seats[0]) if opener == self.seats[0] else self.seats
+        else:
+            seats = (self.seats[1], self.seats[0])
+        following = SharedGame(game_id, code, self.rules, seats=seats, series=dict(self.series),
+                               opening=self.opening)
         return replace(self, rematch=game_id), following, Event("rematch", "A rematch has begun, sides swapped.")
 
     @property
@@ -224,9 +272,26 @@ class SharedGame:
             return "Waiting for your friend to join."
         if opponent(mine) in self.away:
             return f"You play {mine}. Your friend has left; their seat is kept if they come back."
+        if self.swap2_step is not None:
+            return self._swap2_status(mine)
         if self.position.to_move == mine:
             return f"Your turn: you play {mine}."
         return f"Your friend's turn ({opponent(mine)})."  # one line on a phone, as "Your turn": the board stays put
+
+    def _swap2_status(self, mine: str | None) -> str:
+        """The status during a swap2 opening: who does what now."""
+        step = self.swap2_step
+        who = "You" if self.acting_seat == mine else "Your friend" if mine else f"{self.acting_seat}'s player"
+        if step in (swap2.PLACE_THREE, swap2.PLACE_TWO):
+            first = step == swap2.PLACE_THREE
+            done = self.ply if first else self.ply - swap2.OPENING_STONES
+            total = swap2.OPENING_STONES if first else swap2.MORE_STONES
+            colour = "black" if self.position.to_move == "X" else "white"
+            stones = "black, white, black" if first else "white, then black"
+            return f"Swap2: {who} put{'' if who == 'You' else 's'} down {stones}: stone {done + 1} of {total}, {colour}."
+        if step == swap2.CHOOSE:
+            return f"Swap2: {who} choose{'' if who == 'You' else 's'}: black, white, or two more stones."
+        return f"Swap2: {who} choose{'' if who == 'You' else 's'} a colour: black or white."
 
     def _status_for_spectator(self) -> str:
         winner = self.winner
@@ -238,14 +303,20 @@ class SharedGame:
             return "A draw. You are watching."
         if None in self.seats:
             return f"Your friend is waiting for you: join to play {self.free_seat}."
+        if self.swap2_step is not None:
+            return self._swap2_status(None)
         return f"{self.position.to_move} to move. You are watching."
 
     def view(self, player: str | None) -> BoardView:
         """The board as this browser's page shows it: playable only by the
         player whose turn it is, once both seats are taken."""
-        position, mine = self.position, self.seat_of(player)
-        my_turn = mine is not None and None not in self.seats and not self.is_over and position.to_move == mine
-        return board_view(self.rules, self.moves, self.status_for(player), playable=my_turn)
+        mine = self.seat_of(player)
+        my_turn = mine is not None and None not in self.seats and not self.is_over and self.acting_seat == mine
+        return board_view(self.rules, self.moves, self.status_for(player), playable=my_turn and not self.choosing)
+
+    def may_choose(self, player: str | None) -> bool:
+        """Whether the swap2 choice is this viewer's to make now."""
+        return self.choosing and None not in self.seats and self.seat_of(player) == self.acting_seat
 
     def series_for(self, player: str | None) -> list[tuple[str, int]]:
         """The score between the two, from the viewer's side: you first, if you play."""
@@ -262,7 +333,7 @@ class SharedGame:
         return {"id": self.id, "code": self.code, "board": self.rules.name,
                 "moves": write_moves(self.rules, self.moves), "seats": list(self.seats),
                 "rematch": self.rematch, "series": self.series, "away": sorted(self.away),
-                "resigned": self.resigned}
+                "resigned": self.resigned, "opening": self.opening, "choices": list(self.choices)}
 
     @classmethod
     def from_data(cls, data: dict[str, Any]) -> SharedGame:
@@ -272,7 +343,11 @@ class SharedGame:
             seats = tuple(data["seats"])
             game = cls(data["id"], data["code"], rules, parse_moves(rules, data["moves"]),
                        (seats[0], seats[1]), data["rematch"], dict(data["series"]),
-                       frozenset(data["away"]) & set(MARKS), data.get("resigned") if data.get("resigned") in MARKS else None)
+                       frozenset(data["away"]) & set(MARKS), data.get("resigned") if data.get("resigned") in MARKS else None,
+                       data.get("opening", swap2.NO_OPENING), tuple(data.get("choices") or ()))
         except (KeyError, TypeError, IndexError, ValueError) as error:
             raise ValueError(f"not a shared game: {error}") from error
+        if game.opening == swap2.NO_OPENING and game.choices or game.opening not in swap2.OPENINGS or (
+                game.opening == swap2.SWAP2 and not (swap2.offered(rules) and swap2.fits(game.ply, game.choices))):
+            raise ValueError("not a shared game: its swap2 choices do not fit its moves")
         return game
