@@ -8,7 +8,7 @@ import pytest
 
 from webapp.brain import protocol
 from webapp.brain.protocol import SAFETY_MS, Brain, Clock
-from webapp.engine import BOARDS, Position, board_named, solved
+from webapp.engine import BOARDS, Position, board_named, solved, swap2
 
 
 def said(brain: Brain, *lines: str) -> list[str]:
@@ -86,7 +86,7 @@ def test_unknown_commands_are_unknown_and_empty_lines_ignored():
     brain = Brain()
     assert said(brain, "HELLO there") == ["UNKNOWN command “HELLO there”"]
     assert said(brain, "", "   ") == []
-    assert said(brain, "SWAP2BOARD")[0].startswith("UNKNOWN")
+    assert said(brain, "RECTSTART 20,15")[0].startswith("UNKNOWN")
 
 
 def test_commands_are_read_whatever_their_case_and_spacing():
@@ -254,3 +254,50 @@ def test_under_renju_the_brain_refuses_black_s_forbidden_move_and_never_plays_on
     answers = said(as_black, "INFO rule 4", "START 15", "BOARD", "7,7,1", "0,14,2", "8,7,1", "0,12,2", "9,6,1",
                    "0,10,2", "9,5,1", "0,8,2", "DONE")
     assert answers[-1] != "9,7" and as_black.position.rules.rule == "renju"
+
+
+def test_swap2board_the_brain_opens_chooses_and_puts_down_two_more():
+    """SWAP2BOARD with no stones: the opening, three squares; with three: a
+    move (white), SWAP (black) or two more, as swap2.choice says; with five:
+    a move or SWAP. Each answer is the engine's own, asked directly."""
+    brain = Brain(max_nodes=300)
+    said(brain, "START 15")
+    (opening,) = said(brain, "SWAP2BOARD", "DONE")
+    squares = opening.split()
+    assert len(squares) == 3 and brain.position.ply == 3
+    rules = BOARDS["15x15"]
+    cells = [cell_of(square, 15) for square in squares]
+    assert tuple(cells) == swap2.opening(rules)  # the brain without a seed: the engine's first opening
+    three = brain.position
+    (answer,) = said(brain, "SWAP2BOARD", *squares, "DONE")
+    expected = swap2.choice(three, may_place_two=True)
+    if expected == "black":
+        assert answer == "SWAP"
+    elif expected == "two":
+        assert len(answer.split()) == 2 and brain.position.ply == 5
+    else:
+        assert len(answer.split()) == 1 and brain.position.ply == 4
+    five = Position(rules)
+    for name in ("h8", "h9", "i9", "g7", "j10"):
+        five = five.play(rules.parse_cell_name(name))
+    (answer,) = said(brain, "SWAP2BOARD", "7,7", "7,6", "8,6", "6,8", "9,5", "DONE")
+    assert (answer == "SWAP") is (swap2.choice(five, may_place_two=False) == "black")
+
+
+@pytest.mark.parametrize("lines, reason", [
+    (["SWAP2BOARD", "7,7", "DONE"], "0, 3 or 5 stones"),
+    (["SWAP2BOARD", "7,7", "7,7", "8,8", "DONE"], "given twice"),
+])
+def test_a_swap2board_that_is_not_a_swap2_step_is_an_error(lines, reason):
+    brain = Brain(max_nodes=300)
+    said(brain, "START 15")
+    (answer,) = said(brain, *lines)
+    assert answer.startswith("ERROR ") and reason in answer
+
+
+def test_swap2board_under_renju_or_on_a_small_board_is_an_error():
+    for start in (["INFO rule 4", "START 15"], ["START 5"]):
+        brain = Brain(max_nodes=300)
+        said(brain, *start)
+        (answer,) = said(brain, "SWAP2BOARD")
+        assert answer.startswith("ERROR ") and "swap2 is played on 7×7 and 15×15" in answer

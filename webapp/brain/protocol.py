@@ -17,6 +17,13 @@ The commands, as the protocol defines them:
   (who: 1 the brain's, 2 the other side's), then `DONE`: the whole position;
   the brain answers with its move for whichever side is to move.
 - `TAKEBACK x,y`: the last stone, at x,y, is lifted; "OK".
+- `SWAP2BOARD`, then the stones so far ("x,y" or "x,y,who" a line, in the
+  order played: black, white, black, ...), then `DONE`: a step of swap2
+  (freestyle and standard, on 7×7 and 15×15). With no stones, the brain
+  puts down the opening: "x1,y1 x2,y2 x3,y3" (black, white, black). With
+  three, it takes white and answers its move, or answers "SWAP" (it takes
+  black: the other side moves next, as white), or puts down two more:
+  "x4,y4 x5,y5". With five, its move (white) or "SWAP".
 - `INFO key value`: a setting, no answer (timeout_turn, timeout_match and
   time_left in milliseconds; max_memory in bytes; rule, game_type, folder).
   The rule is 0 freestyle, 1 standard (exactly five), 4 renju, on the
@@ -36,7 +43,7 @@ from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from webapp.engine import (BOARDS, DEFAULT_BUDGET_MS, FREESTYLE, RENJU, STANDARD, Position, Rules, check_level,
-                           choose_move, prepare, rules_offered, top_level)
+                           choose_move, prepare, rules_offered, swap2, top_level)
 
 NAME = "kinrow"
 VERSION = "1.0"
@@ -94,7 +101,8 @@ class Brain:
     clock: Clock = field(default_factory=Clock)
     position: Position | None = None
     rule: str = FREESTYLE
-    _board_lines: list[str] | None = None  # between BOARD and DONE
+    _board_lines: list[str] | None = None  # between BOARD (or SWAP2BOARD) and DONE
+    _swap2: bool = False                   # the lines are SWAP2BOARD's
 
     def __post_init__(self) -> None:
         self.rng = random.Random(self.seed) if self.seed is not None else None
@@ -103,7 +111,7 @@ class Brain:
         """The answer to one line from the manager."""
         line = line.strip()
         if self._board_lines is not None:
-            return self._board_entry(line)
+            return self._swap2_entry(line) if self._swap2 else self._board_entry(line)
         command, _, rest = line.partition(" ")
         handler = self._COMMANDS.get(command.upper())
         if handler is None:
@@ -150,8 +158,44 @@ class Brain:
 
     def _board(self, argument: str) -> Answer:
         self._game()
-        self._board_lines = []
+        self._board_lines, self._swap2 = [], False
         return Answer([])
+
+    def _swap2_board(self, argument: str) -> Answer:
+        game = self._game()
+        if not swap2.offered(game.rules):
+            raise ValueError(f"swap2 is played on 7×7 and 15×15 under freestyle or standard, not on this "
+                             f"{game.rules.board_name} board under {game.rules.rule}")
+        self._board_lines, self._swap2 = [], True
+        return Answer([])
+
+    def _swap2_entry(self, line: str) -> Answer:
+        """A line between SWAP2BOARD and DONE: a stone, or DONE, which answers with the brain's swap2 step."""
+        if line.upper() != "DONE":
+            self._board_lines.append(line)
+            return Answer([])
+        lines, self._board_lines, self._swap2 = self._board_lines, None, False
+        try:
+            position = _played_in_turn(self._game().rules, lines)
+        except ValueError as error:
+            return Answer([f"ERROR {error}"])
+        if position.ply not in (0, swap2.OPENING_STONES, swap2.OPENING_STONES + swap2.MORE_STONES):
+            return Answer([f"ERROR SWAP2BOARD gives 0, 3 or 5 stones, not {position.ply}"])
+        self.position = position
+        if position.ply == 0:
+            stones = swap2.opening(position.rules, self.rng)
+            for cell in stones:
+                self.position = self.position.play(cell)
+            return Answer([" ".join(_square(position.rules, cell) for cell in stones)])
+        choice = swap2.choice(position, may_place_two=position.ply == swap2.OPENING_STONES)
+        if choice == swap2.BLACK:
+            return Answer(["SWAP"])
+        if choice == swap2.TWO:
+            stones = swap2.two_more(position)
+            for cell in stones:
+                self.position = self.position.play(cell)
+            return Answer([" ".join(_square(position.rules, cell) for cell in stones)])
+        return self._move()
 
     def _board_entry(self, line: str) -> Answer:
         """A line between BOARD and DONE: a stone, or DONE, which answers with a move."""
@@ -194,7 +238,7 @@ class Brain:
         return Answer([], done=True)
 
     _COMMANDS = {"START": _start, "RESTART": _restart, "BEGIN": _begin, "TURN": _turn, "TAKEBACK": _takeback,
-                 "BOARD": _board, "INFO": _info, "ABOUT": _about, "END": _end}
+                 "BOARD": _board, "SWAP2BOARD": _swap2_board, "INFO": _info, "ABOUT": _about, "END": _end}
 
     def _game(self) -> Position:
         if self.position is None:
@@ -207,8 +251,7 @@ class Brain:
         level = self.level or top_level(game.rules)
         cell = choose_move(game, level, self.rng, self.clock.budget_ms(self.budget_ms), self.max_nodes)
         self.position = game.play(cell)
-        row, column = divmod(cell, game.rules.size)
-        return Answer([f"{column},{row}"])
+        return Answer([_square(game.rules, cell)])
 
     def _played(self, game: Position, square: str) -> Position:
         """game after the other side's stone at square, which must be empty."""
@@ -230,6 +273,29 @@ def _under(board: Rules, rule: str) -> Rules:
         raise ValueError(f"the {board.board_name} board is not played under the {rule} rule here "
                          f"(standard: 7×7 and 15×15; renju: 15×15)")
     return board.with_rule(rule)
+
+
+def _square(rules: Rules, cell: int) -> str:
+    """A cell as the protocol writes a square: "x,y", column and row from the top left."""
+    row, column = divmod(cell, rules.size)
+    return f"{column},{row}"
+
+
+def _played_in_turn(rules: Rules, lines: list[str]) -> Position:
+    """The position SWAP2BOARD gave: its stones in the order played, black
+    first ("x,y", or "x,y,who" with who set aside); ValueError if they are not a game."""
+    position = Position(rules)
+    for line in lines:
+        square = line if line.count(",") == 1 else line.rpartition(",")[0]
+        cell = _cell(rules, square)
+        if position.mark_at(cell) is not None:
+            raise ValueError(f"square {square} is given twice")
+        if refusal := position.why_not(cell):
+            raise ValueError(f"square {square} breaks the rule: {refusal}")
+        position = position.play(cell)
+        if position.is_over:
+            raise ValueError("the game on this board is over")
+    return position
 
 
 def _number(text: str, what: str) -> int:
