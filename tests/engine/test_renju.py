@@ -175,3 +175,22 @@ def test_master_takes_only_an_exact_five_under_the_standard_rule() -> None:
     assert think(place, budget_ms=10_000, max_nodes=2000).kind != "win"
     assert think(Position(standard.with_rule(FREESTYLE), place.x, place.o), budget_ms=10_000,
                  max_nodes=2000).kind == "win"
+
+
+def test_whole_games_under_renju_never_see_a_forbidden_move() -> None:
+    """Whole games between the levels under renju, from renju's opening
+    (black at the centre): every black move is one black may play, by the
+    independent judge too, at every turn where black had a forbidden point to
+    keep off."""
+    games = forbidden_seen = 0
+    for seed, (black, white) in enumerate((("master", "hard"), ("hard", "master"), ("medium", "master"))):
+        rng, place = random.Random(seed), Position(RENJU_RULES)
+        while not place.is_over:
+            level = black if place.to_move == "X" else white
+            move = choose_move(place, level, rng, max_nodes=300)
+            if place.to_move == "X" and (forbidden := place.forbidden_cells()):
+                forbidden_seen += 1
+                assert move not in forbidden and move not in judge(place), (level, place.text)
+            place = place.play(move)
+        games += 1
+    assert games == 3 and forbidden_seen > 0, forbidden_seen  # the games met forbidden points, and kept off them
