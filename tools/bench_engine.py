@@ -4,9 +4,11 @@
   per level; the classic full-tree minimax without memo on the empty board,
   and the ratio.
 - 4×4: perfect's median and max reply over positions from random games.
-- 5×5, 7×7, 15×15: master's reply (search.think within the default 500 ms
-  budget) over the moves of games against hard: median and max, search speed
-  in positions per second, depth reached.
+- 5×5, 7×7, 15×15 (and 15×15 under the standard rule and renju, whose
+  exact fives and forbidden points the search checks): master's reply
+  (search.think within the default 500 ms budget) over the moves of games
+  against hard: median and max, search speed in positions per second, depth
+  reached.
 - Start-up: a fresh process's import plus its first 3×3 reply, and the same
   with the 4×4 tablebase mapped and a first 4×4 reply, with the memory used:
   as a server starts, its modules' bytecode cached by an earlier run, and
@@ -25,7 +27,7 @@ import timeit
 from pathlib import Path
 
 from tests.positions import random_positions, reachable_positions
-from webapp.engine import (BOARDS, DEFAULT_BUDGET_MS, Position, choose_move, level_player, levels_of,
+from webapp.engine import (BOARDS, DEFAULT_BUDGET_MS, Position, board_named, choose_move, level_player, levels_of,
                            think)
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -96,7 +98,7 @@ def master_replies(board: str, rng: random.Random) -> list:
     """master's thoughts at its default budget, over games against hard."""
     hard, thoughts = level_player("hard"), []
     for game in range(MASTER_GAMES):
-        here = Position(BOARDS[board])
+        here = Position(board_named(board))
         master_plays = "XO"[game % 2]
         while not here.is_over:
             if here.to_move == master_plays:
@@ -136,12 +138,12 @@ def main() -> None:
 
     print(f"master, budget {DEFAULT_BUDGET_MS} ms, its moves in {MASTER_GAMES} games against hard per board; "
           f"target: max <= budget + 50 ms")
-    for board in ("5x5", "7x7", "15x15"):
+    for board in ("5x5", "7x7", "15x15", "15x15-standard", "15x15-renju"):
         thoughts = master_replies(board, rng)
         searched = [t for t in thoughts if t.kind == "search"]
         seconds = [t.seconds for t in thoughts]
         speed = sum(t.nodes for t in searched) / sum(t.seconds for t in searched)
-        print(f"  {board:<5} {len(thoughts):3} moves ({len(searched)} searched)   median {statistics.median(seconds) * ms:5.0f} ms"
+        print(f"  {board:<14} {len(thoughts):3} moves ({len(searched)} searched)   median {statistics.median(seconds) * ms:5.0f} ms"
               f"   max {max(seconds) * ms:5.0f} ms   {speed:8,.0f} positions/s   depth "
               f"{statistics.median(t.depth for t in searched):.0f} (median), {max(t.depth for t in searched)} (max)")
 

@@ -23,6 +23,8 @@ Everything here reads bitboards, as rules.py writes them, and is pure.
 
 from __future__ import annotations
 
+from functools import cache, lru_cache
+
 from webapp.engine.rules import DIRECTIONS, Rules, cells_of
 
 OVERLINE, DOUBLE_FOUR, DOUBLE_THREE = "overline", "double four", "double three"
@@ -42,6 +44,13 @@ def foul(rules: Rules, black: int, white: int, cell: int) -> str | None:
     bitboards of rules' board."""
     if not _could_be_foul(rules, black, cell):
         return None
+    return _foul(rules, black, white, cell)
+
+
+@lru_cache(maxsize=1 << 16)
+def _foul(rules: Rules, black: int, white: int, cell: int) -> str | None:
+    """foul, past the quick look: remembered, as the search and the threat
+    solver ask again of the same points in the same positions."""
     black |= 1 << cell
     lines = [_line(rules, black, white, cell, direction) for direction in DIRECTIONS]
     if any(_run(points) == 5 for points, _ in lines):
@@ -66,15 +75,25 @@ def _could_be_foul(rules: Rules, black: int, cell: int) -> bool:
     """A quick look that rules out most cells: a foul needs two lines through
     the cell each with two black stones within four points (two threes or
     fours), or one line with three (a double four along one line needs
-    five stones in reach, an overline five)."""
+    five stones in reach, an overline five). The search asks it of every
+    move black considers, so it is four masks and counts."""
     crowded = 0
-    for direction in DIRECTIONS:
-        near = sum(1 for offset in range(-4, 5) if offset and
-                   (point := _point(rules, cell, direction, offset)) is not None and black >> point & 1)
+    for mask in _reach(rules)[cell]:
+        near = (black & mask).bit_count()
         if near >= 3:
             return True
         crowded += near >= 2
     return crowded >= 2
+
+
+@cache
+def _reach(rules: Rules) -> tuple[tuple[int, ...], ...]:
+    """For each cell, for each direction, the bitboard of the other points
+    within four of it along that line."""
+    return tuple(tuple(sum(1 << point for offset in range(-4, 5) if offset
+                           and (point := _point(rules, cell, direction, offset)) is not None)
+                       for direction in DIRECTIONS)
+                 for cell in range(rules.cells))
 
 
 def _point(rules: Rules, cell: int, direction: tuple[int, int], offset: int) -> int | None:
@@ -85,12 +104,20 @@ def _point(rules: Rules, cell: int, direction: tuple[int, int], offset: int) -> 
 
 
 def _line(rules: Rules, black: int, white: int, cell: int,
-          direction: tuple[int, int]) -> tuple[list[int], list[int | None]]:
+          direction: tuple[int, int]) -> tuple[list[int], tuple[int | None, ...]]:
     """The points within REACH of cell along direction, cell in the middle:
     what each holds (BLACK, EMPTY, BLOCKED) and its cell (None off the board)."""
-    cells = [_point(rules, cell, direction, offset) for offset in range(-REACH, REACH + 1)]
+    cells = _lines_through(rules)[cell][DIRECTIONS.index(direction)]
     points = [BLOCKED if at is None or white >> at & 1 else BLACK if black >> at & 1 else EMPTY for at in cells]
     return points, cells
+
+
+@cache
+def _lines_through(rules: Rules) -> tuple[tuple[tuple[int | None, ...], ...], ...]:
+    """For each cell, for each direction, the cells within REACH of it (None off the board)."""
+    return tuple(tuple(tuple(_point(rules, cell, direction, offset) for offset in range(-REACH, REACH + 1))
+                       for direction in DIRECTIONS)
+                 for cell in range(rules.cells))
 
 
 def _run(points: list[int], at: int = REACH) -> int:
@@ -117,7 +144,7 @@ def _fours(points: list[int]) -> int:
     return len(found)
 
 
-def _is_three(rules: Rules, black: int, white: int, points: list[int], cells: list[int | None]) -> bool:
+def _is_three(rules: Rules, black: int, white: int, points: list[int], cells: tuple[int | None, ...]) -> bool:
     """Whether the middle stone is part of a three along this line: one more
     black stone, on a point black may play (black's stones as they are now),
     makes a straight four with it."""
