@@ -16,9 +16,9 @@ Everything here is a pure function of its arguments.
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import string
-import dataclasses
 from dataclasses import dataclass
 from functools import cached_property
 from typing import NamedTuple
@@ -132,8 +132,8 @@ class Rules:
         return tuple(found)
 
     def has_line(self, stones: int, exact: bool = False) -> bool:
-        """Whether stones fill one of the windows (if exact, one that no
-        stone of theirs just before or after makes part of a longer run).
+        """Whether stones fill one of the windows (if exact, one that is not
+        part of a longer run of them).
         Each direction is tested at once for every window: a start cell stays
         in `run` while the cells one, two, ... steps on from it are stones
         too, which k − 1 shifts of the whole bitboard answer (on 15×15, 16
@@ -378,7 +378,10 @@ class Position(NamedTuple):
             return f"Renju begins at the centre: the first stone goes on {self.rules.cell_name(centre)}."
         from webapp.engine.renju import foul  # renju.py reads this module's boards
         reason = foul(self.rules, self.x, self.o, cell)
-        return f"{self.rules.cell_name(cell)} is forbidden to black under renju (a {reason})." if reason else None
+        if reason is None:
+            return None
+        article = "an" if reason[0] in "aeiou" else "a"
+        return f"{self.rules.cell_name(cell)} is forbidden to black under renju ({article} {reason})."
 
     def forbidden_cells(self) -> dict[int, str]:
         """Under renju, while X (black) is to move, the empty cells X may not
