@@ -180,6 +180,8 @@ def test_swap2_between_friends_the_choice_comes_live_and_the_seats_follow_it(fri
     connected(alice)
     bob.goto(alice.url)
     bob.get_by_role("button", name="Join the game: you play O").click()
+    # The join's answer is a new page (and its stream): wait for it before asking after the stream.
+    expect(bob.locator("#status")).to_have_text("Swap2: Your friend puts down black, white, black: stone 1 of 3, black.")
     connected(bob)
     expect(alice.locator("#status")).to_have_text("Swap2: You put down black, white, black: stone 1 of 3, black.")
     for cell in (112, 97, 98):  # h8, h9, i9
