@@ -16,8 +16,8 @@ from webapp.engine import BOARDS, FREESTYLE, MARKS, RULES
 from webapp.shared.errors import InvalidInput
 from webapp.shared.record import parse_moves, write_moves
 from webapp.shared.records import FORMATS, MOST_CHARACTERS, Record, read_record, written
+from webapp.shared.forms import rule_named
 from webapp.shared.web import board_or_404
-from webapp.shared.words import quoted
 
 bp = Blueprint("records", __name__)
 
@@ -69,9 +69,7 @@ def open_record() -> Response | tuple[str, int]:
                 text = raw.decode("utf-8-sig")
             except UnicodeDecodeError:
                 text = raw.decode("latin-1")
-        if rule not in RULES:
-            raise InvalidInput(f"There is no rule {quoted(rule)}; choose one of: {', '.join(RULES)}.")
-        record = read_record(text, board, rule)
+        record = read_record(text, board, rule_named(rule))
     except InvalidInput as error:
         return _form(str(error), text[:MOST_CHARACTERS], board, rule), 400
     return redirect(url_for("play.replay", board=record.rules.name, moves=write_moves(record.rules, record.moves)),

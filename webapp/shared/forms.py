@@ -26,16 +26,22 @@ def parse_board(raw: str | None, current: Rules) -> Rules:
     return BOARDS[raw]
 
 
-def parse_rule(raw: str | None, board: Rules) -> Rules:
-    """The board under the rule named in a form field (freestyle, standard
-    or renju); absent, the board as it is. The form offers the rules only
-    with the five-in-a-row boards, so a rule the chosen board is not played
-    under (a person who turned to 3×3 with renju still chosen) is freestyle."""
-    if raw is None:
-        return board
+def rule_named(raw: str) -> str:
+    """The rule a form field names: freestyle, standard or renju."""
     if raw not in RULES:
         raise InvalidInput(f"There is no rule {quoted(raw)}; choose one of: {', '.join(RULES)}.")
-    return board.with_rule(raw if raw in rules_offered(board) else FREESTYLE)
+    return raw
+
+
+def parse_rule(raw: str | None, board: Rules) -> Rules:
+    """The board under the rule named in a form field (rule_named); absent,
+    the board as it is. The form offers the rules only with the
+    five-in-a-row boards, so a rule the chosen board is not played under (a
+    person who turned to 3×3 with renju still chosen) is freestyle."""
+    if raw is None:
+        return board
+    rule = rule_named(raw)
+    return board.with_rule(rule if rule in rules_offered(board) else FREESTYLE)
 
 
 def parse_opening(raw: str | None, rules: Rules) -> str:
