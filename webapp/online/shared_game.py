@@ -20,7 +20,7 @@ from webapp.online.store import Event
 from webapp.shared.board import BoardView, board_view
 from webapp.shared.errors import Conflict, Forbidden, InvalidInput
 from webapp.shared.record import parse_moves, position_after, write_moves
-from webapp.shared.words import describe_cell, in_a_row
+from webapp.shared.words import describe_cell, in_a_row, swap2_words
 
 CODE_LETTERS = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"
 """What a short code is written with: no 0 or O, no 1, I or L, which are
@@ -280,18 +280,8 @@ class SharedGame:
 
     def _swap2_status(self, mine: str | None) -> str:
         """The status during a swap2 opening: who does what now."""
-        step = self.swap2_step
         who = "You" if self.acting_seat == mine else "Your friend" if mine else f"{self.acting_seat}'s player"
-        if step in (swap2.PLACE_THREE, swap2.PLACE_TWO):
-            first = step == swap2.PLACE_THREE
-            done = self.ply if first else self.ply - swap2.OPENING_STONES
-            total = swap2.OPENING_STONES if first else swap2.MORE_STONES
-            colour = "black" if self.position.to_move == "X" else "white"
-            stones = "black, white, black" if first else "white, then black"
-            return f"Swap2: {who} put{'' if who == 'You' else 's'} down {stones}: stone {done + 1} of {total}, {colour}."
-        if step == swap2.CHOOSE:
-            return f"Swap2: {who} choose{'' if who == 'You' else 's'}: black, white, or two more stones."
-        return f"Swap2: {who} choose{'' if who == 'You' else 's'} a colour: black or white."
+        return swap2_words(self.swap2_step, self.ply, who)
 
     def _status_for_spectator(self) -> str:
         winner = self.winner

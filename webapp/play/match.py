@@ -10,10 +10,10 @@ action raises InvalidInput or Conflict, which the app answers with 400 or 409.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from functools import cached_property
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, TypeVar
 
 from webapp.engine import (DEFAULT_BOARD, DEFAULT_BUDGET_MS, MARKS, Menace, Position, Rules, board_named, choose_move,
                            is_solved, opponent, swap2)
@@ -27,10 +27,11 @@ from webapp.shared import my_menace as kept_menace
 from webapp.shared.board import BoardView, SquareValue, board_view, plain_status
 from webapp.shared.errors import Conflict, InvalidInput
 from webapp.shared.record import mark_of, parse_moves, position_after, write_moves
-from webapp.shared.words import capitalised, describe_cell, in_a_row, quoted, sentence_start
+from webapp.shared.words import capitalised, describe_cell, in_a_row, quoted, sentence_start, swap2_words
 from webapp.workers.pool import EnginePool, Reply
 
 _RNG = random.Random()
+T = TypeVar("T")
 
 
 def _found(data: Any) -> Found | None:
@@ -98,7 +99,8 @@ class Computer(NamedTuple):
         """The computer's two more stones under swap2 (swap2.two_more), on the engine workers."""
         return self._worked_out(swap2.two_more, position)
 
-    def _worked_out(self, function, *arguments):
+    def _worked_out(self, function: Callable[..., T], *arguments: Any) -> T:
+        """function(*arguments) on the engine workers, as master's moves are (in this thread without them)."""
         return self.engines.ask(function, *arguments) if self.engines is not None else function(*arguments)
 
 
@@ -374,18 +376,12 @@ class Game:
     @property
     def _swap2_status(self) -> str:
         """The status during a swap2 opening: who does what now."""
-        step, one = self.swap2_step, len(self.humans) == 1
-        who = "you" if one and self.actor == HUMAN else ("the first player" if swap2.opener_acts(step)
-                                                        else "the second player")
-        if step in (PLACE_THREE, PLACE_TWO):
-            done = self.ply if step == PLACE_THREE else self.ply - swap2.OPENING_STONES
-            total = swap2.OPENING_STONES if step == PLACE_THREE else swap2.MORE_STONES
-            colour = "black" if self.to_move == "X" else "white"
-            stones = "black, white, black" if step == PLACE_THREE else "white, then black"
-            return f"Swap2: {capitalised(who)} put down {stones}: stone {done + 1} of {total}, {colour}."
-        if step == CHOOSE:
-            return f"Swap2: {capitalised(who)} choose{'' if who == 'you' else 's'}: black, white, or two more stones."
-        return f"Swap2: {capitalised(who)} choose{'' if who == 'you' else 's'} a colour: black or white."
+        step = self.swap2_step
+        if len(self.humans) == 1 and self.actor == HUMAN:
+            who = "You"
+        else:
+            who = "The first player" if swap2.opener_acts(step) else "The second player"
+        return swap2_words(step, self.ply, who)
 
     def coach_line(self, values: Mapping[int, SquareValue]) -> str | None:
         """The coach in one line on the boards too big to solve, where it marks

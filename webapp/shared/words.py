@@ -8,7 +8,7 @@ moves as a link writes them) is record.py's.
 
 from __future__ import annotations
 
-from webapp.engine import Rules
+from webapp.engine import Rules, swap2
 
 NUMBERS = {2: "two", 3: "three", 4: "four", 5: "five"}
 
@@ -49,3 +49,19 @@ def capitalised(name: str) -> str:
 def quoted(raw: str) -> str:
     """User input echoed in a message, cut short so a message stays a sentence."""
     return f"“{raw if len(raw) <= 20 else raw[:20] + '…'}”"
+
+
+def swap2_words(step: str, ply: int, who: str) -> str:
+    """The status during a swap2 opening (swap2.step): who ("You", "The
+    first player", "Your friend") does what now, with ply stones down."""
+    verb = "" if who == "You" else "s"
+    if step in (swap2.PLACE_THREE, swap2.PLACE_TWO):
+        first = step == swap2.PLACE_THREE
+        done = ply if first else ply - swap2.OPENING_STONES
+        total = swap2.OPENING_STONES if first else swap2.MORE_STONES
+        colour = "black" if ply % 2 == 0 else "white"
+        stones = "black, white, black" if first else "white, then black"
+        return f"Swap2: {who} put{verb} down {stones}: stone {done + 1} of {total}, {colour}."
+    if step == swap2.CHOOSE:
+        return f"Swap2: {who} choose{verb}: black, white, or two more stones."
+    return f"Swap2: {who} choose{verb} a colour: black or white."
