@@ -144,6 +144,9 @@ def new_game(page: Page, x: str | None = None, o: str | None = None, board: str 
     if o:
         page.get_by_label("O", exact=True).select_option(o)
     replacing_the_game(page, page.get_by_role("button", name="New game", exact=True).click)
+    # A gomoku board swapped in brings its stylesheet, which shows it once it has come.
+    page.wait_for_function("""() => [...document.querySelectorAll('.board.stones')]
+        .every(board => getComputedStyle(board).visibility === 'visible')""")
 
 
 def won_against_easy(page: Page) -> None:

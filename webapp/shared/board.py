@@ -66,11 +66,6 @@ class BoardView(NamedTuple):
         return mark_of(self.ply)
 
     @property
-    def forbidden(self) -> bool:
-        """Whether the board marks points renju forbids black (its stylesheet comes with them)."""
-        return any(cell.forbidden for cell in self.cells)
-
-    @property
     def move_list(self) -> list[str]:
         return [move.words for move in self.moves]
 
