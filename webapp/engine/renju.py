@@ -73,9 +73,9 @@ def forbidden_cells(rules: Rules, black: int, white: int) -> dict[int, str]:
 
 def _could_be_foul(rules: Rules, black: int, cell: int) -> bool:
     """A quick look that rules out most cells: a foul needs two lines through
-    the cell each with two black stones within four points (two threes or
-    fours), or one line with three (a double four along one line needs
-    five stones in reach, an overline five). The search asks it of every
+    the cell each with two other black stones within four points (two
+    threes or fours), or one line with three (a double four along one line
+    has four there, an overline at least four). The search asks it of every
     move black considers, so it is four masks and counts."""
     crowded = 0
     for mask in _reach(rules)[cell]:
