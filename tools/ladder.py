@@ -41,7 +41,7 @@ from tools.elo import elo, sprt
 from tools.judge import Tally
 from tools.openings import OPENING_SETS, openings, position_of
 from webapp.brain.protocol import PROTOCOL_RULES
-from webapp.engine import BOARDS, FREESTYLE, LEARNERS, LEVELS, RENJU, RULES, Rules, rules_offered
+from webapp.engine import BOARDS, FREESTYLE, LEARNERS, LEVELS, RENJU, RULES, Rules, rules_offered, under_rule
 from webapp.shared.record import write_moves
 
 PROGRAM = Path(sys.executable).with_name("pbrain-kinrow")
@@ -324,9 +324,10 @@ def main(argv: Sequence[str] | None = None) -> None:
         return
     if len(options.brains) != 2:
         parser.error("name two brains, or none for the default ladder")
-    if options.rule not in rules_offered(BOARDS[options.board]):
-        parser.error(f"the {options.board} board is not played under the {options.rule} rule")
-    rules = BOARDS[options.board].with_rule(options.rule)
+    try:
+        rules = under_rule(BOARDS[options.board], options.rule)
+    except ValueError as error:
+        parser.error(str(error))
     try:
         chosen = openings(rules, options.openings)
     except ValueError as error:

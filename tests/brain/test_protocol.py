@@ -233,7 +233,8 @@ def test_info_rule_before_or_after_start_sets_the_game_s_rule(number, rule):
 def test_a_rule_the_board_has_not_got_is_an_error_and_changes_nothing(lines):
     brain = Brain(max_nodes=300)
     answers = said(brain, *lines)
-    assert any(answer.startswith("ERROR ") and "not played under" in answer for answer in answers)
+    assert any(answer.startswith("ERROR The ") and "board is played freestyle" in answer and "not “" in answer
+               for answer in answers)
     assert brain.position is None or brain.position.rules.rule == "freestyle"
 
 

@@ -104,8 +104,7 @@ def test_psq_as_the_gomocup_manager_writes_it_with_its_trailing_lines():
     ("(;FF[4]GM[4]SZ[15]AB[hh][ii];W[jj])", None, "The record sets stones up"),
     ("(;FF[4]GM[4]SZ[15]RU[swap2];B[hh])", None, "the rule “swap2”; the 15x15 board here is played freestyle, "
                                                   "standard or renju"),
-    ("(;FF[4]GM[4]SZ[7]RU[renju];B[dd])", None, "The 7x7 board here is played freestyle or standard, not under "
-                                              "the “renju” rule"),
+    ("(;FF[4]GM[4]SZ[7]RU[renju];B[dd])", None, "The 7x7 board is played freestyle or standard, not “renju”."),
     ("(;FF[4]GM[4]SZ[15]RU[renju];B[hh];W[ao];B[ih];W[am];B[jg];W[ak];B[jf];W[ai];B[jh])", None,
      "Step 9: j8 is forbidden to black under renju (a double three)."),
     ("(;FF[4]GM[4]SZ[15]RU[renju];B[aa])", None, "Step 1: Renju begins at the centre"),

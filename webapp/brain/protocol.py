@@ -43,7 +43,7 @@ from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from webapp.engine import (BOARDS, DEFAULT_BUDGET_MS, FREESTYLE, RENJU, STANDARD, Position, Rules, check_level,
-                           choose_move, prepare, rules_offered, swap2, top_level)
+                           choose_move, prepare, swap2, top_level, under_rule)
 
 NAME = "kinrow"
 VERSION = "1.0"
@@ -127,7 +127,7 @@ class Brain:
         if rules is None:
             sizes = ", ".join(str(size) for size in RULES_BY_SIZE)
             raise ValueError(f"unsupported board size {size}; this brain plays sizes {sizes}")
-        rules = _under(rules, self.rule)
+        rules = under_rule(rules, self.rule)
         if self.level is not None:
             check_level(rules, self.level)
         prepare(rules)  # before the clock of the first move starts
@@ -222,7 +222,7 @@ class Brain:
                 raise ValueError(f"unsupported rule {number}; this brain plays rules 0 (freestyle), "
                                  "1 (standard: exactly five) and 4 (renju)")
             if self.position is not None:  # the game so far goes on under it, if its board has it
-                self.position = self.position._replace(rules=_under(self.position.rules, rule))
+                self.position = self.position._replace(rules=under_rule(self.position.rules, rule))
             self.rule = rule
         # max_memory, game_type, folder, evaluate and keys we do not know are
         # accepted without a word, as the protocol asks: each move's search
@@ -265,14 +265,6 @@ class Brain:
         if after.is_over:
             raise ValueError(f"after {square} the game is over; send START or RESTART for a new one")
         return after
-
-
-def _under(board: Rules, rule: str) -> Rules:
-    """The board under rule, or ValueError if the board is not played under it."""
-    if rule not in rules_offered(board):
-        raise ValueError(f"the {board.board_name} board is not played under the {rule} rule here "
-                         f"(standard: 7×7 and 15×15; renju: 15×15)")
-    return board.with_rule(rule)
 
 
 def _square(rules: Rules, cell: int) -> str:

@@ -37,7 +37,8 @@ from webapp.engine.levels import (DEFAULT_BUDGET_MS, LEARNERS, LEVELS, Player, c
                                   hard_choices, learners_of, level_player, levels_of, play_game, top_level)
 from webapp.engine.menace import Draw, Menace
 from webapp.engine.rules import (BOARDS, DEFAULT_BOARD, EMPTY, FREESTYLE, MARKS, RENJU, RULES, STANDARD, Position,
-                                 Rules, board_named, cells_of, opponent, rules_offered)
+                                 Rules, board_named, cells_of, opponent, rules_offered,
+                                 rules_words, under_rule)
 from webapp.engine.search import Thought, prepare, think
 from webapp.engine.solved import Outcome, is_solved, losing_replies, outcomes, preference
 from webapp.engine.threats import Threat, forced_wins, threat_to_answer, win_by_fours, winning_moves
@@ -48,6 +49,6 @@ __all__ = [
     "appraise", "board_named", "cells_of",
     "check_level", "choose_move", "forced_wins", "hard_choices", "is_solved", "learners_of", "level_player",
     "levels_of", "losing_replies", "opponent", "outcomes", "play_game", "preference", "prepare", "rules_offered",
-    "think",
-    "threat_to_answer", "top_level", "win_by_fours", "winning_moves",
+    "rules_words", "think",
+    "threat_to_answer", "top_level", "under_rule", "win_by_fours", "winning_moves",
 ]

@@ -478,16 +478,25 @@ def rules_offered(board: Rules) -> tuple[str, ...]:
     return RULES if board.size == 15 else (FREESTYLE, STANDARD)
 
 
+def rules_words(board: Rules) -> str:
+    """The rules a board is played under, as a person reads them: "freestyle
+    only", "freestyle, standard or renju"."""
+    offered = rules_offered(board)
+    return "freestyle only" if len(offered) == 1 else f"{', '.join(offered[:-1])} or {offered[-1]}"
+
+
+def under_rule(board: Rules, rule: str) -> Rules:
+    """The board under rule, or ValueError (fit to show a person) if the
+    board is not played under it here."""
+    if rule not in rules_offered(board):
+        raise ValueError(f"The {board.board_name} board is played {rules_words(board)}, not “{rule[:12]}”.")
+    return board.with_rule(rule)
+
+
 def board_named(name: str) -> Rules:
     """The offered board with this name (Rules.name: '15x15', '15x15-renju'),
     or ValueError naming those there are, or the rules the board is played under."""
     board, dash, rule = str(name).partition("-")
     if board not in BOARDS:
         raise ValueError(f"There is no board “{str(name)[:12]}”; the boards are {', '.join(BOARDS)}.")
-    if not dash:
-        return BOARDS[board]
-    offered = rules_offered(BOARDS[board])
-    if rule not in offered:
-        played = f"{', '.join(offered[:-1])} or {offered[-1]}" if len(offered) > 1 else "freestyle only"
-        raise ValueError(f"The {board} board is played {played}, not “{rule[:12]}”.")
-    return BOARDS[board].with_rule(rule)
+    return under_rule(BOARDS[board], rule) if dash else BOARDS[board]

@@ -25,7 +25,7 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
-from webapp.engine import BOARDS, FREESTYLE, RULES, STANDARD, Rules, rules_offered
+from webapp.engine import BOARDS, FREESTYLE, RULES, STANDARD, Rules, rules_words, under_rule
 from webapp.engine.rules import COLUMNS
 from webapp.shared.errors import InvalidInput
 from webapp.shared.record import checked_moves, parse_moves, position_after
@@ -112,7 +112,7 @@ def read_sgf(text: str) -> Record:
         rules = _under(rules, rule)
     elif written_rule and rules.k == 5:
         raise InvalidInput(f"This game was played under the rule {quoted(written_rule)}; the {rules.board_name} board here "
-                           f"is played {_rules_words(rules)}.")
+                           f"is played {rules_words(rules)}.")
     for key in ("AB", "AW", "AE"):
         if any(key in node for node in nodes):
             raise InvalidInput(f"The record sets stones up ({key}[…]); only games played from the empty "
@@ -182,16 +182,11 @@ def _rule(rules: Rules) -> str:
 
 
 def _under(board: Rules, rule: str) -> Rules:
-    """The board under the rule, or InvalidInput if it is not played under it here."""
-    if rule not in rules_offered(board):
-        raise InvalidInput(f"The {board.board_name} board here is played {_rules_words(board)}, "
-                           f"not under the {quoted(rule)} rule.")
-    return board.with_rule(rule)
-
-
-def _rules_words(board: Rules) -> str:
-    offered = rules_offered(board)
-    return "freestyle only" if len(offered) == 1 else f"{', '.join(offered[:-1])} or {offered[-1]}"
+    """The board under the rule (engine.under_rule), or InvalidInput if it is not played under it here."""
+    try:
+        return under_rule(board, rule)
+    except ValueError as error:
+        raise InvalidInput(str(error)) from None
 
 
 def _result(record: Record) -> str | None:
