@@ -85,3 +85,9 @@ def test_which_choices_give_the_opener_white_and_which_fit_the_stones() -> None:
         (4, ()), (2, ("black",)), (3, ("two", "two")), (4, ("two", "black")), (6, ("two",)), (3, ("grey",))))
     assert [swap2.placed_by_opener(index, ("two", "black")) for index in range(7)] == \
         [True, True, True, False, False, None, None]
+
+
+def test_the_choices_open_at_each_step() -> None:
+    assert swap2.choices_at(swap2.CHOOSE) == ("black", "white", "two")
+    assert swap2.choices_at(swap2.CHOOSE_AGAIN) == ("black", "white")
+    assert swap2.choices_at(swap2.PLACE_THREE) == swap2.choices_at(swap2.PLACE_TWO) == swap2.choices_at(None) == ()

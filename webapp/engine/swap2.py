@@ -56,6 +56,12 @@ def step(ply: int, choices: tuple[str, ...]) -> str | None:
     return None
 
 
+def choices_at(now: str | None) -> tuple[str, ...]:
+    """The choices open at this step: FIRST_CHOICES at CHOOSE, LAST_CHOICES
+    at CHOOSE_AGAIN; none at the others (stones to place, or no opening)."""
+    return {CHOOSE: FIRST_CHOICES, CHOOSE_AGAIN: LAST_CHOICES}.get(now, ())
+
+
 def opener_acts(now: str) -> bool:
     """Whether the opener (not the other player) takes this step."""
     return now in (PLACE_THREE, CHOOSE_AGAIN)

@@ -19,6 +19,7 @@ from webapp.engine import MARKS, Position, Rules, board_named, opponent, swap2
 from webapp.online.store import Event
 from webapp.shared.board import BoardView, board_view
 from webapp.shared.errors import Conflict, Forbidden, InvalidInput
+from webapp.shared.forms import parse_swap2_choice
 from webapp.shared.record import parse_moves, position_after, write_moves
 from webapp.shared.words import describe_cell, in_a_row, swap2_words
 
@@ -88,7 +89,8 @@ class SharedGame:
 
     @property
     def choosing(self) -> bool:
-        return self.swap2_step in (swap2.CHOOSE, swap2.CHOOSE_AGAIN)
+        """A swap2 choice of colour is to be made now (no stone to place)."""
+        return bool(swap2.choices_at(self.swap2_step))
 
     @property
     def acting_seat(self) -> str:
@@ -172,10 +174,7 @@ class SharedGame:
             raise Conflict("There is no swap2 choice to make now.")
         if self.acting_seat != mark:
             raise Conflict("The choice is your friend's to make, not yours.")
-        offered = swap2.FIRST_CHOICES if self.swap2_step == swap2.CHOOSE else swap2.LAST_CHOICES
-        if choice not in offered:
-            raise InvalidInput(f"Choose {', '.join(offered[:-1])} or {offered[-1]}, not “{str(choice)[:12]}”.")
-        after = replace(self, choices=(*self.choices, choice))
+        after = replace(self, choices=(*self.choices, parse_swap2_choice(choice, swap2.choices_at(self.swap2_step))))
         if swap2.opener_has_white(after.choices) != swap2.opener_has_white(self.choices):
             after = replace(after, seats=(self.seats[1], self.seats[0]),
                             away=frozenset(opponent(seat) for seat in self.away))

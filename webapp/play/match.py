@@ -26,8 +26,9 @@ from webapp.play.score import FRIENDS, Score, score_prefix
 from webapp.shared import my_menace as kept_menace
 from webapp.shared.board import BoardView, SquareValue, board_view, plain_status
 from webapp.shared.errors import Conflict, InvalidInput
+from webapp.shared.forms import parse_swap2_choice
 from webapp.shared.record import mark_of, parse_moves, position_after, write_moves
-from webapp.shared.words import capitalised, describe_cell, in_a_row, quoted, sentence_start, swap2_words
+from webapp.shared.words import capitalised, describe_cell, in_a_row, sentence_start, swap2_words
 from webapp.workers.pool import EnginePool, Reply
 
 _RNG = random.Random()
@@ -211,7 +212,7 @@ class Game:
     @property
     def choosing(self) -> bool:
         """A swap2 choice of colour is to be made now (no stone to place)."""
-        return self.swap2_step in (CHOOSE, CHOOSE_AGAIN)
+        return bool(swap2.choices_at(self.swap2_step))
 
     @property
     def opener(self) -> str:
@@ -297,10 +298,7 @@ class Game:
             raise Conflict("There is no swap2 choice to make now.")
         if self.actor != HUMAN:
             raise Conflict("The choice is the computer's to make, not yours.")
-        offered = swap2.FIRST_CHOICES if self.swap2_step == CHOOSE else swap2.LAST_CHOICES
-        if choice not in offered:
-            raise InvalidInput(f"Choose {', '.join(offered[:-1])} or {offered[-1]}, not {quoted(str(choice)[:12])}.")
-        return self._chosen(choice)._reply_to_person(computer)
+        return self._chosen(parse_swap2_choice(choice, swap2.choices_at(self.swap2_step)))._reply_to_person(computer)
 
     def hint(self, seen_ply: int, computer: Computer = COMPUTER) -> Hint:
         """A hint for the person to move: the best move where the board is

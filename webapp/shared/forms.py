@@ -58,6 +58,13 @@ def parse_opening(raw: str | None, rules: Rules) -> str:
     return raw if swap2.offered(rules) else swap2.NO_OPENING
 
 
+def parse_swap2_choice(raw: str, offered: tuple[str, ...]) -> str:
+    """A swap2 choice (black, white, or two more), one of those offered now (swap2.choices_at)."""
+    if raw not in offered:
+        raise InvalidInput(f"Choose {', '.join(offered[:-1])} or {offered[-1]}, not {quoted(str(raw))}.")
+    return raw
+
+
 def parse_cell(raw: str | None, rules: Rules = DEFAULT_BOARD) -> int:
     """The cell number in a form field."""
     if raw is None or raw == "":
