@@ -165,7 +165,7 @@ def within_horizon(position: Position, horizon: int) -> tuple[int, ...]:
         return tuple(cells_of(wins))
     if horizon >= 2:
         threats = position.winning_cells(opponent(mover))
-        if threats and not threats & (threats - 1) and cells_of(threats)[0] not in position.forbidden_cells():
+        if threats and not threats & (threats - 1) and not position.why_not(cells_of(threats)[0]):
             return tuple(cells_of(threats))
     return tuple(near_stones(position))
 
