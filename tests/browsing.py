@@ -109,6 +109,19 @@ def replacing_the_game(page: Page, action: Callable[[], None]) -> None:
     expect(page.locator("#game:not([data-replaced])")).to_have_count(1)
 
 
+def mark_page_as_not_reloaded(page: Page) -> None:
+    """Mark the page, once it has loaded, so that assert_not_reloaded can tell
+    whether what followed was swapped in by htmx or came as a new page. The
+    wait matters: a link clicked while a page is still loading (htmx not yet
+    looking at it) is followed by the browser, as if htmx were not there."""
+    page.wait_for_load_state("load")
+    page.evaluate("window.stillTheSamePage = true")
+
+
+def assert_not_reloaded(page: Page) -> None:
+    assert page.evaluate("window.stillTheSamePage === true"), "htmx should swap, not reload"
+
+
 def until(page: Page, script: str, what: str, seconds: float = 10.0) -> None:
     """Wait until script, evaluated in the page, is true. (The page's CSP
     forbids the eval that page.wait_for_function needs, so this asks again

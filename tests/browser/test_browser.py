@@ -13,20 +13,12 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from tests.browsing import (CHROMIUM, CHROMIUM_ARGS, COMPUTER_WINS, DRAW, FACING_PERFECT, NEW_GAME_AS_O, QUEUED, NEW_GAME_AS_X,
-                            RENJU, RENJU_DOUBLE_THREE_AT_J8, board_of,
+                            RENJU, RENJU_DOUBLE_THREE_AT_J8, assert_not_reloaded, board_of, mark_page_as_not_reloaded,
                             click, new_game, play_first_open_squares, play_out, replacing_the_game, square,
                             engines_busy, on_board)
 
 pytestmark = pytest.mark.browser
 EMPTY_BOARD = "." * 9
-
-
-def mark_page_as_not_reloaded(page: Page) -> None:
-    page.evaluate("window.stillTheSamePage = true")
-
-
-def assert_not_reloaded(page: Page) -> None:
-    assert page.evaluate("window.stillTheSamePage === true"), "htmx should swap, not reload"
 
 
 def test_a_game_the_computer_wins(page: Page):

@@ -9,7 +9,8 @@ import re
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
-from tests.browsing import BOARD_TOP, audit_without_scripts, board_comes_back_to, until
+from tests.browsing import (BOARD_TOP, assert_not_reloaded, audit_without_scripts, board_comes_back_to, mark_page_as_not_reloaded,
+                            until)
 
 pytestmark = pytest.mark.browser
 
@@ -73,7 +74,7 @@ def test_two_friends_play_live_while_a_third_watches_and_the_rematch_takes_them_
     expect(alice.locator("#status")).to_have_text("Your turn: you play X.")  # without a reload
 
     for page in (alice, bob, carol):
-        page.evaluate("window.stillTheSamePage = true")
+        mark_page_as_not_reloaded(page)
     for ply, (mover, cell) in enumerate(((alice, 0), (bob, 3), (alice, 1), (bob, 4), (alice, 2))):
         play(mover, cell)
         for other in (alice, bob, carol):  # the move on every screen, without a reload
@@ -82,7 +83,8 @@ def test_two_friends_play_live_while_a_third_watches_and_the_rematch_takes_them_
     expect(bob.locator("#status")).to_have_text("Your friend wins.")
     expect(carol.locator("#status")).to_have_text("X wins. You are watching.")
     expect(bob.locator(".reason")).to_have_text("X played row 1, column 3. X wins with three in a row.")
-    assert all(page.evaluate("window.stillTheSamePage === true") for page in (alice, bob, carol)), "no reload"
+    for page in (alice, bob, carol):
+        assert_not_reloaded(page)
     expect(alice.locator(".score")).to_contain_text("You: 1")
 
     bob.get_by_role("button", name="Rematch, sides swapped").click()

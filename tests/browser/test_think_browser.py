@@ -10,7 +10,7 @@ import re
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from tests.browsing import audit, audit_both_schemes, audit_without_scripts
+from tests.browsing import assert_not_reloaded, audit, audit_both_schemes, audit_without_scripts, mark_page_as_not_reloaded
 
 pytestmark = pytest.mark.browser
 
@@ -28,7 +28,7 @@ def open_three_levels(page: Page) -> None:
     """From the empty 3×3 board, open X's best move, O's best reply and X's
     best answer to that, each by Tab and Enter, the focus staying on the node."""
     page.goto("/think/3x3/")
-    page.evaluate("window.stillTheSamePage = true")
+    mark_page_as_not_reloaded(page)
     for path in ("0", "04", "041"):
         tab_to(page, f"toggle-{path}")
         page.keyboard.press("Enter")
@@ -36,7 +36,7 @@ def open_three_levels(page: Page) -> None:
         expect(toggle).to_have_attribute("aria-expanded", "true")
         expect(toggle).to_be_focused()
         expect(page.locator(f"#children-{path} > li")).to_have_count(9 - len(path))
-    assert page.evaluate("window.stillTheSamePage === true"), "htmx should swap, not reload"
+    assert_not_reloaded(page)
 
 
 def test_three_levels_of_the_tree_open_by_keyboard(page: Page):
