@@ -1,0 +1,39 @@
+"""External engines for the tests: our own pbrain-kinrow, installed as any
+Gomocup brain would be, and the fake brains of tests/fake_brain.py, each
+started as a program of its own (the real protocol, the real processes)."""
+
+from __future__ import annotations
+
+import shlex
+import sys
+from pathlib import Path
+
+from webapp.engine.external import Brain, configured, probe
+
+KINROW = str(Path(sys.executable).with_name("pbrain-kinrow"))
+"""Our own brain's program, as `pip install` puts it beside the interpreter."""
+FAKE = Path(__file__).with_name("fake_brain.py")
+
+
+def fake_brain(folder: Path, mode: str, pids: Path | None = None) -> str:
+    """The path of a program (a shell script in folder) that runs the fake
+    brain in mode, writing its process id into pids if given."""
+    name = "pbrain-fake-" + "".join(c if c.isalnum() else "-" for c in mode)[:40]
+    path = folder / name
+    arguments = [sys.executable, str(FAKE), mode, *([str(pids)] if pids else [])]
+    path.write_text(f"#!/bin/sh\nexec {shlex.join(arguments)}\n")
+    path.chmod(0o755)
+    return str(path)
+
+
+def probed(name: str, path: str, settings: str = "") -> Brain:
+    """The brain configured as ENGINE_BRAINS would name it, asked what it plays."""
+    (brain,) = configured(f"{name}={path}", {name: settings} if settings else {})
+    return probe(brain)
+
+
+def judge_saying(folder: Path, evaluations: dict[int, str]) -> str:
+    """The path of a fake judge that reports evaluations[i] (as written after
+    Eval) for a position of i stones, and nothing for the others."""
+    table = [evaluations.get(stones, "") for stones in range(max(evaluations, default=-1) + 1)]
+    return fake_brain(folder, "judge:" + "/".join(table))
