@@ -25,6 +25,7 @@ knows no feature. The queue is Huey's:
 
 from __future__ import annotations
 
+import logging
 import os
 import subprocess
 import sys
@@ -40,7 +41,9 @@ from huey.exceptions import ResultTimeout
 from redis import ConnectionPool
 
 from webapp.engine import Appraisal, Position, Rules, Thought, appraise, think
-from webapp.shared.record import game_digest, position_after
+from webapp.engine.appraise import judged_by
+from webapp.engine.external import Answer, Brain, BrainFault, ask
+from webapp.shared.record import game_digest, position_after, write_moves
 
 MODES = ("local", "external", "inline")
 POLL_SECONDS = 0.005
@@ -74,6 +77,7 @@ within seconds (the move answers 503), and a healthy one never cuts a wait short
 
 
 T = TypeVar("T")
+log = logging.getLogger(__name__)
 
 
 class EnginesBusy(Exception):
@@ -103,6 +107,39 @@ def think_job(position: Position, budget_ms: float, max_nodes: float, queued_at:
     return (thought, waited_ms) if time.time() <= answer_by else None
 
 
+class BrainReply(NamedTuple):
+    """An external brain's move, or, where the brain failed, master's in its
+    place and what the brain did wrong; and how long the job waited for a worker."""
+
+    move: int
+    answer: Answer | None      # what the brain said of its move (None: it failed)
+    stood_in: Thought | None   # master's Thought, where it played in the brain's place
+    fault: str                 # what the brain did wrong, in words fit to show a person ("" if nothing)
+    waited_ms: float
+
+
+def brain_job(brain: Brain, rules: Rules, moves: tuple[int, ...], budget_ms: float, queued_at: float,
+              answer_by: float = float("inf")) -> BrainReply | None:
+    """The job a worker runs for a move of an external brain's: its move,
+    from this worker's warm process for it. A brain that fails (crashes,
+    hangs, answers garbage or an illegal move) is killed, its answer logged,
+    and master plays the move within its own budget, so that the person
+    gets a move and is told why it is master's. Not answered past answer_by
+    (see think_job)."""
+    if time.time() > answer_by:
+        return None
+    waited_ms = max(0.0, (time.time() - queued_at) * 1000)
+    try:
+        answer = ask(brain, rules, moves)
+        reply = BrainReply(answer.cell, answer, None, "", waited_ms)
+    except BrainFault as fault:
+        log.warning("Engine %s failed on /replay/%s/%s: %s; master played instead",
+                    brain.name, rules.name, write_moves(rules, moves), fault)
+        thought = think(position_after(rules, moves), budget_ms)
+        reply = BrainReply(thought.move, None, thought, str(fault), waited_ms)
+    return reply if time.time() <= answer_by else None
+
+
 def ask_job(function: Callable[..., Any], arguments: tuple, answer_by: float) -> tuple[Any] | None:
     """The job a worker runs for a page: function(*arguments), its answer in a
     tuple (so that an answer of None is one), unless nobody waits for it any
@@ -113,15 +150,20 @@ def ask_job(function: Callable[..., Any], arguments: tuple, answer_by: float) ->
     return (answer,) if time.time() <= answer_by else None
 
 
-def appraise_job(rules: Rules, moves: tuple[int, ...]) -> Appraisal:
-    """The job a worker runs for a review: the engine's appraisal of the
-    last of moves, played in the position before it."""
-    return appraise(position_after(rules, moves[:-1]), moves[-1])
+def appraise_job(rules: Rules, moves: tuple[int, ...], judge: Brain | None = None) -> Appraisal:
+    """The job a worker runs for a review: the appraisal of the last of
+    moves, played in the position before it, by master or by an external
+    judge (see appraise.judged_by)."""
+    if judge is None:
+        return appraise(position_after(rules, moves[:-1]), moves[-1])
+    return judged_by(judge, rules, moves)
 
 
-def appraisal_name(rules: Rules, moves: tuple[int, ...]) -> str:
-    """The name a move's appraisal is kept under: the game up to that move, digested."""
-    return f"appraisal:{APPRAISAL_VERSION}:{game_digest(rules, moves)}"
+def appraisal_name(rules: Rules, moves: tuple[int, ...], judge: Brain | None = None) -> str:
+    """The name a move's appraisal is kept under: the game up to that move,
+    digested, and the judge's name and settings where it is not master's."""
+    by = f"{judge.identity}:" if judge else ""
+    return f"appraisal:{APPRAISAL_VERSION}:{by}{game_digest(rules, moves)}"
 
 
 class Kept:
@@ -173,10 +215,12 @@ class EnginePool:
     redis_url: str | None = None
     workers: int = field(default_factory=lambda: os.cpu_count() or 1)
     wait_seconds: float = WAIT_SECONDS
+    judge: Brain | None = None  # the external engine that appraises reviews' moves (REVIEW_ENGINE); None: master
 
     def __post_init__(self) -> None:
         self.queue = engine_queue(self.mode, self.instance_path, self.redis_url)
         self.task = self.queue.task(name="think", priority=MOVE_PRIORITY, retries=RETRIES)(think_job)
+        self.brain_task = self.queue.task(name="brain", priority=MOVE_PRIORITY, retries=RETRIES)(brain_job)
         self.ask_task = self.queue.task(name="ask", priority=LOOK_PRIORITY, retries=RETRIES)(ask_job)
         self.appraisal_task = self.queue.task(name="appraise", priority=APPRAISAL_PRIORITY,
                                               retries=RETRIES)(appraise_job)
@@ -194,6 +238,25 @@ class EnginePool:
         now = time.time()
         thought, waited_ms = self._answer(self.task(position, budget_ms, max_nodes, now, now + self.wait_seconds))
         return Reply(thought, waited_ms)
+
+    def play(self, brain: Brain, rules: Rules, moves: tuple[int, ...], budget_ms: float) -> BrainReply:
+        """An external brain's move after moves, from the first free worker
+        (master's in its place if the brain fails: see brain_job), queued as
+        master's moves are; EnginesBusy if none answers within wait_seconds."""
+        if self.mode == "local":
+            self._start_consumer()
+        now = time.time()
+        return self._answer(self.brain_task(brain, rules, moves, budget_ms, now, now + self.wait_seconds))
+
+    def judge_of(self, rules: Rules) -> Brain | None:
+        """The external engine that appraises the moves of reviews on rules'
+        board (REVIEW_ENGINE), if one does there; None: master."""
+        return self.judge if self.judge is not None and self.judge.plays_on(rules) else None
+
+    def judge_name(self, rules: Rules) -> str:
+        """Who appraises the moves of reviews on rules' board, as the review page names it."""
+        judge = self.judge_of(rules)
+        return judge.title if judge else "master"
 
     def ask(self, function: Callable[..., T], *arguments: Any, here: bool = False) -> T:
         """function(*arguments), worked out by the first free worker after the
@@ -224,7 +287,7 @@ class EnginePool:
             self._start_consumer()
         found = []
         for step in range(1, len(moves) + 1):
-            name = appraisal_name(rules, moves[:step])
+            name = appraisal_name(rules, moves[:step], self.judge_of(rules))
             appraisal = self.kept.get(name)
             if appraisal is None and queue:
                 self._queue_appraisal(name, rules, moves[:step])
@@ -235,13 +298,13 @@ class EnginePool:
     def appraisal(self, rules: Rules, moves: tuple[int, ...]) -> Appraisal:
         """The appraisal of the last of moves, waited for as a move for master
         is (a person waits at the board for it); EnginesBusy if none comes."""
-        name = appraisal_name(rules, moves)
+        name = appraisal_name(rules, moves, self.judge_of(rules))
         if (kept := self.kept.get(name)) is not None:
             return kept
         if self.mode == "local":
             self._start_consumer()
-        return self._answer(self.queue.enqueue(self.appraisal_task.s(rules, moves, id=name, priority=MOVE_PRIORITY)),
-                            preserve=True)
+        return self._answer(self.queue.enqueue(self.appraisal_task.s(rules, moves, self.judge_of(rules), id=name,
+                                                                     priority=MOVE_PRIORITY)), preserve=True)
 
     def _answer(self, result: Result, preserve: bool = False, poll_seconds: float = POLL_SECONDS) -> Any:
         """A job's answer, waited for up to wait_seconds; EnginesBusy if none
@@ -279,7 +342,7 @@ class EnginePool:
     def _queue_appraisal(self, name: str, rules: Rules, moves: tuple[int, ...]) -> None:
         """Queue the job, unless it was queued less than REQUEUE_SECONDS ago."""
         if self._first_queued(name):
-            self.queue.enqueue(self.appraisal_task.s(rules, moves, id=name))
+            self.queue.enqueue(self.appraisal_task.s(rules, moves, self.judge_of(rules), id=name))
 
     def _first_queued(self, name: str) -> bool:
         """Whether the job whose answer is kept under name should be queued:

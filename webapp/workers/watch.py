@@ -25,6 +25,8 @@ from typing import NamedTuple
 
 from huey.api import Huey, Task
 
+from webapp.engine.external import START_SECONDS
+
 JOBS_FOLDER = "engine-jobs"
 HEALTH_CHECK_SECONDS = 1.0
 """How often the consumer looks at its workers: the longest a lost move waits before it is queued again."""
@@ -47,9 +49,14 @@ class Record(NamedTuple):
 
 
 def limit_of(task: Task) -> float:
-    """The seconds a job of this kind may take: a move its budget (its second argument, in ms) and some."""
+    """The seconds a job of this kind may take: a move its budget (its second
+    argument, in ms) and some; an external brain's move, its start, its wait
+    for the brain's answer, and master's move in its place (pool.brain_job)."""
     if task.name == "think":
         return task.args[1] / 1000 + MOVE_GRACE_SECONDS
+    if task.name == "brain":
+        brain, budget_ms = task.args[0], task.args[3]
+        return START_SECONDS + brain.answer_seconds + budget_ms / 1000 + MOVE_GRACE_SECONDS
     return LIMIT_SECONDS.get(task.name, max(LIMIT_SECONDS.values()))
 
 

@@ -1,0 +1,89 @@
+"""External engines on real engine workers (a consumer process, its SQLite
+queue): a warm brain reused between moves; a brain that crashes, hangs or
+answers garbage answered by master's move in its place; a brain slower than
+the person's wait a clear EnginesBusy (503), the game unchanged; and no brain
+outliving the worker that started it."""
+
+from __future__ import annotations
+
+import os
+import signal
+
+import pytest
+
+from tests.brains import fake_brain, probed
+from tests.support import Visitor
+from tests.workers.test_faults import children
+from tests.workers.test_pool import alive, wait_until
+from webapp.app import create_app
+from webapp.engine import BOARDS
+
+pytestmark = pytest.mark.live  # real consumer processes: make test's, not make check's
+
+SEVEN = BOARDS["7x7"]
+
+
+def test_a_brain_stays_warm_on_its_worker_between_moves_and_games(tmp_path, pools):
+    pids = tmp_path / "pids"
+    pids.mkdir()
+    brain = probed("good", fake_brain(tmp_path, "good", pids))
+    probing = set(os.listdir(pids))
+    pool = pools("local", str(tmp_path), workers=1)
+    assert pool.play(brain, SEVEN, (), 100).move == 0
+    reply = pool.play(brain, SEVEN, (0, 24), 100)
+    assert reply.move == 1 and reply.answer.evaluation.written == "0" and not reply.fault
+    assert pool.play(brain, SEVEN, (24,), 100).move == 0  # another game
+    started = [int(pid) for pid in os.listdir(pids) if pid not in probing]
+    assert len(started) == 1 and alive(started[0])
+
+
+@pytest.mark.parametrize("mode, fault", [("crash", "it stopped (exit status 3)"),
+                                         ("hang", "it did not answer within 2.2 s"),
+                                         ("garbage", "it answered “I would rather not”, not a square")])
+def test_a_brain_that_fails_on_a_worker_gets_masters_move_in_its_place(tmp_path, pools, mode, fault):
+    brain = probed(mode, fake_brain(tmp_path, mode), "timeout_turn=100")
+    pool = pools("local", str(tmp_path), workers=1)
+    reply = pool.play(brain, SEVEN, (24,), 100)
+    assert reply.fault == fault and reply.answer is None
+    assert reply.stood_in is not None and reply.move == reply.stood_in.move and reply.move != 24
+
+
+def test_a_brain_slower_than_the_persons_wait_is_a_clear_busy_and_the_game_is_unchanged(tmp_path):
+    hang = fake_brain(tmp_path, "hang")
+    app = create_app({"TESTING": True, "SECRET_KEY": "k", "ENGINE_WORKERS": "local", "ENGINE_WORKER_COUNT": 1,
+                      "ENGINE_BRAINS": f"hang={hang}", "ENGINE_BRAIN_SETTINGS": {"hang": "timeout_turn=3000"}},
+                     instance_path=tmp_path / "instance")
+    app.extensions["engines"].wait_seconds = 3  # the brain may take 8 s: the person is answered first
+    visitor = Visitor(app.test_client())
+    try:
+        visitor.post("/new", {"board": "7x7", "x": "human", "o": "hang"})
+        response = visitor.move(24)
+        assert response.status_code == 503
+        assert "could not answer your move. Nothing was changed" in response.text
+        assert visitor.stored()["moves"] == ""
+    finally:
+        app.extensions["engines"].stop()
+
+
+def test_no_brain_outlives_its_worker(tmp_path, pools):
+    pids = tmp_path / "pids"
+    pids.mkdir()
+    brain = probed("good", fake_brain(tmp_path, "good", pids))
+    probing = set(os.listdir(pids))
+    pool = pools("local", str(tmp_path), workers=1)
+    pool.play(brain, SEVEN, (), 100)
+    (started,) = [int(pid) for pid in os.listdir(pids) if pid not in probing]
+    worker = next(pid for pid in children(pool._consumer.pid) if started in _descendants(pid))
+    os.kill(worker, signal.SIGKILL)
+    assert wait_until(lambda: not alive(started), 15), "the brain died with its worker"
+    assert pool.play(brain, SEVEN, (0, 24), 100).move == 1  # a new worker, a new brain
+    assert len(os.listdir(pids)) == len(probing) + 2
+
+
+def _descendants(pid: int) -> set[int]:
+    """pid's children, their children, and so on (the brain runs under setpriv, which execs it: a child)."""
+    found, frontier = set(), {pid}
+    while frontier:
+        frontier = set().union(*(children(parent) for parent in frontier)) - found
+        found |= frontier
+    return found
