@@ -6,6 +6,7 @@ from __future__ import annotations
 from flask.testing import FlaskClient
 from werkzeug.test import TestResponse
 
+from webapp.engine.external import install, uninstall
 from webapp.play.match import Match
 
 HTMX = {"HX-Request": "true"}
@@ -33,8 +34,16 @@ class Visitor:
 
     def ply(self) -> int:
         """How many marks the stored game has on its board."""
-        with self.client.session_transaction() as session:
-            return Match.from_session(session).game.ply
+        return self.match().game.ply
+
+    def match(self) -> Match:
+        """The match in the session store, as the app reads it (with the app's external engines installed)."""
+        token = install(self.client.application.extensions["brains"])
+        try:
+            with self.client.session_transaction() as session:
+                return Match.from_session(session)
+        finally:
+            uninstall(token)
 
     def new(self, x: str | None = None, o: str | None = None, htmx: bool = True) -> TestResponse:
         data = {side: player for side, player in (("x", x), ("o", o)) if player is not None}
@@ -42,5 +51,4 @@ class Visitor:
 
     def stored(self) -> dict[str, str]:
         """The game in the session store, as the app reads it (the default game if none)."""
-        with self.client.session_transaction() as session:
-            return Match.from_session(session).game.to_session()
+        return self.match().game.to_session()

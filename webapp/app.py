@@ -12,7 +12,7 @@ from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
-from flask import Flask, Response, current_app, render_template, request
+from flask import Flask, Response, current_app, g, render_template, request
 from flask.typing import ResponseReturnValue
 from flask_sec_fetch_csrf import CSRFError, SecFetchCSRF
 from redis.exceptions import RedisError
@@ -28,6 +28,7 @@ from webapp.records import routes as records_routes
 from webapp.review import routes as review_routes
 from webapp.think import routes as think_routes
 from webapp.engine import DEFAULT_BUDGET_MS
+from webapp.engine.external import Brain, configured, install, probe, uninstall
 from webapp.shared.errors import Refusal
 from webapp.shared.web import duration, is_htmx, path, refused, reload_address
 from webapp.storage.errors import StoreUnavailable
@@ -59,13 +60,16 @@ DEFAULTS: dict[str, Any] = {
     "GAMES_PER_MINUTE": 10,                  # live games one browser may start in a minute
     "ADDRESS_PER_MINUTE": 60,                # live games started, or codes tried, from one address in a minute
     "TRUSTED_PROXIES": 0,                    # proxies in front whose X-Forwarded-For/-Proto are believed
+    "ENGINE_BRAINS": "",                     # external engines: "name=path,name=path" (webapp/engine/external.py)
+    "ENGINE_BRAIN_SETTINGS": {},             # each one's INFO settings by name: ENGINE_BRAIN_<NAME>="key=value …"
+    "REVIEW_ENGINE": "master",               # who appraises reviews' moves: master, or an external engine's name
 }
 ENVIRONMENT: dict[str, type] = {
     "SECRET_KEY": str, "REDIS_URL": str, "SESSION_COOKIE_SECURE": bool,
     "SESSION_IDLE_SECONDS": int, "SESSION_STORE_LIMIT": int, "ENGINE_BUDGET_MS": float,
     "ENGINE_WORKERS": str, "ENGINE_WORKER_COUNT": int,
     "STREAM_SECONDS": float, "STREAMS_PER_PROCESS": int, "GAMES_PER_MINUTE": int, "ADDRESS_PER_MINUTE": int,
-    "TRUSTED_PROXIES": int,
+    "TRUSTED_PROXIES": int, "ENGINE_BRAINS": str, "REVIEW_ENGINE": str,
 }
 SECURITY_HEADERS = {
     "Content-Security-Policy": (
@@ -101,7 +105,7 @@ def create_app(test_config: Mapping[str, Any] | None = None,
     SecFetchCSRF(app)  # every POST from another site is refused: see docs/http.md
     online_routes.init_app(app)
     app.extensions["engines"] = EnginePool(app.config["ENGINE_WORKERS"], app.instance_path, app.config["REDIS_URL"],
-                                           workers=app.config["ENGINE_WORKER_COUNT"])
+                                           workers=app.config["ENGINE_WORKER_COUNT"], judge=_external_engines(app))
     puzzle_routes.init_app(app)
     for routes in (play_routes, review_routes, puzzle_routes, think_routes, online_routes, learn_routes, records_routes,
                    analysis_routes):
@@ -119,6 +123,33 @@ def create_app(test_config: Mapping[str, Any] | None = None,
     app.jinja_env.globals["vendored"] = vendored.__getitem__
     app.jinja_env.trim_blocks = app.jinja_env.lstrip_blocks = True  # no blank lines from tags: a lighter swap
     return app
+
+
+def _external_engines(app: Flask) -> Brain | None:
+    """Install the external engines ENGINE_BRAINS names, each asked which
+    boards and rules it plays (a few seconds at start), and say which of
+    them judges reviews (REVIEW_ENGINE; None: master). ValueError, at start,
+    for a configuration that cannot work."""
+    names = [entry.partition("=")[0].strip() for entry in app.config["ENGINE_BRAINS"].split(",") if entry.strip()]
+    settings = {name: os.environ[variable] for name in names
+                if (variable := f"ENGINE_BRAIN_{name.upper().replace('-', '_')}") in os.environ}
+    brains = [probe(brain) for brain in configured(app.config["ENGINE_BRAINS"],
+                                                   {**settings, **app.config["ENGINE_BRAIN_SETTINGS"]})]
+    for brain in brains:
+        if brain.plays:
+            app.logger.info("Engine %s (%s) plays %s", brain.name, brain.about, ", ".join(sorted(brain.plays)))
+        else:
+            app.logger.warning("Engine %s plays none of our boards, and is not offered", brain.name)
+    app.extensions["brains"] = tuple(brains)
+    app.before_request(lambda: setattr(g, "engines_installed", install(brains)))
+    app.teardown_request(lambda error: uninstall(g.pop("engines_installed")) if "engines_installed" in g else None)
+    judge = app.config["REVIEW_ENGINE"]
+    if judge == "master":
+        return None
+    found = [brain for brain in brains if brain.name == judge and brain.plays]
+    if not found:
+        raise ValueError(f"REVIEW_ENGINE is master or an engine ENGINE_BRAINS names that plays, not “{judge}”.")
+    return found[0]
 
 
 def _register_error_answers(app: Flask) -> None:

@@ -10,6 +10,7 @@ action raises InvalidInput or Conflict, which the app answers with 400 or 409.
 from __future__ import annotations
 
 import random
+import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from functools import cached_property
@@ -17,6 +18,7 @@ from typing import Any, NamedTuple, TypeVar
 
 from webapp.engine import (DEFAULT_BOARD, DEFAULT_BUDGET_MS, MARKS, Menace, Position, Rules, board_named, choose_move,
                            is_solved, opponent, swap2)
+from webapp.engine.external import brain_named
 from webapp.engine.swap2 import CHOOSE, CHOOSE_AGAIN, NO_OPENING, PLACE_THREE, PLACE_TWO, SWAP2
 from webapp.play.coach import FOUND_KINDS, Found, explain_move
 from webapp.play.hint import Hint, hint_for
@@ -28,8 +30,8 @@ from webapp.shared.board import BoardView, SquareValue, board_view, plain_status
 from webapp.shared.errors import Conflict, InvalidInput
 from webapp.shared.forms import parse_swap2_choice
 from webapp.shared.record import mark_of, parse_moves, position_after, write_moves
-from webapp.shared.words import capitalised, describe_cell, in_a_row, sentence_start, swap2_words
-from webapp.workers.pool import EnginePool, Reply
+from webapp.shared.words import capitalised, describe_cell, sentence_start, swap2_words
+from webapp.workers.pool import EnginePool, Reply, brain_job
 
 _RNG = random.Random()
 T = TypeVar("T")
@@ -77,16 +79,23 @@ class Computer(NamedTuple):
     engines: EnginePool | None = None
     replies: list[Reply] | None = None
 
-    def move(self, position: Position, level: str) -> tuple[int, Found | None]:
-        """The level's move, and what master's search found for it (None for other levels)."""
+    def move(self, position: Position, level: str, moves: tuple[int, ...] = ()) -> tuple[int, Found | None, str]:
+        """The level's move (moves are the game's, which an external engine
+        is told), what master's search found for it (None for other levels),
+        and, where an external engine failed and master played in its place,
+        what the engine did wrong."""
         if level == MY_MENACE:
-            return self.my_menace.move(position, self.rng).cell, None
+            return self.my_menace.move(position, self.rng).cell, None, ""
+        if (brain := brain_named(level)) is not None:
+            reply = (self.engines.play(brain, position.rules, moves, self.budget_ms) if self.engines is not None
+                     else brain_job(brain, position.rules, moves, self.budget_ms, time.time()))
+            return reply.move, reply.stood_in and Found.of(reply.stood_in), reply.fault
         if level == "master" and self.engines is not None:
             reply = self.engines.think(position, self.budget_ms)
             if self.replies is not None:
                 self.replies.append(reply)
-            return reply.thought.move, Found.of(reply.thought)
-        return choose_move(position, level, self.rng, self.budget_ms), None
+            return reply.thought.move, Found.of(reply.thought), ""
+        return choose_move(position, level, self.rng, self.budget_ms), None, ""
 
     def swap2_opening(self, rules: Rules) -> tuple[int, ...]:
         """The computer's three opening stones under swap2 (swap2.opening), on the engine workers."""
@@ -122,6 +131,7 @@ class Game:
     moves: tuple[int, ...] = ()
     rules: Rules = DEFAULT_BOARD
     found: Found | None = None  # what master's search found for the last move, if master made it
+    stood_in: str = ""          # what an external engine did wrong, where master played its last move instead
     resigned: str | None = None  # the mark of the side that resigned, which ends the game
     opening: str = NO_OPENING    # SWAP2: the first stones are put down, and the colours chosen, by swap2's steps
     choices: tuple[str, ...] = ()  # the swap2 choices made so far (swap2.FIRST_CHOICES, then LAST_CHOICES)
@@ -308,7 +318,7 @@ class Game:
             raise Conflict("A hint is for a person's turn; there is no move of yours to make now.")
         if self.swap2_step is not None:
             raise Conflict("There is no hint in the swap2 opening: its stones and choices are yours to make.")
-        return hint_for(self.position, lambda position: computer.move(position, "master"))
+        return hint_for(self.position, lambda position: computer.move(position, "master")[:2])
 
     def resign(self, seen_ply: int) -> Game:
         """The person (between two people, the side to move) gives the game up:
@@ -328,7 +338,7 @@ class Game:
         last = self._last_human_move()
         if last is None:
             raise Conflict("There is no move to take back.")
-        return replace(self, moves=self.moves[:last], found=None)
+        return replace(self, moves=self.moves[:last], found=None, stood_in="")
 
     @property
     def result_key(self) -> str | None:
@@ -419,8 +429,13 @@ class Game:
             return self._opening_said
         if not self.moves or self.placed_by(self.ply - 1) == HUMAN:
             return None
-        return explain_move(self.rules, self.moves, self.ply, person=self.player(mark_of(self.ply)) == HUMAN,
-                            level=self.player(mark_of(self.ply - 1)), found=self.found)
+        level = "master" if self.stood_in else self.player(mark_of(self.ply - 1))
+        why = explain_move(self.rules, self.moves, self.ply, person=self.player(mark_of(self.ply)) == HUMAN,
+                           level=level, found=self.found)
+        if self.stood_in:
+            engine = capitalised(OPPONENT_NAMES[self.player(mark_of(self.ply - 1))])
+            return f"{engine} failed ({self.stood_in}), so master played this move in its place. {why}"
+        return why
 
     def view(self, coach_values: Mapping[int, SquareValue] | None = None, hint: Hint | None = None,
              numbered: bool = False) -> BoardView:
@@ -481,6 +496,8 @@ class Game:
             kept["resigned"] = self.resigned
         if self.opening != NO_OPENING:
             kept["opening"], kept["choices"] = self.opening, list(self.choices)
+        if self.stood_in:
+            kept["stood_in"] = self.stood_in
         return {**kept, "found": list(self.found)} if self.found else kept
 
     @classmethod
@@ -495,15 +512,16 @@ class Game:
         allowed = players_of(rules)
         if x not in allowed or o not in allowed:
             return None
-        game = cls(x, o, moves, rules, _found(data.get("found")), opening=data.get("opening", NO_OPENING),
-                   choices=tuple(data.get("choices") or ()))
+        stood_in = data.get("stood_in")
+        game = cls(x, o, moves, rules, _found(data.get("found")), stood_in[:200] if isinstance(stood_in, str) else "",
+                   opening=data.get("opening", NO_OPENING), choices=tuple(data.get("choices") or ()))
         if not game._opening_fits():
             return None
         resigned = data.get("resigned")
         return replace(game, resigned=resigned) if resigned == game.to_move and game.can_resign else game
 
-    def _played(self, cell: int, found: Found | None = None) -> Game:
-        return replace(self, moves=(*self.moves, cell), found=found)
+    def _played(self, cell: int, found: Found | None = None, stood_in: str = "") -> Game:
+        return replace(self, moves=(*self.moves, cell), found=found, stood_in=stood_in)
 
     def _reply_to_person(self, computer: Computer) -> Game:
         """The computer's steps, where it is to act against a person: a move,
@@ -520,17 +538,17 @@ class Game:
         chooses two)."""
         step, level = self.swap2_step, self.actor
         if step == PLACE_THREE:
-            return replace(self, moves=computer.swap2_opening(self.rules), found=None)
+            return replace(self, moves=computer.swap2_opening(self.rules), found=None, stood_in="")
         if step in (CHOOSE, CHOOSE_AGAIN):
             chosen = self._chosen(computer.swap2_choice(self.position, may_place_two=step == CHOOSE))
             if chosen.swap2_step == PLACE_TWO:
                 chosen = replace(chosen, moves=(*chosen.moves, *computer.swap2_two_more(chosen.position)))
             return chosen
-        return self._played(*computer.move(self.position, level))
+        return self._played(*computer.move(self.position, level, self.moves))
 
     def _chosen(self, choice: str) -> Game:
         """The game after a swap2 choice: x and o exchanged where it gives the opener white."""
-        chosen = replace(self, choices=(*self.choices, choice), found=None)
+        chosen = replace(self, choices=(*self.choices, choice), found=None, stood_in="")
         return replace(chosen, x=self.o, o=self.x) if chosen._swapped != self._swapped else chosen
 
     def _opening_fits(self) -> bool:
@@ -689,7 +707,7 @@ class Match:
     def _after(self, game: Game) -> Match:
         match = replace(self, game=game, hint=None)
         if game.is_over:  # it has just ended: a finished game takes no more moves
-            match = replace(match, history=(replace(game, found=None), *self.history)[:HISTORY_LENGTH])
+            match = replace(match, history=(replace(game, found=None, stood_in=""), *self.history)[:HISTORY_LENGTH])
         # A learner learns from games played out (a resignation shows it no result on the board).
         if game.played_out and not self.taught and MY_MENACE in (game.x, game.o):
             learned = self.my_menace

@@ -1,16 +1,19 @@
 """Who may play on a board, and what they are called.
 
-A person (HUMAN), the computer at one of its levels, and on 3×3 the
-learners, this browser's own MENACE among them. The new-game form, the
-score and the checks on a form all read this one list.
+A person (HUMAN), the computer at one of its levels, the external engines
+installed here (ENGINE_BRAINS: webapp.engine.external) on the boards and
+rules each plays, and on 3×3 the learners, this browser's own MENACE among
+them. The new-game form, the score and the checks on a form all read this
+one list.
 """
 
 from __future__ import annotations
 
-from functools import cache
+from collections.abc import Callable, Iterator, Mapping
 from itertools import groupby
 
 from webapp.engine import BOARDS, DEFAULT_BOARD, LEARNERS, LEVELS, Rules, learners_of, levels_of, top_level
+from webapp.engine.external import Brain, brain_named, installed
 from webapp.shared.errors import InvalidInput
 from webapp.shared.words import quoted
 
@@ -18,12 +21,38 @@ HUMAN = "human"
 MY_MENACE = "my-menace"
 """This browser's own MENACE, which starts knowing nothing and learns from every game it finishes here."""
 PLAYERS = (HUMAN, *LEVELS, *LEARNERS, MY_MENACE)
-PLAYER_NAMES = {HUMAN: "Human", **{level: f"Computer, {level}" for level in LEVELS},
-                "menace": "MENACE, trained", "network": "Network, self-taught", MY_MENACE: "Your own MENACE"}
-OPPONENT_NAMES = {**{level: level for level in LEVELS}, "menace": "MENACE", "network": "the network",
-                  MY_MENACE: "your MENACE"}
+"""Our own players; the installed external engines come after the levels (all_players)."""
+
+
+class Names(Mapping[str, str]):
+    """Each player's name in some place: ours written out, an installed
+    external engine's made from it (so a template or a sentence looks
+    either up the same way)."""
+
+    def __init__(self, ours: dict[str, str], engine: Callable[[Brain], str]) -> None:
+        self.ours, self.engine = ours, engine
+
+    def __getitem__(self, player: str) -> str:
+        if player in self.ours:
+            return self.ours[player]
+        if (brain := brain_named(player)) is not None:
+            return self.engine(brain)
+        raise KeyError(player)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter((*self.ours, *(brain.name for brain in installed())))
+
+    def __len__(self) -> int:
+        return len(self.ours) + len(installed())
+
+
+PLAYER_NAMES = Names({HUMAN: "Human", **{level: f"Computer, {level}" for level in LEVELS},
+                      "menace": "MENACE, trained", "network": "Network, self-taught", MY_MENACE: "Your own MENACE"},
+                     lambda brain: f"Engine, {brain.title}")
+OPPONENT_NAMES = Names({**{level: level for level in LEVELS}, "menace": "MENACE", "network": "the network",
+                        MY_MENACE: "your MENACE"}, lambda brain: brain.title)
 """How the score names each computer player: "You against hard", "You against your MENACE"."""
-OPPONENT_INTRODUCTIONS = {
+OPPONENT_INTRODUCTIONS = Names({
     "easy": "the computer (easy: it sees one move ahead)",
     "medium": "the computer (medium: it sees two moves ahead)",
     "hard": "the computer (hard: it plays the best moves it knows, but slips one move in five)",
@@ -32,7 +61,7 @@ OPPONENT_INTRODUCTIONS = {
     "menace": "MENACE (matchboxes of beads that learned by playing)",
     "network": "the network (it taught itself by playing against itself)",
     MY_MENACE: "your MENACE (it learns from every game it finishes here)",
-}
+}, lambda brain: f"{brain.title} (an engine installed here, played through the Gomocup protocol)")
 """How the line under the status introduces the opponent before a person's first
 move, so that they know what they face."""
 
@@ -41,7 +70,18 @@ def players_of(rules: Rules) -> tuple[str, ...]:
     """Who may play on a board: a person, the computer at one of its levels,
     and on 3×3 the learners, this browser's own MENACE among them."""
     learners = learners_of(rules)
-    return (HUMAN, *levels_of(rules), *learners, *((MY_MENACE,) if learners else ()))
+    return (HUMAN, *computers_of(rules), *learners, *((MY_MENACE,) if learners else ()))
+
+
+def computers_of(rules: Rules) -> tuple[str, ...]:
+    """The computer's levels on a board, weakest first, then the external engines that play it."""
+    return (*levels_of(rules), *(brain.name for brain in installed(rules)))
+
+
+def all_players() -> tuple[str, ...]:
+    """Every player of some board, in the new-game form's order: ours, the installed engines after the levels."""
+    engines = tuple(brain.name for brain in installed())
+    return (*PLAYERS[:len(LEVELS) + 1], *engines, *PLAYERS[len(LEVELS) + 1:])
 
 
 def default_players(rules: Rules) -> dict[str, str]:
@@ -56,12 +96,15 @@ def parse_player(raw: str | None, mark: str, rules: Rules = DEFAULT_BOARD) -> st
     strongest (master), as the form offers it with JavaScript."""
     if raw is None:
         return default_players(rules)[mark]
-    if raw not in PLAYERS:
+    if raw not in all_players():
         raise InvalidInput(
             f"Unknown player {quoted(raw)} for {mark}; choose one of: {', '.join(players_of(rules))}."
         )
     if raw in top_levels() and raw not in players_of(rules):
         return top_level(rules)  # "the strongest" stays so when the board changes, with or without the page's script
+    if (brain := brain_named(raw)) is not None and not brain.plays_on(rules):
+        raise InvalidInput(f"{brain.title} does not play the {rules.name} board; it plays "
+                           f"{', '.join(sorted(brain.plays))}.")
     if raw not in players_of(rules):
         levels = levels_of(rules)
         learners = " the learners play on 3x3 only." if raw in (*LEARNERS, MY_MENACE) else ""
@@ -82,13 +125,12 @@ def boards_played(player: str) -> str:
     return ", ".join(f"{rules.size}×{rules.size}" for rules in where)
 
 
-@cache
 def player_groups() -> tuple[tuple[str, tuple[str, ...]], ...]:
     """The players in the new-game form's order, grouped by the boards they
     play (see boards_played). A group's heading says where its players play,
     so that an option, all that a closed list shows, stays short enough for
     a narrow column."""
-    return tuple((boards, tuple(players)) for boards, players in groupby(PLAYERS, key=boards_played))
+    return tuple((boards, tuple(players)) for boards, players in groupby(all_players(), key=boards_played))
 
 
 def top_levels() -> tuple[str, ...]:

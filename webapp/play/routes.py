@@ -15,11 +15,12 @@ from typing import Any, TypeVar
 
 from flask import Blueprint, Response, abort, current_app, g, redirect, render_template, request, session, url_for
 
-from webapp.engine import BOARDS, DEFAULT_BOARD, is_solved, levels_of, rules_offered
+from webapp.engine import BOARDS, DEFAULT_BOARD, is_solved, levels_of, rules_offered, top_level
 from webapp.play.coach import square_values
 from webapp.play.match import HISTORY_LENGTH, Computer, Game, Match, computer_words
-from webapp.play.players import (MY_MENACE, OPPONENT_INTRODUCTIONS, PLAYER_NAMES, parse_player, player_groups,
-                                 players_of, top_levels)
+from webapp.engine.external import installed
+from webapp.play.players import (MY_MENACE, OPPONENT_INTRODUCTIONS, PLAYER_NAMES, computers_of, parse_player,
+                                 player_groups, players_of, top_levels)
 from webapp.play.replay import Replay, see_step
 from webapp.shared.errors import InvalidInput
 from webapp.shared.forms import parse_board, parse_cell, parse_opening, parse_ply, parse_rule, parse_switch
@@ -137,7 +138,7 @@ def replay(board: str, moves: str) -> Response | str:
                                                  here=is_solved(shown.rules))
     template = "play/_replay.html" if is_htmx() else "play/replay.html"
     return render_template(template, replay=shown, view=shown.board(seen.values), explanation=seen.explanation,
-                           levels=levels_of(shown.rules), player_names=PLAYER_NAMES)
+                           levels=computers_of(shown.rules), top=top_level(shown.rules), player_names=PLAYER_NAMES)
 
 
 @bp.get("/games")
@@ -149,7 +150,8 @@ def my_games() -> str:
 
 @bp.get("/help")
 def how_to_play() -> str:
-    return render_template("play/help.html", boards=BOARDS, levels=levels_of, introductions=OPPONENT_INTRODUCTIONS)
+    return render_template("play/help.html", boards=BOARDS, levels=levels_of, introductions=OPPONENT_INTRODUCTIONS,
+                           engines=installed())
 
 
 @bp.post("/score/reset")

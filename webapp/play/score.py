@@ -29,8 +29,9 @@ class ScoreLine(NamedTuple):
     tallies: tuple[tuple[str, int], ...]
 
 
-def _score_groups() -> list[tuple[str, str, tuple[tuple[str, str], ...]]]:
-    """Every line the score can show, in order: its label, its key's prefix, its tallies."""
+def score_groups() -> list[tuple[str, str, tuple[tuple[str, str], ...]]]:
+    """Every line the score can show, in order: its label, its key's prefix,
+    its tallies (the installed external engines' among them: so asked each time)."""
     groups = []
     for rules in BOARDS.values():
         on = "" if rules == DEFAULT_BOARD else f" on {rules.size}×{rules.size}"
@@ -38,9 +39,6 @@ def _score_groups() -> list[tuple[str, str, tuple[tuple[str, str], ...]]]:
                    for level in players_of(rules)[1:]]
         groups.append((f"Two players{on}", score_prefix(FRIENDS, rules), _FRIENDS_TALLIES))
     return groups
-
-
-SCORE_GROUPS = _score_groups()
 
 
 @dataclass(frozen=True)
@@ -56,10 +54,10 @@ class Score:
 
     def lines(self) -> list[ScoreLine]:
         """The lines worth showing: every pairing with a finished game, in
-        the order of SCORE_GROUPS."""
+        the order of score_groups()."""
         played = {key.rpartition("/")[0] for key, count in self.counts.items() if count}
         lines = []
-        for label, prefix, names in SCORE_GROUPS:
+        for label, prefix, names in score_groups():
             if prefix in played:
                 lines.append(ScoreLine(label, tuple((name, self.counts.get(f"{prefix}/{key}", 0))
                                                     for key, name in names)))

@@ -30,6 +30,8 @@ class Appraiser(Protocol):
 
     def appraisal(self, rules: Rules, moves: tuple[int, ...]) -> Appraisal: ...
 
+    def judge_name(self, rules: Rules) -> str: ...
+
 
 def judgements(rules: Rules, moves: tuple[int, ...], engines: Appraiser,
                queue: bool = True) -> tuple[Judgement | None, ...]:
@@ -80,6 +82,16 @@ class Review:
     moves: tuple[int, ...]
     judgements: tuple[Judgement | None, ...]
     step: int
+    judge: str = "master"  # the engine that appraised the moves, on a board too big to solve
+
+    @property
+    def judged_by(self) -> str:
+        """Who judged the moves, in a sentence."""
+        if is_solved(self.rules):
+            return "Every move is judged exactly: this board is solved."
+        if self.judge == "master":
+            return "Moves judged by master, this site's own engine."
+        return f"Moves judged by {self.judge}, an engine installed here."
 
     @property
     def notation(self) -> str:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import threading
 import time
 from collections.abc import Iterator
+from dataclasses import replace
 
 from flask import (Blueprint, Response, abort, current_app, redirect, render_template, request, stream_with_context,
                    url_for)
@@ -63,8 +64,7 @@ def progress(board: str, moves: str) -> Response:
             if current.complete or time.monotonic() > closes:
                 return
             time.sleep(POLL_SECONDS)
-            current = Review(current.rules, current.moves,
-                             judgements(current.rules, current.moves, engines, queue=False), current.step)
+            current = replace(current, judgements=judgements(current.rules, current.moves, engines, queue=False))
 
     response = Response(stream_with_context(messages()), mimetype="text/event-stream",
                         headers={"Cache-Control": "no-store"})
@@ -114,7 +114,8 @@ def _review(board: str, moves: str, queue: bool = True) -> Review:
     except InvalidInput as error:
         abort(404, description=str(error))
     engines = current_app.extensions["engines"]
-    return Review(rules, shown.moves, judgements(rules, shown.moves, engines, queue), shown.step)
+    return Review(rules, shown.moves, judgements(rules, shown.moves, engines, queue), shown.step,
+                  engines.judge_name(rules))
 
 
 def _retry(board: str, moves: str, side: str) -> Retry:

@@ -31,11 +31,12 @@ from typing import NamedTuple
 
 from webapp.engine import DEFAULT_BOARD, Position, Rules, is_solved, opponent
 from webapp.engine.classic import most_orders
+from webapp.engine.external import Brain
 from webapp.shared.board import BoardView, board_view
 from webapp.shared.errors import InvalidInput
 from webapp.shared.record import parse_moves, position_after, write_moves
 from webapp.shared.words import describe_cell
-from webapp.think.searches import EngineView, Row, engine_view, searches
+from webapp.think.searches import EngineView, OpinionView, Row, engine_opinion, engine_view, searches
 from webapp.think.tree import (Count, alphabeta_paths, below, below_child, move_values, ranked, search_order,
                                value_words)
 
@@ -71,6 +72,7 @@ class Seen(NamedTuple):
     searches: tuple[Row, ...]            # the classic searches side by side (none for a node alone)
     alphabeta_ran: bool                  # whether alpha-beta's skips can be shown
     engine: EngineView | None            # the engine's own move and statistics, on the big boards
+    opinions: tuple[OpinionView, ...] = ()  # the installed external engines' moves, and what they say
 
 
 @dataclass(frozen=True)
@@ -272,14 +274,17 @@ class Look:
         return Count(most_orders(self.position.empty.bit_count()), exact=False)
 
 
-def see(look: Look, budget_ms: float, node: tuple[int, ...] | None = None) -> Seen:
+def see(look: Look, budget_ms: float, node: tuple[int, ...] | None = None, brains: tuple[Brain, ...] = ()) -> Seen:
     """All that the page for look shows and takes engine work: the tree, the
     searches and (big boards) the engine's own move thought about for
-    budget_ms; or, asked for one node of the tree, that node alone."""
+    budget_ms, and each of brains' (installed external engines'); or, asked
+    for one node of the tree, that node alone."""
     if node is not None:
         return Seen(None, [look.branch(node)], (), look.alphabeta_ran(), None)
     branches = [] if look.position.is_over else look.branches()
-    return Seen(look.root, branches, look.searches(), look.alphabeta_ran(), look.engine(budget_ms))
+    opinions = () if look.position.is_over else tuple(
+        engine_opinion(brain, look.rules, look.moves, look.position.to_move) for brain in brains)
+    return Seen(look.root, branches, look.searches(), look.alphabeta_ran(), look.engine(budget_ms), opinions)
 
 
 def warm() -> None:

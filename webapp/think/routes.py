@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from flask import Blueprint, abort, current_app, render_template, request
 
+from webapp.engine.external import installed
 from webapp.shared.errors import InvalidInput
 from webapp.shared.web import board_or_404, is_htmx
 from webapp.think.look import DEPTHS, Look, see
@@ -32,7 +33,8 @@ def look(board: str, moves: str) -> str:
     except InvalidInput as error:
         abort(404, description=str(error))
     budget_ms, alone = current_app.config["ENGINE_BUDGET_MS"], node is not None and is_htmx()
-    seen = current_app.extensions["engines"].ask(see, shown, budget_ms, node if alone else None,
+    brains = () if alone else installed(shown.rules)
+    seen = current_app.extensions["engines"].ask(see, shown, budget_ms, node if alone else None, brains,
                                                  here=not shown.needs_the_engines)
     if alone:
         return render_template("think/_branch.html", look=shown, seen=seen, node=seen.branches[0],

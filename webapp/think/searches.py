@@ -7,12 +7,15 @@ more than RUN_LIMIT positions is not run."""
 
 from __future__ import annotations
 
+import math
 import time
 from collections.abc import Callable
 from functools import lru_cache
 from typing import NamedTuple
 
-from webapp.engine import Position, prepare, think
+from webapp.engine import Position, Rules, opponent, prepare, think
+from webapp.engine.appraise import JUDGES_UNIT
+from webapp.engine.external import Brain, BrainFault, Evaluation, ask
 from webapp.engine.classic import (ALGORITHMS, Horizon, MemoTree, Searched, TooLong, Tree, minimax,
                                    minimax_with_memo, most_orders, most_positions, tree_size)
 from webapp.engine.search import SETTLED_ITERATIONS
@@ -55,6 +58,39 @@ class EngineView(NamedTuple):
     hits: int
     seconds: float
     line: list[str]            # the forced win or principal variation, as square names
+
+
+class OpinionView(NamedTuple):
+    """An installed external engine's move in the position, and what it said of it."""
+
+    engine: str         # its name, as the pages give it
+    move: str           # its move's square name ("" if it failed)
+    says: str           # its evaluation in words, or why there is none
+    line: list[str]     # the line it expects, as square names (empty if it gave none)
+
+
+def engine_opinion(brain: Brain, rules: Rules, moves: tuple[int, ...], mover: str) -> OpinionView:
+    """What an external engine plays after moves, and says of the position (on an engine worker)."""
+    try:
+        answer = ask(brain, rules, moves)
+    except BrainFault as fault:
+        return OpinionView(brain.title, "", f"It failed: {fault}.", [])
+    return OpinionView(brain.title, rules.cell_name(answer.cell), evaluation_words(answer.evaluation, mover),
+                       [rules.cell_name(cell) for cell in answer.line])
+
+
+def evaluation_words(evaluation: Evaluation | None, mover: str) -> str:
+    """An engine's evaluation for the side to move, in words: a proof, or a
+    score with the chance it stands for (on Rapfi's scale, appraise.JUDGES_UNIT)."""
+    if evaluation is None:
+        return "It gave no evaluation."
+    plies = evaluation.written.lstrip("+-M")
+    if evaluation.proven:
+        winner = mover if evaluation.proven > 0 else opponent(mover)
+        return f"It proves that {winner} wins, within {plies} moves of both sides."
+    score = evaluation.score or 0
+    chance = round(100 / (1 + math.exp(-score / JUDGES_UNIT)))
+    return f"It scores the position {score:+d} for {mover}: about {chance} games in 100 for {mover}."
 
 
 def _timed(search: Callable[[MemoTree], Searched], tree: MemoTree) -> tuple[Searched, float]:

@@ -1,0 +1,57 @@
+"""A person's game against an external engine (our own pbrain-kinrow,
+installed as ENGINE_BRAINS would install any Gomocup brain), in Chromium,
+on a server of its own; and the page when an engine fails."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterator
+
+import pytest
+from playwright.sync_api import Page, expect
+from werkzeug.serving import make_server
+
+from tests.brains import KINROW, fake_brain
+from tests.browsing import BROWSER_BUDGET_MS, click, new_game
+from webapp.app import create_app
+from webapp.engine.external import stop_all
+
+pytestmark = pytest.mark.browser
+
+
+@pytest.fixture(scope="module")
+def engines_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The app with two engines installed (kinrow, and a fake that crashes), served in a thread."""
+    crash = fake_brain(tmp_path_factory.mktemp("brains"), "crash")
+    app = create_app({"SECRET_KEY": "engines in the browser", "ENGINE_BUDGET_MS": BROWSER_BUDGET_MS,
+                      "ENGINE_WORKERS": "inline", "ENGINE_BRAINS": f"kinrow={KINROW},crash={crash}",
+                      "ENGINE_BRAIN_SETTINGS": {"kinrow": "timeout_turn=300"}},
+                     instance_path=tmp_path_factory.mktemp("instance"))
+    server = make_server("127.0.0.1", 0, app, threaded=True)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_port}"
+    server.shutdown()
+    thread.join()
+    stop_all()
+
+
+def test_a_game_on_15x15_against_an_external_engine(page: Page, engines_server: str):
+    page.goto(engines_server + "/")
+    new_game(page, "human", "kinrow", "15x15")
+    expect(page.locator(".reason")).to_have_text(
+        "Your opponent: kinrow (an engine installed here, played through the Gomocup protocol).")
+    for cell in (112, 97, 82):
+        click(page, cell)
+        expect(page.locator(".moves li")).to_have_count(2 * [112, 97, 82].index(cell) + 2)
+    expect(page.locator("#status")).to_have_text("Your turn: you play X.")
+    expect(page.get_by_label("O", exact=True)).to_have_value("kinrow")
+
+
+def test_an_engine_that_fails_is_replaced_by_master_and_the_page_says_so(page: Page, engines_server: str):
+    page.goto(engines_server + "/")
+    new_game(page, "human", "crash", "7x7")
+    click(page, 24)
+    expect(page.locator(".moves li")).to_have_count(2)
+    expect(page.locator(".reason")).to_contain_text(
+        "Fake-crash failed (it stopped (exit status 3)), so master played this move in its place.")
