@@ -4,12 +4,15 @@ score, the Elo difference with its 95% interval and, on request, a
 sequential probability ratio test (SPRT) that stops as soon as it decides.
 
 A brain is one of our levels, played by pbrain-kinrow (`master`, `hard`,
-…, with options after a colon: `master:nodes=7000`, `hard:seed=5`), or the
-path of any program that speaks the protocol (`/opt/brains/pbrain-x`).
+…, with options after a colon: `master:nodes=7000`, `hard:seed=5`), an
+engine installed as the app installs it (its name in ENGINE_BRAINS, its
+settings from ENGINE_BRAIN_<NAME>), or the path of any program that speaks
+the protocol (`/opt/brains/pbrain-x`).
 
     python -m tools.ladder                          # our levels, neighbours on each big board
     python -m tools.ladder master hard --board 7x7
     python -m tools.ladder master ./pbrain-other --board 15x15 --turn-ms 1000
+    ENGINE_BRAINS=rapfi=/opt/rapfi/pbrain-rapfi ENGINE_BRAIN_RAPFI="max_node=10000" python -m tools.ladder master rapfi
     python -m tools.ladder master:nodes=20000 master:nodes=7000 --turn-ms 600000 --sprt 0 30
     python -m tools.ladder master ./pbrain-other --openings renju   # renju's 26 openings: 52 games
     python -m tools.ladder master hard --rule renju                 # under renju, from its 26 openings
@@ -28,11 +31,7 @@ from __future__ import annotations
 
 import argparse
 import os
-import queue
-import subprocess
 import sys
-import threading
-import time
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -40,32 +39,29 @@ from pathlib import Path
 from tools.elo import elo, sprt
 from tools.judge import Tally
 from tools.openings import OPENING_SETS, openings, position_of
-from webapp.brain.protocol import PROTOCOL_RULES
 from webapp.engine import BOARDS, FREESTYLE, LEARNERS, LEVELS, RENJU, RULES, Rules, rules_offered, under_rule
+from webapp.engine.external import (RULE_NUMBERS, SLACK_SECONDS, Brain, BrainFault, Connection, answered_cell, asking,
+                                    configured)
 from webapp.shared.record import write_moves
 
 PROGRAM = Path(sys.executable).with_name("pbrain-kinrow")
 DEFAULT_LADDER = {"5x5": ("master", "hard", "medium", "easy"), "7x7": ("master", "hard", "medium", "easy"),
                   "15x15": ("master", "hard", "medium", "easy")}
 """make ladder with no brains named: each level against the one below it, on each big board."""
-SLACK_SECONDS = 2.0
-
-
-RULE_NUMBERS = {rule: number for number, rule in PROTOCOL_RULES.items()}
-"""Each rule's number in the protocol's INFO rule."""
-
-
-class BrainFailed(Exception):
-    """A brain broke the protocol or the rules: it loses the game."""
 
 
 def command_of(spec: str, seed: int) -> list[str]:
-    """The command that starts a brain: a path as it is, or pbrain-kinrow at a level."""
+    """The command that starts a brain: a path as it is, an engine ENGINE_BRAINS
+    names by its path, or pbrain-kinrow at a level."""
     if os.sep in spec:
         return [spec]
+    if (engine := installed_engine(spec)) is not None:
+        return list(engine.command)
     level, _, options = spec.partition(":")
     if level not in LEVELS + LEARNERS:
-        raise ValueError(f"“{spec}” is neither a path nor one of our levels ({', '.join(LEVELS)}).")
+        engines = os.environ.get("ENGINE_BRAINS") or "none"
+        raise ValueError(f"“{spec}” is neither a path, nor one of our levels ({', '.join(LEVELS)}), nor an "
+                         f"engine ENGINE_BRAINS names (it names: {engines}).")
     command = [str(PROGRAM), "--level", level, "--seed", str(seed)]
     for option in filter(None, options.split(",")):
         key, _, value = option.partition("=")
@@ -77,50 +73,21 @@ def command_of(spec: str, seed: int) -> list[str]:
     return command
 
 
-class Process:
-    """A brain's process for one game, its answers read by a thread of their own
-    so that a silent brain can be waited for with a time limit."""
+def installed_engine(name: str) -> Brain | None:
+    """The engine ENGINE_BRAINS names so, with its settings (ENGINE_BRAIN_<NAME>), as the app reads them."""
+    spec = os.environ.get("ENGINE_BRAINS", "")
+    names = [entry.partition("=")[0].strip() for entry in spec.split(",")]
+    if name not in names:
+        return None
+    settings = {engine: os.environ[variable] for engine in names
+                if (variable := f"ENGINE_BRAIN_{engine.upper().replace('-', '_')}") in os.environ}
+    return next(brain for brain in configured(spec, settings) if brain.name == name)
 
-    def __init__(self, command: list[str]):
-        self.process = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                        stderr=subprocess.DEVNULL, text=True, bufsize=1)
-        self.lines: queue.Queue[str | None] = queue.Queue()
-        self.messages: list[str] = []  # the MESSAGE and DEBUG lines answer() passed over, for a caller that reads them
-        threading.Thread(target=self._read, daemon=True).start()
 
-    def _read(self) -> None:
-        for line in self.process.stdout:
-            self.lines.put(line.strip())
-        self.lines.put(None)
-
-    def tell(self, *lines: str) -> None:
-        try:
-            self.process.stdin.write("".join(line + "\n" for line in lines))
-            self.process.stdin.flush()
-        except OSError as error:
-            raise BrainFailed(f"its input is closed ({error})") from None
-
-    def answer(self, seconds: float) -> str:
-        """The next line that is not a message or a debug line."""
-        deadline = time.monotonic() + seconds
-        while True:
-            try:
-                line = self.lines.get(timeout=max(deadline - time.monotonic(), 0.001))
-            except queue.Empty:
-                raise BrainFailed(f"no answer within {seconds:.1f} s") from None
-            if line is None:
-                raise BrainFailed("it stopped")
-            if not line.startswith(("MESSAGE", "DEBUG")):
-                return line
-            self.messages.append(line)
-
-    def close(self) -> None:
-        try:
-            self.tell("END")
-            self.process.wait(timeout=5)
-        except (BrainFailed, subprocess.TimeoutExpired):
-            self.process.kill()
-            self.process.wait()
+def settings_of(spec: str) -> list[str]:
+    """The INFO settings an engine ENGINE_BRAINS names is given (key and value), besides the ladder's own."""
+    engine = installed_engine(spec) if os.sep not in spec else None
+    return [f"{key} {value}" for key, value in engine.settings if key != "timeout_turn"] if engine else []
 
 
 @dataclass(frozen=True)
@@ -143,7 +110,7 @@ def play(rules: Rules, x_spec: str, o_spec: str, opening: str, turn_ms: float, s
     """One game from opening, x_spec playing X (who moved first) and o_spec O."""
     position, history = position_of(rules, opening)
     specs = {"X": x_spec, "O": o_spec}
-    brains: dict[str, Process] = {}
+    brains: dict[str, Connection] = {}
     asked = {"X": False, "O": False}
     limit = 2 * turn_ms / 1000 + SLACK_SECONDS
     mark = position.to_move
@@ -151,18 +118,18 @@ def play(rules: Rules, x_spec: str, o_spec: str, opening: str, turn_ms: float, s
         for side, spec in specs.items():
             mark = side
             brains[side] = started(command_of(spec, seed), rules, turn_ms, "timeout_match 0",
-                                   f"rule {RULE_NUMBERS[rules.rule]}")
+                                   f"rule {RULE_NUMBERS[rules.rule]}", *settings_of(spec))
         while not position.is_over:
             mark = position.to_move
             brains[mark].tell(*asking(rules, history, mark, asked[mark]))
             asked[mark] = True
             cell = answered_cell(rules, brains[mark].answer(limit))
             if position.mark_at(cell) is not None:
-                raise BrainFailed(f"it played {rules.cell_name(cell)}, which is taken")
+                raise BrainFault(f"it played {rules.cell_name(cell)}, which is taken")
             if refusal := position.why_not(cell):
-                raise BrainFailed(refusal)
+                raise BrainFault(refusal)
             position, history = position.play(cell), [*history, cell]
-    except BrainFailed as failure:
+    except BrainFault as failure:
         winner = "O" if mark == "X" else "X"
         return Game(opening, x_spec, o_spec, winner, tuple(history), f"{specs[mark]} ({mark}) forfeits: {failure}")
     finally:
@@ -172,42 +139,19 @@ def play(rules: Rules, x_spec: str, o_spec: str, opening: str, turn_ms: float, s
     return Game(opening, x_spec, o_spec, winner, tuple(history), "a line" if winner else "full board")
 
 
-def started(command: list[str], rules: Rules, turn_ms: float, *infos: str) -> Process:
+def started(command: list[str], rules: Rules, turn_ms: float, *infos: str) -> Connection:
     """A brain's process, started on the board and told its time a turn and
-    the INFO lines given (key and value); BrainFailed if it does not answer
+    the INFO lines given (key and value); BrainFault if it does not answer
     START with OK."""
-    brain = Process(command)
-    brain.tell(f"START {rules.size}")
-    if (said := brain.answer(2 * turn_ms / 1000 + SLACK_SECONDS + 10)) != "OK":  # a first start may load a lot
-        raise BrainFailed(f"it answered START with “{said[:60]}”")
+    brain = Connection(command)
+    try:
+        if (said := brain.start(rules.size)) != "OK":
+            raise BrainFault(f"it answered START with “{said[:60]}”")
+    except BrainFault:
+        brain.kill()
+        raise
     brain.tell(f"INFO timeout_turn {int(turn_ms)}", *(f"INFO {info}" for info in infos))
     return brain
-
-
-def asking(rules: Rules, history: list[int], mark: str, asked_before: bool) -> list[str]:
-    """The lines that ask a brain for its move: TURN after its first, else BOARD or BEGIN."""
-    def square(cell: int) -> str:
-        row, column = divmod(cell, rules.size)
-        return f"{column},{row}"
-
-    if asked_before:
-        return [f"TURN {square(history[-1])}"]
-    if not history:
-        return ["BEGIN"]
-    owner = ("X", "O")
-    return ["BOARD", *(f"{square(cell)},{1 if owner[i % 2] == mark else 2}" for i, cell in enumerate(history)),
-            "DONE"]
-
-
-def answered_cell(rules: Rules, answer: str) -> int:
-    """The square a brain answered with, or BrainFailed saying why the answer is not one."""
-    try:
-        x, y = (int(part) for part in answer.split(","))
-    except ValueError:
-        raise BrainFailed(f"it answered “{answer[:60]}”, not a square") from None
-    if not (0 <= x < rules.size and 0 <= y < rules.size):
-        raise BrainFailed(f"it played {x},{y}, off the board")
-    return y * rules.size + x
 
 
 def schedule(rules: Rules, games: int, kind: str = "ladder") -> Iterator[tuple[str, str]]:

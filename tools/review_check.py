@@ -91,6 +91,9 @@ class InProcess:
     def appraisal(self, rules: Rules, moves: tuple[int, ...]) -> Appraisal:
         return self.appraiser(rules, moves)
 
+    def judge_name(self, rules: Rules) -> str:
+        return "master"
+
 
 def appraisal_of(rules: Rules, moves: tuple[int, ...]) -> Appraisal:
     """The workers' job: the engine's appraisal of the last of moves."""

@@ -19,46 +19,16 @@ limit, so that its opinion is the same on any machine, however busy.
 from __future__ import annotations
 
 import argparse
-import re
 import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TextIO
 
-from tools.ladder import answered_cell, asking, started
+from tools.ladder import started
 from webapp.engine import BOARDS, Rules
+from webapp.engine.external import Evaluation, answered_cell, asking, evaluation_of
 from webapp.shared.errors import InvalidInput
 from webapp.shared.record import parse_moves, position_after
-
-EVAL = re.compile(r"\bEval ([+-]?M?\d+)\b")
-
-
-@dataclass(frozen=True)
-class Opinion:
-    """The judge's evaluation of a position, for its side to move, as it wrote it."""
-
-    written: str
-
-    @property
-    def proven(self) -> int:
-        """+1 if the judge proves a win for the side to move, -1 a loss, 0 neither."""
-        if "M" not in self.written:
-            return 0
-        return -1 if self.written.startswith("-") else 1
-
-    def turned(self) -> Opinion:
-        """The same opinion for the other side."""
-        rest = self.written.lstrip("+-")
-        if self.written.startswith("-"):
-            return Opinion(("+" if rest.startswith("M") else "") + rest)
-        return Opinion(rest if rest == "0" else "-" + rest)
-
-
-def opinion_of(messages: Sequence[str]) -> Opinion | None:
-    """The last evaluation the judge reported among its messages, if any."""
-    found = [match.group(1) for line in messages if (match := EVAL.search(line))]
-    return Opinion(found[-1]) if found else None
-
 
 @dataclass(frozen=True)
 class Verdict:
@@ -67,8 +37,8 @@ class Verdict:
     ply: int
     move: int
     judges_move: int
-    before: Opinion | None
-    after: Opinion | None  # None when the move ended the game, or the judge gave no evaluation (a win in one)
+    before: Evaluation | None
+    after: Evaluation | None  # None when the move ended the game, or the judge gave no evaluation (a win in one)
 
     @property
     def lost_here(self) -> bool:
@@ -86,13 +56,13 @@ class Judge:
         self.rules, self.limit = rules, 2 * turn_ms / 1000 + 10
         self.process = started(command, rules, turn_ms, "rule 0", *infos)
 
-    def ask(self, moves: Sequence[int]) -> tuple[Opinion | None, int]:
+    def ask(self, moves: Sequence[int]) -> tuple[Evaluation | None, int]:
         """The judge's evaluation of the position after moves, and the move it would play there."""
         mark = "X" if len(moves) % 2 == 0 else "O"
         self.process.messages.clear()
         self.process.tell(*asking(self.rules, list(moves), mark, asked_before=False))
         move = answered_cell(self.rules, self.process.answer(self.limit))
-        return opinion_of(self.process.messages), move
+        return evaluation_of(self.process.messages), move
 
     def close(self) -> None:
         self.process.close()

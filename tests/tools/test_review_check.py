@@ -8,7 +8,7 @@ import io
 
 import pytest
 
-from tests.tools.test_second_opinion import judge_saying
+from tests.brains import judge_saying
 from tools import review_check
 from tools.review_check import Finding, LostGame, read_games
 from webapp.engine import BOARDS
