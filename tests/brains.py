@@ -4,6 +4,7 @@ started as a program of its own (the real protocol, the real processes)."""
 
 from __future__ import annotations
 
+import hashlib
 import shlex
 import sys
 from pathlib import Path
@@ -18,8 +19,8 @@ FAKE = Path(__file__).with_name("fake_brain.py")
 def fake_brain(folder: Path, mode: str, pids: Path | None = None) -> str:
     """The path of a program (a shell script in folder) that runs the fake
     brain in mode, writing its process id into pids if given."""
-    name = "pbrain-fake-" + "".join(c if c.isalnum() else "-" for c in mode)[:40]
-    path = folder / name
+    digest = hashlib.blake2b(f"{mode} {pids}".encode(), digest_size=4).hexdigest()  # a file of its own for each
+    path = folder / f"pbrain-fake-{mode.partition(':')[0]}-{digest}"
     arguments = [sys.executable, str(FAKE), mode, *([str(pids)] if pids else [])]
     path.write_text(f"#!/bin/sh\nexec {shlex.join(arguments)}\n")
     path.chmod(0o755)
