@@ -12,7 +12,13 @@ asked two things about the loser's moves:
   before it, as an error (Mistake, Blunder or Missed win)?
 - kept: does it call the decisive move Best or Good?
 
+The review's moves are appraised by master, as the app's default, or with
+--review-engine by an external engine, as the app's REVIEW_ENGINE does
+(appraise.judged_by), with its own settings (--review-settings).
+
     python -m tools.review_check /path/to/pbrain-rapfi --info "MAX_NODE 200000" --turn-ms 60000
+    python -m tools.review_check /path/to/pbrain-rapfi --info "MAX_NODE 200000" \
+        --review-engine /path/to/pbrain-rapfi --review-settings "max_node=20000"
 
 The games are tools/lost_games.txt's (a line a game: the board, the moves
 as a replay link writes them, the loser's side and the opening's stones), unless --games names
@@ -27,12 +33,15 @@ import argparse
 import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 from typing import TextIO
 
 from tools.parallel import mapping
 from tools.second_opinion import Judge, verdicts
 from webapp.engine import BOARDS, Appraisal, Rules, appraise
+from webapp.engine.appraise import judged_by
+from webapp.engine.external import Brain, configured
 from webapp.review.judgement import ERRORS, KEPT, Judgement
 from webapp.review.review import judgements
 from webapp.shared.errors import InvalidInput
@@ -100,9 +109,11 @@ def appraisal_of(rules: Rules, moves: tuple[int, ...]) -> Appraisal:
     return appraise(position_after(rules, moves[:-1]), moves[-1])
 
 
-def reviewed(game: LostGame) -> tuple[Judgement | None, ...]:
-    """Every move of game judged, as the review page judges it (one process)."""
-    return judgements(game.rules, game.moves, InProcess(appraisal_of))
+def reviewed(game: LostGame, engine: Brain | None = None) -> tuple[Judgement | None, ...]:
+    """Every move of game judged, as the review page judges it (one process),
+    by master or by the external engine given."""
+    appraiser = appraisal_of if engine is None else partial(judged_by, engine)
+    return judgements(game.rules, game.moves, InProcess(appraiser))
 
 
 @dataclass(frozen=True)
@@ -163,10 +174,16 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> list[F
                         help="an INFO line for the judge, e.g. 'MAX_NODE 200000'")
     parser.add_argument("--workers", type=int, default=None,
                         help="processes that review the games (default: one a core)")
+    parser.add_argument("--review-engine", help="the path of a brain that appraises the review's moves, "
+                                                "as REVIEW_ENGINE does (default: master)")
+    parser.add_argument("--review-settings", default="",
+                        help="its settings, as ENGINE_BRAIN_<NAME> gives them: 'max_node=20000 thread_num=1'")
     options = parser.parse_args(argv)
     out = out or sys.stdout
     try:
         games = read_games(options.games.read_text())
+        engine = None if options.review_engine is None else configured(
+            f"review={options.review_engine}", {"review": options.review_settings} if options.review_settings else {})[0]
     except (OSError, ValueError) as error:
         parser.error(str(error))
     decisive = []
@@ -176,9 +193,10 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> list[F
             decisive.append(decisive_ply(judge, game))
         finally:
             judge.close()
-    print(f"{len(games)} lost games, judged by {options.judge}; each reviewed", file=out, flush=True)
+    by = f"by {options.review_engine} ({options.review_settings or 'its defaults'})" if engine else "by master"
+    print(f"{len(games)} lost games, judged by {options.judge}; each reviewed {by}", file=out, flush=True)
     with mapping(options.workers) as map_over:
-        reviews = list(map_over(reviewed, games))
+        reviews = list(map_over(partial(reviewed, engine=engine), games))
     findings = [Finding(game, decisive_at, {ply: review[ply - 1] and review[ply - 1].word for ply in game.loser_plies})
                 for game, decisive_at, review in zip(games, decisive, reviews)]
     report(findings, out)

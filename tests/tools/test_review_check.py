@@ -1,6 +1,6 @@
 """tools/review_check: lost games read, the judge's decisive move found, and
 the review's words for the loser's moves counted as the figures say, through
-a judge brain written here (tests/tools/test_second_opinion.py's)."""
+a fake judge brain (tests/fake_brain.py), which may judge the review too."""
 
 from __future__ import annotations
 
@@ -68,3 +68,19 @@ def test_the_figures_come_from_the_judges_decisive_move_and_the_reviews_words(tm
     assert f"decisive: ply 6 {rules.cell_name(result.game.moves[5])}, called " in lines[1]
     assert lines[-1] == (f"  found the decisive move (or one of the loser's 3 before it) in {int(result.found)} of 1; "
                          f"called it Best or Good in {int(result.kept)} of 1")
+
+
+def test_the_review_may_be_judged_by_an_external_engine(tmp_path):
+    games = tmp_path / "games.txt"
+    games.write_text(f"{LOST_7X7}\n")
+    judge = judge_saying(tmp_path, {6: "+M3", 7: "-M2", 8: "+M1"})
+    reviewer = judge_saying(tmp_path, {**dict.fromkeys(range(6), "0"), 6: "+M3", 7: "-M2", 8: "+M1"})
+    out = io.StringIO()
+    (result,) = review_check.main([judge, "--games", str(games), "--turn-ms", "1000", "--workers", "1",
+                                   "--review-engine", reviewer, "--review-settings", "timeout_turn=1000"], out)
+    assert out.getvalue().splitlines()[0].endswith(f"each reviewed by {reviewer} (timeout_turn=1000)")
+    # The fake reviewer values a position by its count of stones alone: even up to five, X's win from six.
+    # So O's ply 6 lets X win, but so would its own choice: lost whatever O played. The review then reads
+    # the loss back (judgement.hindsights) to O's move before, ply 4, after which X's reply leads to it.
+    assert result.decisive == 6 and result.words == {2: "Best", 4: "Mistake", 6: None, 8: None}
+    assert result.found and not result.kept
