@@ -23,6 +23,7 @@ from webapp.analysis import routes as analysis_routes
 from webapp.learn import routes as learn_routes
 from webapp.online import routes as online_routes
 from webapp.play import routes as play_routes
+from webapp.play.players import PLAYERS
 from webapp.puzzles import routes as puzzle_routes
 from webapp.records import routes as records_routes
 from webapp.review import routes as review_routes
@@ -134,7 +135,7 @@ def _external_engines(app: Flask) -> Brain | None:
     settings = {name: os.environ[variable] for name in names
                 if (variable := f"ENGINE_BRAIN_{name.upper().replace('-', '_')}") in os.environ}
     brains = [probe(brain) for brain in configured(app.config["ENGINE_BRAINS"],
-                                                   {**settings, **app.config["ENGINE_BRAIN_SETTINGS"]})]
+                                                   {**settings, **app.config["ENGINE_BRAIN_SETTINGS"]}, PLAYERS)]
     for brain in brains:
         if brain.plays:
             app.logger.info("Engine %s (%s) plays %s", brain.name, brain.about, ", ".join(sorted(brain.plays)))

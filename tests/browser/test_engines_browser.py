@@ -12,7 +12,7 @@ from playwright.sync_api import Page, expect
 from werkzeug.serving import make_server
 
 from tests.brains import KINROW, fake_brain
-from tests.browsing import BROWSER_BUDGET_MS, click, new_game, square
+from tests.browsing import BROWSER_BUDGET_MS, audit_both_schemes, click, new_game, square
 from webapp.app import create_app
 from webapp.engine.external import stop_all
 
@@ -48,10 +48,19 @@ def test_a_game_on_15x15_against_an_external_engine(page: Page, engines_server: 
     expect(page.get_by_label("O", exact=True)).to_have_value("kinrow")
 
 
-def test_an_engine_that_fails_is_replaced_by_master_and_the_page_says_so(page: Page, engines_server: str):
+def test_an_engine_that_fails_is_replaced_by_master_and_the_page_says_so(page: Page, engines_server: str,
+                                                                          axe_source: str):
     page.goto(engines_server + "/")
     new_game(page, "human", "crash", "7x7")
     click(page, 24)
     expect(page.locator(".moves li")).to_have_count(2)
     expect(page.locator(".reason")).to_contain_text(
         "Fake-crash failed (it stopped (exit status 3)), so master played this move in its place.")
+    audit_both_schemes(page, axe_source)
+
+
+def test_the_think_page_with_each_engines_move(page: Page, engines_server: str, axe_source: str):
+    page.goto(engines_server + "/think/7x7/d4-c3")
+    expect(page.get_by_role("heading", name="kinrow's move here")).to_be_visible()
+    expect(page.get_by_role("heading", name="fake-crash's move here")).to_be_visible()
+    audit_both_schemes(page, axe_source)

@@ -139,6 +139,8 @@ def test_each_app_offers_its_own_engines(player: Visitor, app: Flask):
 
 @pytest.mark.parametrize("config, message", [
     ({"ENGINE_BRAINS": "master=/bin/true"}, "the name “master” is taken"),
+    ({"ENGINE_BRAINS": "my-menace=/bin/true"}, "the name “my-menace” is taken"),
+    ({"ENGINE_BRAINS": "human=/bin/true"}, "the name “human” is taken"),
     ({"REVIEW_ENGINE": "rapfi"}, "REVIEW_ENGINE is master or an engine ENGINE_BRAINS names that plays, not “rapfi”"),
     ({"ENGINE_BRAINS": "true=/bin/true", "REVIEW_ENGINE": "true"}, "not “true”"),  # it plays nothing
 ])

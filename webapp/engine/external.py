@@ -33,7 +33,7 @@ import shutil
 import subprocess
 import threading
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from contextvars import ContextVar, Token
 from dataclasses import dataclass, field, replace
@@ -111,10 +111,12 @@ class Brain:
         return [f"INFO {key} {value}" for key, value in told.items()]
 
 
-def configured(spec: str, settings: Mapping[str, str] | None = None) -> tuple[Brain, ...]:
+def configured(spec: str, settings: Mapping[str, str] | None = None,
+               taken: Collection[str] = LEVELS + LEARNERS) -> tuple[Brain, ...]:
     """The brains ENGINE_BRAINS names ("name=path,name=path"), each with its
-    settings ("key=value key=value", the protocol's INFO keys, by name);
-    ValueError saying what is wrong with the configuration."""
+    settings ("key=value key=value", the protocol's INFO keys, by name), none
+    named as one of taken (the players a form offers already); ValueError
+    saying what is wrong with the configuration."""
     brains: dict[str, Brain] = {}
     settings = settings or {}
     for entry in filter(None, (part.strip() for part in spec.split(","))):
@@ -122,7 +124,7 @@ def configured(spec: str, settings: Mapping[str, str] | None = None) -> tuple[Br
         if not equals or not NAME.fullmatch(name):
             raise ValueError(f"ENGINE_BRAINS: “{entry[:60]}” is not name=path (a name of lowercase letters, "
                              "digits and hyphens).")
-        if name in LEVELS + LEARNERS or name in brains:
+        if name in taken or name in brains:
             raise ValueError(f"ENGINE_BRAINS: the name “{name}” is taken; give the engine another.")
         if not (os.path.isfile(path) and os.access(path, os.X_OK)):
             raise ValueError(f"ENGINE_BRAINS: {name}'s program “{path}” is not an executable file.")
