@@ -70,8 +70,10 @@ ladder: $(VENV)/installed
 
 # make review-check JUDGE=/path/to/pbrain-rapfi-10k: does the review find the move that lost each of
 # tools/lost_games.txt's games, by the judge's (Rapfi's) proofs? (about four minutes on two cores)
+# REVIEWER=/path/to/pbrain-rapfi [REVIEWER_SETTINGS="max_node=50000"]: the review judged by that engine.
 review-check: $(VENV)/installed
-	$(BIN)/python -m tools.review_check $(JUDGE) --info "MAX_NODE 200000"
+	$(BIN)/python -m tools.review_check $(JUDGE) --info "MAX_NODE 200000" \
+	  $(if $(REVIEWER),--review-engine $(REVIEWER) --review-settings "$(REVIEWER_SETTINGS)")
 
 # make forbidden-check [RAPFI=/path/to/pbrain-rapfi]: renju's forbidden points, ours against the
 # Gomocup manager's judge (and Rapfi, if given) on 3,000 crowded positions (2 min 16 s with Rapfi)
