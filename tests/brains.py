@@ -5,8 +5,10 @@ started as a program of its own (the real protocol, the real processes)."""
 from __future__ import annotations
 
 import hashlib
+import os
 import shlex
 import sys
+from dataclasses import dataclass
 from pathlib import Path
 
 from webapp.engine.external import Brain, configured, probe
@@ -38,3 +40,25 @@ def judge_saying(folder: Path, evaluations: dict[int, str]) -> str:
     Eval) for a position of i stones, and nothing for the others."""
     table = [evaluations.get(stones, "") for stones in range(max(evaluations, default=-1) + 1)]
     return fake_brain(folder, "judge:" + "/".join(table))
+
+
+@dataclass(frozen=True)
+class Watched:
+    """A fake brain, probed, whose processes write their ids into a folder of
+    their own: so a test sees which were started after the probe, and whether
+    they still run."""
+
+    brain: Brain
+    folder: Path
+    probing: frozenset[int]
+
+    def started(self) -> list[int]:
+        """The ids of its processes started since the probe (the probe's have ended)."""
+        return sorted(pid for pid in map(int, os.listdir(self.folder)) if pid not in self.probing)
+
+
+def watched_fake(folder: Path, mode: str, settings: str = "") -> Watched:
+    pids = folder / f"pids-{mode.partition(':')[0]}"
+    pids.mkdir()
+    brain = probed(mode, fake_brain(folder, mode, pids), settings)
+    return Watched(brain, pids, frozenset(map(int, os.listdir(pids))))

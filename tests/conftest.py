@@ -13,17 +13,15 @@ import os
 # tests twenty times slower (as `make train` says too).
 os.environ["OPENBLAS_NUM_THREADS"] = "1"
 
-import threading
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from flask import Flask
 from jinja2 import FileSystemBytecodeCache
-from werkzeug.serving import make_server
 
 from tests.browsing import BROWSER_BUDGET_MS
-from tests.servers import AppServer, RedisServer, outside_checkout
+from tests.servers import AppServer, RedisServer, in_a_thread, outside_checkout
 from tests.support import Visitor
 from webapp.app import create_app
 
@@ -55,12 +53,8 @@ def served(request: pytest.FixtureRequest, tmp_path: Path, redis_server: RedisSe
 def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     app = create_app({"SECRET_KEY": "browser tests", "ENGINE_BUDGET_MS": BROWSER_BUDGET_MS},
                      instance_path=tmp_path_factory.mktemp("instance"))
-    server = make_server("127.0.0.1", 0, app, threaded=True)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{server.server_port}"
-    server.shutdown()
-    thread.join()
+    with in_a_thread(app) as address:
+        yield address
 
 
 @pytest.fixture

@@ -4,6 +4,7 @@ misbehaves on purpose: `python tests/fake_brain.py MODE [PIDS]`.
 It plays the first empty square, top left first, unless MODE says otherwise:
 
 - good: it does, and reports an evaluation ("MESSAGE … Eval 0") and its best line, as Rapfi does;
+- silent: it does, and says nothing else;
 - crash: it stops when asked for a move;
 - hang: it never answers a move (nor dies);
 - garbage: it answers a move with words;

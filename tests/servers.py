@@ -17,13 +17,18 @@ import socket
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 import urllib.parse
 from collections.abc import Coroutine, Iterable, Iterator
 from concurrent.futures import ThreadPoolExecutor
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeVar
+
+from flask import Flask
+from werkzeug.serving import make_server
 
 from webapp.workers.consumer import LOCK_FILE
 
@@ -69,6 +74,20 @@ def each_store(names: Iterable[str]) -> Iterator[tuple[str, dict[str, str], Path
                     yield store, settings, Path(instance), redis
     finally:
         redis.stop()
+
+
+@contextmanager
+def in_a_thread(app: Flask) -> Iterator[str]:
+    """app served by Werkzeug in a thread of this process, for as long as the
+    with block lasts: its address."""
+    server = make_server("127.0.0.1", 0, app, threaded=True)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_port}"
+    finally:
+        server.shutdown()
+        thread.join()
 
 
 def ending_with_this_process(command: list[str]) -> list[str]:

@@ -41,7 +41,7 @@ from tools.judge import Tally
 from tools.openings import OPENING_SETS, openings, position_of
 from webapp.engine import BOARDS, FREESTYLE, LEARNERS, LEVELS, RENJU, RULES, Rules, rules_offered, under_rule
 from webapp.engine.external import (RULE_NUMBERS, SLACK_SECONDS, Brain, BrainFault, Connection, answered_cell, asking,
-                                    configured)
+                                    configured, started as started_on)
 from webapp.shared.record import write_moves
 
 PROGRAM = Path(sys.executable).with_name("pbrain-kinrow")
@@ -143,13 +143,7 @@ def started(command: list[str], rules: Rules, turn_ms: float, *infos: str) -> Co
     """A brain's process, started on the board and told its time a turn and
     the INFO lines given (key and value); BrainFault if it does not answer
     START with OK."""
-    brain = Connection(command)
-    try:
-        if (said := brain.start(rules.size)) != "OK":
-            raise BrainFault(f"it answered START with “{said[:60]}”")
-    except BrainFault:
-        brain.kill()
-        raise
+    brain = started_on(command, rules.size)
     brain.tell(f"INFO timeout_turn {int(turn_ms)}", *(f"INFO {info}" for info in infos))
     return brain
 

@@ -4,15 +4,14 @@ on a server of its own; and the page when an engine fails."""
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Iterator
 
 import pytest
 from playwright.sync_api import Page, expect
-from werkzeug.serving import make_server
 
 from tests.brains import KINROW, fake_brain
 from tests.browsing import BROWSER_BUDGET_MS, audit_both_schemes, click, new_game, square
+from tests.servers import in_a_thread
 from webapp.app import create_app
 from webapp.engine.external import stop_all
 
@@ -27,12 +26,8 @@ def engines_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
                       "ENGINE_WORKERS": "inline", "ENGINE_BRAINS": f"kinrow={KINROW},crash={crash}",
                       "ENGINE_BRAIN_SETTINGS": {"kinrow": "timeout_turn=300"}},
                      instance_path=tmp_path_factory.mktemp("instance"))
-    server = make_server("127.0.0.1", 0, app, threaded=True)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{server.server_port}"
-    server.shutdown()
-    thread.join()
+    with in_a_thread(app) as address:
+        yield address
     stop_all()
 
 

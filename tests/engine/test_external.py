@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.brains import KINROW, fake_brain, probed
+from tests.brains import KINROW, fake_brain, probed, watched_fake
 from tests.workers.test_pool import alive, wait_until
 from webapp.engine import BOARDS, Position
 from webapp.engine.appraise import JUDGES_UNIT, from_opinions, judged_by
@@ -27,10 +27,6 @@ def brains_stopped():
     """Every brain a test starts in this process ends with the test."""
     yield
     stop_all()
-
-
-def pids_in(folder: Path) -> list[int]:
-    return sorted(int(path.name) for path in folder.iterdir())
 
 
 # The configuration
@@ -85,17 +81,15 @@ def test_a_program_that_is_no_brain_plays_nothing(tmp_path):
 # Moves, from a warm process
 
 def test_a_brain_plays_from_one_warm_process_between_moves_and_games(tmp_path):
-    pids = tmp_path / "pids"
-    pids.mkdir()
-    brain = probed("fake", fake_brain(tmp_path, "good", pids))
-    before = set(pids_in(pids))  # the probe's, ended
+    fake = watched_fake(tmp_path, "good")
+    brain = fake.brain
     first = ask(brain, GOMOKU, ())
     assert first.cell == 0 and first.evaluation == Evaluation("0") and first.line == (0,)
     second = ask(brain, GOMOKU, (0, 112))  # TURN: it answered the move before
     assert second.cell == 1
     again = ask(brain, GOMOKU, (112,))     # another game: RESTART, then BOARD
     assert again.cell == 0
-    running = [pid for pid in pids_in(pids) if pid not in before]
+    running = fake.started()
     assert len(running) == 1 and alive(running[0])
     ask(brain, SEVEN, ())                  # another size: a new process
     assert wait_until(lambda: not alive(running[0]), 10)
@@ -115,17 +109,14 @@ def test_our_own_brain_answers_a_legal_move_under_renju():
     ("taken", "it played a7, which is taken"),
 ])
 def test_a_brain_that_fails_is_killed_and_started_afresh(tmp_path, mode, fault):
-    pids = tmp_path / "pids"
-    pids.mkdir()
-    brain = probed(mode, fake_brain(tmp_path, mode, pids), "timeout_turn=100")
-    probing = set(pids_in(pids))
+    fake = watched_fake(tmp_path, mode, "timeout_turn=100")
     with pytest.raises(BrainFault, match=fault):
-        ask(brain, SEVEN, (0, 24))  # the fake that plays a taken square answers with a7, the first stone
-    (failed,) = [pid for pid in pids_in(pids) if pid not in probing]
+        ask(fake.brain, SEVEN, (0, 24))  # the fake that plays a taken square answers with a7, the first stone
+    (failed,) = fake.started()
     assert wait_until(lambda: not alive(failed), 10), "the brain that failed is killed"
     with pytest.raises(BrainFault, match=fault):
-        ask(brain, SEVEN, (0, 24))
-    assert len([pid for pid in pids_in(pids) if pid not in probing]) == 2, "the next move starts it afresh"
+        ask(fake.brain, SEVEN, (0, 24))
+    assert len(fake.started()) == 2, "the next move starts it afresh"
 
 
 def test_a_brain_that_answers_off_the_board_or_against_the_rule_fails(tmp_path):
@@ -214,12 +205,12 @@ def test_a_judge_asked_through_the_protocol_calls_its_own_losing_move_a_mistake(
     assert judgement.word == "Mistake" and judgement.punishment == (2,)
 
 
-def test_a_judge_without_an_evaluation_gives_its_move_and_our_search_the_rest():
-    judge = probed("kinrow", KINROW)
-    moves = (112, 113, 98)
-    appraisal = judged_by(judge, GOMOKU, moves)
-    assert appraisal.choice == ask(judge, GOMOKU, moves[:-1]).cell
-    assert appraisal.depth > 0  # our search scored the move
+def test_a_judge_without_an_evaluation_gives_its_move_and_our_search_the_rest(tmp_path):
+    judge = probed("silent", fake_brain(tmp_path, "silent"))
+    appraisal = judged_by(judge, SEVEN, (24, 0, 2))  # X's c7, where the judge plays b7 (its first empty square)
+    assert appraisal.choice == 1
+    assert appraisal.depth > 0 and None not in (appraisal.score, appraisal.best_score)  # our search scored both
+    assert judge_appraisal(SEVEN, "X", appraisal).better in ("", "The engine preferred b7.")
 
 
 def test_no_brain_outlives_the_process_that_started_it(tmp_path):
@@ -236,7 +227,7 @@ def test_no_brain_outlives_the_process_that_started_it(tmp_path):
     process = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE, text=True)
     try:
         assert process.stdout.readline().strip() == "asked"
-        (brain,) = pids_in(pids)
+        (brain,) = map(int, os.listdir(pids))
         assert alive(brain)
         os.kill(process.pid, 9)
         process.wait(10)

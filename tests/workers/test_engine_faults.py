@@ -11,7 +11,7 @@ import signal
 
 import pytest
 
-from tests.brains import fake_brain, probed
+from tests.brains import fake_brain, probed, watched_fake
 from tests.support import Visitor
 from tests.workers.test_faults import children
 from tests.workers.test_pool import alive, wait_until
@@ -24,16 +24,14 @@ SEVEN = BOARDS["7x7"]
 
 
 def test_a_brain_stays_warm_on_its_worker_between_moves_and_games(tmp_path, pools):
-    pids = tmp_path / "pids"
-    pids.mkdir()
-    brain = probed("good", fake_brain(tmp_path, "good", pids))
-    probing = set(os.listdir(pids))
+    fake = watched_fake(tmp_path, "good")
+    brain = fake.brain
     pool = pools("local", str(tmp_path), workers=1)
     assert pool.play(brain, SEVEN, (), 100).move == 0
     reply = pool.play(brain, SEVEN, (0, 24), 100)
     assert reply.move == 1 and reply.answer.evaluation.written == "0" and not reply.fault
     assert pool.play(brain, SEVEN, (24,), 100).move == 0  # another game
-    started = [int(pid) for pid in os.listdir(pids) if pid not in probing]
+    started = fake.started()
     assert len(started) == 1 and alive(started[0])
 
 
@@ -66,18 +64,15 @@ def test_a_brain_slower_than_the_persons_wait_is_a_clear_busy_and_the_game_is_un
 
 
 def test_no_brain_outlives_its_worker(tmp_path, pools):
-    pids = tmp_path / "pids"
-    pids.mkdir()
-    brain = probed("good", fake_brain(tmp_path, "good", pids))
-    probing = set(os.listdir(pids))
+    fake = watched_fake(tmp_path, "good")
     pool = pools("local", str(tmp_path), workers=1)
-    pool.play(brain, SEVEN, (), 100)
-    (started,) = [int(pid) for pid in os.listdir(pids) if pid not in probing]
+    pool.play(fake.brain, SEVEN, (), 100)
+    (started,) = fake.started()
     worker = next(pid for pid in children(pool._consumer.pid) if started in _descendants(pid))
     os.kill(worker, signal.SIGKILL)
     assert wait_until(lambda: not alive(started), 15), "the brain died with its worker"
-    assert pool.play(brain, SEVEN, (0, 24), 100).move == 1  # a new worker, a new brain
-    assert len(os.listdir(pids)) == len(probing) + 2
+    assert pool.play(fake.brain, SEVEN, (0, 24), 100).move == 1  # a new worker, a new brain
+    assert len(fake.started()) == 2
 
 
 def _descendants(pid: int) -> set[int]:

@@ -286,6 +286,19 @@ class Connection:
         self.process.wait()
 
 
+def started(command: Sequence[str], size: int) -> Connection:
+    """A brain's process, started on a size×size board; BrainFault (its
+    process killed) unless it answers START with OK."""
+    connection = Connection(command)
+    try:
+        if (said := connection.start(size)) != "OK":
+            raise BrainFault(f"it answered START {size} with “{said[:60]}”")
+    except BrainFault:
+        connection.kill()
+        raise
+    return connection
+
+
 def square(rules: Rules, cell: int) -> str:
     """A cell as the protocol writes it: "x,y", the column then the row, from 0 at the top left."""
     row, column = divmod(cell, rules.size)
@@ -439,14 +452,7 @@ def _warm_for(brain: Brain, rules: Rules) -> _Warm:
             return warm
         if warm is not None:
             _warm.pop(brain.name).connection.close()
-        connection = Connection(brain.command)
-        try:
-            if (said := connection.start(rules.size)) != "OK":
-                raise BrainFault(f"it answered START {rules.size} with “{said[:60]}”")
-        except BrainFault:
-            connection.kill()
-            raise
-        _warm[brain.name] = warm = _Warm(connection, rules)
+        _warm[brain.name] = warm = _Warm(started(brain.command, rules.size), rules)
         return warm
 
 
