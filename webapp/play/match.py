@@ -79,9 +79,9 @@ class Computer(NamedTuple):
     engines: EnginePool | None = None
     replies: list[Reply] | None = None
 
-    def move(self, position: Position, level: str, moves: tuple[int, ...] = ()) -> tuple[int, Found | None, str]:
-        """The level's move (moves are the game's, which an external engine
-        is told), what master's search found for it (None for other levels),
+    def move(self, position: Position, level: str, moves: tuple[int, ...]) -> tuple[int, Found | None, str]:
+        """The level's move in position, reached by moves (which an external
+        engine is told), what master's search found for it (None for other levels),
         and, where an external engine failed and master played in its place,
         what the engine did wrong."""
         if level == MY_MENACE:
@@ -318,7 +318,7 @@ class Game:
             raise Conflict("A hint is for a person's turn; there is no move of yours to make now.")
         if self.swap2_step is not None:
             raise Conflict("There is no hint in the swap2 opening: its stones and choices are yours to make.")
-        return hint_for(self.position, lambda position: computer.move(position, "master")[:2])
+        return hint_for(self.position, lambda position: computer.move(position, "master", self.moves)[:2])
 
     def resign(self, seen_ply: int) -> Game:
         """The person (between two people, the side to move) gives the game up:

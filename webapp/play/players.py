@@ -68,7 +68,8 @@ move, so that they know what they face."""
 
 def players_of(rules: Rules) -> tuple[str, ...]:
     """Who may play on a board: a person, the computer at one of its levels,
-    and on 3×3 the learners, this browser's own MENACE among them."""
+    the installed engines that play it, and on 3×3 the learners, this
+    browser's own MENACE among them."""
     learners = learners_of(rules)
     return (HUMAN, *computers_of(rules), *learners, *((MY_MENACE,) if learners else ()))
 

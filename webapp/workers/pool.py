@@ -153,10 +153,16 @@ def ask_job(function: Callable[..., Any], arguments: tuple, answer_by: float) ->
 def appraise_job(rules: Rules, moves: tuple[int, ...], judge: Brain | None = None) -> Appraisal:
     """The job a worker runs for a review: the appraisal of the last of
     moves, played in the position before it, by master or by an external
-    judge (see appraise.judged_by)."""
-    if judge is None:
-        return appraise(position_after(rules, moves[:-1]), moves[-1])
-    return judged_by(judge, rules, moves)
+    judge (see appraise.judged_by). A move the judge fails on (it crashes,
+    hangs, answers garbage) is appraised by master, and the fault logged:
+    a review is never left unfinished by a broken judge."""
+    if judge is not None:
+        try:
+            return judged_by(judge, rules, moves)
+        except BrainFault as fault:
+            log.warning("Engine %s failed to judge /replay/%s/%s: %s; master judged the move instead",
+                        judge.name, rules.name, write_moves(rules, moves), fault)
+    return appraise(position_after(rules, moves[:-1]), moves[-1])
 
 
 def appraisal_name(rules: Rules, moves: tuple[int, ...], judge: Brain | None = None) -> str:
