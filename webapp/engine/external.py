@@ -398,6 +398,7 @@ class _Warm:
 
 
 _warm: dict[str, _Warm] = {}
+"""This process's running brains, by their identity (name, program and settings)."""
 
 
 def ask(brain: Brain, rules: Rules, moves: tuple[int, ...]) -> Answer:
@@ -408,7 +409,7 @@ def ask(brain: Brain, rules: Rules, moves: tuple[int, ...]) -> Answer:
         try:
             answer = _asked(brain, warm, rules, moves)
         except BrainFault:
-            _forget(brain.name, warm)
+            _forget(brain.identity, warm)
             raise
     return answer
 
@@ -446,21 +447,21 @@ def _position(rules: Rules, moves: Sequence[int]) -> Position:
 def _warm_for(brain: Brain, rules: Rules) -> _Warm:
     """This process's running brain on rules' board, started (and told START) if it is not running."""
     with _warm_lock:
-        warm = _warm.get(brain.name)
+        warm = _warm.get(brain.identity)
         if warm is not None and warm.rules.size == rules.size and warm.connection.process.poll() is None:
             warm.rules = rules
             return warm
         if warm is not None:
-            _warm.pop(brain.name).connection.close()
-        _warm[brain.name] = warm = _Warm(started(brain.command, rules.size), rules)
+            _warm.pop(brain.identity).connection.close()
+        _warm[brain.identity] = warm = _Warm(started(brain.command, rules.size), rules)
         return warm
 
 
-def _forget(name: str, warm: _Warm) -> None:
+def _forget(identity: str, warm: _Warm) -> None:
     """Kill a brain that faulted, so that the next ask starts it afresh."""
     with _warm_lock:
-        if _warm.get(name) is warm:
-            del _warm[name]
+        if _warm.get(identity) is warm:
+            del _warm[identity]
     warm.connection.kill()
 
 
