@@ -19,7 +19,11 @@ module's names (__all__). One file a job:
 - search: iterative-deepening alpha-beta with a transposition table, and
   think(), the top level's whole decision on a board too big to solve, and
   prepare(), which builds a board's tables before a process's first think().
-- appraise: what the engine can say of a move already played there (for a review).
+- appraise: what the engine can say of a move already played there (for a
+  review), or an external engine's judgement of it (judged_by).
+- external: other engines, any program that speaks the Gomocup protocol:
+  configured, asked what they play, their moves and evaluations from one
+  warm process each, every wait bounded.
 - classic: the textbook searches side by side (minimax, with a memo,
   alpha-beta, with a table), each counting what it examines; tree sizes.
 - levels: easy, medium, hard, perfect and master, the learners on 3×3, each a

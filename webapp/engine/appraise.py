@@ -123,9 +123,9 @@ def judged_by(judge: Brain, rules: Rules, moves: tuple[int, ...]) -> Appraisal:
     and after it (from_opinions). A judge that gives no evaluation there (as
     Rapfi does, in `MESSAGE … Eval`) gives its move, and this engine's
     search and proofs the rest (appraise, the judge's move as the choice).
-    BrainFault if the judge fails: the job is then done again
-    (webapp.workers.pool)."""
-    position = _after(rules, moves[:-1])
+    BrainFault if the judge fails (the worker's job then has master appraise
+    the move: webapp.workers.pool.appraise_job)."""
+    position = Position.after(rules, moves[:-1])
     cell = moves[-1]
     before = ask(judge, rules, moves[:-1])
     if before.evaluation is None:
@@ -134,7 +134,7 @@ def judged_by(judge: Brain, rules: Rules, moves: tuple[int, ...]) -> Appraisal:
 
     def choice_loses() -> bool:
         choice = (*moves[:-1], before.cell)
-        if _after(rules, choice).is_over:
+        if Position.after(rules, choice).is_over:
             return False
         evaluation = ask(judge, rules, choice).evaluation
         return bool(evaluation and evaluation.proven > 0)
@@ -166,13 +166,6 @@ def from_opinions(position: Position, cell: int, before: Answer, after: Answer |
     return Appraisal(cell, before.cell, win, kept_win, refutation, choice_refuted,
                      mine_after.score if scored else None, mine_before.score if scored else None,
                      0, 0, JUDGES_UNIT)
-
-
-def _after(rules: Rules, moves: tuple[int, ...]) -> Position:
-    position = Position(rules)
-    for cell in moves:
-        position = position.play(cell)
-    return position
 
 
 def _with_choice(evaluation: Evaluator, node: Node, thought: Thought, choice: int, max_nodes: int) -> Thought:

@@ -427,7 +427,7 @@ def _asked(brain: Brain, warm: _Warm, rules: Rules, moves: tuple[int, ...]) -> A
     connection.messages.clear()
     connection.tell(*brain.infos(rules), *asking(rules, moves, mark, asked_before=continues))
     cell = answered_cell(rules, connection.answer(brain.answer_seconds))
-    position = _position(rules, moves)
+    position = Position.after(rules, moves)
     if position.mark_at(cell) is not None:
         raise BrainFault(f"it played {rules.cell_name(cell)}, which is taken")
     if refusal := position.why_not(cell):
@@ -435,13 +435,6 @@ def _asked(brain: Brain, warm: _Warm, rules: Rules, moves: tuple[int, ...]) -> A
     warm.seen = (*moves, cell)
     line = best_line_of(rules, connection.messages)
     return Answer(cell, evaluation_of(connection.messages), line if line[:1] == (cell,) else ())
-
-
-def _position(rules: Rules, moves: Sequence[int]) -> Position:
-    position = Position(rules)
-    for cell in moves:
-        position = position.play(cell)
-    return position
 
 
 def _warm_for(brain: Brain, rules: Rules) -> _Warm:

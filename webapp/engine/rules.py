@@ -19,6 +19,7 @@ from __future__ import annotations
 import dataclasses
 import itertools
 import string
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cached_property
 from typing import NamedTuple
@@ -278,6 +279,14 @@ class Position(NamedTuple):
     rules: Rules
     x: int = 0
     o: int = 0
+
+    @classmethod
+    def after(cls, rules: Rules, moves: Sequence[int]) -> Position:
+        """The position moves lead to from the empty board (each a legal move)."""
+        position = cls(rules)
+        for cell in moves:
+            position = position.play(cell)
+        return position
 
     @classmethod
     def from_text(cls, rules: Rules, text: str) -> Position:

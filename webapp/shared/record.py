@@ -25,10 +25,7 @@ def mark_of(index: int) -> str:
 
 
 def position_after(rules: Rules, moves: tuple[int, ...]) -> Position:
-    position = Position(rules)
-    for cell in moves:
-        position = position.play(cell)
-    return position
+    return Position.after(rules, moves)
 
 
 def write_moves(rules: Rules, moves: tuple[int, ...]) -> str:
