@@ -56,6 +56,10 @@ class Watched:
         """The ids of its processes started since the probe (the probe's have ended)."""
         return sorted(pid for pid in map(int, os.listdir(self.folder)) if pid not in self.probing)
 
+    def told(self, pid: int) -> list[str]:
+        """The lines that process was told, so far."""
+        return (self.folder / str(pid)).read_text().splitlines()
+
 
 def watched_fake(folder: Path, mode: str, settings: str = "") -> Watched:
     pids = folder / f"pids-{mode.partition(':')[0]}"

@@ -13,8 +13,9 @@ It plays the first empty square, top left first, unless MODE says otherwise:
 - judge:E0/E1/…: it reports the evaluation Ei (as written after Eval: 12, -40, +M3, -M5)
   for a position of i stones (none where Ei is empty or missing), and its best line.
 
-With PIDS, a folder, it writes its process id there as a file, so that a test
-can see whether it still runs. Only the standard library: the tests run it
+With PIDS, a folder, it writes its process id there as a file, and every
+line it is told into that file, so that a test can see whether it still
+runs, and what it was asked. Only the standard library: the tests run it
 as any program the operator installs would be run.
 """
 
@@ -27,11 +28,11 @@ import time
 
 def main() -> None:
     mode, _, evaluations = sys.argv[1].partition(":")
-    if len(sys.argv) > 2:
-        with open(os.path.join(sys.argv[2], str(os.getpid())), "w"):
-            pass
+    told = open(os.path.join(sys.argv[2], str(os.getpid())), "w", buffering=1) if len(sys.argv) > 2 else None
     size, stones, board_lines = 0, [], None
     for line in sys.stdin:
+        if told:
+            told.write(line)
         words = line.strip().split()
         if not words:
             continue

@@ -41,7 +41,7 @@ from tools.parallel import mapping
 from tools.second_opinion import Judge, verdicts
 from webapp.engine import BOARDS, Appraisal, Rules, appraise
 from webapp.engine.appraise import judged_by
-from webapp.engine.external import Brain, configured
+from webapp.engine.external import Brain, configured, stop_all
 from webapp.review.judgement import ERRORS, KEPT, Judgement
 from webapp.review.review import judgements
 from webapp.shared.errors import InvalidInput
@@ -195,8 +195,11 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> list[F
             judge.close()
     by = f"by {options.review_engine} ({options.review_settings or 'its defaults'})" if engine else "by master"
     print(f"{len(games)} lost games, judged by {options.judge}; each reviewed {by}", file=out, flush=True)
-    with mapping(options.workers) as map_over:
-        reviews = list(map_over(partial(reviewed, engine=engine), games))
+    try:
+        with mapping(options.workers) as map_over:
+            reviews = list(map_over(partial(reviewed, engine=engine), games))
+    finally:
+        stop_all()  # the reviewing engine's process, where the reviews ran in this one
     findings = [Finding(game, decisive_at, {ply: review[ply - 1] and review[ply - 1].word for ply in game.loser_plies})
                 for game, decisive_at, review in zip(games, decisive, reviews)]
     report(findings, out)

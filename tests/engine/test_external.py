@@ -95,6 +95,20 @@ def test_a_brain_plays_from_one_warm_process_between_moves_and_games(tmp_path):
     assert wait_until(lambda: not alive(running[0]), 10)
 
 
+def test_a_game_under_another_rule_is_a_new_game_for_the_brain(tmp_path):
+    fake = watched_fake(tmp_path, "good")
+    first = ask(fake.brain, SEVEN, (24,))
+    ask(fake.brain, SEVEN, (24, first.cell, 10))  # the same game: TURN
+    again = ask(fake.brain, SEVEN, (24,))  # a new game: RESTART, BOARD
+    ask(fake.brain, SEVEN.with_rule("standard"), (24, again.cell, 10))  # its moves go on, but under another rule
+    (pid,) = fake.started()
+    asked = [line for line in fake.told(pid) if not line.startswith(("INFO", "START"))]
+    assert asked == ["BOARD", "3,3,2", "DONE", "TURN 3,1",  # d4; its a7; c6 (3,1)
+                     "RESTART", "BOARD", "3,3,2", "DONE",
+                     "RESTART", "BOARD", "3,3,2", "0,0,1", "3,1,2", "DONE"]  # not TURN: the rule changed
+    assert "INFO rule 1" in fake.told(pid)
+
+
 def test_our_own_brain_answers_a_legal_move_under_renju():
     brain = probed("kinrow", KINROW)
     renju = GOMOKU.with_rule("renju")
@@ -211,7 +225,9 @@ def test_a_judge_without_an_evaluation_gives_its_move_and_our_search_the_rest(tm
     appraisal = judged_by(judge, SEVEN, (24, 0, 2))  # X's c7, where the judge plays b7 (its first empty square)
     assert appraisal.choice == 1
     assert appraisal.depth > 0 and None not in (appraisal.score, appraisal.best_score)  # our search scored both
-    assert judge_appraisal(SEVEN, "X", appraisal).better in ("", "The engine preferred b7.")
+    judgement = judge_appraisal(SEVEN, "X", appraisal)
+    assert (judgement.word == "Best") == (appraisal.shortfall <= 0)  # our search's two scores decide the word
+    assert judgement.better == ("" if judgement.word == "Best" else "The engine preferred b7.")
 
 
 def test_no_brain_outlives_the_process_that_started_it(tmp_path):

@@ -65,9 +65,11 @@ def test_a_game_against_an_engine_gets_its_moves(player: Visitor):
 
 
 def test_an_engine_under_renju_and_the_standard_rule(player: Visitor):
-    for rule in ("renju", "standard"):
-        assert player.post("/new", {"board": "15x15", "rule": rule, "x": "kinrow", "o": "human"}).status_code == 200
-        assert player.stored()["moves"] == "h8"  # renju begins at the centre; kinrow opens there anyway
+    assert player.post("/new", {"board": "15x15", "rule": "renju", "x": "kinrow", "o": "human"}).status_code == 200
+    assert player.stored()["moves"] == "h8" and player.stored()["board"] == "15x15-renju"  # renju: the centre first
+    assert player.post("/new", {"board": "15x15", "rule": "standard", "x": "kinrow", "o": "human"}).status_code == 200
+    stored = player.stored()
+    assert stored["board"] == "15x15-standard" and stored["x"] == "kinrow" and len(stored["moves"].split("-")) == 1
 
 
 def test_an_engine_asked_for_a_board_or_rule_it_does_not_play_is_refused(player: Visitor):

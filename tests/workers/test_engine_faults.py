@@ -17,6 +17,9 @@ from tests.workers.test_faults import children
 from tests.workers.test_pool import alive, wait_until
 from webapp.app import create_app
 from webapp.engine import BOARDS
+from webapp.engine.external import MOVE_SECONDS, START_SECONDS, Brain
+from webapp.workers.pool import EnginePool
+from webapp.workers.watch import MOVE_GRACE_SECONDS, limit_of
 
 pytestmark = pytest.mark.live  # real consumer processes: make test's, not make check's
 
@@ -91,3 +94,28 @@ def test_a_judge_that_fails_leaves_the_move_to_master_and_the_review_finishes(tm
         appraisals = pool.appraisals(SEVEN, (24, 0, 1))
     assert all(appraisal is not None and appraisal.depth > 0 for appraisal in appraisals)  # master's search
     assert "Engine crash failed to judge /replay/7x7/d4-a7-b7: it stopped (exit status 3)" in caplog.text
+
+
+def test_an_engine_opening_against_a_person_on_real_workers(tmp_path):
+    """The words under the status are worked out on a worker, where the app's
+    engines are installed for the job as for the page's request."""
+    app = create_app({"TESTING": True, "SECRET_KEY": "k", "ENGINE_WORKERS": "local", "ENGINE_WORKER_COUNT": 1,
+                      "ENGINE_BRAINS": f"good={fake_brain(tmp_path, 'good')}"}, instance_path=tmp_path / "instance")
+    visitor = Visitor(app.test_client())
+    try:
+        response = visitor.post("/new", {"board": "15x15", "x": "good", "o": "human"})
+        assert response.status_code == 200 and visitor.stored()["moves"] == "a15"
+        assert "Your opponent: fake-good (an engine installed here, played through the Gomocup protocol)." in response.text
+        assert visitor.move(112).status_code == 200
+        assert len(visitor.stored()["moves"].split("-")) == 3
+    finally:
+        app.extensions["engines"].stop()
+
+
+def test_an_engines_jobs_are_given_its_waits():
+    brain = Brain("slow", ("/bin/true",), (("timeout_turn", "10000"),))
+    pool = EnginePool("inline", "/nonexistent")
+    move = pool.brain_task.s(brain, SEVEN, (), 500, 0.0)
+    assert limit_of(move) == START_SECONDS + MOVE_SECONDS + 0.5 + MOVE_GRACE_SECONDS  # 15 s, not its 22 s
+    judged = pool.appraisal_task.s(SEVEN, (24,), brain)
+    assert limit_of(judged) == 3 * (START_SECONDS + brain.answer_seconds) + limit_of(pool.appraisal_task.s(SEVEN, (24,)))

@@ -16,10 +16,13 @@ and stdout), as a level to play against and as a review's judge.
   a brain, started on first use and reused between moves and games; a
   brain that faults is killed, and the next ask starts a new one.
 
-The web never runs a brain; the engine workers do (webapp.workers.pool).
-A brain's process ends with the process that started it, however that ends
-(a parent-death signal, set by util-linux's setpriv before the brain runs).
-No Flask here.
+Moves, judgements and the think page's questions run on the engine workers
+(webapp.workers.pool); a web process only asks each brain what it plays,
+when it starts (probe), and the test suite's apps run everything inline. A
+brain's process ends with the process that started it, however that ends:
+util-linux's setpriv sets a parent-death signal before the brain runs
+(without setpriv, which Debian always has, a warning is logged once). No
+Flask here.
 """
 
 from __future__ import annotations
@@ -37,6 +40,7 @@ from collections.abc import Collection, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from contextvars import ContextVar, Token
 from dataclasses import dataclass, field, replace
+from functools import cache
 from types import MappingProxyType
 from typing import NamedTuple
 
@@ -46,10 +50,14 @@ from webapp.engine.rules import BOARDS, FREESTYLE, RENJU, STANDARD, Position, Ru
 TURN_MS = 1000
 """A brain's time a move (INFO timeout_turn) unless its settings say otherwise."""
 MAX_TURN_MS = 10_000
-"""The most a brain may be given a move: its wait, and master's move if it fails, stay well inside a move's
-wait for a worker (webapp.workers.pool.WAIT_SECONDS)."""
+"""The most time a move a brain may be given (a judge wants a long turn, so that its count of positions is
+what stops it: docs/brain.md)."""
 SLACK_SECONDS = 2.0
 """How much longer than twice its time a brain may take to answer before it counts as hung (a busy machine)."""
+MOVE_SECONDS = 15.0
+"""The longest a person's move waits for a brain (ask's seconds, pool.brain_job), however long its turn: with
+master's move after it, well inside a move's wait for a worker (webapp.workers.pool.WAIT_SECONDS, 25 s). Only
+a brain that also hangs at its start (START_SECONDS) takes the person past it, to the busy engines' 503."""
 START_SECONDS = 15.0
 """How long a brain may take to answer START: a first start may load a lot (a network's weights)."""
 RULE_NUMBERS = {FREESTYLE: 0, STANDARD: 1, RENJU: 4}
@@ -160,8 +168,9 @@ def probe(brain: Brain) -> Brain:
     for rules in BOARDS.values():
         if rules.k != 5:
             continue
-        connection = Connection(brain.command)
+        connection = None
         try:
+            connection = Connection(brain.command)
             if connection.start(rules.size) != "OK":
                 continue
             for rule in rules_offered(rules):
@@ -176,7 +185,8 @@ def probe(brain: Brain) -> Brain:
             log.warning("Engine %s did not answer as a brain on %s, and is not offered there: %s",
                         brain.name, rules.name, fault)
         finally:
-            connection.close()
+            if connection is not None:
+                connection.close()
     return replace(brain, plays=frozenset(plays), about=about[:200])
 
 
@@ -208,6 +218,11 @@ _launchers: dict[int, ThreadPoolExecutor] = {}
 _SETPRIV = shutil.which("setpriv")
 
 
+@cache
+def _warn_once(message: str) -> None:
+    log.warning(message)
+
+
 def _launcher() -> ThreadPoolExecutor:
     """The thread this process starts every brain from, which lives as long
     as the process: the kernel's parent-death signal is tied to the thread
@@ -224,6 +239,8 @@ class Connection:
     every wait for one is bounded; BrainFault when it breaks the protocol."""
 
     def __init__(self, command: Sequence[str]) -> None:
+        if not _SETPRIV:
+            _warn_once("util-linux's setpriv is missing: a brain may outlive the worker that started it")
         ending = [_SETPRIV, "--pdeathsig", "KILL", "--"] if _SETPRIV else []
         try:
             self.process = _launcher().submit(subprocess.Popen, [*ending, *command], stdin=subprocess.PIPE,
@@ -392,7 +409,7 @@ class _Warm:
     """A brain's process kept on this worker, and the game it last answered in."""
 
     connection: Connection
-    rules: Rules
+    rules: Rules                          # the board and rule of its last answer (or of its START)
     seen: tuple[int, ...] | None = None  # the moves up to its last answer, its own included
     lock: threading.Lock = field(default_factory=threading.Lock)
 
@@ -401,24 +418,28 @@ _warm: dict[str, _Warm] = {}
 """This process's running brains, by their identity (name, program and settings)."""
 
 
-def ask(brain: Brain, rules: Rules, moves: tuple[int, ...]) -> Answer:
+def ask(brain: Brain, rules: Rules, moves: tuple[int, ...], seconds: float | None = None) -> Answer:
     """The brain's move after moves (a game on rules not over), from this
-    process's warm process for it; BrainFault if it fails, its process then killed."""
+    process's warm process for it, waited for at most seconds (by default,
+    twice its turn and SLACK_SECONDS); BrainFault if it fails, its process
+    then killed."""
     warm = _warm_for(brain, rules)
     with warm.lock:
         try:
-            answer = _asked(brain, warm, rules, moves)
+            answer = _asked(brain, warm, rules, moves, min(seconds or brain.answer_seconds, brain.answer_seconds))
         except BrainFault:
             _forget(brain.identity, warm)
             raise
     return answer
 
 
-def _asked(brain: Brain, warm: _Warm, rules: Rules, moves: tuple[int, ...]) -> Answer:
+def _asked(brain: Brain, warm: _Warm, rules: Rules, moves: tuple[int, ...], seconds: float) -> Answer:
     """One move asked of a warm brain: TURN where it answered the move
-    before, else RESTART (once it has played a game) and the whole position."""
+    before, in the same game under the same rule, else RESTART (once it has
+    played a game) and the whole position."""
     connection = warm.connection
-    continues = warm.seen is not None and moves[:-1] == warm.seen and len(moves) == len(warm.seen) + 1
+    continues = (warm.seen is not None and warm.rules == rules and moves[:-1] == warm.seen
+                 and len(moves) == len(warm.seen) + 1)
     if warm.seen is not None and not continues:
         connection.tell("RESTART")
         if (said := connection.answer(START_SECONDS)) != "OK":
@@ -426,13 +447,13 @@ def _asked(brain: Brain, warm: _Warm, rules: Rules, moves: tuple[int, ...]) -> A
     mark = "X" if len(moves) % 2 == 0 else "O"
     connection.messages.clear()
     connection.tell(*brain.infos(rules), *asking(rules, moves, mark, asked_before=continues))
-    cell = answered_cell(rules, connection.answer(brain.answer_seconds))
+    cell = answered_cell(rules, connection.answer(seconds))
     position = Position.after(rules, moves)
     if position.mark_at(cell) is not None:
         raise BrainFault(f"it played {rules.cell_name(cell)}, which is taken")
     if refusal := position.why_not(cell):
         raise BrainFault(f"it played {rules.cell_name(cell)}, against the rule: {refusal}")
-    warm.seen = (*moves, cell)
+    warm.seen, warm.rules = (*moves, cell), rules
     line = best_line_of(rules, connection.messages)
     return Answer(cell, evaluation_of(connection.messages), line if line[:1] == (cell,) else ())
 
@@ -442,7 +463,6 @@ def _warm_for(brain: Brain, rules: Rules) -> _Warm:
     with _warm_lock:
         warm = _warm.get(brain.identity)
         if warm is not None and warm.rules.size == rules.size and warm.connection.process.poll() is None:
-            warm.rules = rules
             return warm
         if warm is not None:
             _warm.pop(brain.identity).connection.close()
@@ -459,7 +479,8 @@ def _forget(identity: str, warm: _Warm) -> None:
 
 
 def stop_all() -> None:
-    """END every brain this process runs (a worker's end, a test's teardown)."""
+    """END every brain this process runs (a test's teardown, a tool's end; a
+    worker's brains die with it, by the parent-death signal)."""
     with _warm_lock:
         running = list(_warm.values())
         _warm.clear()

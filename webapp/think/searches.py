@@ -60,6 +60,12 @@ class EngineView(NamedTuple):
     line: list[str]            # the forced win or principal variation, as square names
 
 
+OPINION_SECONDS = 5.0
+"""The longest the think page waits for one external engine's answer (it then says the engine failed)."""
+CERTAIN = 30.0
+"""Log-odds past which a chance is 0 or 100 in 100 (and math.exp would overflow on an engine's huge score)."""
+
+
 class OpinionView(NamedTuple):
     """An installed external engine's move in the position, and what it said of it."""
 
@@ -70,9 +76,11 @@ class OpinionView(NamedTuple):
 
 
 def engine_opinion(brain: Brain, rules: Rules, moves: tuple[int, ...], mover: str) -> OpinionView:
-    """What an external engine plays after moves, and says of the position (on an engine worker)."""
+    """What an external engine plays after moves, and says of the position (on
+    an engine worker), waited for at most OPINION_SECONDS: the page waits
+    for every engine's answer in turn, within its own wait."""
     try:
-        answer = ask(brain, rules, moves)
+        answer = ask(brain, rules, moves, OPINION_SECONDS)
     except BrainFault as fault:
         return OpinionView(brain.title, "", f"It failed: {fault}.", [])
     return OpinionView(brain.title, rules.cell_name(answer.cell), evaluation_words(answer.evaluation, mover),
@@ -89,7 +97,7 @@ def evaluation_words(evaluation: Evaluation | None, mover: str) -> str:
         winner = mover if evaluation.proven > 0 else opponent(mover)
         return f"It proves that {winner} wins, within {plies} moves of both sides."
     score = evaluation.score or 0
-    chance = round(100 / (1 + math.exp(-score / JUDGES_UNIT)))
+    chance = round(100 / (1 + math.exp(-max(-CERTAIN, min(CERTAIN, score / JUDGES_UNIT)))))
     return f"It scores the position {score:+d} for {mover}: about {chance} games in 100 for {mover}."
 
 

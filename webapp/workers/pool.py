@@ -42,7 +42,7 @@ from redis import ConnectionPool
 
 from webapp.engine import Appraisal, Position, Rules, Thought, appraise, think
 from webapp.engine.appraise import judged_by
-from webapp.engine.external import Answer, Brain, BrainFault, ask
+from webapp.engine.external import MOVE_SECONDS, Answer, Brain, BrainFault, ask, install, installed, uninstall
 from webapp.shared.record import game_digest, position_after, write_moves
 
 MODES = ("local", "external", "inline")
@@ -130,7 +130,7 @@ def brain_job(brain: Brain, rules: Rules, moves: tuple[int, ...], budget_ms: flo
         return None
     waited_ms = max(0.0, (time.time() - queued_at) * 1000)
     try:
-        answer = ask(brain, rules, moves)
+        answer = ask(brain, rules, moves, MOVE_SECONDS)
         reply = BrainReply(answer.cell, answer, None, "", waited_ms)
     except BrainFault as fault:
         log.warning("Engine %s failed on /replay/%s/%s: %s; master played instead",
@@ -140,13 +140,20 @@ def brain_job(brain: Brain, rules: Rules, moves: tuple[int, ...], budget_ms: flo
     return reply if time.time() <= answer_by else None
 
 
-def ask_job(function: Callable[..., Any], arguments: tuple, answer_by: float) -> tuple[Any] | None:
+def ask_job(function: Callable[..., Any], arguments: tuple, answer_by: float,
+            brains: tuple[Brain, ...] = ()) -> tuple[Any] | None:
     """The job a worker runs for a page: function(*arguments), its answer in a
     tuple (so that an answer of None is one), unless nobody waits for it any
-    more (see think_job)."""
+    more (see think_job). It runs with the asking app's external engines
+    installed (brains), as the page's own request did: a sentence that names
+    an engine's level is the same worked out here as there."""
     if time.time() > answer_by:
         return None
-    answer = function(*arguments)
+    token = install(brains)
+    try:
+        answer = function(*arguments)
+    finally:
+        uninstall(token)
     return (answer,) if time.time() <= answer_by else None
 
 
@@ -274,7 +281,7 @@ class EnginePool:
             return function(*arguments)
         if self.mode == "local":
             self._start_consumer()
-        (answer,) = self._answer(self.ask_task(function, arguments, time.time() + self.wait_seconds),
+        (answer,) = self._answer(self.ask_task(function, arguments, time.time() + self.wait_seconds, installed()),
                                  poll_seconds=PAGE_POLL_SECONDS)
         return answer
 

@@ -25,7 +25,7 @@ from typing import NamedTuple
 
 from huey.api import Huey, Task
 
-from webapp.engine.external import START_SECONDS
+from webapp.engine.external import MOVE_SECONDS, START_SECONDS
 
 JOBS_FOLDER = "engine-jobs"
 HEALTH_CHECK_SECONDS = 1.0
@@ -51,12 +51,16 @@ class Record(NamedTuple):
 def limit_of(task: Task) -> float:
     """The seconds a job of this kind may take: a move its budget (its second
     argument, in ms) and some; an external brain's move, its start, its wait
-    for the brain's answer, and master's move in its place (pool.brain_job)."""
+    for the brain's answer, and master's move in its place (pool.brain_job);
+    an appraisal by an external judge, three questions to it (each a restart
+    and a move: appraise.judged_by), and master's appraisal in its place."""
     if task.name == "think":
         return task.args[1] / 1000 + MOVE_GRACE_SECONDS
     if task.name == "brain":
         brain, budget_ms = task.args[0], task.args[3]
-        return START_SECONDS + brain.answer_seconds + budget_ms / 1000 + MOVE_GRACE_SECONDS
+        return START_SECONDS + min(brain.answer_seconds, MOVE_SECONDS) + budget_ms / 1000 + MOVE_GRACE_SECONDS
+    if task.name == "appraise" and len(task.args) > 2 and task.args[2] is not None:
+        return 3 * (START_SECONDS + task.args[2].answer_seconds) + LIMIT_SECONDS["appraise"]
     return LIMIT_SECONDS.get(task.name, max(LIMIT_SECONDS.values()))
 
 
