@@ -21,7 +21,7 @@ from __future__ import annotations
 import random
 
 from webapp.engine.evaluate import evaluator
-from webapp.engine.rules import RENJU, Position, Rules, cells_of
+from webapp.engine.rules import RENJU, Position, Rules, transform
 from webapp.engine.search import think
 from webapp.engine.values import WIN
 
@@ -122,7 +122,7 @@ def opening(rules: Rules, rng: random.Random | None = None) -> tuple[int, int, i
             if black == white:
                 continue
             position = Position(rules, 1 << middle | 1 << black, 1 << white)
-            key = min(_bits(position, image) for image in rules.symmetries)
+            key = min((transform(position.x, image), transform(position.o, image)) for image in rules.symmetries)
             if key in seen:
                 continue
             seen.add(key)
@@ -180,9 +180,3 @@ def _within_two(rules: Rules, cell: int) -> list[int]:
     row, column = divmod(cell, rules.size)
     return [(row + down) * rules.size + column + across for down in range(-2, 3) for across in range(-2, 3)
             if (down, across) != (0, 0)]
-
-
-def _bits(position: Position, image: tuple[int, ...]) -> tuple[int, int]:
-    """A position's stones moved by a symmetry, as a key."""
-    return (sum(1 << image[cell] for cell in cells_of(position.x)),
-            sum(1 << image[cell] for cell in cells_of(position.o)))
