@@ -101,6 +101,14 @@ def fits(ply: int, choices: tuple[str, ...]) -> bool:
     return len(rest) == 1 and rest[0] in LAST_CHOICES and ply >= OPENING_STONES + MORE_STONES
 
 
+def opening_fits(rules: Rules, opening: str, ply: int, choices: tuple[str, ...]) -> bool:
+    """Whether a stored game's opening and choices are ones a game of ply
+    stones on rules' board can have come with (a game read back from a store)."""
+    if opening == NO_OPENING:
+        return not choices
+    return opening == SWAP2 and offered(rules) and fits(ply, choices)
+
+
 def offered(rules: Rules) -> bool:
     """Whether swap2 is played on this board under its rule: gomoku's boards,
     freestyle or standard (renju begins at the centre instead)."""

@@ -336,7 +336,6 @@ class SharedGame:
                        data.get("opening", swap2.NO_OPENING), tuple(data.get("choices") or ()))
         except (KeyError, TypeError, IndexError, ValueError) as error:
             raise ValueError(f"not a shared game: {error}") from error
-        if game.opening == swap2.NO_OPENING and game.choices or game.opening not in swap2.OPENINGS or (
-                game.opening == swap2.SWAP2 and not (swap2.offered(rules) and swap2.fits(game.ply, game.choices))):
+        if not swap2.opening_fits(rules, game.opening, game.ply, game.choices):
             raise ValueError("not a shared game: its swap2 choices do not fit its moves")
         return game

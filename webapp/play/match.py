@@ -515,7 +515,7 @@ class Game:
         stood_in = data.get("stood_in")
         game = cls(x, o, moves, rules, _found(data.get("found")), stood_in[:200] if isinstance(stood_in, str) else "",
                    opening=data.get("opening", NO_OPENING), choices=tuple(data.get("choices") or ()))
-        if not game._opening_fits():
+        if not swap2.opening_fits(rules, game.opening, game.ply, game.choices):
             return None
         resigned = data.get("resigned")
         return replace(game, resigned=resigned) if resigned == game.to_move and game.can_resign else game
@@ -550,12 +550,6 @@ class Game:
         """The game after a swap2 choice: x and o exchanged where it gives the opener white."""
         chosen = replace(self, choices=(*self.choices, choice), found=None, stood_in="")
         return replace(chosen, x=self.o, o=self.x) if chosen._swapped != self._swapped else chosen
-
-    def _opening_fits(self) -> bool:
-        """Whether a stored game's opening and choices are ones its moves can have come with."""
-        if self.opening == NO_OPENING:
-            return not self.choices
-        return self.opening == SWAP2 and swap2.offered(self.rules) and swap2.fits(self.ply, self.choices)
 
     @property
     def _opening_said(self) -> str | None:
