@@ -44,6 +44,7 @@ from typing import NamedTuple
 
 from webapp.engine import (BOARDS, DEFAULT_BUDGET_MS, FREESTYLE, RENJU, STANDARD, Position, Rules, check_level,
                            choose_move, prepare, swap2, top_level, under_rule)
+from webapp.engine.external import square as square_of  # "x,y": the names square here are squares as written
 
 NAME = "kinrow"
 VERSION = "1.0"
@@ -186,7 +187,7 @@ class Brain:
             stones = swap2.opening(position.rules, self.rng)
             for cell in stones:
                 self.position = self.position.play(cell)
-            return Answer([" ".join(_square(position.rules, cell) for cell in stones)])
+            return Answer([" ".join(square_of(position.rules, cell) for cell in stones)])
         choice = swap2.choice(position, may_place_two=position.ply == swap2.OPENING_STONES)
         if choice == swap2.BLACK:
             return Answer(["SWAP"])
@@ -194,7 +195,7 @@ class Brain:
             stones = swap2.two_more(position)
             for cell in stones:
                 self.position = self.position.play(cell)
-            return Answer([" ".join(_square(position.rules, cell) for cell in stones)])
+            return Answer([" ".join(square_of(position.rules, cell) for cell in stones)])
         return self._move()
 
     def _board_entry(self, line: str) -> Answer:
@@ -251,7 +252,7 @@ class Brain:
         level = self.level or top_level(game.rules)
         cell = choose_move(game, level, self.rng, self.clock.budget_ms(self.budget_ms), self.max_nodes)
         self.position = game.play(cell)
-        return Answer([_square(game.rules, cell)])
+        return Answer([square_of(game.rules, cell)])
 
     def _played(self, game: Position, square: str) -> Position:
         """game after the other side's stone at square, which must be empty."""
@@ -265,12 +266,6 @@ class Brain:
         if after.is_over:
             raise ValueError(f"after {square} the game is over; send START or RESTART for a new one")
         return after
-
-
-def _square(rules: Rules, cell: int) -> str:
-    """A cell as the protocol writes a square: "x,y", column and row from the top left."""
-    row, column = divmod(cell, rules.size)
-    return f"{column},{row}"
 
 
 def _played_in_turn(rules: Rules, lines: list[str]) -> Position:
