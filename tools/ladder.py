@@ -41,7 +41,7 @@ from tools.judge import Tally
 from tools.openings import OPENING_SETS, openings, position_of
 from webapp.engine import BOARDS, FREESTYLE, LEARNERS, LEVELS, RENJU, RULES, Rules, rules_offered, under_rule
 from webapp.engine.external import (RULE_NUMBERS, SLACK_SECONDS, Brain, BrainFault, Connection, answered_cell, asking,
-                                    configured, started as started_on)
+                                    configured, names_in, settings_in, started as started_on)
 from webapp.shared.record import write_moves
 
 PROGRAM = Path(sys.executable).with_name("pbrain-kinrow")
@@ -76,12 +76,9 @@ def command_of(spec: str, seed: int) -> list[str]:
 def installed_engine(name: str) -> Brain | None:
     """The engine ENGINE_BRAINS names so, with its settings (ENGINE_BRAIN_<NAME>), as the app reads them."""
     spec = os.environ.get("ENGINE_BRAINS", "")
-    names = [entry.partition("=")[0].strip() for entry in spec.split(",")]
-    if name not in names:
+    if name not in names_in(spec):
         return None
-    settings = {engine: os.environ[variable] for engine in names
-                if (variable := f"ENGINE_BRAIN_{engine.upper().replace('-', '_')}") in os.environ}
-    return next(brain for brain in configured(spec, settings) if brain.name == name)
+    return next(brain for brain in configured(spec, settings_in(os.environ, spec)) if brain.name == name)
 
 
 def settings_of(spec: str) -> list[str]:

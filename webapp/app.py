@@ -29,7 +29,7 @@ from webapp.records import routes as records_routes
 from webapp.review import routes as review_routes
 from webapp.think import routes as think_routes
 from webapp.engine import DEFAULT_BUDGET_MS
-from webapp.engine.external import Brain, configured, install, probe, uninstall
+from webapp.engine.external import Brain, configured, install, probe, settings_in, uninstall
 from webapp.shared.errors import Refusal
 from webapp.shared.web import duration, is_htmx, path, refused, reload_address
 from webapp.storage.errors import StoreUnavailable
@@ -131,11 +131,8 @@ def _external_engines(app: Flask) -> Brain | None:
     boards and rules it plays (a few seconds at start), and say which of
     them judges reviews (REVIEW_ENGINE; None: master). ValueError, at start,
     for a configuration that cannot work."""
-    names = [entry.partition("=")[0].strip() for entry in app.config["ENGINE_BRAINS"].split(",") if entry.strip()]
-    settings = {name: os.environ[variable] for name in names
-                if (variable := f"ENGINE_BRAIN_{name.upper().replace('-', '_')}") in os.environ}
-    brains = [probe(brain) for brain in configured(app.config["ENGINE_BRAINS"],
-                                                   {**settings, **app.config["ENGINE_BRAIN_SETTINGS"]}, PLAYERS)]
+    settings = {**settings_in(os.environ, app.config["ENGINE_BRAINS"]), **app.config["ENGINE_BRAIN_SETTINGS"]}
+    brains = [probe(brain) for brain in configured(app.config["ENGINE_BRAINS"], settings, PLAYERS)]
     for brain in brains:
         if brain.plays:
             app.logger.info("Engine %s (%s) plays %s", brain.name, brain.about, ", ".join(sorted(brain.plays)))

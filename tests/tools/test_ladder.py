@@ -102,6 +102,18 @@ def test_a_brain_is_a_level_with_options_or_a_path():
             ladder.command_of(bad, 1)
 
 
+def test_a_brain_may_be_an_engine_installed_as_the_app_installs_it(monkeypatch):
+    monkeypatch.setenv("ENGINE_BRAINS", "other=/bin/true")
+    monkeypatch.setenv("ENGINE_BRAIN_OTHER", "timeout_turn=300 max_node=1000")
+    assert ladder.command_of("other", 1) == ["/bin/true"]
+    assert ladder.settings_of("other") == ["max_node 1000"]  # the ladder's own turn is told as timeout_turn
+    assert ladder.settings_of("hard") == [] and ladder.command_of("hard", 1)[1:3] == ["--level", "hard"]
+    monkeypatch.setenv("ENGINE_BRAINS", "other=/no/such/pbrain")
+    assert ladder.command_of("hard", 1)[1:3] == ["--level", "hard"]  # read only when it names the brain
+    with pytest.raises(ValueError, match="is not an executable file"):
+        ladder.command_of("other", 1)
+
+
 def test_every_opening_is_played_with_both_colours():
     rules = BOARDS["7x7"]
     games = list(ladder.schedule(rules, 2 * len(openings(rules)) + 1))

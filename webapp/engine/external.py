@@ -143,6 +143,18 @@ def configured(spec: str, settings: Mapping[str, str] | None = None,
     return tuple(brains.values())
 
 
+def names_in(spec: str) -> list[str]:
+    """The names ENGINE_BRAINS ("name=path,name=path") gives, as written."""
+    return [entry.partition("=")[0].strip() for entry in spec.split(",") if entry.strip()]
+
+
+def settings_in(environment: Mapping[str, str], spec: str) -> dict[str, str]:
+    """The settings the environment gives the brains spec (ENGINE_BRAINS)
+    names: ENGINE_BRAIN_<NAME>, the name upper-cased, its hyphens underscores."""
+    return {name: environment[variable] for name in names_in(spec)
+            if (variable := f"ENGINE_BRAIN_{name.upper().replace('-', '_')}") in environment}
+
+
 def _settings(name: str, written: str) -> tuple[tuple[str, str], ...]:
     """One brain's settings, each key=value an INFO line; timeout_turn within MAX_TURN_MS."""
     found = []
