@@ -16,15 +16,17 @@ the protocol (`/opt/brains/pbrain-x`).
     python -m tools.ladder master:nodes=20000 master:nodes=7000 --turn-ms 600000 --sprt 0 30
     python -m tools.ladder master ./pbrain-other --openings renju   # renju's 26 openings: 52 games
     python -m tools.ladder master hard --rule renju                 # under renju, from its 26 openings
-    python -m tools.ladder master hard --rule standard              # exactly five wins
+    python -m tools.ladder master hard --rule standard              # exactly five wins, from swap2 openings
 
 Every game starts both brains afresh (START, INFO timeout_turn, INFO rule:
 0 freestyle, 1 standard, 4 renju); the first move each brain makes is asked
 with BOARD (the opening's stones) or BEGIN, the rest with TURN. A brain that
 answers with an illegal square (taken, off the board, or under renju a
 point forbidden to black), an error, nothing, or takes longer than twice its
-turn plus two seconds loses that game, and the ladder says why. Under renju
-the games start from renju's 26 openings unless others are named.
+turn plus two seconds loses that game, and the ladder says why. Unless
+other openings are named, games start from renju's 26 openings under renju,
+from the most nearly even of swap2's under the standard rule (as players
+of that rule open), and from the ladder's own in freestyle.
 """
 
 from __future__ import annotations
@@ -39,7 +41,8 @@ from pathlib import Path
 from tools.elo import elo, sprt
 from tools.judge import Tally
 from tools.openings import OPENING_SETS, openings, position_of
-from webapp.engine import BOARDS, FREESTYLE, LEARNERS, LEVELS, RENJU, RULES, Rules, rules_offered, under_rule
+from webapp.engine import (BOARDS, FREESTYLE, LEARNERS, LEVELS, RENJU, RULES, STANDARD, Rules, rules_offered,
+                           under_rule)
 from webapp.engine.external import (RULE_NUMBERS, SLACK_SECONDS, Brain, BrainFault, Connection, answered_cell, asking,
                                     configured, names_in, settings_in, started as started_on)
 from webapp.shared.record import write_moves
@@ -48,6 +51,8 @@ PROGRAM = Path(sys.executable).with_name("pbrain-kinrow")
 DEFAULT_LADDER = {"5x5": ("master", "hard", "medium", "easy"), "7x7": ("master", "hard", "medium", "easy"),
                   "15x15": ("master", "hard", "medium", "easy")}
 """make ladder with no brains named: each level against the one below it, on each big board."""
+DEFAULT_OPENINGS = {FREESTYLE: "ladder", STANDARD: "swap2", RENJU: "renju"}
+"""The openings a rule's games start from unless others are named: each as its players open."""
 
 
 def command_of(spec: str, seed: int) -> list[str]:
@@ -134,6 +139,15 @@ def play(rules: Rules, x_spec: str, o_spec: str, opening: str, turn_ms: float, s
             brain.close()
     winner = position.winner
     return Game(opening, x_spec, o_spec, winner, tuple(history), "a line" if winner else "full board")
+
+
+def fits(rules: Rules, kind: str) -> bool:
+    """Whether the set of openings kind is one for this board and rule."""
+    try:
+        openings(rules, kind)
+    except ValueError:
+        return False
+    return True
 
 
 def started(command: list[str], rules: Rules, turn_ms: float, *infos: str) -> Connection:
@@ -241,21 +255,23 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--rule", default=FREESTYLE, choices=RULES,
                         help="freestyle, standard (exactly five) or renju (on 15x15; 7x7 has standard too)")
     parser.add_argument("--openings", choices=OPENING_SETS,
-                        help="the ladder's own openings, or renju's 26 (15x15 only; the default under renju)")
+                        help="the ladder's own openings (the default in freestyle), swap2's most nearly even "
+                             "(the default under the standard rule), or renju's 26 (15x15; the default under renju)")
     options = parser.parse_args(argv)
     if options.openings is None:
-        options.openings = "renju" if options.rule == RENJU else "ladder"
+        options.openings = DEFAULT_OPENINGS[options.rule]
     test = (*options.sprt, options.alpha, options.beta) if options.sprt else None
     if not options.brains:
-        if options.openings != "ladder":
-            parser.error("the default ladder plays every board from its own openings; name two brains")
-        for board, levels in DEFAULT_LADDER.items():
-            if options.rule not in rules_offered(BOARDS[board]):
-                continue
-            rules = BOARDS[board].with_rule(options.rule)
+        ladder = [(BOARDS[board].with_rule(options.rule), levels) for board, levels in DEFAULT_LADDER.items()
+                  if options.rule in rules_offered(BOARDS[board])]
+        for rules, _ in ladder:
+            if not fits(rules, options.openings):
+                parser.error(f"the default ladder plays {rules.name} too, which has no {options.openings} openings; "
+                             "name two brains and a board")
+        for rules, levels in ladder:
             for upper, lower in zip(levels, levels[1:]):
-                run(rules, upper, lower, options.games or 2 * len(openings(rules)), options.turn_ms, test,
-                    links=options.links)
+                run(rules, upper, lower, options.games or 2 * len(openings(rules, options.openings)),
+                    options.turn_ms, test, links=options.links, kind=options.openings)
         return
     if len(options.brains) != 2:
         parser.error("name two brains, or none for the default ladder")

@@ -8,7 +8,12 @@ known win in freestyle at this level of play, chosen by hand. On the
 smaller boards: X's first move, one from each group the board's
 symmetries make alike (a corner stands for all four corners).
 
-A second, larger set on 15×15 (`--openings renju`): the 26 openings renju
+A second set for freestyle and standard gomoku (`--openings swap2`, the
+default under the standard rule): the SWAP2_OPENINGS placements of swap2's
+three stones (black, white, black round the middle) that the evaluation
+finds most nearly even, as an opener under swap2 aims to leave them.
+
+A third, larger set on 15×15 (`--openings renju`): the 26 openings renju
 players name (Kagetsu, Ukigetsu, …), black's two stones and white's one.
 Each gives black the better game, and so the side that moves next (white)
 a hard defence; played with both colours they are even all the same, and
@@ -19,7 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from webapp.engine import BOARDS, Position, Rules
+from webapp.engine import BOARDS, Position, Rules, swap2
 
 FIFTEEN = (
     "h8 i8", "h8 i9", "h8 j8", "h8 j9", "h8 j10",
@@ -27,8 +32,11 @@ FIFTEEN = (
 )
 
 
-OPENING_SETS = ("ladder", "renju")
-"""The sets of openings: the ladder's own (every board), and renju's (15×15 only)."""
+OPENING_SETS = ("ladder", "swap2", "renju")
+"""The sets of openings: the ladder's own (every board), swap2's (where swap2
+is played), and renju's (15×15 only)."""
+SWAP2_OPENINGS = 12
+"""How many of swap2's most nearly even placements the swap2 set plays."""
 
 
 def renju_openings(rules: Rules) -> tuple[str, ...]:
@@ -44,6 +52,13 @@ def renju_openings(rules: Rules) -> tuple[str, ...]:
         for third in one_of_each([cell for cell in near if cell not in (middle, white)], mirrors):
             found.append(" ".join(rules.cell_name(cell) for cell in (middle, white, third)))
     return tuple(found)
+
+
+def swap2_openings(rules: Rules) -> tuple[str, ...]:
+    """The SWAP2_OPENINGS most nearly even placements of swap2's three
+    stones, as swap2's opener chooses from them (engine/swap2.py)."""
+    return tuple(" ".join(rules.cell_name(cell) for cell in stones)
+                 for stones in swap2.balanced_openings(rules)[:SWAP2_OPENINGS])
 
 
 def first_moves(rules: Rules) -> tuple[str, ...]:
@@ -70,6 +85,10 @@ def openings(rules: Rules, kind: str = "ladder") -> tuple[str, ...]:
         if rules.board_name != "15x15":
             raise ValueError("renju's openings are for the 15x15 board")
         return renju_openings(rules)
+    if kind == "swap2":
+        if not swap2.offered(rules):
+            raise ValueError("swap2's openings are for five in a row, freestyle or standard")
+        return swap2_openings(rules)
     return FIFTEEN if rules.board_name == "15x15" else first_moves(rules)
 
 

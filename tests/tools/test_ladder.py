@@ -11,8 +11,8 @@ import pytest
 
 from tools import ladder
 from tools.elo import elo, elo_of, expected_score, sprt
-from tools.openings import first_moves, openings, position_of, renju_openings
-from webapp.engine import BOARDS
+from tools.openings import SWAP2_OPENINGS, first_moves, openings, position_of, renju_openings
+from webapp.engine import BOARDS, swap2
 from webapp.engine.rules import transform
 from webapp.shared.record import parse_moves, position_after
 
@@ -81,6 +81,39 @@ def test_renju_gives_its_26_openings_each_once_whatever_the_symmetry():
     assert len(shapes) == 26  # no two alike under any symmetry of the board
     with pytest.raises(ValueError, match="15x15"):
         openings(BOARDS["7x7"], "renju")
+
+
+@pytest.mark.parametrize("board", ["7x7", "15x15"])
+def test_swap2_s_openings_are_its_openers_placements_each_once_whatever_the_symmetry(board):
+    rules = BOARDS[board].with_rule("standard")
+    found = openings(rules, "swap2")
+    assert len(found) == SWAP2_OPENINGS
+    assert found[0] == " ".join(map(rules.cell_name, swap2.opening(rules)))  # the computer's own, as opener
+    shapes = set()
+    for opening in found:
+        position, cells = position_of(rules, opening)
+        assert not position.is_over and position.to_move == "O" and cells[0] == rules.centre
+        for cell in cells[1:]:
+            row, column = divmod(cell, rules.size)
+            assert max(abs(row - rules.size // 2), abs(column - rules.size // 2)) <= 2
+        shapes.add(min((transform(position.x, image), transform(position.o, image)) for image in rules.symmetries))
+    assert len(shapes) == SWAP2_OPENINGS
+    for refused in (BOARDS["15x15"].with_rule("renju"), BOARDS["5x5"]):
+        with pytest.raises(ValueError, match="swap2's openings"):
+            openings(refused, "swap2")
+
+
+@pytest.mark.parametrize("rule, kind", [("freestyle", "ladder"), ("standard", "swap2"), ("renju", "renju")])
+def test_each_rule_s_games_start_as_its_players_open_unless_told(monkeypatch, rule, kind):
+    asked = []
+    monkeypatch.setattr(ladder, "run", lambda rules, *_, kind, **__: asked.append((rules.name, kind)))
+    ladder.main(["master", "hard", "--rule", rule])
+    ladder.main(["master", "hard", "--rule", rule, "--openings", "ladder"])
+    assert asked == [(BOARDS["15x15"].with_rule(rule).name, kind), (BOARDS["15x15"].with_rule(rule).name, "ladder")]
+    asked.clear()
+    ladder.main(["--rule", rule])  # the default ladder: each level against the next, on each board the rule has
+    boards = {"freestyle": ["5x5", "7x7", "15x15"], "standard": ["7x7", "15x15"], "renju": ["15x15"]}[rule]
+    assert asked == [(BOARDS[board].with_rule(rule).name, kind) for board in boards for _ in range(3)]
 
 
 def test_the_renju_openings_are_played_with_both_colours(capsys):

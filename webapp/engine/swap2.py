@@ -116,15 +116,22 @@ def offered(rules: Rules) -> bool:
 
 
 def opening(rules: Rules, rng: random.Random | None = None) -> tuple[int, int, int]:
-    """The opener's three stones (black, white, black): black in the
-    middle, white and black's second stone within two squares of it, one of
-    the OPENINGS_KEPT placements the evaluation finds most nearly even for
-    white to move (one of each kind the board's symmetries make alike; the
-    first without rng)."""
+    """The opener's three stones (black, white, black): one of the
+    OPENINGS_KEPT most nearly even placements (the first without rng)."""
+    kept = balanced_openings(rules)[:OPENINGS_KEPT]
+    return kept[0] if rng is None else rng.choice(kept)
+
+
+def balanced_openings(rules: Rules) -> list[tuple[int, int, int]]:
+    """Every placement of swap2's three stones (black in the middle, white
+    and black's second stone within two squares of it), one of each kind the
+    board's symmetries make alike, the most nearly even for white to move
+    first by the evaluation: what an opener who wants either colour to be
+    as good would choose from."""
     middle = rules.centre
     near = _within_two(rules, middle)
     ranked = []
-    seen: set[int] = set()
+    seen: set[tuple[int, int]] = set()
     for white in near:
         for black in near:
             if black == white:
@@ -136,9 +143,7 @@ def opening(rules: Rules, rng: random.Random | None = None) -> tuple[int, int, i
             seen.add(key)
             ranked.append((abs(_evaluation(position)), white, black))
     ranked.sort()
-    kept = ranked[:OPENINGS_KEPT]
-    _, white, black = kept[0] if rng is None else rng.choice(kept)
-    return middle, white, black
+    return [(middle, white, black) for _, white, black in ranked]
 
 
 def choice(position: Position, may_place_two: bool) -> str:
