@@ -368,7 +368,8 @@ STATES: dict[str, Callable[[Page], None]] = {
     "5x5 mid-game": on_board("5x5", "human", "master", 12),
     "7x7 with the coach": on_board("7x7", "human", "human", 24, 25, 31, 26, 38, 27, 45, coach=True),
     "15x15 mid-game": on_board("15x15", "human", "master", 112),
-    "a 15x15 replay step": lambda page: page.goto("/replay/15x15/h8-i9-h9-h10?step=3"),
+    "a 15x15 replay step, opened by swap2": lambda page: page.goto(
+        "/replay/15x15-standard/h8-h9-g6-i9-g8-j10-h10?step=3&opening=swap2-two"),
     "MENACE's box": on_board("3x3", "human", "menace", 4),
     "the network's values": on_board("3x3", "human", "network", 0),
     "how it learned": your_menace_has_played,

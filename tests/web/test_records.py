@@ -55,6 +55,21 @@ def test_players_and_a_resignation_round_trip_in_sgf():
     assert read_record(text) == record
 
 
+@pytest.mark.parametrize("opening", ["swap2", "swap2-two"])
+def test_a_swap2_opening_round_trips_in_sgf_as_its_opening(opening: str):
+    for rule in ("freestyle", "standard"):
+        record = Record(BOARDS["15x15"].with_rule(rule), (112, 97, 82, 113, 127, 96), "a", "b", opening=opening)
+        text = write_sgf(record)
+        assert f"ON[{opening}]" in text and read_record(text) == record
+
+
+def test_another_program_s_opening_is_read_past_and_swap2_under_renju_refused():
+    moves = ";B[hh];W[hg];B[ii]"
+    assert read_record(f"(;GM[4]SZ[15]RU[standard]ON[Kagetsu]{moves})").opening is None
+    with pytest.raises(InvalidInput, match="The 15x15-renju board has no swap2 opening"):
+        read_record(f"(;GM[4]SZ[15]RU[renju]ON[swap2]{moves})")
+
+
 def test_sgfmill_reads_our_sgf_move_for_move():
     for rules, moves in games(6):
         tree = sgf_grammar.parse_sgf_game(write_sgf(Record(rules, moves, "a", "b")).encode())

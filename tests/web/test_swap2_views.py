@@ -151,6 +151,58 @@ def test_play_again_keeps_swap2_and_its_opener(visitor: Visitor) -> None:
     assert game.opening == "swap2" and game.opener == "master" and game.swap2_step == swap2.CHOOSE
 
 
+def test_a_swap2_game_s_link_replay_review_and_record_say_how_it_opened(visitor: Visitor) -> None:
+    """Two people at one screen: three stones, two more, the opener takes
+    black. Every way the game leaves the page carries its opening."""
+    new_game(visitor, "human", "human", rule="standard")
+    place(visitor, "h8", "h9", "g6")
+    choose(visitor, "two")
+    place(visitor, "i9", "g8")
+    choose(visitor, "black")
+    place(visitor, "j10")
+    page = visitor.open().text
+    link = "/replay/15x15-standard/h8-h9-g6-i9-g8-j10?opening=swap2-two"
+    assert f'href="http://localhost{link}"' in page
+    replay = visitor.client.get(link).text
+    said = ("Opened with swap2: the first player put down stones 1 to 3 (black, white, black), the second player "
+            "stones 4 and 5 (white, black), and the first player then chose a colour.")
+    assert said in replay
+    assert replay.count("(opening)") == 5 and "j10</a> (opening)" not in replay
+    assert "O&#39;s i9 was put down in swap2&#39;s opening, by the second player." in visitor.client.get(
+        link + "&step=4").text  # in place of a player's reason
+    assert "by the first player." in visitor.client.get(link + "&step=3").text
+    assert "step=2&amp;opening=swap2-two" in replay  # each step keeps it, and so do the review and the records
+    assert "/review/15x15-standard/h8-h9-g6-i9-g8-j10?step=6&amp;opening=swap2-two" in replay
+    review = visitor.client.get("/review/15x15-standard/h8-h9-g6-i9-g8-j10?opening=swap2-two").text
+    assert said in review and "/record/sgf/15x15-standard/h8-h9-g6-i9-g8-j10?opening=swap2-two" in review
+    record = visitor.client.get("/record/sgf/15x15-standard/h8-h9-g6-i9-g8-j10?opening=swap2-two").text
+    assert "RU[standard]" in record and "ON[swap2-two]" in record
+    opened = visitor.post("/open", {"text": record}, htmx=False)
+    assert opened.status_code == 303 and opened.headers["Location"] == link
+
+
+def test_three_stones_and_a_colour_are_swap2_and_my_games_says_so(visitor: Visitor) -> None:
+    new_game(visitor, "human", "human")
+    place(visitor, "h8", "h9", "g6")
+    choose(visitor, "white")
+    assert "/replay/15x15/h8-h9-g6?opening=swap2" in visitor.open().text
+    place(visitor, "j10")
+    assert visitor.post("/resign", {"ply": "4"}).status_code == 200
+    games = visitor.client.get("/games").text
+    assert "15×15, swap2," in games and "/review/15x15/h8-h9-g6-j10?opening=swap2" in games
+    assert "opening=swap2" in games.split("SGF")[0].rsplit("href", 1)[1]  # the SGF's link too
+    replay = visitor.client.get("/replay/15x15/h8-h9-g6?opening=swap2").text
+    assert "stones 1 to 3 (black, white, black), and the second player chose a colour." in replay
+
+
+@pytest.mark.parametrize("path", ["/replay/15x15-renju/h8?opening=swap2", "/review/15x15/h8?opening=swap3",
+                                  "/record/sgf/7x7/d4?opening=swap1", "/replay/5x5/c3?opening=swap2"])
+def test_an_opening_in_a_link_that_is_not_one_is_a_404_that_says_why(visitor: Visitor, path: str) -> None:
+    answer = visitor.client.get(path)
+    assert answer.status_code == 404
+    assert "no swap2 opening" in answer.text or "is not an opening a link writes" in answer.text
+
+
 def test_a_stored_game_whose_choices_do_not_fit_its_moves_is_not_read():
     good = {"board": "15x15", "x": "human", "o": "human", "moves": "h8-h9-i9", "opening": "swap2", "choices": []}
     assert Game.from_session(good) is not None

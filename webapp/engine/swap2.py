@@ -79,6 +79,27 @@ def settled_at(choices: tuple[str, ...]) -> int:
     return OPENING_STONES + (MORE_STONES if choices[:1] == (TWO,) else 0)
 
 
+WRITTEN = {"swap2": (), "swap2-two": (TWO,)}
+"""How a link or a record writes a game's swap2 opening (its `opening`, SGF's
+ON): "swap2" where the opener's three stones were answered with a colour,
+"swap2-two" where the other player put down two more; and the choices that
+say as much. Who then took which colour belongs to the players, whom a link
+does not name."""
+
+
+def written(opening: str, choices: tuple[str, ...]) -> str | None:
+    """A game's opening as a link writes it (WRITTEN), None for no opening."""
+    if opening != SWAP2:
+        return None
+    return "swap2-two" if choices[:1] == (TWO,) else "swap2"
+
+
+def opening_stones(opening: str | None) -> int:
+    """How many of a game's first stones an opening (as WRITTEN) put down,
+    rather than the players in turn: three, or five after two more."""
+    return settled_at(WRITTEN[opening]) if opening else 0
+
+
 def placed_by_opener(index: int, choices: tuple[str, ...]) -> bool | None:
     """Whether the opener put down the stone at index (from 0): True for the
     first three, False for two more; None after the opening (its colour's)."""

@@ -93,6 +93,18 @@ class SharedGame:
         return bool(swap2.choices_at(self.swap2_step))
 
     @property
+    def written_opening(self) -> str | None:
+        """The opening as a link writes it (swap2.WRITTEN), None without one."""
+        return swap2.written(self.opening, self.choices)
+
+    @property
+    def record_query(self) -> dict[str, str]:
+        """How it opened and how it ended, for a record's download (its
+        query): the friends are not named."""
+        query = {"opening": self.written_opening, "resigned": self.resigned}
+        return {key: value for key, value in query.items() if value}
+
+    @property
     def acting_seat(self) -> str:
         """The seat whose player acts now: in a swap2 opening, the opener's
         (X's until a choice gave it white) or the other's; else the side to move."""

@@ -474,9 +474,17 @@ class Game:
 
     @property
     def record_names(self) -> dict[str, str]:
-        """Who played and how it ended, for a record's download (its query): black is X, white is O."""
+        """Who played, how it opened and how it ended, for a record's download
+        (its query): black is X, white is O."""
         names = {"black": PLAYER_NAMES[self.x], "white": PLAYER_NAMES[self.o]}
+        if self.written_opening:
+            names["opening"] = self.written_opening
         return {**names, "resigned": self.resigned} if self.resigned else names
+
+    @property
+    def written_opening(self) -> str | None:
+        """The opening as a link writes it (swap2.WRITTEN), None without one."""
+        return swap2.written(self.opening, self.choices)
 
     def same_game(self, other: Game) -> bool:
         """The same players' same moves on the same board (what the last search found aside)."""

@@ -131,13 +131,14 @@ def replay(board: str, moves: str) -> Response | str:
         query = request.query_string.decode()
         return redirect(url_for(".replay", board=moves, moves="") + (f"?{query}" if query else ""), 308)
     try:
-        shown = Replay.parse(board_or_404(board), moves, request.args.get("step"))
+        shown = Replay.parse(board_or_404(board), moves, request.args.get("step"), request.args.get("opening"))
     except InvalidInput as error:
         abort(404, description=str(error))
     seen = current_app.extensions["engines"].ask(see_step, shown.rules, shown.moves, shown.step,
                                                  here=is_solved(shown.rules))
     template = "play/_replay.html" if is_htmx() else "play/replay.html"
-    return render_template(template, replay=shown, view=shown.board(seen.values), explanation=seen.explanation,
+    return render_template(template, replay=shown, view=shown.board(seen.values),
+                           explanation=shown.opening_stone_words or seen.explanation,
                            levels=computers_of(shown.rules), top=top_level(shown.rules), player_names=PLAYER_NAMES)
 
 

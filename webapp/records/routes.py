@@ -1,8 +1,8 @@
 """Routes: a game's record to download, and a record opened.
 
 A download is named by the game's board and moves, as a replay link is, with
-the players and a resignation (which the moves do not show) in its query:
-/record/sgf/15x15/h8-i9?black=You&white=master. A record opened, pasted or
+the players, a resignation and a swap2 opening (which the moves do not show)
+in its query: /record/sgf/15x15/h8-i9?black=You&white=master. A record opened, pasted or
 uploaded, becomes a replay link (303); nothing of it is stored, and a record
 that is not one gets the form back with what is wrong and where (400).
 """
@@ -14,7 +14,7 @@ from werkzeug.exceptions import RequestEntityTooLarge
 
 from webapp.engine import BOARDS, FREESTYLE, MARKS, RULES
 from webapp.shared.errors import InvalidInput
-from webapp.shared.record import parse_moves, write_moves
+from webapp.shared.record import parse_moves, parse_opening, write_moves
 from webapp.shared.records import FORMATS, MOST_CHARACTERS, Record, read_record, written
 from webapp.shared.forms import rule_named
 from webapp.shared.web import board_or_404
@@ -34,12 +34,12 @@ def download(kind: str, board: str, moves: str) -> Response:
         abort(404, description=f"Records are written as {', '.join(FORMATS)}.")
     rules = board_or_404(board)
     try:
-        cells = parse_moves(rules, moves)
+        cells, opening = parse_moves(rules, moves), parse_opening(rules, request.args.get("opening"))
     except InvalidInput as error:
         abort(404, description=str(error))
     resigned = request.args.get("resigned")
     record = Record(rules, cells, request.args.get("black", "")[:NAME_LENGTH],
-                    request.args.get("white", "")[:NAME_LENGTH], resigned if resigned in MARKS else None)
+                    request.args.get("white", "")[:NAME_LENGTH], resigned if resigned in MARKS else None, opening)
     name = f"{rules.name}-{write_moves(rules, cells) or 'empty'}"[:80]
     return Response(written(record, kind), content_type=f"{MEDIA_TYPES[kind]}; charset=utf-8",
                     headers={"Content-Disposition": f'attachment; filename="{name}.{kind}"'})
@@ -72,8 +72,8 @@ def open_record() -> Response | tuple[str, int]:
         record = read_record(text, board, rule_named(rule))
     except InvalidInput as error:
         return _form(str(error), text[:MOST_CHARACTERS], board, rule), 400
-    return redirect(url_for("play.replay", board=record.rules.name, moves=write_moves(record.rules, record.moves)),
-                    303)
+    return redirect(url_for("play.replay", board=record.rules.name, moves=write_moves(record.rules, record.moves),
+                            opening=record.opening), 303)
 
 
 def _form(message: str | None = None, text: str = "", board: str | None = None, rule: str = FREESTYLE) -> str:

@@ -20,7 +20,7 @@ from webapp.shared.board import BoardView, Move, board_view, move_list
 from webapp.shared.errors import Conflict, InvalidInput
 from webapp.shared.forms import whole_number
 from webapp.shared.record import mark_of, position_after, write_moves
-from webapp.shared.words import describe_cell, quoted, sentence_start
+from webapp.shared.words import describe_cell, opening_words, quoted, sentence_start
 
 
 class Appraiser(Protocol):
@@ -83,6 +83,12 @@ class Review:
     judgements: tuple[Judgement | None, ...]
     step: int
     judge: str = "master"  # the engine that appraised the moves, on a board too big to solve
+    opening: str | None = None  # swap2's, as a link writes it (swap2.WRITTEN): the stones it put down
+
+    @property
+    def opening_words(self) -> str | None:
+        """Which stones the opening put down, rather than the players in turn (None without one)."""
+        return opening_words(self.opening)
 
     @property
     def judged_by(self) -> str:

@@ -13,7 +13,7 @@ import hashlib
 from collections.abc import Iterable
 from typing import NamedTuple
 
-from webapp.engine import DEFAULT_BOARD, MARKS, Position, Rules
+from webapp.engine import DEFAULT_BOARD, MARKS, Position, Rules, swap2
 from webapp.shared.errors import InvalidInput
 from webapp.shared.forms import whole_number
 from webapp.shared.words import quoted
@@ -47,6 +47,19 @@ def game_digest(rules: Rules, moves: tuple[int, ...]) -> str:
     """A game's short name, for keys: its board and moves, digested (a long game's moves would make a long key)."""
     game = f"{rules.name}:{','.join(map(str, moves))}".encode()
     return hashlib.blake2b(game, digest_size=16).hexdigest()
+
+
+def parse_opening(rules: Rules, raw: str | None) -> str | None:
+    """A link's opening (its `opening`, as swap2.WRITTEN writes it; none if
+    it has none), or InvalidInput saying why it is not one of this board's."""
+    if raw in (None, "", swap2.NO_OPENING):
+        return None
+    if raw not in swap2.WRITTEN:
+        raise InvalidInput(f"{quoted(raw[:20])} is not an opening a link writes: swap2, swap2-two or none.")
+    if not swap2.offered(rules):
+        raise InvalidInput(f"The {rules.name} board has no swap2 opening: it is for five in a row, freestyle or "
+                           "standard.")
+    return raw
 
 
 def parse_moves(rules: Rules, raw: str) -> tuple[int, ...]:

@@ -4,8 +4,10 @@ players' programs (Gomocalc, Yixin-Board, the Gomocup manager) save and open the
 - SGF (FF[4], GM[4], the game kind SGF gives gomoku and its family): the size
   in SZ, the rule in RU (freestyle, standard or renju on the five-in-a-row
   boards; "3 in a row" and the like on the small ones), the players in PB (black, X) and PW (white, O), the
-  result in RE ("B+", "W+R" for a resignation, "0" for a draw), then one node
-  a move, B and W in turn, each point two letters: its column, then its row
+  result in RE ("B+", "W+R" for a resignation, "0" for a draw), a swap2
+  opening in ON, SGF's opening, as a link writes it ("swap2", or "swap2-two"
+  where the second player put down two more; another program's ON, such as
+  an opening's name, is read past), then one node a move, B and W in turn, each point two letters: its column, then its row
   counted from the top ("hh" is the centre of 15×15).
 - PSQ, the Gomocup manager's: a first line "Piskvorky 15x15, 11:11, 0", then
   one line a move, "x,y,ms", 1-based from the top left. The lines after the
@@ -25,10 +27,10 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
-from webapp.engine import BOARDS, FREESTYLE, RULES, STANDARD, Rules, rules_words, under_rule
+from webapp.engine import BOARDS, FREESTYLE, RULES, STANDARD, Rules, rules_words, swap2, under_rule
 from webapp.engine.rules import COLUMNS
 from webapp.shared.errors import InvalidInput
-from webapp.shared.record import checked_moves, parse_moves, position_after
+from webapp.shared.record import checked_moves, parse_moves, parse_opening, position_after
 from webapp.shared.words import quoted
 
 MOST_CHARACTERS = 65_536
@@ -48,6 +50,7 @@ class Record(NamedTuple):
     black: str = ""             # who played X (black), if the record says
     white: str = ""             # who played O (white)
     resigned: str | None = None  # "X" or "O": the side that resigned, if the game ended so
+    opening: str | None = None   # swap2's, as a link writes it (swap2.WRITTEN), if the game began so
 
 
 def written(record: Record, kind: str) -> str:
@@ -64,6 +67,8 @@ def write_sgf(record: Record) -> str:
             header.append(f"{key}[{_sgf_text(name)}]")
     if result := _result(record):
         header.append(f"RE[{result}]")
+    if record.opening:
+        header.append(f"ON[{record.opening}]")
     nodes = [f";{'B' if index % 2 == 0 else 'W'}[{_sgf_point(rules, cell)}]" for index, cell in enumerate(record.moves)]
     return f"(;{''.join(header)}\n{''.join(nodes)})\n"
 
@@ -128,7 +133,9 @@ def read_sgf(text: str) -> Record:
     moves = checked_moves(rules, cells)
     result = root.get("RE", [""])[0].upper()
     resigned = {"B+R": "O", "W+R": "X", "B+RESIGN": "O", "W+RESIGN": "X"}.get(result)
-    return Record(rules, moves, root.get("PB", [""])[0], root.get("PW", [""])[0], resigned)
+    opening = root.get("ON", [""])[0].strip().lower()
+    return Record(rules, moves, root.get("PB", [""])[0], root.get("PW", [""])[0], resigned,
+                  parse_opening(rules, opening) if opening in swap2.WRITTEN else None)
 
 
 def read_psq(text: str, rule: str = FREESTYLE) -> Record:

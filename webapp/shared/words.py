@@ -65,3 +65,15 @@ def swap2_words(step: str, ply: int, who: str) -> str:
     if step == swap2.CHOOSE:
         return f"Swap2: {who} choose{verb}: black, white, or two more stones."
     return f"Swap2: {who} choose{verb} a colour: black or white."
+
+
+def opening_words(opening: str | None) -> str | None:
+    """What a game's opening (as swap2.WRITTEN writes it) put down, for a
+    replay, a review or a record's reader: which stones the players did not
+    play in turn. None for no opening."""
+    if opening is None:
+        return None
+    words = "Opened with swap2: the first player put down stones 1 to 3 (black, white, black)"
+    if swap2.opening_stones(opening) == swap2.OPENING_STONES:
+        return f"{words}, and the second player chose a colour."
+    return f"{words}, the second player stones 4 and 5 (white, black), and the first player then chose a colour."
