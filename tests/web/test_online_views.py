@@ -508,5 +508,5 @@ def test_swap2_with_a_friend_each_takes_their_steps_and_the_seats_follow_the_col
     assert "Your turn: you play X." in bob.game(url).text
     assert bob.post(url + "/resign", {"ply": "6"}).status_code == 200
     page = bob.game(url).text  # the review and the records say how the game opened
-    assert "/review/15x15/h8-h9-i9-g7-j10-k11?opening=swap2-two" in page
+    assert "/review/15x15/h8-h9-i9-g7-j10-k11?opening=swap2-two" in page and page.count("(opening)") == 5
     assert "/record/sgf/15x15/h8-h9-i9-g7-j10-k11?opening=swap2-two&amp;resigned=X" in page

@@ -161,6 +161,7 @@ def test_a_swap2_game_s_link_replay_review_and_record_say_how_it_opened(visitor:
     choose(visitor, "black")
     place(visitor, "j10")
     page = visitor.open().text
+    assert page.count("(opening)") == 5  # the game's own list of moves marks them too
     link = "/replay/15x15-standard/h8-h9-g6-i9-g8-j10?opening=swap2-two"
     assert f'href="http://localhost{link}"' in page
     replay = visitor.client.get(link).text

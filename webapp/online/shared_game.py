@@ -98,6 +98,11 @@ class SharedGame:
         return swap2.written(self.opening, self.choices)
 
     @property
+    def opening_stones(self) -> int:
+        """How many of the first stones the opening puts down (0 without one)."""
+        return swap2.opening_stones(self.written_opening)
+
+    @property
     def record_query(self) -> dict[str, str]:
         """How it opened and how it ended, for a record's download (its
         query): the friends are not named."""

@@ -486,6 +486,11 @@ class Game:
         """The opening as a link writes it (swap2.WRITTEN), None without one."""
         return swap2.written(self.opening, self.choices)
 
+    @property
+    def opening_stones(self) -> int:
+        """How many of the first stones the opening puts down (0 without one)."""
+        return swap2.opening_stones(self.written_opening)
+
     def same_game(self, other: Game) -> bool:
         """The same players' same moves on the same board (what the last search found aside)."""
         return (self.rules, self.x, self.o, self.moves, self.resigned, self.opening, self.choices) == (
