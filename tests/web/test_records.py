@@ -68,6 +68,8 @@ def test_another_program_s_opening_is_read_past_and_swap2_under_renju_refused():
     assert read_record(f"(;GM[4]SZ[15]RU[standard]ON[Kagetsu]{moves})").opening is None
     with pytest.raises(InvalidInput, match="The 15x15-renju board has no swap2 opening"):
         read_record(f"(;GM[4]SZ[15]RU[renju]ON[swap2]{moves})")
+    with pytest.raises(InvalidInput, match="The swap2-two opening puts down 5 stones; this game has 3."):
+        read_record(f"(;GM[4]SZ[15]ON[swap2-two]{moves})")
 
 
 def test_sgfmill_reads_our_sgf_move_for_move():

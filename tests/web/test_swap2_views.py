@@ -9,6 +9,8 @@ import pytest
 
 from tests.support import Visitor
 from webapp.engine import BOARDS, swap2
+from webapp.review.judgement import Judgement
+from webapp.review.review import Retry, Review
 from webapp.play.match import Game
 from webapp.shared.record import position_after
 
@@ -168,14 +170,16 @@ def test_a_swap2_game_s_link_replay_review_and_record_say_how_it_opened(visitor:
     said = ("Opened with swap2: the first player put down stones 1 to 3 (black, white, black), the second player "
             "stones 4 and 5 (white, black), and the first player then chose a colour.")
     assert said in replay
-    assert replay.count("(opening)") == 5 and "j10</a> (opening)" not in replay
+    assert replay.count("(opening)") == 5 and "O: j10</span></li>" in replay  # the move looked at: not one
     assert "O&#39;s i9 was put down in swap2&#39;s opening, by the second player." in visitor.client.get(
         link + "&step=4").text  # in place of a player's reason
     assert "by the first player." in visitor.client.get(link + "&step=3").text
     assert "step=2&amp;opening=swap2-two" in replay  # each step keeps it, and so do the review and the records
     assert "/review/15x15-standard/h8-h9-g6-i9-g8-j10?step=6&amp;opening=swap2-two" in replay
-    review = visitor.client.get("/review/15x15-standard/h8-h9-g6-i9-g8-j10?opening=swap2-two").text
+    review = visitor.client.get("/review/15x15-standard/h8-h9-g6-i9-g8-j10?opening=swap2-two&step=2").text
     assert said in review and "/record/sgf/15x15-standard/h8-h9-g6-i9-g8-j10?opening=swap2-two" in review
+    assert "was put down in swap2&#39;s opening, by the first player. No side played it in turn" in review
+    assert review.count("(opening)") == 5 and "/replay/15x15-standard/h8-h9-g6-i9-g8-j10?step=2&amp;opening=" in review
     record = visitor.client.get("/record/sgf/15x15-standard/h8-h9-g6-i9-g8-j10?opening=swap2-two").text
     assert "RU[standard]" in record and "ON[swap2-two]" in record
     opened = visitor.post("/open", {"text": record}, htmx=False)
@@ -189,19 +193,46 @@ def test_three_stones_and_a_colour_are_swap2_and_my_games_says_so(visitor: Visit
     assert "/replay/15x15/h8-h9-g6?opening=swap2" in visitor.open().text
     place(visitor, "j10")
     assert visitor.post("/resign", {"ply": "4"}).status_code == 200
+    assert "/review/15x15/h8-h9-g6-j10?opening=swap2" in visitor.open().text  # the game's Review button
     games = visitor.client.get("/games").text
     assert "15×15, swap2," in games and "/review/15x15/h8-h9-g6-j10?opening=swap2" in games
-    assert "opening=swap2" in games.split("SGF")[0].rsplit("href", 1)[1]  # the SGF's link too
+    assert "/record/sgf/15x15/h8-h9-g6-j10?black=Human&amp;white=Human&amp;opening=swap2&amp;resigned=X" in games
     replay = visitor.client.get("/replay/15x15/h8-h9-g6?opening=swap2").text
     assert "stones 1 to 3 (black, white, black), and the second player chose a colour." in replay
 
 
-@pytest.mark.parametrize("path", ["/replay/15x15-renju/h8?opening=swap2", "/review/15x15/h8?opening=swap3",
-                                  "/record/sgf/7x7/d4?opening=swap1", "/replay/5x5/c3?opening=swap2"])
-def test_an_opening_in_a_link_that_is_not_one_is_a_404_that_says_why(visitor: Visitor, path: str) -> None:
+@pytest.mark.parametrize("path, why", [
+    ("/replay/15x15-renju/h8-h9-g6?opening=swap2", "The 15x15-renju board has no swap2 opening"),
+    ("/review/15x15/h8-h9-g6?opening=swap3", "“swap3” is not an opening a link writes: swap2, swap2-two or none."),
+    ("/record/sgf/7x7/d4-d5-c3?opening=swap1", "“swap1” is not an opening a link writes"),
+    ("/replay/5x5/c3-c4-b2?opening=swap2", "The 5x5 board has no swap2 opening"),
+    ("/replay/15x15/h8-h9?opening=swap2", "The swap2 opening puts down 3 stones; this game has 2."),
+    ("/review/15x15/h8-h9-g6-i9?opening=swap2-two", "The swap2-two opening puts down 5 stones; this game has 4."),
+])
+def test_an_opening_in_a_link_that_is_not_one_is_a_404_that_says_why(visitor: Visitor, path: str, why: str) -> None:
     answer = visitor.client.get(path)
-    assert answer.status_code == 404
-    assert "no swap2 opening" in answer.text or "is not an opening a link writes" in answer.text
+    assert answer.status_code == 404 and why in answer.text
+
+
+def test_a_link_from_a_game_still_in_its_opening_says_no_opening_yet(visitor: Visitor) -> None:
+    """Its words would tell of choices not made yet: the link carries the opening once the colours are settled."""
+    new_game(visitor, "human", "human")
+    place(visitor, "h8", "h9", "g6")
+    assert "/replay/15x15/h8-h9-g6\"" in visitor.open().text.replace('"', '\"')
+    choose(visitor, "two")
+    place(visitor, "i9")
+    assert "opening=" not in visitor.open().text and visitor.open().text.count("(opening)") == 4
+
+
+def test_the_review_counts_no_opening_stone_in_a_side_s_summary_or_errors() -> None:
+    rules = BOARDS["15x15"]
+    moves = tuple(map(rules.parse_cell_name, ("h8", "h9", "g6", "i9", "g8", "j10", "f7")))
+    judged = (*[Judgement("Blunder")] * 5, Judgement("Best"), Judgement("Mistake"))
+    plain, opened = Review(rules, moves, judged, 7), Review(rules, moves, judged, 7, opening="swap2-two")
+    assert plain.errors("X") == (1, 3, 5, 7) and opened.errors("X") == (7,) and opened.errors("O") == ()
+    assert [side.counts for side in opened.summaries] == [{"Mistake": 1}, {"Best": 1}]
+    retry = Retry.of(opened, "X", None, None)
+    assert retry.errors == (7,) and retry.opening == "swap2-two"  # its links back keep the opening
 
 
 def test_a_stored_game_whose_choices_do_not_fit_its_moves_is_not_read():

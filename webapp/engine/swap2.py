@@ -87,9 +87,11 @@ say as much. Who then took which colour belongs to the players, whom a link
 does not name."""
 
 
-def written(opening: str, choices: tuple[str, ...]) -> str | None:
-    """A game's opening as a link writes it (WRITTEN), None for no opening."""
-    if opening != SWAP2:
+def written(opening: str, choices: tuple[str, ...], ply: int) -> str | None:
+    """A game's opening as a link writes it (WRITTEN), once the colours are
+    settled; None for no opening, or one still under way (a link's words
+    would tell of choices not yet made)."""
+    if opening != SWAP2 or step(ply, choices) is not None:
         return None
     return "swap2-two" if choices[:1] == (TWO,) else "swap2"
 

@@ -94,13 +94,13 @@ class SharedGame:
 
     @property
     def written_opening(self) -> str | None:
-        """The opening as a link writes it (swap2.WRITTEN), None without one."""
-        return swap2.written(self.opening, self.choices)
+        """The opening as a link writes it (swap2.WRITTEN), once settled; None without one."""
+        return swap2.written(self.opening, self.choices, self.ply)
 
     @property
     def opening_stones(self) -> int:
         """How many of the first stones the opening puts down (0 without one)."""
-        return swap2.opening_stones(self.written_opening)
+        return swap2.settled_at(self.choices) if self.opening == swap2.SWAP2 else 0
 
     @property
     def record_query(self) -> dict[str, str]:

@@ -11,7 +11,7 @@ from webapp.engine import Position, Rules, cells_of, swap2
 from webapp.play.coach import move_and_reason, square_values
 from webapp.shared.board import BoardView, Move, SquareValue, board_view, move_list, plain_status
 from webapp.shared.record import GameAt, mark_of, parse_opening, position_after, stones_query, write_moves
-from webapp.shared.words import opening_words
+from webapp.shared.words import opening_stone_words, opening_words
 
 
 @dataclass(frozen=True)
@@ -27,7 +27,8 @@ class Replay:
     def parse(cls, rules: Rules, raw_moves: str, raw_step: str | None, raw_opening: str | None = None) -> Replay:
         """The replay of a link's moves at a step (the last if none is given),
         with its opening, or InvalidInput saying what in the link is wrong."""
-        return cls(rules, *GameAt.parse(rules, raw_moves, raw_step), parse_opening(rules, raw_opening))
+        moves, step = GameAt.parse(rules, raw_moves, raw_step)
+        return cls(rules, moves, step, parse_opening(rules, raw_opening, moves))
 
     @property
     def opening_stones(self) -> int:
@@ -36,14 +37,8 @@ class Replay:
 
     @property
     def opening_stone_words(self) -> str | None:
-        """What the stone of this step was, if the opening put it down: it
-        has no reason of a player's, so this stands in the coach's place."""
-        if not 0 < self.step <= self.opening_stones:
-            return None
-        index = self.step - 1
-        by = "first" if swap2.placed_by_opener(index, swap2.WRITTEN[self.opening]) else "second"
-        return (f"{mark_of(index)}'s {self.rules.cell_name(self.moves[index])} was put down in swap2's opening, "
-                f"by the {by} player.")
+        """What the stone of this step was, if the opening put it down (in the coach's place)."""
+        return opening_stone_words(self.rules, self.moves, self.step, self.opening)
 
     @property
     def opening_words(self) -> str | None:

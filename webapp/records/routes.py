@@ -34,7 +34,8 @@ def download(kind: str, board: str, moves: str) -> Response:
         abort(404, description=f"Records are written as {', '.join(FORMATS)}.")
     rules = board_or_404(board)
     try:
-        cells, opening = parse_moves(rules, moves), parse_opening(rules, request.args.get("opening"))
+        cells = parse_moves(rules, moves)
+        opening = parse_opening(rules, request.args.get("opening"), cells)
     except InvalidInput as error:
         abort(404, description=str(error))
     resigned = request.args.get("resigned")

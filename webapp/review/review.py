@@ -14,13 +14,13 @@ from dataclasses import dataclass, replace
 from functools import cached_property
 from typing import NamedTuple, Protocol
 
-from webapp.engine import MARKS, Appraisal, Position, Rules, is_solved
+from webapp.engine import MARKS, Appraisal, Position, Rules, is_solved, swap2
 from webapp.review.judgement import ERRORS, KEPT, WORDS, Judgement, hindsights, judge
 from webapp.shared.board import BoardView, Move, board_view, move_list
 from webapp.shared.errors import Conflict, InvalidInput
 from webapp.shared.forms import whole_number
 from webapp.shared.record import mark_of, position_after, write_moves
-from webapp.shared.words import describe_cell, opening_words, quoted, sentence_start
+from webapp.shared.words import describe_cell, opening_stone_words, opening_words, quoted, sentence_start
 
 
 class Appraiser(Protocol):
@@ -91,6 +91,17 @@ class Review:
         return opening_words(self.opening)
 
     @property
+    def opening_stones(self) -> int:
+        """How many of the first stones the opening put down: no side played
+        them in turn, so no side's summary or errors count them."""
+        return swap2.opening_stones(self.opening)
+
+    @property
+    def opening_stone_words(self) -> str | None:
+        """What the stone looked at was, if the opening put it down (in its judgement's place)."""
+        return opening_stone_words(self.rules, self.moves, self.step, self.opening)
+
+    @property
     def judged_by(self) -> str:
         """Who judged the moves, in a sentence."""
         if is_solved(self.rules):
@@ -127,15 +138,17 @@ class Review:
         found = []
         for side in MARKS:
             words = Counter(judgement.word for index, judgement in enumerate(self.judgements)
-                            if judgement is not None and judgement.word and mark_of(index) == side)
+                            if judgement is not None and judgement.word and mark_of(index) == side
+                            and index >= self.opening_stones)
             found.append(SideSummary(side, {word: words[word] for word in WORDS if words[word]}, words.total(),
                                      self.complete))
         return found
 
     def errors(self, side: str) -> tuple[int, ...]:
-        """The steps where side made a Mistake, a Blunder or missed a win."""
+        """The steps where side made a Mistake, a Blunder or missed a win (after the opening)."""
         return tuple(step for step, judgement in enumerate(self.judgements, start=1)
-                     if judgement is not None and judgement.word in ERRORS and mark_of(step - 1) == side)
+                     if judgement is not None and judgement.word in ERRORS and mark_of(step - 1) == side
+                     and step > self.opening_stones)
 
     @property
     def current(self) -> Verdict | None:
@@ -174,6 +187,7 @@ class Retry:
     at: int
     found: int
     answers: tuple[str, ...] = ()  # for each error, what the review says was better ("Best was b2: X wins in 2.")
+    opening: str | None = None  # the review's, kept in the links back to it
 
     @classmethod
     def of(cls, review: Review, side: str, raw_at: str | None, raw_found: str | None) -> Retry:
@@ -184,7 +198,7 @@ class Retry:
         at = _count(raw_at, len(errors), "number of an error")
         found = _count(raw_found, at, "count of errors found")
         answers = tuple(review.judgements[step - 1].better for step in errors)
-        return cls(review.rules, review.moves, side, errors, at, found, answers)
+        return cls(review.rules, review.moves, side, errors, at, found, answers, review.opening)
 
     @property
     def notation(self) -> str:

@@ -111,7 +111,7 @@ def _review(board: str, moves: str, queue: bool = True) -> Review:
     rules = board_or_404(board)
     try:
         shown = GameAt.parse(rules, moves, request.args.get("step"))
-        opening = parse_opening(rules, request.args.get("opening"))
+        opening = parse_opening(rules, request.args.get("opening"), shown.moves)
     except InvalidInput as error:
         abort(404, description=str(error))
     engines = current_app.extensions["engines"]

@@ -1,5 +1,6 @@
 """A game's record: its moves as a link writes them, read back with every
-step checked, the position after them, and the step a link looks at.
+step checked, the position after them, the step a link looks at, and its
+swap2 opening (parse_opening).
 
 A game's moves in a link are digits on 3×3 ("408") and names joined by dashes
 on the others ("h8-i9"); a 3×3 link written with names, as people write the
@@ -49,9 +50,11 @@ def game_digest(rules: Rules, moves: tuple[int, ...]) -> str:
     return hashlib.blake2b(game, digest_size=16).hexdigest()
 
 
-def parse_opening(rules: Rules, raw: str | None) -> str | None:
+def parse_opening(rules: Rules, raw: str | None, moves: tuple[int, ...]) -> str | None:
     """A link's opening (its `opening`, as swap2.WRITTEN writes it; none if
-    it has none), or InvalidInput saying why it is not one of this board's."""
+    it has none) of a game of these moves, or InvalidInput saying why it is
+    not one: not an opening, not one of this board's, or more stones than
+    the game has."""
     if raw in (None, "", swap2.NO_OPENING):
         return None
     if raw not in swap2.WRITTEN:
@@ -59,6 +62,8 @@ def parse_opening(rules: Rules, raw: str | None) -> str | None:
     if not swap2.offered(rules):
         raise InvalidInput(f"The {rules.name} board has no swap2 opening: it is for five in a row, freestyle or "
                            "standard.")
+    if len(moves) < (stones := swap2.opening_stones(raw)):
+        raise InvalidInput(f"The {raw} opening puts down {stones} stones; this game has {len(moves)}.")
     return raw
 
 

@@ -135,7 +135,7 @@ def read_sgf(text: str) -> Record:
     resigned = {"B+R": "O", "W+R": "X", "B+RESIGN": "O", "W+RESIGN": "X"}.get(result)
     opening = root.get("ON", [""])[0].strip().lower()
     return Record(rules, moves, root.get("PB", [""])[0], root.get("PW", [""])[0], resigned,
-                  parse_opening(rules, opening) if opening in swap2.WRITTEN else None)
+                  parse_opening(rules, opening, moves) if opening in swap2.WRITTEN else None)
 
 
 def read_psq(text: str, rule: str = FREESTYLE) -> Record:

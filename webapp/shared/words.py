@@ -8,7 +8,7 @@ moves as a link writes them) is record.py's.
 
 from __future__ import annotations
 
-from webapp.engine import Rules, swap2
+from webapp.engine import MARKS, Rules, swap2
 
 NUMBERS = {2: "two", 3: "three", 4: "four", 5: "five"}
 
@@ -65,6 +65,17 @@ def swap2_words(step: str, ply: int, who: str) -> str:
     if step == swap2.CHOOSE:
         return f"Swap2: {who} choose{verb}: black, white, or two more stones."
     return f"Swap2: {who} choose{verb} a colour: black or white."
+
+
+def opening_stone_words(rules: Rules, moves: tuple[int, ...], step: int, opening: str | None) -> str | None:
+    """What the stone played at step (from 1) was, if the opening (as
+    swap2.WRITTEN writes it) put it down: it has no reason of a player's,
+    and no word of the review's, so this stands in their place."""
+    if not 0 < step <= swap2.opening_stones(opening):
+        return None
+    index = step - 1
+    by = "first" if swap2.placed_by_opener(index, swap2.WRITTEN[opening]) else "second"
+    return f"{MARKS[index % 2]}'s {rules.cell_name(moves[index])} was put down in swap2's opening, by the {by} player."
 
 
 def opening_words(opening: str | None) -> str | None:
