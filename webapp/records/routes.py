@@ -2,9 +2,10 @@
 
 A download is named by the game's board and moves, as a replay link is, with
 the players, a resignation and a swap2 opening (which the moves do not show)
-in its query: /record/sgf/15x15/h8-i9?black=You&white=master. A record opened, pasted or
-uploaded, becomes a replay link (303); nothing of it is stored, and a record
-that is not one gets the form back with what is wrong and where (400).
+in its query: /record/sgf/15x15/h8-i9?black=You&white=master. A record
+opened, pasted or uploaded, becomes a replay link (303); nothing of it is
+stored, and a record that is not one gets the form back with what is wrong
+and where (400).
 """
 
 from __future__ import annotations
