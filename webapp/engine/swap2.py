@@ -19,6 +19,7 @@ any machine.
 from __future__ import annotations
 
 import random
+from functools import cache
 
 from webapp.engine.evaluate import evaluator
 from webapp.engine.rules import RENJU, Position, Rules, transform
@@ -99,7 +100,13 @@ def written(opening: str, choices: tuple[str, ...], ply: int) -> str | None:
 def opening_stones(opening: str | None) -> int:
     """How many of a game's first stones an opening (as WRITTEN) put down,
     rather than the players in turn: three, or five after two more."""
-    return settled_at(WRITTEN[opening]) if opening else 0
+    return stones_put_down(SWAP2, WRITTEN[opening]) if opening else 0
+
+
+def stones_put_down(opening: str, choices: tuple[str, ...]) -> int:
+    """How many of a game's first stones its opening puts down, with these
+    choices made so far (0 without an opening): three, or five after two more."""
+    return settled_at(choices) if opening == SWAP2 else 0
 
 
 def placed_by_opener(index: int, choices: tuple[str, ...]) -> bool | None:
@@ -145,12 +152,14 @@ def opening(rules: Rules, rng: random.Random | None = None) -> tuple[int, int, i
     return kept[0] if rng is None else rng.choice(kept)
 
 
-def balanced_openings(rules: Rules) -> list[tuple[int, int, int]]:
+@cache
+def balanced_openings(rules: Rules) -> tuple[tuple[int, int, int], ...]:
     """Every placement of swap2's three stones (black in the middle, white
     and black's second stone within two squares of it), one of each kind the
     board's symmetries make alike, the most nearly even for white to move
     first by the evaluation: what an opener who wants either colour to be
-    as good would choose from."""
+    as good would choose from. Worked out once a board (some 300
+    evaluations): the computer opens from it each game, the ladder each round."""
     middle = rules.centre
     near = _within_two(rules, middle)
     ranked = []
@@ -166,7 +175,7 @@ def balanced_openings(rules: Rules) -> list[tuple[int, int, int]]:
             seen.add(key)
             ranked.append((abs(_evaluation(position)), white, black))
     ranked.sort()
-    return [(middle, white, black) for _, white, black in ranked]
+    return tuple((middle, white, black) for _, white, black in ranked)
 
 
 def choice(position: Position, may_place_two: bool) -> str:

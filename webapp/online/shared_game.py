@@ -100,7 +100,7 @@ class SharedGame:
     @property
     def opening_stones(self) -> int:
         """How many of the first stones the opening puts down (0 without one)."""
-        return swap2.settled_at(self.choices) if self.opening == swap2.SWAP2 else 0
+        return swap2.stones_put_down(self.opening, self.choices)
 
     @property
     def record_query(self) -> dict[str, str]:

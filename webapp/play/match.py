@@ -489,7 +489,7 @@ class Game:
     @property
     def opening_stones(self) -> int:
         """How many of the first stones the opening puts down (0 without one)."""
-        return swap2.settled_at(self.choices) if self.opening == swap2.SWAP2 else 0
+        return swap2.stones_put_down(self.opening, self.choices)
 
     def same_game(self, other: Game) -> bool:
         """The same players' same moves on the same board (what the last search found aside)."""
