@@ -20,8 +20,8 @@ from tests.workers.test_pool import GAME, OPENED, alive, wait_until
 from webapp.app import create_app
 from webapp.engine import BOARDS
 from webapp.workers.consumer import SHUTDOWN_SECONDS
-from webapp.workers.pool import EnginePool, RETRIES
-from webapp.workers.watch import JOBS_FOLDER, MOVE_GRACE_SECONDS, JobRecords, limit_of
+from webapp.workers.pool import EnginePool, EnginesBusy, RETRIES
+from webapp.workers.watch import JOBS_FOLDER, MOVE_GRACE_SECONDS, JobRecords, Lost, limit_of
 
 pytestmark = pytest.mark.live  # real consumer processes, and waits of seconds: make test's, not make check's
 
@@ -68,12 +68,11 @@ def test_a_move_whose_worker_dies_or_hangs_is_thought_about_again_and_answered(t
     assert legal(pool.think(position, 100), position), "a new worker took its place"
 
 
-def test_a_move_whose_worker_fails_twice_is_a_clear_engines_busy(tmp_path, pools):
+def test_a_move_whose_worker_fails_twice_is_a_clear_engines_busy_at_once(tmp_path, pools):
     """The retry is one: a move that killed its worker twice is not tried on
-    every worker in turn. The move waits as a person's does (WAIT_SECONDS):
-    the job queued again must still be wanted when the new worker, started
-    in the old one's place, takes it, however long a busy machine takes to
-    start it (with 6 s, a loaded run's new worker found the move given up)."""
+    every worker in turn, and the person is told so as soon as it is
+    dropped, not at the end of the move's wait (WAIT_SECONDS, which is long
+    enough for a busy machine to start the new worker the retry needs)."""
     pool = pools("local", str(tmp_path), workers=1)
     with ThreadPoolExecutor(1) as asking:
         asked = asking.submit(pool.think, OPENED.play(96), BUDGET_MS)
@@ -81,7 +80,7 @@ def test_a_move_whose_worker_fails_twice_is_a_clear_engines_busy(tmp_path, pools
             worker = worker_on_a_job(tmp_path)
             os.kill(worker, signal.SIGKILL)
             assert wait_until(lambda: not (tmp_path / JOBS_FOLDER / str(worker)).exists())
-        with pytest.raises(Exception, match="No engine answered within"):
+        with pytest.raises(EnginesBusy, match=r"lost with no retry left \(worker \d+ died\)"):
             asked.result(timeout=60)
 
 
@@ -145,6 +144,25 @@ def test_jobs_a_killed_consumer_left_are_queued_again_once(tmp_path):
     (records.folder / str(dead)).write_bytes(f"{time.time()!r}\n".encode() + pool.queue.serialize_task(spent))
     records.queue_again(records.left_behind()[0], "its consumer was gone")
     assert len(pool.queue.pending()) == 1, "no retry left: dropped"
+
+
+@pytest.mark.parametrize("waited_for", [True, False], ids=["waited-for", "given-up"])
+def test_a_dropped_move_is_answered_lost_only_while_someone_waits_for_it(tmp_path, waited_for):
+    """A move dropped with no retry left is answered Lost, so that its request
+    ends at once; one whose request has given up is answered nothing, since
+    nobody would read (and so remove) the answer. A dropped appraisal is
+    answered nothing either: its answer is kept for every page that asks."""
+    pool = EnginePool("external", str(tmp_path))
+    records = JobRecords(tmp_path, pool.queue)
+    now = time.time()
+    move = pool.task.s(OPENED, BUDGET_MS, float("inf"), now, now + (60 if waited_for else -1), retries=0)
+    appraisal = pool.appraisal_task.s(BOARDS["15x15"], GAME[:2], id="an appraisal", retries=0)
+    for worker, task in enumerate((move, appraisal), start=4_000_000):
+        (records.folder / str(worker)).write_bytes(f"{now!r}\n".encode() + pool.queue.serialize_task(task))
+        records.queue_again(records.of(worker), f"worker {worker} died")
+    assert pool.queue.pending() == []
+    assert pool.queue.get(move.id, peek=True) == (Lost("worker 4000000 died") if waited_for else None)
+    assert pool.queue.get("an appraisal", peek=True) is None
 
 
 def test_a_hung_moves_limit_is_its_budget_and_a_grace(tmp_path):

@@ -44,6 +44,7 @@ from webapp.engine import Appraisal, Position, Rules, Thought, appraise, think
 from webapp.engine.appraise import judged_by
 from webapp.engine.external import MOVE_SECONDS, Answer, Brain, BrainFault, ask, install, installed, uninstall
 from webapp.shared.record import game_digest, position_after, write_moves
+from webapp.workers.watch import Lost
 
 MODES = ("local", "external", "inline")
 POLL_SECONDS = 0.005
@@ -321,18 +322,23 @@ class EnginePool:
 
     def _answer(self, result: Result, preserve: bool = False, poll_seconds: float = POLL_SECONDS) -> Any:
         """A job's answer, waited for up to wait_seconds; EnginesBusy if none
-        comes. On this machine's workers, the wait looks every CHECK_SECONDS
+        comes, or at once if the job was lost with no retry left (watch.Lost).
+        On this machine's workers, the wait looks every CHECK_SECONDS
         whether this process's consumer is still there, and starts it again
         if not: a consumer that was killed left its jobs written down, and
         the new one queues them again (watch.py), so the move is answered."""
         deadline = time.monotonic() + self.wait_seconds
         while True:
             try:
-                return result.get(blocking=True, timeout=max(0.001, min(CHECK_SECONDS, deadline - time.monotonic())),
-                                  backoff=1.0, max_delay=poll_seconds, preserve=preserve)
+                answer = result.get(blocking=True, timeout=max(0.001, min(CHECK_SECONDS, deadline - time.monotonic())),
+                                    backoff=1.0, max_delay=poll_seconds, preserve=preserve)
             except ResultTimeout:
                 if time.monotonic() >= deadline:
                     raise EnginesBusy(f"No engine answered within {self.wait_seconds:g} s.") from None
+            else:
+                if isinstance(answer, Lost):
+                    raise EnginesBusy(f"Its job was lost with no retry left ({answer.why}).")
+                return answer
             if self.mode == "local":
                 self._start_consumer()
 

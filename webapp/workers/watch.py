@@ -11,7 +11,9 @@ finds the files that a consumer before it left, and queues their jobs again.
 
 What a lost job means depends on its kind: a move is thought about again,
 if the person still waits for it (pool.think_job); an appraisal or a
-mining job is simply done again. No Flask here.
+mining job is simply done again. A job lost with no retry left is dropped,
+and whoever still waits for it is told so (Lost) rather than left to wait
+out its time. No Flask here.
 """
 
 from __future__ import annotations
@@ -38,6 +40,18 @@ times slower, and a job killed while it works is wasted."""
 MOVE_GRACE_SECONDS = 5.0
 """How much longer than its budget a move may think before its worker counts as hung."""
 log = logging.getLogger(__name__)
+
+
+ANSWER_BY = {"think": 4, "brain": 5, "ask": 2}
+"""The jobs a request waits for the answer of (a move, an external brain's
+move, a page's work), and where among their arguments is the time it waits
+until (pool.think_job, brain_job, ask_job)."""
+
+
+class Lost(NamedTuple):
+    """The answer of a job that was dropped, lost with no retry left: why."""
+
+    why: str
 
 
 class Record(NamedTuple):
@@ -106,10 +120,19 @@ class JobRecords:
         task = self.queue.deserialize_task(record.task)
         if task.retries <= 0:
             log.warning("Dropped job %s (%s): %s, and it has no retry left", task.id, task.name, why)
+            if still_awaited(task):
+                self.queue.put_result(task.id, Lost(why))
             return
         task.retries -= 1
         log.warning("Queued job %s (%s) again: %s", task.id, task.name, why)
         self.queue.enqueue(task)
+
+
+def still_awaited(task: Task) -> bool:
+    """Whether a request still waits for this job's answer: only then is the
+    answer that it was lost kept, since nobody would read it afterwards."""
+    where = ANSWER_BY.get(task.name)
+    return where is not None and len(task.args) > where and time.time() <= task.args[where]
 
 
 def stop_hung(record: Record) -> bool:
