@@ -24,6 +24,7 @@ from tests.browsing import BROWSER_BUDGET_MS
 from tests.servers import AppServer, RedisServer, in_a_thread, outside_checkout
 from tests.support import Visitor
 from webapp.app import create_app
+from webapp.engine import BOARDS, Position
 
 
 @pytest.fixture(scope="session", autouse=True)
@@ -51,10 +52,18 @@ def served(request: pytest.FixtureRequest, tmp_path: Path, redis_server: RedisSe
 
 @pytest.fixture(scope="session")
 def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The app in a thread of this test process, its engine workers running
+    and answering before the first test: they start with the first move
+    otherwise, and a busy machine took longer than a click's wait to start them."""
     app = create_app({"SECRET_KEY": "browser tests", "ENGINE_BUDGET_MS": BROWSER_BUDGET_MS},
                      instance_path=tmp_path_factory.mktemp("instance"))
+    engines = app.extensions["engines"]
     with in_a_thread(app) as address:
-        yield address
+        try:
+            engines.think(Position(BOARDS["3x3"]), BROWSER_BUDGET_MS)
+            yield address
+        finally:
+            engines.stop()
 
 
 @pytest.fixture
