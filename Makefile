@@ -34,12 +34,14 @@ serve: $(VENV)/installed
 worker: $(VENV)/installed
 	$(BIN)/python -m webapp.workers.consumer --instance instance
 
-# Three test processes on two cores: many tests wait on processes of their own
-# (the engine workers, servers, the browser), and the third fills those waits.
+# A test process a core. A third, to fill the time tests wait on processes of
+# their own, made the suite slower: three browsers on two cores took half as
+# much CPU again for the same pages (docs/measurements.md, "The suite").
 # Each has its own live server, redis-server and browser, on ports of its own;
-# worksteal: a process that runs out of tests takes some of another's.
+# worksteal: a process that runs out of tests takes some of another's. (make
+# check has no browser: there a third process fills the waits, 92 s to 100.)
 test: $(VENV)/test-installed $(VENV)/wheels/complete $(AXE) chromium redis
-	$(BIN)/pytest -n 3 --dist worksteal
+	$(BIN)/pytest -n 2 --dist worksteal
 
 check: $(VENV)/test-installed
 	$(BIN)/pytest -q -n 3 --dist worksteal tests/engine tests/brain tests/workers tests/web -m "not live"
