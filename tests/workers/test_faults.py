@@ -7,6 +7,7 @@ tests/live/test_production.py.)"""
 
 from __future__ import annotations
 
+import inspect
 import os
 import signal
 import time
@@ -20,8 +21,8 @@ from tests.workers.test_pool import GAME, OPENED, alive, wait_until
 from webapp.app import create_app
 from webapp.engine import BOARDS
 from webapp.workers.consumer import SHUTDOWN_SECONDS
-from webapp.workers.pool import EnginePool, EnginesBusy, RETRIES
-from webapp.workers.watch import JOBS_FOLDER, MOVE_GRACE_SECONDS, JobRecords, Lost, limit_of
+from webapp.workers.pool import RETRIES, EnginePool, EnginesBusy, ask_job, brain_job, think_job
+from webapp.workers.watch import ANSWER_BY, JOBS_FOLDER, MOVE_GRACE_SECONDS, JobRecords, Lost, limit_of
 
 pytestmark = pytest.mark.live  # real consumer processes, and waits of seconds: make test's, not make check's
 
@@ -163,6 +164,11 @@ def test_a_dropped_move_is_answered_lost_only_while_someone_waits_for_it(tmp_pat
     assert pool.queue.pending() == []
     assert pool.queue.get(move.id, peek=True) == (Lost("worker 4000000 died") if waited_for else None)
     assert pool.queue.get("an appraisal", peek=True) is None
+
+
+def test_each_waited_for_job_has_its_answer_by_where_the_watch_looks():
+    for name, job in (("think", think_job), ("brain", brain_job), ("ask", ask_job)):
+        assert list(inspect.signature(job).parameters)[ANSWER_BY[name]] == "answer_by", name
 
 
 def test_a_hung_moves_limit_is_its_budget_and_a_grace(tmp_path):

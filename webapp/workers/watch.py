@@ -39,13 +39,11 @@ appraisal takes about 0.3 s and mining a game under 3 s (docs/measurements.md); 
 times slower, and a job killed while it works is wasted."""
 MOVE_GRACE_SECONDS = 5.0
 """How much longer than its budget a move may think before its worker counts as hung."""
-log = logging.getLogger(__name__)
-
-
 ANSWER_BY = {"think": 4, "brain": 5, "ask": 2}
 """The jobs a request waits for the answer of (a move, an external brain's
 move, a page's work), and where among their arguments is the time it waits
 until (pool.think_job, brain_job, ask_job)."""
+log = logging.getLogger(__name__)
 
 
 class Lost(NamedTuple):
