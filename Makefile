@@ -36,10 +36,10 @@ worker: $(VENV)/installed
 
 # A test process a core. A third, to fill the time tests wait on processes of
 # their own, made the suite slower: three browsers on two cores took half as
-# much CPU again for the same pages (docs/measurements.md, "The suite").
+# much CPU again for the same pages (docs/measurements.md, "Two test processes").
 # Each has its own live server, redis-server and browser, on ports of its own;
-# worksteal: a process that runs out of tests takes some of another's. (make
-# check has no browser: there a third process fills the waits, 92 s to 100.)
+# worksteal: a process that runs out of tests takes some of another's. make
+# check has no browser: there a third process fills the waits (92 s; 100 with two).
 test: $(VENV)/test-installed $(VENV)/wheels/complete $(AXE) chromium redis
 	$(BIN)/pytest -n 2 --dist worksteal
 
