@@ -158,7 +158,7 @@ def test_a_swap2_game_s_link_replay_review_and_record_say_how_it_opened(visitor:
     """Two people at one screen: three stones, two more, the opener takes
     black. Every way the game leaves the page carries its opening. (The
     review's moves are left unappraised: what it says of them is tested apart.)"""
-    monkeypatch.setattr(review_routes, "judgements", lambda rules, moves, *_: (None,) * len(moves))
+    monkeypatch.setattr(review_routes, "judgements", lambda rules, moves, *_, **__: (None,) * len(moves))
     new_game(visitor, "human", "human", rule="standard")
     place(visitor, "h8", "h9", "g6")
     choose(visitor, "two")
