@@ -35,8 +35,9 @@ worker: $(VENV)/installed
 	$(BIN)/python -m webapp.workers.consumer --instance instance
 
 # A test process a core. A third, to fill the time tests wait on processes of
-# their own, made the suite slower: three browsers on two cores took half as
-# much CPU again for the same pages (docs/measurements.md, "Two test processes").
+# their own, made the suite slower: three browsers on two cores took 624
+# CPU-seconds of Chromium for the browser tests, two 378 (docs/measurements.md,
+# "Two test processes").
 # Each has its own live server, redis-server and browser, on ports of its own;
 # worksteal: a process that runs out of tests takes some of another's. make
 # check has no browser: there a third process fills the waits (92 s; 100 with two).
