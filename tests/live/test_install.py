@@ -22,6 +22,8 @@ from tests.servers import answers, ending_with_this_process, free_port, wait_unt
 CHECKOUT = Path(__file__).resolve().parents[2]
 WHEELS = Path(sys.prefix) / "wheels"
 
+pytestmark = pytest.mark.long  # a virtualenv, a build and an install: about 20 s
+
 
 def _copy_tracked_files(to: Path) -> None:
     tracked = subprocess.run(["git", "ls-files", "-z"], cwd=CHECKOUT, check=True, capture_output=True).stdout

@@ -9,6 +9,8 @@ import pytest
 from tools.strength import Row, combined, pairing, strength_table
 from webapp.engine import BOARDS, levels_of
 
+pytestmark = pytest.mark.long  # master's games against hard: up to half a minute each
+
 
 @pytest.fixture(scope="module")
 def rows() -> list[Row]:
