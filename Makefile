@@ -23,7 +23,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 AXE := $(VENV)/axe-$(AXE_VERSION).min.js
 
-.PHONY: run serve worker test check load load-live load-servers bench bench-think bench-browser strength ladder review-check forbidden-check tablebase train learners shapes puzzles puzzles-check screenshots chromium redis htmx clean
+.PHONY: run serve worker test check load load-live load-servers bench bench-think bench-browser strength ladder review-check forbidden-check tablebase train learners shapes puzzles puzzles-check screenshots chromium headless-chromium redis htmx clean
 
 run: $(VENV)/installed
 	$(BIN)/flask --app webapp.app run --host $(HOST) --port $(PORT)
@@ -41,7 +41,7 @@ worker: $(VENV)/installed
 # Each has its own live server, redis-server and browser, on ports of its own;
 # worksteal: a process that runs out of tests takes some of another's. make
 # check has no browser: there a third process fills the waits (92 s; 100 with two).
-test: $(VENV)/test-installed $(VENV)/wheels/complete $(AXE) chromium redis
+test: $(VENV)/test-installed $(VENV)/wheels/complete $(AXE) headless-chromium redis
 	$(BIN)/pytest -n 2 --dist worksteal
 
 check: $(VENV)/test-installed
@@ -137,9 +137,14 @@ $(VENV)/servers-installed: $(VENV)/test-installed
 	$(BIN)/python -m pip install --quiet -e '.[test,servers]'
 	touch $@
 
-# Debian's chromium for the browser tests (Playwright cannot fetch its own browser here).
+# Debian's Chromium (Playwright cannot fetch its own browser here): the whole
+# browser for the screenshots and the browser benchmark, the headless shell
+# (the same Chromium without a window) for the tests.
 chromium:
 	@command -v chromium >/dev/null || { apt-get update -qq && apt-get install -y -qq chromium >/dev/null; }
+
+headless-chromium:
+	@command -v chromium-headless-shell >/dev/null || { apt-get update -qq && apt-get install -y -qq chromium-headless-shell >/dev/null; }
 
 # Debian's redis-server; the tests start their own on a free loopback port.
 redis:

@@ -13,7 +13,13 @@ from playwright.sync_api import Browser, Locator, Page, Route, expect
 from tests.positions import position
 from webapp.engine import board_named, outcomes, preference
 
-CHROMIUM = "/usr/bin/chromium"  # Debian's: Playwright cannot fetch its own browser here
+CHROMIUM = "/usr/bin/chromium"
+"""Debian's Chromium, the browser a person opens: the screenshots and the
+browser benchmark look through it (Playwright cannot fetch its own browser here)."""
+HEADLESS_CHROMIUM = "/usr/bin/chromium-headless-shell"
+"""The same Chromium built without a window, what Playwright itself runs
+headless tests on: the browser tests run here, since a page costs it a third
+of the CPU the whole browser takes (docs/measurements.md, "The headless shell")."""
 CHROMIUM_ARGS = [
     "--no-sandbox", "--disable-gpu", "--disable-background-networking",
     "--disable-component-update", "--disable-sync", "--no-first-run",

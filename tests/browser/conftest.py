@@ -1,4 +1,4 @@
-"""The browser tests' fixtures: Debian's chromium, a live server in a thread,
+"""The browser tests' fixtures: Debian's headless Chromium, a live server in a thread,
 axe-core, and a page that fails its test on any script error."""
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page
 
-from tests.browsing import CHROMIUM, CHROMIUM_ARGS
+from tests.browsing import CHROMIUM_ARGS, HEADLESS_CHROMIUM
 
 
 @pytest.fixture(scope="session")
@@ -25,7 +25,7 @@ def axe_source() -> str:
 
 @pytest.fixture(scope="session")
 def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[str, Any]:
-    return {**browser_type_launch_args, "executable_path": CHROMIUM, "args": CHROMIUM_ARGS}
+    return {**browser_type_launch_args, "executable_path": HEADLESS_CHROMIUM, "args": CHROMIUM_ARGS}
 
 
 @pytest.fixture(scope="session")

@@ -12,7 +12,7 @@ import re
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from tests.browsing import (CHROMIUM, CHROMIUM_ARGS, COMPUTER_WINS, DRAW, FACING_PERFECT, NEW_GAME_AS_O, QUEUED, NEW_GAME_AS_X,
+from tests.browsing import (CHROMIUM_ARGS, HEADLESS_CHROMIUM, COMPUTER_WINS, DRAW, FACING_PERFECT, NEW_GAME_AS_O, QUEUED, NEW_GAME_AS_X,
                             RENJU, RENJU_DOUBLE_THREE_AT_J8, assert_not_reloaded, board_of, mark_page_as_not_reloaded,
                             click, new_game, play_first_open_squares, play_out, replacing_the_game, square,
                             engines_busy, on_board)
@@ -455,7 +455,7 @@ def test_back_from_another_page_shows_the_game_as_it_stands(browser_type, live_s
     the 3×3 game comes back (the game page is never cached), and a click on
     it is played, not refused as out of date. In a browser that keeps no
     page in memory for Back (Chromium, told so), which must then ask again."""
-    browser = browser_type.launch(executable_path=CHROMIUM, args=[*CHROMIUM_ARGS, "--disable-back-forward-cache"])
+    browser = browser_type.launch(executable_path=HEADLESS_CHROMIUM, args=[*CHROMIUM_ARGS, "--disable-back-forward-cache"])
     try:
         back_from_puzzles(browser.new_page(base_url=live_server))
     finally:
