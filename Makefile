@@ -34,15 +34,13 @@ serve: $(VENV)/installed
 worker: $(VENV)/installed
 	$(BIN)/python -m webapp.workers.consumer --instance instance
 
-# A test process a core. A third, to fill the time tests wait on processes of
-# their own, made the suite slower: three browsers on two cores took 624
-# CPU-seconds of Chromium for the browser tests, two 378 (docs/measurements.md,
-# "Two test processes").
-# Each has its own live server, redis-server and browser, on ports of its own;
-# worksteal: a process that runs out of tests takes some of another's. make
-# check has no browser: there a third process fills the waits (92 s; 100 with two).
+# Three test processes on two cores: the third fills the time tests wait on
+# processes of their own (2026-11-27: 242 s against two's 280 s, in the same
+# hour; docs/measurements.md, "The headless shell"). Each has its own live
+# server, redis-server and browser, on ports of its own; worksteal: a process
+# that runs out of tests takes some of another's.
 test: $(VENV)/test-installed $(VENV)/wheels/complete $(AXE) headless-chromium redis
-	$(BIN)/pytest -n 2 --dist worksteal
+	$(BIN)/pytest -n 3 --dist worksteal
 
 check: $(VENV)/test-installed
 	$(BIN)/pytest -q -n 3 --dist worksteal tests/engine tests/brain tests/workers tests/web -m "not live"
