@@ -35,10 +35,9 @@ worker: $(VENV)/installed
 	$(BIN)/python -m webapp.workers.consumer --instance instance
 
 # Three test processes on two cores: the third fills the time tests wait on
-# processes of their own (2026-11-27: 242 s against two's 280 s, in the same
-# hour; docs/measurements.md, "The headless shell"). Each has its own live
-# server, redis-server and browser, on ports of its own; worksteal: a process
-# that runs out of tests takes some of another's.
+# processes of their own (measured in docs/measurements.md, "The headless
+# shell"). Each has its own live server, redis-server and browser, on ports of
+# its own; worksteal: a process that runs out of tests takes some of another's.
 test: $(VENV)/test-installed $(VENV)/wheels/complete $(AXE) headless-chromium redis
 	$(BIN)/pytest -n 3 --dist worksteal
 
@@ -118,8 +117,7 @@ $(VENV)/installed: pyproject.toml | $(VENV)/created
 	touch $@
 
 # The package and its test extras in one install, not the package first and
-# then the extras again (about 2 s less of a fresh clone's `make test`:
-# docs/measurements.md, "Installing in one step").
+# then the extras again (docs/measurements.md, "Installing in one step").
 $(VENV)/test-installed: pyproject.toml | $(VENV)/created
 	$(BIN)/python -m pip install --quiet -e '.[test]'
 	touch $@
@@ -135,18 +133,21 @@ $(VENV)/servers-installed: $(VENV)/test-installed
 	$(BIN)/python -m pip install --quiet -e '.[test,servers]'
 	touch $@
 
+# $(call debian_package,COMMAND): install Debian's package of that name, unless COMMAND is already there.
+debian_package = @command -v $(1) >/dev/null || { apt-get update -qq && apt-get install -y -qq $(1) >/dev/null; }
+
 # Debian's Chromium (Playwright cannot fetch its own browser here): the whole
 # browser for the screenshots and the browser benchmark, the headless shell
 # (the same Chromium without a window) for the tests.
 chromium:
-	@command -v chromium >/dev/null || { apt-get update -qq && apt-get install -y -qq chromium >/dev/null; }
+	$(call debian_package,chromium)
 
 headless-chromium:
-	@command -v chromium-headless-shell >/dev/null || { apt-get update -qq && apt-get install -y -qq chromium-headless-shell >/dev/null; }
+	$(call debian_package,chromium-headless-shell)
 
 # Debian's redis-server; the tests start their own on a free loopback port.
 redis:
-	@command -v redis-server >/dev/null || { apt-get update -qq && apt-get install -y -qq redis-server >/dev/null; }
+	$(call debian_package,redis-server)
 
 # axe-core, which the accessibility tests run in the page, from the npm registry (not vendored).
 $(AXE): | $(VENV)/created
