@@ -301,7 +301,7 @@ def test_an_unreadable_stored_match_starts_afresh_part_by_part(data):
 def test_the_computer_says_why_it_played_its_last_move():
     game = Game.start("human", "perfect", dice(1)).play(4, 0)
     assert game.last_computer_reason == (f"O played {describe_cell(THREE, game.moves[1])}. "
-                                         "This holds the draw, where other squares lose.")
+                                         "This holds the draw, where the edges lose.")
     blocked = Game("human", "perfect", (0, 4)).play(1, 2)
     assert blocked.moves[-1] == 2
     assert blocked.last_computer_reason == "O played row 1, column 3. I block your line: you would have completed it here."

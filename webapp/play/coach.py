@@ -21,7 +21,7 @@ from webapp.engine import (Position, Rules, Thought, Threat, cells_of, forced_wi
                            losing_replies, opponent, outcomes, preference, threat_to_answer)
 from webapp.shared.board import SquareValue
 from webapp.shared.record import mark_of, position_after
-from webapp.shared.words import describe_cell, in_a_row, in_a_row_minus_one, in_a_row_minus_two
+from webapp.shared.words import describe_cell, in_a_row, in_a_row_minus_one, in_a_row_minus_two, squares_that
 
 @lru_cache(maxsize=1 << 12)  # a pure function of the position: after the first time, a lookup
 def square_values(position: Position) -> dict[int, SquareValue]:
@@ -165,10 +165,19 @@ def _solver_says(position: Position, cell: int, you: Addressee) -> str:
     equally_good = [other for other, outcome in found.items() if outcome.result == 0]
     traps = {other: losing_replies(position, other) for other in equally_good}
     opening = ("Every move here draws" if len(equally_good) == len(found)
-               else "This holds the draw, where other squares lose")
+               else f"This holds the draw, where {others_that_lose(position, cell)}")
     if traps[cell] and traps[cell] == max(traps.values()):
         return f"{opening}; this one leaves {you.name} the most ways to go wrong."
     return f"{opening}."
+
+
+def others_that_lose(position: Position, cell: int) -> str:
+    """The squares other than cell that lose, on a solved board, exactly:
+    "other squares lose" only where every one of them does ("the edges
+    lose" where the corners draw too)."""
+    found = outcomes(position)
+    losing = {other for other, outcome in found.items() if outcome.result < 0}
+    return squares_that(position.rules, losing, set(found) - {cell}, cell, "lose")
 
 
 def _threats_say(position: Position, cell: int, you: Addressee, level: str | None) -> str:

@@ -14,7 +14,7 @@ from collections.abc import Callable
 from typing import NamedTuple
 
 from webapp.engine import Position, is_solved, losing_replies, opponent, outcomes, preference
-from webapp.play.coach import Found
+from webapp.play.coach import Found, others_that_lose
 from webapp.shared.words import describe_cell, in_a_row, in_a_row_minus_one
 
 Think = Callable[[Position], tuple[int, Found | None]]
@@ -58,7 +58,7 @@ def _from_the_table(position: Position) -> Hint:
     if outcome.result < 0:
         return Hint(best, square, "every square loses against best play; this one holds out longest.")
     opening = ("every square holds the draw here" if all(other.result == 0 for other in found.values())
-               else "it holds the draw, where other squares lose")
+               else f"it holds the draw, where {others_that_lose(position, best)}")
     return Hint(best, square, f"{opening}; this one leaves {them} the most ways to go wrong." if traps[best]
                 else f"{opening}.")
 

@@ -21,6 +21,35 @@ def describe_cell(rules: Rules, cell: int) -> str:
     return rules.cell_name(cell)
 
 
+SQUARE_KINDS = {"centre": frozenset({4}), "corners": frozenset({0, 2, 6, 8}), "edges": frozenset({1, 3, 5, 7})}
+"""The 3×3 board's kinds of square, as people name them."""
+MOST_NAMED = 3
+"""The most squares a sentence names one by one; past that it counts them."""
+
+
+def squares_that(rules: Rules, cells: set[int], others: set[int], moved: int, verb: str) -> str:
+    """Which of others (the squares the move moved was chosen from, less
+    itself) do what verb says, exactly: "other squares lose" when all of them
+    do; on 3×3 "the edges lose" (or "the centre and the other corners") when
+    they are whole kinds of square; else the squares by name, or how many."""
+    if cells == others:
+        return f"other squares {verb}"
+    kinds = [kind for kind, group in SQUARE_KINDS.items() if rules.size == 3 and cells & group]
+    whole = all(cells & SQUARE_KINDS[kind] == others & SQUARE_KINDS[kind] and
+                (kind == "centre" or len(cells & SQUARE_KINDS[kind]) > 1) for kind in kinds)
+    if kinds and whole:
+        named = [f"the other {kind}" if moved in SQUARE_KINDS[kind] else f"the {kind}" for kind in kinds]
+        return f"{_listed(named)} {verb if len(cells) > 1 else verb + 's'}"
+    if len(cells) <= MOST_NAMED:
+        return f"{_listed([describe_cell(rules, cell) for cell in sorted(cells)])} {verb if len(cells) > 1 else verb + 's'}"
+    return f"{len(cells)} other squares {verb}"
+
+
+def _listed(names: list[str]) -> str:
+    """'a', 'a and b', 'a, b and c'."""
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+
+
 def in_a_row(rules: Rules) -> str:
     """'three' on 3×3, 'four' on 4×4 and 5×5, 'five' on 7×7 and 15×15."""
     return NUMBERS.get(rules.k, str(rules.k))
