@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import io
 import random
+import re
 
 import pytest
 from sgfmill import sgf_grammar
@@ -16,6 +17,7 @@ from sgfmill import sgf_grammar
 from tests.support import Visitor
 from webapp.engine import BOARDS, Position, cells_of, rules_offered
 from webapp.shared.errors import InvalidInput
+from webapp.shared.record import Result
 from webapp.shared.records import FORMATS, Record, read_record, write_psq, write_sgf, written
 
 
@@ -49,16 +51,33 @@ def test_every_record_written_reads_back_as_the_same_game_on_every_board(kind: s
 
 def test_players_and_a_resignation_round_trip_in_sgf():
     rules = BOARDS["15x15"]
-    record = Record(rules, (112, 113, 97), "You ] [x]", "Computer, master", resigned="O")
+    record = Record(rules, (112, 113, 97), Result("You ] [x]", "Computer, master", resigned="O"))
     text = write_sgf(record)
     assert "RE[B+R]" in text and "PB[You \\] [x\\]]" in text
     assert read_record(text) == record
 
 
+@pytest.mark.parametrize("written, result", [
+    ("W+T", Result(timed_out="X")), ("B+Time", Result(timed_out="O")), ("W+Resign", Result(resigned="X")),
+    ("B+R", Result(resigned="O")), ("B+", Result()), ("0", Result()), ("Void", Result()),
+])
+def test_a_win_on_time_or_by_resignation_is_read_from_sgf(written, result):
+    record = read_record(f"(;GM[4]SZ[15]RE[{written}];B[hh];W[hg];B[ii])")
+    assert record.result == result
+    if result.loser:
+        assert f"RE[{'B' if result.loser == 'O' else 'W'}+{'R' if result.resigned else 'T'}]" in write_sgf(record)
+
+
+def test_a_resignation_after_the_game_ended_on_the_board_is_left_to_the_board():
+    five = ";".join(f"B[{column}h];W[{column}i]" for column in "abcd") + ";B[eh]"
+    record = read_record(f"(;GM[4]SZ[15]RE[W+R];{five})")
+    assert record.result == Result() and "RE[B+]" in write_sgf(record)
+
+
 @pytest.mark.parametrize("opening", ["swap2", "swap2-two"])
 def test_a_swap2_opening_round_trips_in_sgf_as_its_opening(opening: str):
     for rule in ("freestyle", "standard"):
-        record = Record(BOARDS["15x15"].with_rule(rule), (112, 97, 82, 113, 127, 96), "a", "b", opening=opening)
+        record = Record(BOARDS["15x15"].with_rule(rule), (112, 97, 82, 113, 127, 96), Result("a", "b"), opening)
         text = write_sgf(record)
         assert f"ON[{opening}]" in text and read_record(text) == record
 
@@ -74,7 +93,7 @@ def test_another_program_s_opening_is_read_past_and_swap2_under_renju_refused():
 
 def test_sgfmill_reads_our_sgf_move_for_move():
     for rules, moves in games(6):
-        tree = sgf_grammar.parse_sgf_game(write_sgf(Record(rules, moves, "a", "b")).encode())
+        tree = sgf_grammar.parse_sgf_game(write_sgf(Record(rules, moves, Result("a", "b"))).encode())
         nodes = list(sgf_grammar.main_sequence_iter(tree))
         root = nodes[0]
         assert root["GM"] == [b"4"] and root["SZ"] == [str(rules.size).encode()] and root["PB"] == [b"a"]
@@ -96,7 +115,7 @@ def test_we_read_what_sgfmill_writes_with_comments_variations_and_escapes():
     tree.children = [variation, other]
     record = read_record(sgf_grammar.serialise_game_tree(tree).decode())
     rules = BOARDS["7x7"]
-    assert record.black == "Ann ] B"
+    assert record.result.black == "Ann ] B"
     assert record.moves == tuple(map(rules.parse_cell_name, ("d4", "e3", "c5")))  # the first variation
 
 
@@ -181,3 +200,56 @@ def test_a_bad_record_opened_gets_the_form_back_with_why_a_400_and_nothing_store
     refused = visitor.client.post("/open", data=data)
     assert refused.status_code == 400 and 'role="alert"' in refused.text and "Open a game record" in refused.text
     assert visitor.stored() == before
+
+
+def test_a_resigned_game_s_result_travels_to_its_review_its_records_and_back(visitor: Visitor):
+    """The game page's review link carries who played and how the game ended;
+    the review says it in its heading and at its last step, its records write
+    it (RE, PB, PW), and the record opened again shows it."""
+    visitor.post("/new", {"board": "4x4", "x": "human", "o": "human"})
+    visitor.move(5)
+    visitor.move(6)
+    over = visitor.post("/resign", {"ply": "2"}).text
+    review_url = re.search(r'href="(/review/4x4/[^"]*)"', over).group(1).replace("&amp;", "&")
+    assert review_url == "/review/4x4/b3-c3?black=Human&white=Human&resigned=X"
+    review = visitor.client.get(review_url).text
+    assert '<p class="result" id="result">O won by resignation.</p>' in review
+    assert re.search(r'<p class="status" id="status">O won by resignation\.</p>', review)  # not "X to move."
+    sgf_url = re.search(r'href="(/record/sgf/4x4/[^"]*)"', review).group(1).replace("&amp;", "&")
+    sgf = visitor.client.get(sgf_url).text
+    assert "PB[Human]" in sgf and "PW[Human]" in sgf and "RE[W+R]" in sgf
+    opened = visitor.client.post("/open", data={"text": sgf})
+    assert opened.status_code == 303
+    assert opened.headers["Location"] == "/replay/4x4/b3-c3?black=Human&white=Human&resigned=X"
+    replay = visitor.client.get(opened.headers["Location"]).text
+    assert "O won by resignation." in replay and "Not finished." not in replay
+    assert "/record/sgf/4x4/b3-c3?black=Human&amp;white=Human&amp;resigned=X" in replay
+
+
+@pytest.mark.parametrize("query, why", [
+    ("resigned=Z", "“Z” is not a side that can have resigned: X or O."),
+    ("timed_out=", None),
+    ("resigned=X&timed_out=O", "A game ends one way: by resignation or on time, not both."),
+])
+def test_a_link_s_result_is_checked(visitor: Visitor, query: str, why: str | None):
+    for path in ("/replay/4x4/b3-c3", "/review/4x4/b3-c3", "/record/sgf/4x4/b3-c3"):
+        response = visitor.client.get(f"{path}?{query}")
+        assert response.status_code == (404 if why else 200), path
+        assert why is None or why in response.text, path
+
+
+def test_a_resignation_after_a_game_ended_on_the_board_is_refused(visitor: Visitor):
+    for path in ("/replay/03142", "/review/3x3/03142", "/record/sgf/3x3/03142"):
+        response = visitor.client.get(f"{path}?resigned=O")
+        assert response.status_code == 404 and "nobody resigned or ran out of time after it" in response.text
+
+
+@pytest.mark.parametrize("rules, result, words, sgf", [
+    (BOARDS["15x15"], Result(resigned="X"), "White won by resignation.", "W+R"),
+    (BOARDS["7x7"], Result(timed_out="O"), "Black won on time.", "B+T"),
+    (BOARDS["3x3"], Result(resigned="O"), "X won by resignation.", "B+R"),
+    (BOARDS["3x3"], Result(), "Not finished.", None),
+])
+def test_a_result_in_words_and_in_sgf(rules, result, words, sgf):
+    position = Position.after(rules, ())
+    assert result.words(position) == words and result.sgf(position) == sgf

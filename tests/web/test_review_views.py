@@ -160,7 +160,8 @@ def test_the_end_of_a_game_and_a_replay_link_to_the_review(visitor: Visitor):
     visitor.post("/new", {"board": "3x3", "x": "human", "o": "human"})
     for cell in (0, 3, 1, 4):
         assert "Review this game" not in visitor.move(cell).text
-    assert '<a class="button" href="/review/3x3/03142" hx-boost="false">Review this game' in visitor.move(2).text
+    assert ('<a class="button" href="/review/3x3/03142?black=Human&amp;white=Human" hx-boost="false">Review this game'
+            in visitor.move(2).text)
     replay = visitor.client.get("/replay/0134?step=2")
     assert 'href="/review/3x3/0134?step=2">Review this game' in replay.text
 

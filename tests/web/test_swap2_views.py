@@ -196,9 +196,10 @@ def test_three_stones_and_a_colour_are_swap2_and_my_games_says_so(visitor: Visit
     assert "/replay/15x15/h8-h9-g6?opening=swap2" in visitor.open().text
     place(visitor, "j10")
     assert visitor.post("/resign", {"ply": "4"}).status_code == 200
-    assert "/review/15x15/h8-h9-g6-j10?opening=swap2" in visitor.open().text  # the game's Review button
+    query = "?black=Human&amp;white=Human&amp;opening=swap2&amp;resigned=X"  # who played, how it opened and ended
+    assert f"/review/15x15/h8-h9-g6-j10{query}" in visitor.open().text  # the game's Review button
     games = visitor.client.get("/games").text
-    assert "15×15, swap2," in games and "/review/15x15/h8-h9-g6-j10?opening=swap2" in games
+    assert "15×15, swap2," in games and f"/review/15x15/h8-h9-g6-j10{query}" in games
     assert "/record/sgf/15x15/h8-h9-g6-j10?black=Human&amp;white=Human&amp;opening=swap2&amp;resigned=X" in games
     replay = visitor.client.get("/replay/15x15/h8-h9-g6?opening=swap2").text
     assert "stones 1 to 3 (black, white, black), and the second player chose a colour." in replay

@@ -521,7 +521,7 @@ def test_a_replay_shows_the_board_reason_coach_and_result_at_each_step(visitor: 
     block = visitor.client.get("/replay/0148").text  # a link does not say who played: sides are named
     assert '<p class="reason">O played row 3, column 3. O&#39;s reason: I block X&#39;s line: X would have completed it here.</p>' in block
     assert 'aria-label="Row 1, column 3, empty, loss in 2"' in page  # O blocks, then X forks
-    assert "X wins!" in page
+    assert "X won: three in a row." in page
     for text, step in (("First", 0), ("Previous", 2), ("Next", 4), ("Last", 5)):
         url = f"/replay/03142?step={step}"
         assert f'<a href="{url}" id="step-{text.lower()}" hx-get="{url}"' in page, text
@@ -1009,8 +1009,9 @@ def test_my_games_lists_the_games_finished_here_newest_first_with_replay_and_rev
     assert page.status_code == 200 and "no-store" in page.headers["Cache-Control"]
     entries = re.findall(r"<li><strong>([^<]*)</strong>: ([^,]*), ([^,]*),", page.text)
     assert entries == [("You resigned", "7×7", "You (X) against master"), ("X won", "3×3", "Two people")]
-    assert 'href="/replay/013.42"' not in page.text and 'href="/replay/03142"' in page.text
-    assert 'href="/review/3x3/03142"' in page.text and "/review/7x7/d4-" in page.text
+    assert 'href="/replay/013.42' not in page.text and 'href="/replay/03142?black=Human&amp;white=Human"' in page.text
+    assert 'href="/review/3x3/03142?black=Human&amp;white=Human"' in page.text
+    assert re.search(r'href="/review/7x7/d4-[^"]*resigned=X"', page.text)  # who played and how it ended travel
 
 
 def test_a_game_taken_back_from_its_end_leaves_my_games(visitor: Visitor):

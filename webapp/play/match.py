@@ -475,11 +475,16 @@ class Game:
     @property
     def record_names(self) -> dict[str, str]:
         """Who played, how it opened and how it ended, for a record's download
-        (its query): black is X, white is O."""
-        names = {"black": PLAYER_NAMES[self.x], "white": PLAYER_NAMES[self.o]}
-        if self.written_opening:
-            names["opening"] = self.written_opening
-        return {**names, "resigned": self.resigned} if self.resigned else names
+        and the review's link (its query): black is X, white is O."""
+        return {"black": PLAYER_NAMES[self.x], "white": PLAYER_NAMES[self.o], **self.link_query}
+
+    @property
+    def link_query(self) -> dict[str, str]:
+        """How it opened and how it ended, for the link to this game: who
+        played is left to the records, since "You" is nobody to whoever the
+        link is sent to."""
+        query = {"opening": self.written_opening, "resigned": self.resigned}
+        return {key: value for key, value in query.items() if value}
 
     @property
     def written_opening(self) -> str | None:

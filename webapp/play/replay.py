@@ -3,14 +3,15 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import field
 from dataclasses import dataclass
 from functools import cached_property
 from typing import NamedTuple
 
 from webapp.engine import Position, Rules, cells_of, swap2
 from webapp.play.coach import move_and_reason, square_values
-from webapp.shared.board import BoardView, Move, SquareValue, board_view, move_list, plain_status
-from webapp.shared.record import GameAt, mark_of, parse_opening, position_after, stones_query, write_moves
+from webapp.shared.board import BoardView, Move, SquareValue, board_view, move_list
+from webapp.shared.record import GameAt, Result, mark_of, parse_opening, position_after, stones_query, write_moves
 from webapp.shared.words import opening_stone_words, opening_words
 
 
@@ -22,13 +23,16 @@ class Replay:
     moves: tuple[int, ...]
     step: int
     opening: str | None = None  # swap2's, as a link writes it (swap2.WRITTEN): the stones it put down
+    ending: Result = field(default_factory=Result)  # who played, and a resignation or a time-out
 
     @classmethod
-    def parse(cls, rules: Rules, raw_moves: str, raw_step: str | None, raw_opening: str | None = None) -> Replay:
-        """The replay of a link's moves at a step (the last if none is given),
-        with its opening, or InvalidInput saying what in the link is wrong."""
-        moves, step = GameAt.parse(rules, raw_moves, raw_step)
-        return cls(rules, moves, step, parse_opening(rules, raw_opening, moves))
+    def parse(cls, rules: Rules, raw_moves: str, query: Mapping[str, str]) -> Replay:
+        """The replay of a link's moves at the step its query asks for (the
+        last if none), with its opening and result, or InvalidInput saying
+        what in the link is wrong."""
+        moves, step = GameAt.parse(rules, raw_moves, query.get("step"))
+        return cls(rules, moves, step, parse_opening(rules, query.get("opening"), moves),
+                   Result.parse(query, position_after(rules, moves)))
 
     @property
     def opening_stones(self) -> int:
@@ -53,7 +57,8 @@ class Replay:
     def board(self, coach_values: Mapping[int, SquareValue]) -> BoardView:
         """The board at this step, with the coach's values (the caller's: see
         Seen): a replay is for learning."""
-        return board_view(self.rules, self.moves[:self.step], values=coach_values)
+        ended = self.step == len(self.moves) and self.ending.loser  # the status says how, not whose turn it was
+        return board_view(self.rules, self.moves[:self.step], self.result if ended else None, values=coach_values)
 
     @property
     def notation(self) -> str:
@@ -68,9 +73,12 @@ class Replay:
     @property
     def result(self) -> str:
         """How the whole game ended, or that it had not."""
-        if not position_after(self.rules, self.moves).is_over:
-            return "Not finished."
-        return plain_status(self.rules, self.moves)
+        return self.ending.words(position_after(self.rules, self.moves))
+
+    @property
+    def query(self) -> dict[str, str]:
+        """What a link to this game carries besides its moves: its opening and its result."""
+        return {**({"opening": self.opening} if self.opening else {}), **self.ending.query}
 
     @property
     def stones_query(self) -> dict[str, str]:

@@ -131,7 +131,7 @@ def replay(board: str, moves: str) -> Response | str:
         query = request.query_string.decode()
         return redirect(url_for(".replay", board=moves, moves="") + (f"?{query}" if query else ""), 308)
     try:
-        shown = Replay.parse(board_or_404(board), moves, request.args.get("step"), request.args.get("opening"))
+        shown = Replay.parse(board_or_404(board), moves, request.args)
     except InvalidInput as error:
         abort(404, description=str(error))
     seen = current_app.extensions["engines"].ask(see_step, shown.rules, shown.moves, shown.step,

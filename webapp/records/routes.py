@@ -1,11 +1,11 @@
 """Routes: a game's record to download, and a record opened.
 
 A download is named by the game's board and moves, as a replay link is, with
-the players, a resignation and a swap2 opening (which the moves do not show)
-in its query: /record/sgf/15x15/h8-i9?black=You&white=master. A record
-opened, pasted or uploaded, becomes a replay link (303); nothing of it is
-stored, and a record that is not one gets the form back with what is wrong
-and where (400).
+the players, a resignation or a time-out and a swap2 opening (which the moves
+do not show) in its query: /record/sgf/15x15/h8-i9?black=You&white=master. A
+record opened, pasted or uploaded, becomes a replay link (303) with all of
+that in its query; nothing of it is stored, and a record that is not one gets
+the form back with what is wrong and where (400).
 """
 
 from __future__ import annotations
@@ -13,9 +13,9 @@ from __future__ import annotations
 from flask import Blueprint, Response, abort, current_app, redirect, render_template, request, url_for
 from werkzeug.exceptions import RequestEntityTooLarge
 
-from webapp.engine import BOARDS, FREESTYLE, MARKS, RULES
+from webapp.engine import BOARDS, FREESTYLE, RULES
 from webapp.shared.errors import InvalidInput
-from webapp.shared.record import parse_moves, parse_opening, write_moves
+from webapp.shared.record import Result, parse_moves, parse_opening, position_after, write_moves
 from webapp.shared.records import FORMATS, MOST_CHARACTERS, Record, read_record, written
 from webapp.shared.forms import rule_named
 from webapp.shared.web import board_or_404
@@ -24,8 +24,6 @@ bp = Blueprint("records", __name__)
 
 MEDIA_TYPES = {"sgf": "application/x-go-sgf", "psq": "text/plain", "txt": "text/plain"}
 """What each format is served as (SGF's registered-by-use type; the others plain text), UTF-8."""
-NAME_LENGTH = 60
-"""The longest player's name a download writes."""
 
 
 @bp.get("/record/<kind>/<board>/", defaults={"moves": ""})
@@ -37,11 +35,9 @@ def download(kind: str, board: str, moves: str) -> Response:
     try:
         cells = parse_moves(rules, moves)
         opening = parse_opening(rules, request.args.get("opening"), cells)
+        record = Record(rules, cells, Result.parse(request.args, position_after(rules, cells)), opening)
     except InvalidInput as error:
         abort(404, description=str(error))
-    resigned = request.args.get("resigned")
-    record = Record(rules, cells, request.args.get("black", "")[:NAME_LENGTH],
-                    request.args.get("white", "")[:NAME_LENGTH], resigned if resigned in MARKS else None, opening)
     name = f"{rules.name}-{write_moves(rules, cells) or 'empty'}"[:80]
     return Response(written(record, kind), content_type=f"{MEDIA_TYPES[kind]}; charset=utf-8",
                     headers={"Content-Disposition": f'attachment; filename="{name}.{kind}"'})
@@ -75,7 +71,7 @@ def open_record() -> Response | tuple[str, int]:
     except InvalidInput as error:
         return _form(str(error), text[:MOST_CHARACTERS], board, rule), 400
     return redirect(url_for("play.replay", board=record.rules.name, moves=write_moves(record.rules, record.moves),
-                            opening=record.opening), 303)
+                            opening=record.opening, **record.result.query), 303)
 
 
 def _form(message: str | None = None, text: str = "", board: str | None = None, rule: str = FREESTYLE) -> str:

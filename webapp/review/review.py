@@ -10,7 +10,7 @@ every move has its judgement.
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import NamedTuple, Protocol
 
@@ -19,7 +19,7 @@ from webapp.review.judgement import ERRORS, KEPT, WORDS, Judgement, hindsights, 
 from webapp.shared.board import BoardView, Move, board_view, move_list
 from webapp.shared.errors import Conflict, InvalidInput
 from webapp.shared.forms import whole_number
-from webapp.shared.record import mark_of, position_after, write_moves
+from webapp.shared.record import Result, mark_of, position_after, write_moves
 from webapp.shared.words import describe_cell, opening_stone_words, opening_words, quoted, sentence_start
 
 
@@ -84,6 +84,17 @@ class Review:
     step: int
     judge: str = "master"  # the engine that appraised the moves, on a board too big to solve
     opening: str | None = None  # swap2's, as a link writes it (swap2.WRITTEN): the stones it put down
+    ending: Result = field(default_factory=Result)  # who played, and a resignation or a time-out
+
+    @property
+    def query(self) -> dict[str, str]:
+        """What a link to this review carries besides the moves: the opening and the result."""
+        return _query(self.opening, self.ending)
+
+    @property
+    def result(self) -> str:
+        """How the game ended, in a sentence ("White won by resignation.")."""
+        return self.ending.words(position_after(self.rules, self.moves))
 
     @property
     def opening_words(self) -> str | None:
@@ -117,8 +128,11 @@ class Review:
 
     @cached_property
     def board(self) -> BoardView:
-        """The board after the move looked at, without the coach: the judgement says it."""
-        return board_view(self.rules, self.moves[:self.step])
+        """The board after the move looked at, without the coach: the judgement
+        says it; after the last move of a game that ended off the board (a
+        resignation), its status says how it ended, not whose turn it was."""
+        ended = self.step == len(self.moves) and self.ending.loser
+        return board_view(self.rules, self.moves[:self.step], self.result if ended else None)
 
     @property
     def reviewed(self) -> int:
@@ -188,6 +202,7 @@ class Retry:
     found: int
     answers: tuple[str, ...] = ()  # for each error, what the review says was better ("Best was b2: X wins in 2.")
     opening: str | None = None  # the review's, kept in the links back to it
+    ending: Result = field(default_factory=Result)  # the review's too
 
     @classmethod
     def of(cls, review: Review, side: str, raw_at: str | None, raw_found: str | None) -> Retry:
@@ -198,11 +213,16 @@ class Retry:
         at = _count(raw_at, len(errors), "number of an error")
         found = _count(raw_found, at, "count of errors found")
         answers = tuple(review.judgements[step - 1].better for step in errors)
-        return cls(review.rules, review.moves, side, errors, at, found, answers, review.opening)
+        return cls(review.rules, review.moves, side, errors, at, found, answers, review.opening, review.ending)
 
     @property
     def notation(self) -> str:
         return write_moves(self.rules, self.moves)
+
+    @property
+    def query(self) -> dict[str, str]:
+        """What the links back to the review carry besides the moves."""
+        return _query(self.opening, self.ending)
 
     @property
     def finished(self) -> bool:
@@ -258,6 +278,11 @@ class Retry:
         if attempt.right:
             return f"{square} is right. {attempt.judgement.why}".strip()
         return f"{square} is not it: {attempt.judgement.why} Try again."
+
+
+def _query(opening: str | None, ending: Result) -> dict[str, str]:
+    """A game's opening and result as a link's query writes them."""
+    return {**({"opening": opening} if opening else {}), **ending.query}
 
 
 def _count(raw: str | None, most: int, what: str) -> int:

@@ -20,7 +20,7 @@ from flask.typing import ResponseReturnValue
 from webapp.review.review import Retry, Review, judgements
 from webapp.shared.errors import Conflict, InvalidInput, Refusal
 from webapp.shared.forms import parse_cell
-from webapp.shared.record import GameAt, parse_opening
+from webapp.shared.record import GameAt, Result, parse_opening, position_after
 from webapp.shared.web import board_or_404, is_htmx, plain_error
 
 bp = Blueprint("review", __name__)
@@ -49,7 +49,7 @@ def progress(board: str, moves: str) -> Response:
     they stand now, then again each time more are judged, until all are."""
     review = _review(board, moves, queue=False)
     if not is_htmx():
-        return redirect(url_for(".show", board=board, moves=moves, step=review.step, opening=review.opening), 303)
+        return redirect(url_for(".show", board=board, moves=moves, step=review.step, **review.query), 303)
     engines = current_app.extensions["engines"]
     if not _streams.acquire(blocking=False):
         busy = render_template("review/_verdicts.html", review=review, busy=True)
@@ -112,11 +112,12 @@ def _review(board: str, moves: str, queue: bool = True) -> Review:
     try:
         shown = GameAt.parse(rules, moves, request.args.get("step"))
         opening = parse_opening(rules, request.args.get("opening"), shown.moves)
+        ending = Result.parse(request.args, position_after(rules, shown.moves))
     except InvalidInput as error:
         abort(404, description=str(error))
     engines = current_app.extensions["engines"]
     return Review(rules, shown.moves, judgements(rules, shown.moves, engines, queue), shown.step,
-                  engines.judge_name(rules), opening)
+                  engines.judge_name(rules), opening, ending)
 
 
 def _retry(board: str, moves: str, side: str) -> Retry:

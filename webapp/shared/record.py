@@ -1,6 +1,7 @@
 """A game's record: its moves as a link writes them, read back with every
-step checked, the position after them, the step a link looks at, and its
-swap2 opening (parse_opening).
+step checked, the position after them, the step a link looks at, its
+swap2 opening (parse_opening), and what the moves do not say: who played
+and how the game ended (Result).
 
 A game's moves in a link are digits on 3×3 ("408") and names joined by dashes
 on the others ("h8-i9"); a 3×3 link written with names, as people write the
@@ -11,13 +12,13 @@ legal game and says which step is wrong if not.
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import NamedTuple
 
-from webapp.engine import DEFAULT_BOARD, MARKS, Position, Rules, swap2
+from webapp.engine import DEFAULT_BOARD, MARKS, Position, Rules, opponent, swap2
 from webapp.shared.errors import InvalidInput
 from webapp.shared.forms import whole_number
-from webapp.shared.words import quoted
+from webapp.shared.words import in_a_row, quoted
 
 
 def mark_of(index: int) -> str:
@@ -128,3 +129,76 @@ class GameAt(NamedTuple):
             raise InvalidInput(f"There is no step {quoted(raw_step)} in this game; "
                                f"its steps are 0 to {len(moves)}.")
         return cls(moves, step)
+
+
+NAME_LENGTH = 60
+"""The longest player's name a link carries."""
+ENDINGS = {"resigned": "by resignation", "timed_out": "on time"}
+"""The ways a game ends that its moves do not show, as a link writes them, and in words."""
+
+
+class Result(NamedTuple):
+    """Who played a game and how it ended, where its moves do not say: a
+    resignation, or a player's time running out. A link carries it in its
+    query (black=You&white=master&resigned=O), and every record written
+    from the link has it: SGF's PB, PW and RE (W+R, B+T)."""
+
+    black: str = ""               # who played X (black), if known
+    white: str = ""               # who played O (white)
+    resigned: str | None = None   # the side that resigned
+    timed_out: str | None = None  # the side whose time ran out
+
+    @classmethod
+    def parse(cls, query: Mapping[str, str], position: Position) -> Result:
+        """A link's result, for the game that ends in position; InvalidInput
+        for a side that is not X or O, two endings, or an ending of a game
+        already over on the board."""
+        ended = {key: query.get(key) for key in ENDINGS if query.get(key)}
+        for key, side in ended.items():
+            if side not in MARKS:
+                raise InvalidInput(f"{quoted(side)} is not a side that can have {key.replace('_', ' ')}: X or O.")
+        if len(ended) > 1:
+            raise InvalidInput("A game ends one way: by resignation or on time, not both.")
+        if ended and position.is_over:
+            raise InvalidInput("This game ended on the board; nobody resigned or ran out of time after it.")
+        names = {key: query.get(key, "")[:NAME_LENGTH] for key in ("black", "white")}
+        return cls(**names, **ended)
+
+    @property
+    def query(self) -> dict[str, str]:
+        """The result as a link's query writes it; what is unknown is left out."""
+        return {key: value for key, value in self._asdict().items() if value}
+
+    @property
+    def loser(self) -> str | None:
+        """The side that resigned or ran out of time, if the game ended so."""
+        return self.resigned or self.timed_out
+
+    def winner(self, position: Position) -> str | None:
+        """Who won the game that stands at position."""
+        return opponent(self.loser) if self.loser else position.winner
+
+    def sgf(self, position: Position) -> str | None:
+        """SGF's RE: "B+", "W+R" (by resignation), "B+T" (on time), "0" a draw; None while the game goes on."""
+        winner = self.winner(position)
+        if winner:
+            return f"{'B' if winner == 'X' else 'W'}+{'R' if self.resigned else 'T' if self.timed_out else ''}"
+        return "0" if position.is_over else None
+
+    def words(self, position: Position) -> str:
+        """How the game ended, in a sentence: "White won by resignation.",
+        "X won: three in a row.", "A draw.", or "Not finished."."""
+        winner = self.winner(position)
+        if winner is None:
+            return "A draw." if position.is_over else "Not finished."
+        name = side_name(position.rules, winner)
+        if self.loser:
+            return f"{name} won {ENDINGS['resigned' if self.resigned else 'timed_out']}."
+        return f"{name} won: {in_a_row(position.rules)} in a row."
+
+
+def side_name(rules: Rules, mark: str) -> str:
+    """A side as its players call it: Black and White on the five-in-a-row boards, X and O on the others."""
+    if rules.k == 5:
+        return "Black" if mark == "X" else "White"
+    return mark

@@ -4,7 +4,7 @@ players' programs (Gomocalc, Yixin-Board, the Gomocup manager) save and open the
 - SGF (FF[4], GM[4], the game kind SGF gives gomoku and its family): the size
   in SZ, the rule in RU (freestyle, standard or renju on the five-in-a-row
   boards; "3 in a row" and the like on the small ones), the players in PB (black, X) and PW (white, O), the
-  result in RE ("B+", "W+R" for a resignation, "0" for a draw), a swap2
+  result in RE ("B+", "W+R" for a resignation, "B+T" on time, "0" for a draw), a swap2
   opening in ON, SGF's opening, as a link writes it ("swap2", or "swap2-two"
   where the second player put down two more; another program's ON, such as
   an opening's name, is read past), then one node a move, B and W in turn, each point two letters: its column, then its row
@@ -30,7 +30,8 @@ from typing import NamedTuple
 from webapp.engine import BOARDS, FREESTYLE, RULES, STANDARD, Rules, rules_words, swap2, under_rule
 from webapp.engine.rules import COLUMNS
 from webapp.shared.errors import InvalidInput
-from webapp.shared.record import checked_moves, parse_moves, parse_opening, position_after
+from webapp.engine.rules import Position
+from webapp.shared.record import NAME_LENGTH, Result, checked_moves, parse_moves, parse_opening, position_after
 from webapp.shared.words import quoted
 
 MOST_CHARACTERS = 65_536
@@ -47,10 +48,8 @@ class Record(NamedTuple):
 
     rules: Rules
     moves: tuple[int, ...]
-    black: str = ""             # who played X (black), if the record says
-    white: str = ""             # who played O (white)
-    resigned: str | None = None  # "X" or "O": the side that resigned, if the game ended so
-    opening: str | None = None   # swap2's, as a link writes it (swap2.WRITTEN), if the game began so
+    result: Result = Result()   # who played, and a resignation or a time-out, if the record says
+    opening: str | None = None  # swap2's, as a link writes it (swap2.WRITTEN), if the game began so
 
 
 def written(record: Record, kind: str) -> str:
@@ -62,10 +61,10 @@ def write_sgf(record: Record) -> str:
     """The record in SGF (FF[4], GM[4]), one move a node."""
     rules, size = record.rules, record.rules.size
     header = [f"FF[4]GM[4]CA[UTF-8]AP[tictactoe-web]SZ[{size}]RU[{_rule(rules)}]"]
-    for key, name in (("PB", record.black), ("PW", record.white)):
+    for key, name in (("PB", record.result.black), ("PW", record.result.white)):
         if name:
             header.append(f"{key}[{_sgf_text(name)}]")
-    if result := _result(record):
+    if result := record.result.sgf(position_after(rules, record.moves)):
         header.append(f"RE[{result}]")
     if record.opening:
         header.append(f"ON[{record.opening}]")
@@ -131,10 +130,8 @@ def read_sgf(text: str) -> Record:
                                "black first.")
         cells.append(_read_sgf_point(rules, node[expected][0], step))
     moves = checked_moves(rules, cells)
-    result = root.get("RE", [""])[0].upper()
-    resigned = {"B+R": "O", "W+R": "X", "B+RESIGN": "O", "W+RESIGN": "X"}.get(result)
     opening = root.get("ON", [""])[0].strip().lower()
-    return Record(rules, moves, root.get("PB", [""])[0], root.get("PW", [""])[0], resigned,
+    return Record(rules, moves, _sgf_result(root, position_after(rules, moves)),
                   parse_opening(rules, opening, moves) if opening in swap2.WRITTEN else None)
 
 
@@ -196,13 +193,19 @@ def _under(board: Rules, rule: str) -> Rules:
         raise InvalidInput(str(error)) from None
 
 
-def _result(record: Record) -> str | None:
-    if record.resigned:
-        return "W+R" if record.resigned == "X" else "B+R"
-    position = position_after(record.rules, record.moves)
-    if position.winner:
-        return "B+" if position.winner == "X" else "W+"
-    return "0" if position.is_over else None
+SGF_ENDINGS = {"R": "resigned", "RESIGN": "resigned", "T": "timed_out", "TIME": "timed_out"}
+"""How SGF's RE writes a win by resignation or on time (W+R, B+Time), and which of Result's endings it is."""
+
+
+def _sgf_result(root: dict[str, list[str]], position: Position) -> Result:
+    """Who played (PB, PW) and a win by resignation or on time (RE), as a
+    Result; a result the board already shows, or one that cannot be (a
+    resignation after a five), is left to the board."""
+    written = re.fullmatch(r"([BW])\+([A-Z]+)", root.get("RE", [""])[0].strip().upper())
+    ending = SGF_ENDINGS.get(written.group(2)) if written else None
+    loser = ("O" if written.group(1) == "B" else "X") if ending and not position.is_over else None
+    names = {key: root.get(tag, [""])[0][:NAME_LENGTH] for key, tag in (("black", "PB"), ("white", "PW"))}
+    return Result(**names, **({ending: loser} if loser else {}))
 
 
 def _sgf_point(rules: Rules, cell: int) -> str:
