@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from tests.positions import setup
-from webapp.engine import BOARDS, Position, choose_move, is_solved, prepare, think
+from webapp.engine import BOARDS, Position, advise, choose_move, explain, is_solved, prepare, think, threat_to_answer
 from webapp.engine import evaluate as evaluate_module
 from webapp.engine import search as search_module
 from webapp.engine.evaluate import Node, evaluator
@@ -240,3 +240,34 @@ def test_prepare_builds_what_a_first_search_builds_and_nothing_on_a_solved_board
     assert built.cache_info().currsize == 1
     think(Position(rules).play(rules.centre), 60_000, max_nodes=300)
     assert built.cache_info().currsize == 1, "the first search built no table of its own"
+
+
+def test_explain_says_which_threat_a_move_answers_and_which_it_makes():
+    """What the pages say of a move of master's travels with its thought:
+    the threat it stops and the one it makes, as threat_to_answer finds them."""
+    here = setup("15x15", x="h8 i8 j8", o="h9 i10")  # X has an open three: O must stop it
+    faced = threat_to_answer(here)
+    assert faced is not None and faced.kind == "three"
+    stop = faced.answers[0]
+    thought = explain(here, think(here, 60_000, max_nodes=2_000)._replace(move=stop, kind="search"))
+    assert thought.stops == faced and thought.threat == threat_to_answer(here.play(stop))
+    elsewhere = next(cell for cell in here.legal_moves() if cell not in faced.answers)
+    assert explain(here, thought._replace(move=elsewhere)).stops is None
+    three = setup("15x15", x="h8 i8", o="a1 a2")  # X to move: g8 makes an open three
+    made = explain(three, thought._replace(move=BOARDS["15x15"].parse_cell_name("g8")))
+    assert made.threat is not None and made.threat.kind == "three" and made.threat.answers
+    proof = thought._replace(kind="forced win", stops=None, threat=None)
+    assert explain(here, proof) == proof  # a proof says more than a threat
+
+
+@pytest.mark.parametrize("x, o", [
+    ("h8 i8 j8", "h9 i10"),                      # an open three to stop
+    ("h8 i8 j8", "a1 a2 a3 h10"),                # and O has a four to make first, which only puts it off
+    ("g7 h8 i9 h7", "g8 f9 k5"),                 # a three on the diagonal, among other stones
+])
+def test_a_hint_facing_a_threat_is_one_of_the_squares_that_stop_it(x: str, o: str):
+    here = setup("15x15", x=x, o=o)
+    faced = threat_to_answer(here)
+    assert faced is not None and faced.answers
+    thought = advise(here, 300)
+    assert thought.move in faced.answers and thought.stops == faced

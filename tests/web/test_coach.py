@@ -14,7 +14,8 @@ from webapp.play.coach import Found, explain_move, found_says, reason, square_va
 from webapp.shared.board import SquareValue
 from webapp.shared.record import parse_moves, position_after
 from webapp.shared.words import describe_cell
-from webapp.engine import BOARDS, DEFAULT_BOARD, Position, forced_wins, hard_choices, outcomes, think
+from webapp.engine import (BOARDS, DEFAULT_BOARD, Position, explain, forced_wins, hard_choices, outcomes, think,
+                           threat_to_answer)
 
 
 def test_square_values_count_the_movers_own_moves():
@@ -368,3 +369,29 @@ def test_what_the_workers_work_out_says_what_must_be_answered(visitor):
     visitor.post("/new", {"board": "15x15", "x": "human", "o": "human", "moves": "a1-h8-a3-h9-a5-h10"})
     page = visitor.post("/coach", {"coach": "on"}).text
     assert "The coach marks h11 (must stop the three), h7 (must stop the three)." in page
+
+
+def test_masters_reason_says_the_threat_its_move_makes_and_the_one_it_stops():
+    """Explained (engine.explain), master's move that makes a three says
+    where it must be stopped, as reason() says of anyone's, and a move that
+    stops one says so: never "nothing is forced" beside a threat."""
+    three = setup("15x15", x="h8 i8", o="a1 a2")
+    g8 = BOARDS["15x15"].parse_cell_name("g8")
+    thought = explain(three, think(three, 60_000, max_nodes=2_000)._replace(move=g8, kind="search"))
+    said = found_says(three, g8, Found.of(thought))
+    assert said == reason(three, g8, level="master") and said.startswith("I make a three: you must stop it at ")
+    faced = setup("15x15", x="h8 i8 j8", o="h9 i10")
+    quiet = next(cell for cell in threat_to_answer(faced).answers if threat_to_answer(faced.play(cell)) is None)
+    stop = explain(faced, think(faced, 60_000, max_nodes=2_000)._replace(move=quiet, kind="search"))
+    words = found_says(faced, stop.move, Found.of(stop), person=False)
+    assert words.startswith("I stop X's three (") and "would have stopped it too)." in words
+    assert "othing is forced" not in words
+
+
+def test_what_master_found_travels_in_the_session_threats_and_all():
+    from webapp.play.match import Game
+    found = Found("search", 4, 10, 4, "three", (7, 9), "fours", (3,))
+    game = Game("human", "master", (112, 113), BOARDS["15x15"], found)
+    assert Game.from_session(game.to_session()).found == found
+    assert Game.from_session({**game.to_session(), "found": ["search", 4, 10, 4, "five", [], "", []]}).found is None
+    assert Game.from_session({**game.to_session(), "found": ["search", 4, 10, 4]}).found == Found("search", 4, 10, 4)

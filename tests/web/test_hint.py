@@ -54,6 +54,9 @@ def test_every_3x3_hint_is_a_best_move_and_says_truly_what_it_leads_to():
     (Found("defence", 0, 0, 4), "it stops a forced win that O has"),
     (Found("lost", 2, 0, 0), "O has a forced win whatever you play"),
     (Found("search", 6, 120, 6), "looking 6 moves ahead."),
+    (Found("search", 6, 120, 6, "three", (BOARDS["15x15"].parse_cell_name("f8"),)),
+     "it stops O's three (f8 would have stopped it too)."),
+    (Found("defence", 6, 0, 6, "fours"), "it stops O's win by fours, at the one square that stops it."),
     (None, "the engine's choice."),
 ])
 def test_on_a_big_board_the_hint_is_masters_move_with_what_its_search_found(found: Found | None, words: str):

@@ -43,14 +43,14 @@ from webapp.engine.menace import Draw, Menace
 from webapp.engine.rules import (BOARDS, DEFAULT_BOARD, EMPTY, FREESTYLE, MARKS, RENJU, RULES, STANDARD, Position,
                                  Rules, board_named, cells_of, opponent, rules_offered,
                                  rules_words, under_rule)
-from webapp.engine.search import Thought, prepare, think
+from webapp.engine.search import Thought, advise, explain, prepare, think
 from webapp.engine.solved import Outcome, is_solved, losing_replies, outcomes, preference
 from webapp.engine.threats import Threat, forced_wins, threat_to_answer, win_by_fours, winning_moves
 
 __all__ = [
     "Appraisal", "BOARDS", "DEFAULT_BOARD", "DEFAULT_BUDGET_MS", "Draw", "EMPTY", "FREESTYLE", "LEARNERS", "LEVELS",
     "MARKS", "Menace", "Outcome", "Player", "Position", "RENJU", "RULES", "Rules", "STANDARD", "Thought", "Threat",
-    "appraise", "board_named", "cells_of",
+    "advise", "appraise", "board_named", "cells_of", "explain",
     "check_level", "choose_move", "forced_wins", "hard_choices", "is_solved", "learners_of", "level_player",
     "levels_of", "losing_replies", "opponent", "outcomes", "play_game", "preference", "prepare", "rules_offered",
     "rules_words", "think",

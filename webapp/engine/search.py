@@ -33,11 +33,15 @@ from webapp.engine.evaluate import Evaluator, Node, evaluator
 from webapp.engine.rules import Position, Rules, cells_of
 from webapp.engine.shapes import Weights
 from webapp.engine.solved import is_solved
-from webapp.engine.threats import OutOfTime, ThreatSolver
+from webapp.engine.threats import OutOfTime, Threat, ThreatSolver, threat_to_answer
 from webapp.engine.values import WIN, is_decided
 
 BEAM = 10
 """How many of its best-looking moves a node searches."""
+ANSWER_DEPTH, ANSWER_NODES = 4, 5_000
+"""How deep, and within how many positions, advise() searches each answer to
+a threat when master's own move was none of them (a few answers, each a
+short search: a hint's whole budget is master's move)."""
 MAX_DEPTH = 64
 WIN_SHARE = 0.25
 """The share of the budget (time, or positions) the threat solver may spend
@@ -180,6 +184,52 @@ class Thought(NamedTuple):
     nodes: int          # positions the search and the threat solver examined
     hits: int           # transposition-table hits
     seconds: float
+    stops: Threat | None = None   # the threat the side to move faced, where the move answers it (explain)
+    threat: Threat | None = None  # the threat the move makes, which the other side must answer (explain)
+
+
+def explain(position: Position, thought: Thought) -> Thought:
+    """The thought with the threats around its move (threats.threat_to_answer,
+    the coach's own question): the one it answers, and the one it makes.
+    What a page says of the move is read from them, never searched for
+    again: "I stop your three", "you must stop it at f10 or f7". A win, a
+    block and a forced win say more than a threat, and are left as they are."""
+    if thought.kind not in ("search", "defence"):
+        return thought
+    faced = threat_to_answer(position)
+    after = position.play(thought.move)
+    made = None if after.is_over else threat_to_answer(after)
+    return thought._replace(stops=faced if faced and thought.move in faced.answers else None, threat=made)
+
+
+def advise(position: Position, budget_ms: float) -> Thought:
+    """The move to suggest to the side to move (a hint): master's, explained;
+    where it faces a threat and master's move is not one of its answers (a
+    four, which only puts the threat off), the answer master's search scores
+    best, so that the hint is always one of the squares the threat leaves."""
+    thought = think(position, budget_ms)
+    faced = threat_to_answer(position) if thought.kind in ("search", "defence") else None
+    if faced and faced.answers and thought.move not in faced.answers:
+        thought = thought._replace(move=_best_of(position, faced.answers, thought.depth), kind="search",
+                                   line=[])
+    return explain(position, thought)
+
+
+def _best_of(position: Position, cells: tuple[int, ...], depth: int) -> int:
+    """The one of cells the search scores best for the side to move, searched
+    a little less deep than the move was (within ANSWER_NODES each): the
+    first of them where the search runs out."""
+    evaluation = evaluator(position.rules)
+    node = evaluation.node(position)
+    scores = {}
+    for cell in cells:
+        searcher = Searcher(evaluation, max_nodes=ANSWER_NODES)
+        try:
+            scores[cell] = -searcher.negamax(evaluation.play(node, cell), max(1, min(depth, ANSWER_DEPTH) - 1),
+                                             -WIN, WIN, 0)
+        except OutOfTime:
+            scores[cell] = -WIN
+    return max(cells, key=lambda cell: scores[cell])
 
 
 def prepare(rules: Rules) -> None:

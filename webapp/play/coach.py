@@ -87,6 +87,8 @@ def threat_name(rules: Rules, threat: Threat) -> str:
 
 
 FOUND_KINDS = ("win", "block", "lost", "forced win", "search", "defence")
+THREAT_KINDS = ("three", "fours")
+"""The kinds of threat a move can answer or make (engine.Threat.kind)."""
 
 
 class Found(NamedTuple):
@@ -98,10 +100,17 @@ class Found(NamedTuple):
     line: int   # the length of the forced win or of the line the search expects, both sides' moves
     score: int  # the search's score for the mover (0 for kinds other than search)
     depth: int  # the deepest search completed
+    stops: str = ""                # the threat the move answers ("three", "fours": Threat.kind), if it answers one
+    others: tuple[int, ...] = ()   # the other squares that answer it
+    threat: str = ""               # the threat the move makes, which the other side must answer
+    answers: tuple[int, ...] = ()  # the squares that answer that one
 
     @classmethod
     def of(cls, thought: Thought) -> Found:
-        return cls(thought.kind, len(thought.line), thought.score, thought.depth)
+        stops, threat = thought.stops, thought.threat
+        return cls(thought.kind, len(thought.line), thought.score, thought.depth,
+                   stops.kind if stops else "", tuple(cell for cell in stops.answers if cell != thought.move)
+                   if stops else (), threat.kind if threat else "", threat.answers if threat else ())
 
 
 class Addressee(NamedTuple):
@@ -234,7 +243,9 @@ def found_says(position: Position, cell: int, found: Found, person: bool = True)
     """Why master played cell, from what its search found (found): the same
     sentences reason() says, where they apply, and what the search alone
     knows; nothing is searched again. A win, a block and a four made are
-    read off the board, which costs nothing."""
+    read off the board, which costs nothing; the threat the move makes, or
+    the one it stops, came back from the worker with the move (engine.explain),
+    so "nothing is forced" is never said beside one."""
     me, them = position.to_move, opponent(position.to_move)
     you, rules = Addressee.of(them, person), position.rules
     if found.kind == "win":
@@ -249,10 +260,26 @@ def found_says(position: Position, cell: int, found: Found, person: bool = True)
     if threats := cells_of(position.play(cell).winning_cells(me)):
         return (f"I make a {in_a_row_minus_one(rules)}: {you.name} must block "
                 f"{describe_cell(rules, threats[0])}, or I complete {in_a_row(rules)} there.")
+    if found.threat:
+        return _threat_says(rules, Threat(found.threat, (), found.answers), you)
+    if found.stops:
+        return f"I stop {you.possessive} {stopped(rules, found)}."
     if found.kind == "defence":
         return (f"Nothing is forced for me here; the move my search liked best let {you.name} force a win, "
                 "so I played the best one that does not.")
     return f"Nothing is forced here; this is the move my search liked best, looking {found.depth} moves ahead."
+
+
+def stopped(rules: Rules, found: Found) -> str:
+    """The threat a move answered, and where else it could have been: "three
+    (f7 would have stopped it too)"."""
+    name = threat_name(rules, Threat(found.stops, (), ()))
+    what = f"win by {name}" if found.stops == "fours" else name
+    if not found.others:
+        return f"{what}, at the one square that stops it"
+    *others, last = [describe_cell(rules, cell) for cell in found.others]
+    where = f"{', '.join(others)} or {last}" if others else last
+    return f"{what} ({where} would have stopped it too)"
 
 
 def explain_move(rules: Rules, moves: tuple[int, ...], step: int, person: bool, level: str | None = None,

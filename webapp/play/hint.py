@@ -3,9 +3,11 @@
 On the solved boards (3×3, 4×4) it is the best move from the solved table:
 the fastest win, else a draw (the one that sets the most traps), else the
 longest defence. On the bigger boards
-it is master's move, thought on the engine workers as any of master's moves
-is, and its reason is what master's search found (Found): the hint knows no
-more than the computer would play there itself.
+it is master's move (engine.advise), thought on the engine workers as any of
+master's moves is, and its reason is what master's search found (Found): the
+hint knows no more than the computer would play there itself. Where the
+person faces a threat (the one the computer's words name: "you must stop it
+at f10 or f7"), the hint is always one of the squares that stop it, and says so.
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ from collections.abc import Callable
 from typing import NamedTuple
 
 from webapp.engine import Position, is_solved, losing_replies, opponent, outcomes, preference
-from webapp.play.coach import Found, others_that_lose
+from webapp.play.coach import Found, others_that_lose, stopped
 from webapp.shared.words import describe_cell, in_a_row, in_a_row_minus_one
 
 Think = Callable[[Position], tuple[int, Found | None]]
@@ -75,6 +77,8 @@ def _why(position: Position, found: Found | None) -> str:
     if found.kind == "forced win":
         return (f"it starts a forced win by {in_a_row_minus_one(rules)}s: you win within "
                 f"{_moves((found.line + 1) // 2)}, whatever {them} does.")
+    if found.stops:
+        return f"it stops {them}'s {stopped(rules, found)}."
     if found.kind == "defence":
         return f"it stops a forced win that {them} has after the other moves the engine looked at."
     if found.kind == "lost":

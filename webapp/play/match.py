@@ -16,11 +16,11 @@ from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import Any, NamedTuple, TypeVar
 
-from webapp.engine import (DEFAULT_BOARD, DEFAULT_BUDGET_MS, MARKS, Menace, Position, Rules, board_named, choose_move,
-                           is_solved, opponent, swap2)
+from webapp.engine import (DEFAULT_BOARD, DEFAULT_BUDGET_MS, MARKS, Menace, Position, Rules, advise, board_named,
+                           choose_move, is_solved, opponent, swap2)
 from webapp.engine.external import brain_named
 from webapp.engine.swap2 import CHOOSE, CHOOSE_AGAIN, NO_OPENING, PLACE_THREE, PLACE_TWO, SWAP2
-from webapp.play.coach import FOUND_KINDS, Found, explain_move
+from webapp.play.coach import FOUND_KINDS, THREAT_KINDS, Found, explain_move
 from webapp.play.hint import Hint, hint_for
 from webapp.play.learner import LearnerPanel, learner_panel
 from webapp.play.players import HUMAN, MY_MENACE, OPPONENT_INTRODUCTIONS, OPPONENT_NAMES, PLAYER_NAMES, players_of
@@ -40,11 +40,13 @@ T = TypeVar("T")
 def _found(data: Any) -> Found | None:
     """What a session kept of master's last search, if it reads as one (else, the reason is worked out again)."""
     try:
-        kind, line, score, depth = data
-        found = Found(str(kind), int(line), int(score), int(depth))
+        kind, line, score, depth, *threats = data
+        stops, others, threat, answers = threats or ("", (), "", ())
+        found = Found(str(kind), int(line), int(score), int(depth), str(stops), tuple(map(int, others)), str(threat),
+                      tuple(map(int, answers)))
     except (TypeError, ValueError):
         return None
-    return found if found.kind in FOUND_KINDS else None
+    return found if found.kind in FOUND_KINDS and {found.stops, found.threat} <= {"", *THREAT_KINDS} else None
 
 
 def _history(data: Any) -> tuple[Game, ...]:
@@ -96,6 +98,19 @@ class Computer(NamedTuple):
                 self.replies.append(reply)
             return reply.thought.move, Found.of(reply.thought), ""
         return choose_move(position, level, self.rng, self.budget_ms), None, ""
+
+    def advise(self, position: Position) -> tuple[int, Found]:
+        """The move a hint suggests on a board too big to solve (engine.advise:
+        master's, and never a square that leaves a threat unanswered), and
+        what the search found, on the engine workers."""
+        if self.engines is None:
+            thought = advise(position, self.budget_ms)
+        else:
+            reply = self.engines.advise(position, self.budget_ms)
+            if self.replies is not None:
+                self.replies.append(reply)
+            thought = reply.thought
+        return thought.move, Found.of(thought)
 
     def swap2_opening(self, rules: Rules) -> tuple[int, ...]:
         """The computer's three opening stones under swap2 (swap2.opening), on the engine workers."""
@@ -318,7 +333,7 @@ class Game:
             raise Conflict("A hint is for a person's turn; there is no move of yours to make now.")
         if self.swap2_step is not None:
             raise Conflict("There is no hint in the swap2 opening: its stones and choices are yours to make.")
-        return hint_for(self.position, lambda position: computer.move(position, "master", self.moves)[:2])
+        return hint_for(self.position, computer.advise)
 
     def resign(self, seen_ply: int) -> Game:
         """The person (between two people, the side to move) gives the game up:
@@ -516,7 +531,8 @@ class Game:
             kept["opening"], kept["choices"] = self.opening, list(self.choices)
         if self.stood_in:
             kept["stood_in"] = self.stood_in
-        return {**kept, "found": list(self.found)} if self.found else kept
+        return {**kept, "found": [*self.found[:5], list(self.found.others), self.found.threat,
+                                  list(self.found.answers)]} if self.found else kept
 
     @classmethod
     def from_session(cls, data: Any) -> Game | None:

@@ -40,7 +40,7 @@ from huey.api import Huey, Result
 from huey.exceptions import ResultTimeout
 from redis import ConnectionPool
 
-from webapp.engine import Appraisal, Position, Rules, Thought, appraise, think
+from webapp.engine import Appraisal, Position, Rules, Thought, advise, appraise, explain, think
 from webapp.engine.appraise import judged_by
 from webapp.engine.external import MOVE_SECONDS, Answer, Brain, BrainFault, ask, install, installed, uninstall
 from webapp.shared.record import game_digest, position_after, write_moves
@@ -104,7 +104,18 @@ def think_job(position: Position, budget_ms: float, max_nodes: float, queued_at:
     if time.time() > answer_by:
         return None
     waited_ms = max(0.0, (time.time() - queued_at) * 1000)
-    thought = think(position, budget_ms, max_nodes=max_nodes)
+    thought = explain(position, think(position, budget_ms, max_nodes=max_nodes))  # its words travel with it
+    return (thought, waited_ms) if time.time() <= answer_by else None
+
+
+def advise_job(position: Position, budget_ms: float, queued_at: float,
+               answer_by: float = float("inf")) -> tuple[Thought, float] | None:
+    """The job a worker runs for a hint: the move engine.advise suggests,
+    thought about as master's move is, with the time the job waited (see think_job)."""
+    if time.time() > answer_by:
+        return None
+    waited_ms = max(0.0, (time.time() - queued_at) * 1000)
+    thought = advise(position, budget_ms)
     return (thought, waited_ms) if time.time() <= answer_by else None
 
 
@@ -136,7 +147,8 @@ def brain_job(brain: Brain, rules: Rules, moves: tuple[int, ...], budget_ms: flo
     except BrainFault as fault:
         log.warning("Engine %s failed on /replay/%s/%s: %s; master played instead",
                     brain.name, rules.name, write_moves(rules, moves), fault)
-        thought = think(position_after(rules, moves), budget_ms)
+        position = position_after(rules, moves)
+        thought = explain(position, think(position, budget_ms))
         reply = BrainReply(thought.move, None, thought, str(fault), waited_ms)
     return reply if time.time() <= answer_by else None
 
@@ -235,6 +247,7 @@ class EnginePool:
         self.queue = engine_queue(self.mode, self.instance_path, self.redis_url)
         self.task = self.queue.task(name="think", priority=MOVE_PRIORITY, retries=RETRIES)(think_job)
         self.brain_task = self.queue.task(name="brain", priority=MOVE_PRIORITY, retries=RETRIES)(brain_job)
+        self.advise_task = self.queue.task(name="advise", priority=MOVE_PRIORITY, retries=RETRIES)(advise_job)
         self.ask_task = self.queue.task(name="ask", priority=LOOK_PRIORITY, retries=RETRIES)(ask_job)
         self.appraisal_task = self.queue.task(name="appraise", priority=APPRAISAL_PRIORITY,
                                               retries=RETRIES)(appraise_job)
@@ -251,6 +264,16 @@ class EnginePool:
             self._start_consumer()
         now = time.time()
         thought, waited_ms = self._answer(self.task(position, budget_ms, max_nodes, now, now + self.wait_seconds))
+        return Reply(thought, waited_ms)
+
+    def advise(self, position: Position, budget_ms: float) -> Reply:
+        """The move a hint suggests (engine.advise), from the first free
+        worker, queued as master's moves are (a person waits at the board for
+        it); EnginesBusy if none answers within wait_seconds."""
+        if self.mode == "local":
+            self._start_consumer()
+        now = time.time()
+        thought, waited_ms = self._answer(self.advise_task(position, budget_ms, now, now + self.wait_seconds))
         return Reply(thought, waited_ms)
 
     def play(self, brain: Brain, rules: Rules, moves: tuple[int, ...], budget_ms: float) -> BrainReply:
