@@ -142,7 +142,8 @@ class ThreatSolver:
 
     def _against_every_defence(self, node: Node, cell: int, depth: int) -> list[int] | None:
         """The attacker plays cell: a win against every reply (the line after
-        the first), or None. The replies most likely to refute it are tried
+        the reply that holds out longest in the proof, so that its length
+        bounds the win whatever the defender does), or None. The replies most likely to refute it are tried
         first, since one refutation ends the search: a reply that makes a
         double four is spotted among all of them before any is searched,
         then the replies that make a four go first. (Tried in the cells'
@@ -175,7 +176,8 @@ class ThreatSolver:
             rest = self._win_by_threes(child, depth - 1)
             if rest is None:
                 return None
-            line = line or [cell, reply, *rest]
+            if line is None or len(rest) + 2 > len(line):  # the longest defence: "within N moves" holds against all
+                line = [cell, reply, *rest]
         return line
 
     def winning_fours(self, node: Node, depth: int = DEPTH) -> dict[int, list[int]]:
