@@ -3,15 +3,18 @@ threat solver's proof that a given move starts a forced win."""
 
 from __future__ import annotations
 
+import importlib
 import random
 
 import pytest
 
 from tests.engine.test_threats import wins_against_everything
 from tests.positions import random_positions, setup
-from webapp.engine import BOARDS, Position, appraise, think
+from webapp.engine import BOARDS, Forgetful, Position, advise, appraise, think, threat_to_answer
 from webapp.engine.evaluate import evaluator
 from webapp.engine.threats import ThreatSolver
+
+appraise_module = importlib.import_module("webapp.engine.appraise")  # the package's appraise is the function
 
 
 def wins_with(here: Position, cell: int) -> list[int] | None:
@@ -92,3 +95,30 @@ def test_an_appraisal_is_the_same_every_time_and_scores_the_engines_choice_as_it
     other = next(cell for cell in here.legal_moves() if cell != choice.cell)
     assert appraise(here, other) == appraise(here, other)
     assert appraise(here, other).choice == choice.cell
+
+
+@pytest.mark.parametrize("x, o", [
+    ("h8 i8 j8", "h9 i10"),                      # an open three to stop
+    ("h8 i8 j8", "a1 a2 a3 h10"),                # and O has a four to make first, which only puts it off
+    ("g7 h8 i9 h7", "g8 f9 k5"),                 # a three on the diagonal, among other stones
+])
+def test_a_hint_facing_a_threat_is_one_of_the_squares_that_stop_it(x: str, o: str):
+    here = setup("15x15", x=x, o=o)
+    faced = threat_to_answer(here)
+    assert faced is not None and faced.answers
+    thought = advise(here)
+    assert thought.move in faced.answers and thought.stops == faced
+
+
+def test_what_an_appraisal_works_out_about_a_position_is_kept_and_read_again(monkeypatch):
+    """The engine's choice and the deep proof are kept by position: a hint's
+    work is the review's, and nothing is searched twice."""
+    here = setup("15x15", x="h8 i8 j8", o="h9 i10")
+    memory = Forgetful()
+    hinted = advise(here, memory)
+    kept = dict(memory)
+    assert any(name.startswith("choice:") for name in kept) and any(name.startswith("win:") for name in kept)
+    monkeypatch.setattr(appraise_module, "think", lambda *_, **__: pytest.fail("searched again"))
+    monkeypatch.setattr(appraise_module.ThreatSolver, "proven_win", lambda *_: pytest.fail("proved again"))
+    appraisal = appraise(here, hinted.move, memory=memory)
+    assert appraisal.choice == hinted.move and not appraisal.refutation and dict(memory) == kept

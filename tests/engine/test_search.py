@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from tests.positions import setup
-from webapp.engine import BOARDS, Position, advise, choose_move, explain, is_solved, prepare, think, threat_to_answer
+from webapp.engine import BOARDS, Position, choose_move, explain, is_solved, prepare, think, threat_to_answer
 from webapp.engine import evaluate as evaluate_module
 from webapp.engine import search as search_module
 from webapp.engine.evaluate import Node, evaluator
@@ -258,16 +258,3 @@ def test_explain_says_which_threat_a_move_answers_and_which_it_makes():
     assert made.threat is not None and made.threat.kind == "three" and made.threat.answers
     proof = thought._replace(kind="forced win", stops=None, threat=None)
     assert explain(here, proof) == proof  # a proof says more than a threat
-
-
-@pytest.mark.parametrize("x, o", [
-    ("h8 i8 j8", "h9 i10"),                      # an open three to stop
-    ("h8 i8 j8", "a1 a2 a3 h10"),                # and O has a four to make first, which only puts it off
-    ("g7 h8 i9 h7", "g8 f9 k5"),                 # a three on the diagonal, among other stones
-])
-def test_a_hint_facing_a_threat_is_one_of_the_squares_that_stop_it(x: str, o: str):
-    here = setup("15x15", x=x, o=o)
-    faced = threat_to_answer(here)
-    assert faced is not None and faced.answers
-    thought = advise(here, 300)
-    assert thought.move in faced.answers and thought.stops == faced

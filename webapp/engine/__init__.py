@@ -19,8 +19,10 @@ module's names (__all__). One file a job:
 - search: iterative-deepening alpha-beta with a transposition table, and
   think(), the top level's whole decision on a board too big to solve, and
   prepare(), which builds a board's tables before a process's first think().
-- appraise: what the engine can say of a move already played there (for a
-  review), or an external engine's judgement of it (judged_by).
+- appraise: what the engine can say of a position (its choice, the forced
+  wins its proofs find), kept by position in a Memory so that it is worked
+  out once; of a move already played there (for a review), or an external
+  engine's judgement of it (judged_by); and the move a hint suggests (advise).
 - external: other engines, any program that speaks the Gomocup protocol:
   configured, asked what they play, their moves and evaluations from one
   warm process each, every wait bounded.
@@ -36,19 +38,19 @@ How the learners were trained and judged is offline tooling: tools/training.py,
 tools/network_training.py, tools/judge.py.
 """
 
-from webapp.engine.appraise import Appraisal, appraise
+from webapp.engine.appraise import Appraisal, Forgetful, Memory, advise, appraise
 from webapp.engine.levels import (DEFAULT_BUDGET_MS, LEARNERS, LEVELS, Player, check_level, choose_move,
                                   hard_choices, learners_of, level_player, levels_of, play_game, top_level)
 from webapp.engine.menace import Draw, Menace
 from webapp.engine.rules import (BOARDS, DEFAULT_BOARD, EMPTY, FREESTYLE, MARKS, RENJU, RULES, STANDARD, Position,
                                  Rules, board_named, cells_of, opponent, rules_offered,
                                  rules_words, under_rule)
-from webapp.engine.search import Thought, advise, explain, prepare, think
+from webapp.engine.search import Thought, explain, prepare, think
 from webapp.engine.solved import Outcome, is_solved, losing_replies, outcomes, preference
 from webapp.engine.threats import Threat, forced_wins, threat_to_answer, win_by_fours, winning_moves
 
 __all__ = [
-    "Appraisal", "BOARDS", "DEFAULT_BOARD", "DEFAULT_BUDGET_MS", "Draw", "EMPTY", "FREESTYLE", "LEARNERS", "LEVELS",
+    "Appraisal", "BOARDS", "Forgetful", "Memory", "DEFAULT_BOARD", "DEFAULT_BUDGET_MS", "Draw", "EMPTY", "FREESTYLE", "LEARNERS", "LEVELS",
     "MARKS", "Menace", "Outcome", "Player", "Position", "RENJU", "RULES", "Rules", "STANDARD", "Thought", "Threat",
     "advise", "appraise", "board_named", "cells_of", "explain",
     "check_level", "choose_move", "forced_wins", "hard_choices", "is_solved", "learners_of", "level_player",

@@ -20,15 +20,17 @@ docs/measurements.md, the review against Rapfi).
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Callable
-from typing import NamedTuple
+from typing import Any, NamedTuple, Protocol
 
 from webapp.engine.evaluate import Evaluator, Node, evaluator
 from webapp.engine.external import Answer, Brain, Evaluation, ask
 from webapp.engine.rules import Position, Rules
-from webapp.engine.search import Searcher, Thought, think
+from webapp.engine.rules import cells_of
+from webapp.engine.search import Searcher, Thought, best_of, candidates, explain, think
 from webapp.engine.shapes import UNIT
-from webapp.engine.threats import OutOfTime, ThreatSolver
+from webapp.engine.threats import OutOfTime, ThreatSolver, threat_to_answer
 from webapp.engine.values import WIN
 
 APPRAISAL_NODES = 12_000
@@ -50,6 +52,91 @@ REVIEW_THREES_DEPTH = 8
 """The most threes and fours of the attacker's in a win by threes an appraisal
 looks for (a move's search looks for 4): on the ladder's lost games, 8 found
 the decisive win in one more game than 6, at the same count."""
+
+
+VERSION = 3
+"""The version of what the engine says of a position and a move, part of the
+name each is kept under (Memory): an engine that appraises differently gets
+a new number, and never reads an older one's verdicts."""
+HINT_TRIES = 4
+"""How many moves advise() checks against the other side's forced wins,
+master's first: past that it gives master's move, lost or not."""
+
+
+class Memory(Protocol):
+    """Where what the engine worked out about a position is kept, by name, so
+    that it is worked out once (the engine workers' store: a hint's search
+    is the review's, and a review's the next one's)."""
+
+    def get(self, name: str) -> Any | None: ...
+
+    def put(self, name: str, value: Any) -> None: ...
+
+
+class Forgetful(dict):
+    """A Memory that keeps what one caller works out, for as long as it lives."""
+
+    def put(self, name: str, value: Any) -> None:
+        self[name] = value
+
+
+def position_name(position: Position) -> str:
+    """A position's short name in a Memory: its rules and stones, however the moves came."""
+    stones = f"{position.rules.name}:{position.x:x}:{position.o:x}".encode()
+    return hashlib.blake2b(stones, digest_size=16).hexdigest()
+
+
+def choice(position: Position, memory: Memory) -> Thought:
+    """The engine's choice in a position, as an appraisal looks at it: think()
+    within APPRAISAL_NODES positions, explained (the threats around it)."""
+    name = f"choice:{VERSION}:{position_name(position)}"
+    if (kept := memory.get(name)) is None:
+        kept = explain(position, think(position, UNHURRIED_MS, max_nodes=APPRAISAL_NODES))
+        memory.put(name, kept)
+    return kept
+
+
+def deep_win(position: Position, memory: Memory) -> tuple[tuple[int, ...], int]:
+    """A forced win the threat solver proves for the side to move within
+    REVIEW_PROOF_NODES and REVIEW_THREES_DEPTH (() where it proves none, or
+    runs out first), and the positions that took."""
+    name = f"win:{VERSION}:{position_name(position)}"
+    if (kept := memory.get(name)) is None:
+        solver = ThreatSolver(evaluator(position.rules), max_nodes=REVIEW_PROOF_NODES)
+        try:
+            line = solver.proven_win(evaluator(position.rules).node(position), REVIEW_THREES_DEPTH) or ()
+        except OutOfTime:
+            line = ()
+        kept = (tuple(line), solver.nodes)
+        memory.put(name, kept)
+    return kept
+
+
+def advise(position: Position, memory: Memory | None = None) -> Thought:
+    """The move a hint suggests: the engine's choice, as a review would make
+    it (choice), and one the review's own proof (deep_win) finds no win
+    against, so that the review of the game never calls a hinted move a
+    mistake it could have seen. Where the side to move faces a threat, one of
+    the squares that stop it (the one the search scores best, if the choice
+    was another: a four only puts a threat off). Where the choice loses, the
+    next candidates in the search's order, up to HINT_TRIES in all."""
+    memory = Forgetful() if memory is None else memory
+    thought = choice(position, memory)
+    if thought.kind not in ("search", "defence"):
+        return thought
+    faced = threat_to_answer(position)
+    first = thought.move
+    if faced and faced.answers and first not in faced.answers:
+        first = best_of(position, faced.answers, thought.depth)
+    evaluation = evaluator(position.rules)
+    others = faced.answers if faced and faced.answers else candidates(evaluation, evaluation.node(position))
+    tries = [first, *(cell for cell in others if cell != first)][:HINT_TRIES]
+    safe = next((cell for cell in tries if position.play(cell).is_over or not deep_win(position.play(cell), memory)[0]),
+                first)
+    if safe == thought.move:
+        return thought
+    kind = "search" if safe == first and first != thought.move else "defence"
+    return explain(position, thought._replace(move=safe, kind=kind, line=[safe], stops=None, threat=None))
 
 
 class Appraisal(NamedTuple):
@@ -77,17 +164,31 @@ class Appraisal(NamedTuple):
         return (self.best_score - self.score) / self.unit
 
 
-def appraise(position: Position, cell: int, max_nodes: int = APPRAISAL_NODES, choice: int | None = None) -> Appraisal:
+def appraise(position: Position, cell: int, max_nodes: int = APPRAISAL_NODES, judges_choice: int | None = None,
+             memory: Memory | None = None) -> Appraisal:
     """The engine's appraisal of the side to move playing cell (an empty
-    cell of a game not over); choice, if given, is the move the mover should
-    have played (an external judge's) in place of the engine's own."""
+    cell of a game not over); judges_choice, if given, is the move the mover
+    should have played (an external judge's) in place of the engine's own.
+    What it works out about each position (the engine's choice, the other
+    side's forced win after the move) is kept in memory by position, and
+    read from it where a hint or another review worked it out already."""
+    memory = Forgetful() if memory is None else memory
     evaluation = evaluator(position.rules)
     node = evaluation.node(position)
-    thought = think(position, UNHURRIED_MS, max_nodes=max_nodes)
-    if choice is not None and choice != thought.move and thought.kind == "search":  # a proof says more than a choice
-        thought = _with_choice(evaluation, node, thought, choice, max_nodes)
+    thought = (choice(position, memory) if max_nodes == APPRAISAL_NODES
+               else think(position, UNHURRIED_MS, max_nodes=max_nodes))
+    if judges_choice is not None and judges_choice != thought.move and thought.kind == "search":
+        thought = _with_choice(evaluation, node, thought, judges_choice, max_nodes)  # a proof says more than a choice
     after = evaluation.play(node, cell)
     solvers: list[ThreatSolver] = []
+    proved = 0
+
+    def refuted(move: int) -> tuple[int, ...]:
+        """The other side's forced win after move, by the deep proof (kept by position)."""
+        nonlocal proved
+        line, nodes = deep_win(position.play(move), memory)
+        proved += nodes
+        return line
 
     def proof(question: str, *args) -> list[int] | None:
         """The solver's answer, each question within its own REVIEW_PROOF_NODES; None if it runs out first."""
@@ -101,9 +202,8 @@ def appraise(position: Position, cell: int, max_nodes: int = APPRAISAL_NODES, ch
     kept_win = win if win and cell == thought.move else tuple(
         win and proof("wins_with", node, cell, REVIEW_THREES_DEPTH) or ())
     completes = bool(node.my_wins >> cell & 1)
-    refutation = () if completes else tuple(proof("proven_win", after, REVIEW_THREES_DEPTH) or ())
-    choice_refuted = bool(refutation) and (cell == thought.move or proof(
-        "proven_win", evaluation.play(node, thought.move), REVIEW_THREES_DEPTH) is not None)
+    refutation = () if completes else refuted(cell)
+    choice_refuted = bool(refutation) and (cell == thought.move or bool(refuted(thought.move)))
     score = best_score = None
     searched = 0
     if thought.kind == "search" and not (win or refutation):  # else the proofs say more than a score
@@ -112,7 +212,7 @@ def appraise(position: Position, cell: int, max_nodes: int = APPRAISAL_NODES, ch
             score = thought.score
         else:
             score, searched = _score(evaluation, after, thought.depth - 1, max_nodes)
-    nodes = thought.nodes + searched + sum(solver.nodes for solver in solvers)
+    nodes = thought.nodes + searched + proved + sum(solver.nodes for solver in solvers)
     return Appraisal(cell, thought.move, win, kept_win, refutation, choice_refuted, score, best_score,
                      thought.depth, nodes, UNIT)
 
@@ -129,7 +229,7 @@ def judged_by(judge: Brain, rules: Rules, moves: tuple[int, ...]) -> Appraisal:
     cell = moves[-1]
     before = ask(judge, rules, moves[:-1])
     if before.evaluation is None:
-        return appraise(position, cell, choice=before.cell)
+        return appraise(position, cell, judges_choice=before.cell)
     after = None if position.play(cell).is_over else ask(judge, rules, moves)
 
     def choice_loses() -> bool:

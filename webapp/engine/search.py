@@ -39,9 +39,8 @@ from webapp.engine.values import WIN, is_decided
 BEAM = 10
 """How many of its best-looking moves a node searches."""
 ANSWER_DEPTH, ANSWER_NODES = 4, 5_000
-"""How deep, and within how many positions, advise() searches each answer to
-a threat when master's own move was none of them (a few answers, each a
-short search: a hint's whole budget is master's move)."""
+"""How deep, and within how many positions, best_of() searches each of a few
+moves (the answers to a threat): short searches, beside a hint's own."""
 MAX_DEPTH = 64
 WIN_SHARE = 0.25
 """The share of the budget (time, or positions) the threat solver may spend
@@ -202,23 +201,11 @@ def explain(position: Position, thought: Thought) -> Thought:
     return thought._replace(stops=faced if faced and thought.move in faced.answers else None, threat=made)
 
 
-def advise(position: Position, budget_ms: float) -> Thought:
-    """The move to suggest to the side to move (a hint): master's, explained;
-    where it faces a threat and master's move is not one of its answers (a
-    four, which only puts the threat off), the answer master's search scores
-    best, so that the hint is always one of the squares the threat leaves."""
-    thought = think(position, budget_ms)
-    faced = threat_to_answer(position) if thought.kind in ("search", "defence") else None
-    if faced and faced.answers and thought.move not in faced.answers:
-        thought = thought._replace(move=_best_of(position, faced.answers, thought.depth), kind="search",
-                                   line=[])
-    return explain(position, thought)
-
-
-def _best_of(position: Position, cells: tuple[int, ...], depth: int) -> int:
+def best_of(position: Position, cells: tuple[int, ...], depth: int) -> int:
     """The one of cells the search scores best for the side to move, searched
-    a little less deep than the move was (within ANSWER_NODES each): the
-    first of them where the search runs out."""
+    a little less deep than the move was (within ANSWER_NODES each; one where
+    the search runs out scores as a loss): the answer to a threat a hint
+    gives where master's own move was none of them (appraise.advise)."""
     evaluation = evaluator(position.rules)
     node = evaluation.node(position)
     scores = {}

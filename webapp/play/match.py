@@ -101,12 +101,13 @@ class Computer(NamedTuple):
 
     def advise(self, position: Position) -> tuple[int, Found]:
         """The move a hint suggests on a board too big to solve (engine.advise:
-        master's, and never a square that leaves a threat unanswered), and
-        what the search found, on the engine workers."""
+        the engine's choice as a review makes it, one the review's proofs find
+        no win against, and never a square that leaves a threat unanswered),
+        and what the search found, on the engine workers."""
         if self.engines is None:
-            thought = advise(position, self.budget_ms)
+            thought = advise(position)
         else:
-            reply = self.engines.advise(position, self.budget_ms)
+            reply = self.engines.advise(position)
             if self.replies is not None:
                 self.replies.append(reply)
             thought = reply.thought

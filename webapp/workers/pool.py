@@ -40,7 +40,7 @@ from huey.api import Huey, Result
 from huey.exceptions import ResultTimeout
 from redis import ConnectionPool
 
-from webapp.engine import Appraisal, Position, Rules, Thought, advise, appraise, explain, think
+from webapp.engine import Appraisal, Memory, Position, Rules, Thought, advise, appraise, explain, think
 from webapp.engine.appraise import judged_by
 from webapp.engine.external import MOVE_SECONDS, Answer, Brain, BrainFault, ask, install, installed, uninstall
 from webapp.shared.record import game_digest, position_after, write_moves
@@ -69,8 +69,9 @@ held it was stopped, say: a job lost with one worker is queued again by the cons
 RETRIES = 1
 """How many times a job is run again when its worker dies or hangs (or it raises): once, so that a job that
 itself kills its worker cannot take down every worker in turn."""
-APPRAISAL_VERSION = 2
-"""Part of an appraisal's name: a new engine that appraises differently gets a new number, and fresh appraisals."""
+APPRAISAL_VERSION = 3
+"""Part of an appraisal's name: a new engine that appraises differently gets a new number, and fresh appraisals
+(what it works out about each position is versioned by the engine: appraise.VERSION)."""
 REDIS_MARGIN_SECONDS = 2.0
 """How much longer than its own timeout a Redis command may take before the connection gives up. The
 longest command is the wait for an answer, CHECK_SECONDS at a time: so a Redis that hangs is found out
@@ -105,17 +106,6 @@ def think_job(position: Position, budget_ms: float, max_nodes: float, queued_at:
         return None
     waited_ms = max(0.0, (time.time() - queued_at) * 1000)
     thought = explain(position, think(position, budget_ms, max_nodes=max_nodes))  # its words travel with it
-    return (thought, waited_ms) if time.time() <= answer_by else None
-
-
-def advise_job(position: Position, budget_ms: float, queued_at: float,
-               answer_by: float = float("inf")) -> tuple[Thought, float] | None:
-    """The job a worker runs for a hint: the move engine.advise suggests,
-    thought about as master's move is, with the time the job waited (see think_job)."""
-    if time.time() > answer_by:
-        return None
-    waited_ms = max(0.0, (time.time() - queued_at) * 1000)
-    thought = advise(position, budget_ms)
     return (thought, waited_ms) if time.time() <= answer_by else None
 
 
@@ -170,19 +160,21 @@ def ask_job(function: Callable[..., Any], arguments: tuple, answer_by: float,
     return (answer,) if time.time() <= answer_by else None
 
 
-def appraise_job(rules: Rules, moves: tuple[int, ...], judge: Brain | None = None) -> Appraisal:
+def appraise_job(rules: Rules, moves: tuple[int, ...], judge: Brain | None = None,
+                 memory: Memory | None = None) -> Appraisal:
     """The job a worker runs for a review: the appraisal of the last of
     moves, played in the position before it, by master or by an external
     judge (see appraise.judged_by). A move the judge fails on (it crashes,
     hangs, answers garbage) is appraised by master, and the fault logged:
-    a review is never left unfinished by a broken judge."""
+    a review is never left unfinished by a broken judge. Master reads and
+    keeps what it works out about each position in memory (the queue's store)."""
     if judge is not None:
         try:
             return judged_by(judge, rules, moves)
         except BrainFault as fault:
             log.warning("Engine %s failed to judge /replay/%s/%s: %s; master judged the move instead",
                         judge.name, rules.name, write_moves(rules, moves), fault)
-    return appraise(position_after(rules, moves[:-1]), moves[-1])
+    return appraise(position_after(rules, moves[:-1]), moves[-1], memory=memory)
 
 
 def appraisal_name(rules: Rules, moves: tuple[int, ...], judge: Brain | None = None) -> str:
@@ -247,10 +239,10 @@ class EnginePool:
         self.queue = engine_queue(self.mode, self.instance_path, self.redis_url)
         self.task = self.queue.task(name="think", priority=MOVE_PRIORITY, retries=RETRIES)(think_job)
         self.brain_task = self.queue.task(name="brain", priority=MOVE_PRIORITY, retries=RETRIES)(brain_job)
-        self.advise_task = self.queue.task(name="advise", priority=MOVE_PRIORITY, retries=RETRIES)(advise_job)
+        self.advise_task = self.queue.task(name="advise", priority=MOVE_PRIORITY, retries=RETRIES)(self._advise_job)
         self.ask_task = self.queue.task(name="ask", priority=LOOK_PRIORITY, retries=RETRIES)(ask_job)
         self.appraisal_task = self.queue.task(name="appraise", priority=APPRAISAL_PRIORITY,
-                                              retries=RETRIES)(appraise_job)
+                                              retries=RETRIES)(self._appraise_job)
         self.later_task = self.queue.task(name="later", priority=LATER_PRIORITY, retries=RETRIES)(self._later_job)
         self.kept = Kept(self.queue)
         self._consumer: subprocess.Popen | None = None
@@ -266,15 +258,29 @@ class EnginePool:
         thought, waited_ms = self._answer(self.task(position, budget_ms, max_nodes, now, now + self.wait_seconds))
         return Reply(thought, waited_ms)
 
-    def advise(self, position: Position, budget_ms: float) -> Reply:
-        """The move a hint suggests (engine.advise), from the first free
-        worker, queued as master's moves are (a person waits at the board for
-        it); EnginesBusy if none answers within wait_seconds."""
+    def advise(self, position: Position) -> Reply:
+        """The move a hint suggests (engine.advise: what a review would see
+        of it, kept for the review), from the first free worker, queued as
+        master's moves are (a person waits at the board for it); EnginesBusy
+        if none answers within wait_seconds."""
         if self.mode == "local":
             self._start_consumer()
         now = time.time()
-        thought, waited_ms = self._answer(self.advise_task(position, budget_ms, now, now + self.wait_seconds))
+        thought, waited_ms = self._answer(self.advise_task(position, now, now + self.wait_seconds))
         return Reply(thought, waited_ms)
+
+    def _advise_job(self, position: Position, queued_at: float,
+                    answer_by: float = float("inf")) -> tuple[Thought, float] | None:
+        """The job a worker runs for a hint, with the time it waited (see think_job)."""
+        if time.time() > answer_by:
+            return None
+        waited_ms = max(0.0, (time.time() - queued_at) * 1000)
+        thought = advise(position, self.kept)
+        return (thought, waited_ms) if time.time() <= answer_by else None
+
+    def _appraise_job(self, rules: Rules, moves: tuple[int, ...], judge: Brain | None = None) -> Appraisal:
+        """appraise_job, with what the workers worked out before kept by position in the queue's store."""
+        return appraise_job(rules, moves, judge, self.kept)
 
     def play(self, brain: Brain, rules: Rules, moves: tuple[int, ...], budget_ms: float) -> BrainReply:
         """An external brain's move after moves, from the first free worker
