@@ -14,6 +14,7 @@
 # make puzzles-check: mine them all again and say whether they are the shipped set (make test samples it)
 # make bench-browser: click to painted board · make screenshots: every state, into screenshots/
 # make bench-think: what the page "How the computer sees this" costs the server
+# make voices: seeded 15×15 games against master taking every hint: do the status, the hint, the coach and the review agree?
 HOST ?= 127.0.0.1
 PORT ?= 5000
 HTMX_VERSION ?= 4.0.1
@@ -23,7 +24,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 AXE := $(VENV)/axe-$(AXE_VERSION).min.js
 
-.PHONY: run serve worker test check load load-live load-servers bench bench-think bench-browser strength ladder review-check forbidden-check tablebase train learners shapes puzzles puzzles-check screenshots chromium headless-chromium redis htmx clean
+.PHONY: run serve worker test check load load-live load-servers bench bench-think bench-browser voices strength ladder review-check forbidden-check tablebase train learners shapes puzzles puzzles-check screenshots chromium headless-chromium redis htmx clean
 
 run: $(VENV)/installed
 	$(BIN)/flask --app webapp.app run --host $(HOST) --port $(PORT)
@@ -61,6 +62,9 @@ bench: $(VENV)/installed
 
 bench-think: $(VENV)/installed
 	$(BIN)/python -m tools.bench_think
+
+voices: $(VENV)/installed
+	$(BIN)/python -m tools.voices
 
 strength: $(VENV)/installed
 	$(BIN)/python -m tools.strength

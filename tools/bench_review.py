@@ -14,6 +14,7 @@ from __future__ import annotations
 import random
 import time
 from tempfile import TemporaryDirectory
+from typing import NamedTuple
 
 from webapp.engine import BOARDS, Position, choose_move
 from webapp.puzzles.collection import new_puzzles_in
@@ -35,9 +36,19 @@ def long_game(board: str = "15x15", moves: int = MOVES) -> tuple[int, ...]:
     raise RuntimeError(f"no game of {moves} moves in 100 seeds")
 
 
-def review_seconds(game: tuple[int, ...], workers: int, board: str = "15x15") -> tuple[float, int]:
-    """Seconds for `workers` engine workers to appraise every move of game,
-    and the positions they examined."""
+class Timing(NamedTuple):
+    """A review's course: when it was complete, when its first move was
+    judged, the longest wait for the next move judged (seconds from the
+    page's first visit), and the positions examined."""
+
+    seconds: float
+    first: float
+    longest_wait: float
+    nodes: int
+
+
+def review_seconds(game: tuple[int, ...], workers: int, board: str = "15x15") -> Timing:
+    """How `workers` engine workers appraise every move of game, as the review page sees it come in."""
     rules = BOARDS[board]
     with TemporaryDirectory() as instance:
         pool = EnginePool("local", instance, workers=workers)
@@ -45,10 +56,17 @@ def review_seconds(game: tuple[int, ...], workers: int, board: str = "15x15") ->
             pool.think(Position(rules), 60_000, max_nodes=10)  # the workers are up and answering
             start = time.perf_counter()
             found = pool.appraisals(rules, game)
+            done, times = 0, [0.0]
             while None in found:
                 time.sleep(POLL_SECONDS)
                 found = pool.appraisals(rules, game, queue=False)
-            return time.perf_counter() - start, sum(appraisal.nodes for appraisal in found)
+                if (now_done := sum(appraisal is not None for appraisal in found)) > done:
+                    done = now_done
+                    times.append(time.perf_counter() - start)
+            seconds = time.perf_counter() - start
+            times.append(seconds)
+            waits = [later - earlier for earlier, later in zip(times, times[1:])]
+            return Timing(seconds, times[1], max(waits), sum(appraisal.nodes for appraisal in found))
         finally:
             pool.stop()
 
@@ -66,10 +84,11 @@ def main() -> None:
     print(f"review of a {len(game)}-move 15x15 game (hard against hard), every move appraised by the engine workers")
     one = None
     for workers in (1, 2):
-        seconds, nodes = review_seconds(game, workers)
+        seconds, first, longest_wait, nodes = review_seconds(game, workers)
         one = one or seconds
         print(f"  {workers} worker{'s' if workers > 1 else ' '}  {seconds:5.1f} s   {seconds / len(game) * 1000:4.0f} ms a move"
-              f"   {nodes:,} positions   {one / seconds:.2f}x one worker's speed")
+              f"   {nodes:,} positions   {one / seconds:.2f}x one worker's speed"
+              f"   first move judged at {first:.1f} s, the longest wait for the next {longest_wait:.1f} s")
     seconds, found = mining_seconds(game)
     print(f"mining the same game for puzzles, one worker: {seconds:.2f} s ({seconds / len(game) * 1000:.0f} ms a move), "
           f"{found} puzzle{'' if found == 1 else 's'} found")

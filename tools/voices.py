@@ -8,8 +8,10 @@ at each turn and plays it; master answers. What is counted:
 - status and hint: the computer's words name squares the person must play
   ("you must stop it at f10 or f7", "you must block h9") and the hint is
   another square, or the hint says "nothing is forced" right after them;
-- nothing forced: the computer or the hint says "nothing is forced" where the
-  coach marks a square that must be played (a block, a stop, a forced win);
+- nothing forced: the hint says "nothing is forced" where the coach marks a
+  square the person must play (a win, a block, a stop, a forced win), or the
+  computer says it of a move after which the coach marks a block or a stop
+  (the move made a threat its words did not name);
 - a count that grows: "within N moves" said of a forced win, and on the
   side's next move of it a larger count (along a win, the count drops by one
   a move, or the win is gone);
@@ -62,9 +64,10 @@ def squares(rules, words: str) -> set[int]:
     return {rules.parse_cell_name(name) for name in re.findall(r"[a-o]\d{1,2}", found.group(1))} if found else set()
 
 
-def forced_on_board(position: Position) -> bool:
-    """Whether the coach marks a square the side to move must play (a win, a block, a stop, a forced win)."""
-    return any(value.kind in ("win", "block", "forced") for value in square_values(position).values())
+def forced_on_board(position: Position, kinds: tuple[str, ...] = ("win", "block", "forced")) -> bool:
+    """Whether the coach marks a square the side to move must play: a win, a
+    block or a stop, a forced win (kinds: those asked about)."""
+    return any(value.kind in kinds for value in square_values(position).values())
 
 
 def play_game(rules, seed: int, plies: int, budget_ms: float) -> Tally:
@@ -118,7 +121,7 @@ def _played(rules, seed: int, plies: int, computer: Computer) -> Tally:
         said = game.computer_says or ""
         if not game.is_over:
             before = game.position
-            if NOTHING in said and forced_on_board(before):
+            if NOTHING in said and forced_on_board(before, ("block",)):  # the move made a threat it did not name
                 counts["nothing_but_forced"] += 1
                 examples.append(f"{rules.name} seed {seed} ply {game.ply}: computer {said!r}, coach "
                                 f"{sorted((value.text for value in square_values(before).values()))}")
