@@ -33,7 +33,7 @@ from webapp.engine.evaluate import Evaluator, Node, evaluator
 from webapp.engine.rules import Position, Rules, cells_of
 from webapp.engine.shapes import Weights
 from webapp.engine.solved import is_solved
-from webapp.engine.threats import OutOfTime, Threat, ThreatSolver, threat_to_answer
+from webapp.engine.threats import OutOfTime, Threat, ThreatSolver, forced_wins, threat_to_answer
 from webapp.engine.values import WIN, is_decided
 
 BEAM = 10
@@ -192,12 +192,14 @@ def explain(position: Position, thought: Thought) -> Thought:
     the coach's own question): the one it answers, and the one it makes.
     What a page says of the move is read from them, never searched for
     again: "I stop your three", "you must stop it at f10 or f7". A win, a
-    block and a forced win say more than a threat, and are left as they are."""
+    block and a forced win say more than a threat, and are left as they are;
+    so is a threat after which the other side can force a win itself (the
+    coach's forced_wins): it need not stop that one."""
     if thought.kind not in ("search", "defence"):
         return thought
     faced = threat_to_answer(position)
     after = position.play(thought.move)
-    made = None if after.is_over else threat_to_answer(after)
+    made = None if after.is_over or forced_wins(after) else threat_to_answer(after)
     return thought._replace(stops=faced if faced and thought.move in faced.answers else None, threat=made)
 
 

@@ -171,6 +171,22 @@ class Review:
             return None
         return Verdict(self.step, self.moves_in_words[self.step - 1].words, self.judgements[self.step - 1])
 
+    @property
+    def deeper_look(self) -> str | None:
+        """Why the review calls a move of the judge's own an error, where the
+        link says the judge played it (records name it "Computer, master", or
+        "Engine, <its name>"): the review looks further than a move's search,
+        and says so rather than contradict the engine silently."""
+        current = self.current
+        if not current or not current.judgement or current.judgement.word not in ERRORS or is_solved(self.rules):
+            return None
+        player = self.ending.black if mark_of(self.step - 1) == "X" else self.ending.white
+        if player not in (f"Computer, {self.judge}", f"Engine, {self.judge}"):
+            return None
+        return (f"{self.judge[:1].upper()}{self.judge[1:]} played this move in the game, within one move's search; "
+                "the review looks further (its proofs examine many times the positions a move's search does), "
+                "and finds what that search did not.")
+
     def line_in_words(self, line: tuple[int, ...]) -> str:
         """A line of play after the move looked at: 'O: h9; X: h10; O: h11'."""
         return "; ".join(f"{mark_of(self.step + index)}: {describe_cell(self.rules, cell)}"
