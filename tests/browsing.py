@@ -389,6 +389,9 @@ STATES: dict[str, Callable[[Page], None]] = {
     "a 3x3 review": lambda page: page.goto("/review/3x3/0123?step=4"),
     "a 15x15 review": lambda page: (page.goto(f"/review/15x15/{REVIEWED_15X15}?step=5"),
                                     expect(page.locator(".progress")).to_have_count(0, timeout=60_000)),
+    "a resigned game's review": lambda page: (
+        page.goto(f"/review/15x15/{REVIEWED_15X15.rsplit('-', 1)[0]}?black=Human&white=Computer,+master&resigned=O"),
+        expect(page.locator(".progress")).to_have_count(0, timeout=60_000)),
     "retrying a mistake": retrying_a_mistake,
     "the puzzles": lambda page: page.goto("/puzzles"),
     "a puzzle half solved": lambda page: (first_shipped_puzzle(page), solve_puzzle(page, moves=1)),

@@ -214,7 +214,7 @@ def test_a_resigned_game_s_result_travels_to_its_review_its_records_and_back(vis
     assert review_url == "/review/4x4/b3-c3?black=Human&white=Human&resigned=X"
     review = visitor.client.get(review_url).text
     assert '<p class="result" id="result">O won by resignation.</p>' in review
-    assert re.search(r'<p class="status" id="status">O won by resignation\.</p>', review)  # not "X to move."
+    assert '<p class="status" id="status">X resigned.</p>' in review  # at its last step, not "X to move."
     sgf_url = re.search(r'href="(/record/sgf/4x4/[^"]*)"', review).group(1).replace("&amp;", "&")
     sgf = visitor.client.get(sgf_url).text
     assert "PB[Human]" in sgf and "PW[Human]" in sgf and "RE[W+R]" in sgf

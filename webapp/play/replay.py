@@ -57,8 +57,8 @@ class Replay:
     def board(self, coach_values: Mapping[int, SquareValue]) -> BoardView:
         """The board at this step, with the coach's values (the caller's: see
         Seen): a replay is for learning."""
-        ended = self.step == len(self.moves) and self.ending.loser  # the status says how, not whose turn it was
-        return board_view(self.rules, self.moves[:self.step], self.result if ended else None, values=coach_values)
+        ended = self.step == len(self.moves) and self.ending.last_words(self.rules)  # not whose turn it was
+        return board_view(self.rules, self.moves[:self.step], ended or None, values=coach_values)
 
     @property
     def notation(self) -> str:

@@ -130,9 +130,9 @@ class Review:
     def board(self) -> BoardView:
         """The board after the move looked at, without the coach: the judgement
         says it; after the last move of a game that ended off the board (a
-        resignation), its status says how it ended, not whose turn it was."""
-        ended = self.step == len(self.moves) and self.ending.loser
-        return board_view(self.rules, self.moves[:self.step], self.result if ended else None)
+        resignation), its status says so, not whose turn it was."""
+        ended = self.step == len(self.moves) and self.ending.last_words(self.rules)
+        return board_view(self.rules, self.moves[:self.step], ended or None)
 
     @property
     def reviewed(self) -> int:

@@ -185,6 +185,13 @@ class Result(NamedTuple):
             return f"{'B' if winner == 'X' else 'W'}+{'R' if self.resigned else 'T' if self.timed_out else ''}"
         return "0" if position.is_over else None
 
+    def last_words(self, rules: Rules) -> str | None:
+        """What happened after the last move, where the game ended off the
+        board: "White resigned.", "Black ran out of time." (None otherwise)."""
+        if not self.loser:
+            return None
+        return f"{side_name(rules, self.loser)} {'resigned' if self.resigned else 'ran out of time'}."
+
     def words(self, position: Position) -> str:
         """How the game ended, in a sentence: "White won by resignation.",
         "X won: three in a row.", "A draw.", or "Not finished."."""
