@@ -107,7 +107,7 @@ def test_a_hint_facing_a_threat_is_one_of_the_squares_that_stop_it(x: str, o: st
     faced = threat_to_answer(here)
     assert faced is not None and faced.answers
     thought = advise(here)
-    assert thought.move in faced.answers and thought.stops == faced
+    assert thought.move in faced.answers and thought.faced == faced
 
 
 def test_what_an_appraisal_works_out_about_a_position_is_kept_and_read_again(monkeypatch):
@@ -122,3 +122,4 @@ def test_what_an_appraisal_works_out_about_a_position_is_kept_and_read_again(mon
     monkeypatch.setattr(appraise_module.ThreatSolver, "proven_win", lambda *_: pytest.fail("proved again"))
     appraisal = appraise(here, hinted.move, memory=memory)
     assert appraisal.choice == hinted.move and not appraisal.refutation and dict(memory) == kept
+

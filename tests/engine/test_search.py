@@ -250,11 +250,11 @@ def test_explain_says_which_threat_a_move_answers_and_which_it_makes():
     assert faced is not None and faced.kind == "three"
     stop = faced.answers[0]
     thought = explain(here, think(here, 60_000, max_nodes=2_000)._replace(move=stop, kind="search"))
-    assert thought.stops == faced and thought.threat == threat_to_answer(here.play(stop))
+    assert thought.faced == faced and thought.threat == threat_to_answer(here.play(stop))
     elsewhere = next(cell for cell in here.legal_moves() if cell not in faced.answers)
-    assert explain(here, thought._replace(move=elsewhere)).stops is None
+    assert explain(here, thought._replace(move=elsewhere)).faced == faced  # faced, not answered
     three = setup("15x15", x="h8 i8", o="a1 a2")  # X to move: g8 makes an open three
     made = explain(three, thought._replace(move=BOARDS["15x15"].parse_cell_name("g8")))
     assert made.threat is not None and made.threat.kind == "three" and made.threat.answers
-    proof = thought._replace(kind="forced win", stops=None, threat=None)
+    proof = thought._replace(kind="forced win", faced=None, threat=None)
     assert explain(here, proof) == proof  # a proof says more than a threat

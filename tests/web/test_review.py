@@ -12,7 +12,7 @@ import pytest
 
 from tests.browsing import REVIEWED_15X15
 from tests.positions import setup
-from webapp.engine import BOARDS, DEFAULT_BOARD, Appraisal, Position, appraise, outcomes
+from webapp.engine import BOARDS, DEFAULT_BOARD, Appraisal, Forgetful, Position, advise, appraise, outcomes
 from webapp.review.judgement import Judgement, judge_appraisal, judge_solved
 from webapp.review.review import Retry, Review, judgements
 from webapp.shared.errors import Conflict, InvalidInput
@@ -123,6 +123,8 @@ def appraisal(**facts) -> Appraisal:
     ({"win": (5,), "kept_win": ()}, "Missed win"),
     ({"cell": 3, "refutation": (7, 8, 9)}, "Blunder"),
     ({"cell": 3, "refutation": (7,), "choice_refuted": True}, None),
+    ({"cell": 5, "choice": 5, "refutation": (7,), "choice_refuted": True}, "Mistake"),
+    ({"cell": 5, "choice": 5, "refutation": (7,), "choice_refuted": True, "all_refuted": True}, None),
     ({"cell": 5, "choice": 5, "win": (5,), "kept_win": (5,)}, "Best"),
     ({"cell": 3, "choice": 5, "win": (5,), "kept_win": (3, 4, 5)}, "Good"),
     ({"cell": 3, "choice": 5}, None),
@@ -283,3 +285,16 @@ def test_accuracy_waits_for_every_move_to_be_judged():
     assert [(side.judged, side.accuracy) for side in coming.summaries] == [(1, None), (0, None)]
     done = Review(rules, moves, (Judgement("Best"), Judgement("Good"), Judgement("Inaccuracy")), 3)
     assert [side.accuracy for side in done.summaries] == [50, 100]
+
+
+def test_where_every_move_a_hint_tries_loses_the_hint_says_so_and_the_review_gives_no_word():
+    """X has two open threes at once (across and down, from h8): whatever O
+    plays, X forces a win. The hint says the position is lost, and the
+    review of the hinted move calls it no mistake: the engine's choice and
+    every other move the hint tried lose."""
+    here = setup("15x15", x="h8 i8 j8 h9 h10", o="a1 c3 e1 o15")
+    memory = Forgetful()
+    hinted = advise(here, memory)
+    appraisal = appraise(here, hinted.move, memory=memory)
+    assert hinted.kind == "lost" and appraisal.refutation and appraisal.all_refuted
+    assert judge_appraisal(here.rules, "O", appraisal).word is None

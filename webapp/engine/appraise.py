@@ -124,6 +124,21 @@ def advise(position: Position, memory: Memory | None = None) -> Thought:
     thought = choice(position, memory)
     if thought.kind not in ("search", "defence"):
         return thought
+    tries = hint_tries(position, thought)
+    safe = next((cell for cell in tries if not loses(position, cell, memory)), None)
+    if safe is None:  # every move tried lets the other side force a win
+        return explain(position, thought._replace(move=tries[0], kind="lost", line=[tries[0]]))
+    if safe == thought.move:
+        return thought
+    kind = "search" if safe == tries[0] else "defence"
+    return explain(position, thought._replace(move=safe, kind=kind, line=[safe], faced=None, threat=None))
+
+
+def hint_tries(position: Position, thought: Thought) -> list[int]:
+    """The moves advise() checks, in turn: the engine's choice, or where the
+    side to move faces a threat and the choice does not answer it, the answer
+    the search scores best; then the other answers (else the search's next
+    candidates), up to HINT_TRIES; then the choice, if not among them."""
     faced = threat_to_answer(position)
     first = thought.move
     if faced and faced.answers and first not in faced.answers:
@@ -131,12 +146,13 @@ def advise(position: Position, memory: Memory | None = None) -> Thought:
     evaluation = evaluator(position.rules)
     others = faced.answers if faced and faced.answers else candidates(evaluation, evaluation.node(position))
     tries = [first, *(cell for cell in others if cell != first)][:HINT_TRIES]
-    safe = next((cell for cell in tries if position.play(cell).is_over or not deep_win(position.play(cell), memory)[0]),
-                first)
-    if safe == thought.move:
-        return thought
-    kind = "search" if safe == first and first != thought.move else "defence"
-    return explain(position, thought._replace(move=safe, kind=kind, line=[safe], stops=None, threat=None))
+    return tries if thought.move in tries else [*tries, thought.move]
+
+
+def loses(position: Position, cell: int, memory: Memory) -> bool:
+    """Whether the review's proof (deep_win) finds a forced win for the other side after cell."""
+    after = position.play(cell)
+    return not after.is_over and bool(deep_win(after, memory)[0])
 
 
 class Appraisal(NamedTuple):
@@ -154,6 +170,8 @@ class Appraisal(NamedTuple):
     depth: int                     # that depth, in plies
     nodes: int                     # positions examined in all
     unit: int                      # one unit of the log-odds of winning, in those scores (shapes.UNIT)
+    all_refuted: bool = False      # the move played is the engine's choice, refuted, and so is every other
+                                   # move a hint would have tried (hint_tries): lost already, as far as it sees
 
     @property
     def shortfall(self) -> float | None:
@@ -186,6 +204,8 @@ def appraise(position: Position, cell: int, max_nodes: int = APPRAISAL_NODES, ju
     def refuted(move: int) -> tuple[int, ...]:
         """The other side's forced win after move, by the deep proof (kept by position)."""
         nonlocal proved
+        if position.play(move).is_over:
+            return ()
         line, nodes = deep_win(position.play(move), memory)
         proved += nodes
         return line
@@ -204,6 +224,8 @@ def appraise(position: Position, cell: int, max_nodes: int = APPRAISAL_NODES, ju
     completes = bool(node.my_wins >> cell & 1)
     refutation = () if completes else refuted(cell)
     choice_refuted = bool(refutation) and (cell == thought.move or bool(refuted(thought.move)))
+    all_refuted = (bool(refutation) and cell == thought.move and thought.kind in ("search", "defence")
+                   and all(refuted(other) for other in hint_tries(position, thought) if other != cell))
     score = best_score = None
     searched = 0
     if thought.kind == "search" and not (win or refutation):  # else the proofs say more than a score
@@ -214,7 +236,7 @@ def appraise(position: Position, cell: int, max_nodes: int = APPRAISAL_NODES, ju
             score, searched = _score(evaluation, after, thought.depth - 1, max_nodes)
     nodes = thought.nodes + searched + proved + sum(solver.nodes for solver in solvers)
     return Appraisal(cell, thought.move, win, kept_win, refutation, choice_refuted, score, best_score,
-                     thought.depth, nodes, UNIT)
+                     thought.depth, nodes, UNIT, all_refuted)
 
 
 def judged_by(judge: Brain, rules: Rules, moves: tuple[int, ...]) -> Appraisal:

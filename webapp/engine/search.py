@@ -183,7 +183,7 @@ class Thought(NamedTuple):
     nodes: int          # positions the search and the threat solver examined
     hits: int           # transposition-table hits
     seconds: float
-    stops: Threat | None = None   # the threat the side to move faced, where the move answers it (explain)
+    faced: Threat | None = None   # the threat the side to move faced, with the squares that answer it (explain)
     threat: Threat | None = None  # the threat the move makes, which the other side must answer (explain)
 
 
@@ -200,7 +200,7 @@ def explain(position: Position, thought: Thought) -> Thought:
     faced = threat_to_answer(position)
     after = position.play(thought.move)
     made = None if after.is_over or forced_wins(after) else threat_to_answer(after)
-    return thought._replace(stops=faced if faced and thought.move in faced.answers else None, threat=made)
+    return thought._replace(faced=faced, threat=made)
 
 
 def best_of(position: Position, cells: tuple[int, ...], depth: int) -> int:

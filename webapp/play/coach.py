@@ -100,17 +100,24 @@ class Found(NamedTuple):
     line: int   # the length of the forced win or of the line the search expects, both sides' moves
     score: int  # the search's score for the mover (0 for kinds other than search)
     depth: int  # the deepest search completed
-    stops: str = ""                # the threat the move answers ("three", "fours": Threat.kind), if it answers one
-    others: tuple[int, ...] = ()   # the other squares that answer it
-    threat: str = ""               # the threat the move makes, which the other side must answer
-    answers: tuple[int, ...] = ()  # the squares that answer that one
+    faced: str = ""                      # the threat the mover faced ("three", "fours": Threat.kind), if any
+    faced_answers: tuple[int, ...] = ()  # the squares that answer it (none: no square does)
+    threat: str = ""                     # the threat the move makes, which the other side must answer
+    answers: tuple[int, ...] = ()        # the squares that answer that one
 
     @classmethod
     def of(cls, thought: Thought) -> Found:
-        stops, threat = thought.stops, thought.threat
-        return cls(thought.kind, len(thought.line), thought.score, thought.depth,
-                   stops.kind if stops else "", tuple(cell for cell in stops.answers if cell != thought.move)
-                   if stops else (), threat.kind if threat else "", threat.answers if threat else ())
+        faced, threat = thought.faced, thought.threat
+        return cls(thought.kind, len(thought.line), thought.score, thought.depth, faced.kind if faced else "",
+                   faced.answers if faced else (), threat.kind if threat else "", threat.answers if threat else ())
+
+    def stops(self, cell: int) -> bool:
+        """Whether cell answers the threat the mover faced."""
+        return bool(self.faced) and cell in self.faced_answers
+
+    def unstoppable(self) -> bool:
+        """Whether the mover faced a threat no square stops."""
+        return bool(self.faced) and not self.faced_answers
 
 
 class Addressee(NamedTuple):
@@ -262,22 +269,33 @@ def found_says(position: Position, cell: int, found: Found, person: bool = True)
                 f"{describe_cell(rules, threats[0])}, or I complete {in_a_row(rules)} there.")
     if found.threat:
         return _threat_says(rules, Threat(found.threat, (), found.answers), you)
-    if found.stops:
-        return f"I stop {you.possessive} {stopped(rules, found)}."
+    if found.stops(cell):
+        return f"I stop {you.possessive} {stopped(rules, found, cell)}."
+    if found.unstoppable():
+        return (f"No square stops {you.possessive} {faced_name(rules, found)}: {you.name} can force a win. "
+                "This is the move my search liked best.")
+    if found.faced:
+        return (f"I leave {you.possessive} {faced_name(rules, found)} unanswered: this is the move my search liked "
+                f"best, looking {found.depth} moves ahead.")
     if found.kind == "defence":
         return (f"Nothing is forced for me here; the move my search liked best let {you.name} force a win, "
                 "so I played the best one that does not.")
     return f"Nothing is forced here; this is the move my search liked best, looking {found.depth} moves ahead."
 
 
-def stopped(rules: Rules, found: Found) -> str:
-    """The threat a move answered, and where else it could have been: "three
+def faced_name(rules: Rules, found: Found) -> str:
+    """The threat the mover faced, as players name it: "three", "win by fours"."""
+    name = threat_name(rules, Threat(found.faced, (), ()))
+    return f"win by {name}" if found.faced == "fours" else name
+
+
+def stopped(rules: Rules, found: Found, cell: int) -> str:
+    """The threat cell answered, and where else it could have been: "three
     (f7 would have stopped it too)"."""
-    name = threat_name(rules, Threat(found.stops, (), ()))
-    what = f"win by {name}" if found.stops == "fours" else name
-    if not found.others:
+    what, others = faced_name(rules, found), [other for other in found.faced_answers if other != cell]
+    if not others:
         return f"{what}, at the one square that stops it"
-    *others, last = [describe_cell(rules, cell) for cell in found.others]
+    *others, last = [describe_cell(rules, other) for other in others]
     where = f"{', '.join(others)} or {last}" if others else last
     return f"{what} ({where} would have stopped it too)"
 

@@ -16,8 +16,8 @@ from collections.abc import Callable
 from typing import NamedTuple
 
 from webapp.engine import Position, is_solved, losing_replies, opponent, outcomes, preference
-from webapp.play.coach import Found, others_that_lose, stopped
-from webapp.shared.words import describe_cell, in_a_row, in_a_row_minus_one
+from webapp.play.coach import Found, faced_name, others_that_lose, stopped
+from webapp.shared.words import describe_cell, in_a_row
 
 Think = Callable[[Position], tuple[int, Found | None]]
 """Master's move in a position, and what its search found (None where it does not say)."""
@@ -40,7 +40,7 @@ def hint_for(position: Position, think: Think) -> Hint:
     if is_solved(position.rules):
         return _from_the_table(position)
     cell, found = think(position)
-    return Hint(cell, describe_cell(position.rules, cell), _why(position, found))
+    return Hint(cell, describe_cell(position.rules, cell), _why(position, cell, found))
 
 
 def _moves(count: int) -> str:
@@ -65,7 +65,7 @@ def _from_the_table(position: Position) -> Hint:
                 else f"{opening}.")
 
 
-def _why(position: Position, found: Found | None) -> str:
+def _why(position: Position, cell: int, found: Found | None) -> str:
     """What master's search found, from the side of the person it advises."""
     rules, them = position.rules, opponent(position.to_move)
     if found is None:
@@ -75,12 +75,16 @@ def _why(position: Position, found: Found | None) -> str:
     if found.kind == "block":
         return f"it blocks {them}'s line, which would complete {in_a_row(rules)} there."
     if found.kind == "forced win":
-        return (f"it starts a forced win by {in_a_row_minus_one(rules)}s: you win within "
-                f"{_moves((found.line + 1) // 2)}, whatever {them} does.")
-    if found.stops:
-        return f"it stops {them}'s {stopped(rules, found)}."
+        return f"it starts a forced win: you win within {_moves((found.line + 1) // 2)}, whatever {them} does."
+    if found.kind == "lost":
+        return f"{them} has a forced win whatever you play, as far as the engine sees; this is its choice."
+    if found.stops(cell):
+        return f"it stops {them}'s {stopped(rules, found, cell)}."
+    if found.unstoppable():
+        return f"no square stops {them}'s {faced_name(rules, found)}: {them} can force a win; this is the engine's choice."
+    if found.faced:
+        return (f"it leaves {them}'s {faced_name(rules, found)} unanswered; the engine likes it best, looking "
+                f"{found.depth} moves ahead.")
     if found.kind == "defence":
         return f"it stops a forced win that {them} has after the other moves the engine looked at."
-    if found.kind == "lost":
-        return f"{them} has a forced win whatever you play; this holds out longest."
     return f"nothing is forced here; the engine likes it best, looking {found.depth} moves ahead."

@@ -41,12 +41,12 @@ def _found(data: Any) -> Found | None:
     """What a session kept of master's last search, if it reads as one (else, the reason is worked out again)."""
     try:
         kind, line, score, depth, *threats = data
-        stops, others, threat, answers = threats or ("", (), "", ())
-        found = Found(str(kind), int(line), int(score), int(depth), str(stops), tuple(map(int, others)), str(threat),
-                      tuple(map(int, answers)))
+        faced, faced_answers, threat, answers = threats or ("", (), "", ())
+        found = Found(str(kind), int(line), int(score), int(depth), str(faced), tuple(map(int, faced_answers)),
+                      str(threat), tuple(map(int, answers)))
     except (TypeError, ValueError):
         return None
-    return found if found.kind in FOUND_KINDS and {found.stops, found.threat} <= {"", *THREAT_KINDS} else None
+    return found if found.kind in FOUND_KINDS and {found.faced, found.threat} <= {"", *THREAT_KINDS} else None
 
 
 def _history(data: Any) -> tuple[Game, ...]:
@@ -532,7 +532,7 @@ class Game:
             kept["opening"], kept["choices"] = self.opening, list(self.choices)
         if self.stood_in:
             kept["stood_in"] = self.stood_in
-        return {**kept, "found": [*self.found[:5], list(self.found.others), self.found.threat,
+        return {**kept, "found": [*self.found[:5], list(self.found.faced_answers), self.found.threat,
                                   list(self.found.answers)]} if self.found else kept
 
     @classmethod

@@ -27,7 +27,8 @@ the proofs first:
   depth, by less than INACCURACY in the log-odds of winning (Good) or by at
   least that (Inaccuracy);
 - no word at all where nothing is sure: the engine ran out of its count, or
-  the position was lost whatever the mover did.
+  the position was lost whatever the mover did (its choice loses, and so
+  does every other move a hint would have tried: appraise.hint_tries).
 
 "X wins in N" counts the winner's moves along the line the solver found; along
 a win the review has proven, it never grows from one move to the next.
@@ -228,6 +229,9 @@ def judge_appraisal(rules: Rules, mover: str, appraisal: Appraisal, hindsight: H
         wins_in = f"{other} wins in {_within(_winners_moves(len(lost_after), True), hindsight.bound, other)}."
         if _lost_whatever_played(appraisal) or hindsight.lost_before:
             return Judgement(None, f"{wins_in} The game was lost already, whatever {mover} played.")
+        if appraisal.all_refuted:
+            return Judgement(None, f"{wins_in} The game was lost already, as far as the engine sees: its choice "
+                                   f"here and every other move it tried let {other} force a win.")
         if appraisal.refutation and appraisal.cell == appraisal.choice:
             return Judgement("Mistake", f"{wins_in} This move lost the game; the engine found none here that holds.",
                              "", appraisal.refutation)
