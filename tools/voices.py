@@ -38,7 +38,7 @@ from webapp.engine import BOARDS, Position, appraise, rules_offered, under_rule
 from webapp.play.coach import square_values
 from webapp.play.match import Computer, Game
 from webapp.review.judgement import ERRORS, hindsights, judge
-from webapp.workers.pool import EnginePool
+from webapp.workers.pool import EnginePool, EnginesBusy
 
 MUST = re.compile(r"must (?:stop it at|block) ([a-o]\d{1,2}(?:(?:, | or )[a-o]\d{1,2})*)")
 WITHIN = re.compile(r"within (\d+) moves?")
@@ -56,6 +56,7 @@ class Tally(NamedTuple):
     growing_counts: int        # a forced win's count that grew from one move of it to the next
     judged_errors: int         # hinted moves the review calls Mistake, Blunder or Missed win
     unjudged: int              # hinted moves the review gives no word
+    slow_hints: int            # a hint not given within the page's wait (the game ends there)
     examples: tuple[str, ...]
 
 
@@ -94,7 +95,12 @@ def _played(rules, seed: int, plies: int, computer: Computer) -> Tally:
                 cell = game.hint(game.ply, computer).cell
             first = False
         else:
-            hint = game.hint(game.ply, computer)
+            try:
+                hint = game.hint(game.ply, computer)
+            except EnginesBusy:  # the hint took longer than a page waits (WAIT_SECONDS)
+                counts["slow_hints"] += 1
+                examples.append(f"{rules.name} seed {seed} ply {game.ply}: no hint within the page's wait")
+                break
             cell = hint.cell
             hinted.append(game.ply)
             must = squares(rules, said)
@@ -146,7 +152,8 @@ def _played(rules, seed: int, plies: int, computer: Computer) -> Tally:
                                 f"{judgement.word}: {judgement.why} {judgement.better}")
         position = position.play(cell)
     return Tally(len(hinted), counts["must_not_hinted"], counts["nothing_after_must"], counts["nothing_but_forced"],
-                 counts["growing_counts"], counts["judged_errors"], counts["unjudged"], tuple(examples))
+                 counts["growing_counts"], counts["judged_errors"], counts["unjudged"], counts["slow_hints"],
+                 tuple(examples))
 
 
 def main(argv: list[str] | None = None) -> int:

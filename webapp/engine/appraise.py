@@ -60,7 +60,12 @@ name each is kept under (Memory): an engine that appraises differently gets
 a new number, and never reads an older one's verdicts."""
 HINT_TRIES = 4
 """How many moves advise() checks against the other side's forced wins,
-master's first: past that it gives master's move, lost or not."""
+the engine's choice first: where all of them lose, the position is lost."""
+HINT_PROOF_NODES = 2 * REVIEW_PROOF_NODES
+"""The most positions advise()'s checks may examine in all (a person waits
+for the hint): past them it gives the first move not yet shown to lose,
+unchecked, and says no more of it than its search does (about 7 s of
+proofs here; one check that finds no win is 100,000 positions, 3.5 s)."""
 
 
 class Memory(Protocol):
@@ -124,8 +129,16 @@ def advise(position: Position, memory: Memory | None = None) -> Thought:
     thought = choice(position, memory)
     if thought.kind not in ("search", "defence"):
         return thought
-    tries = hint_tries(position, thought)
-    safe = next((cell for cell in tries if not loses(position, cell, memory)), None)
+    tries, spent, safe = hint_tries(position, thought), 0, None
+    for cell in tries:
+        if spent >= HINT_PROOF_NODES:  # out of time for checks: the next move, not shown to lose
+            safe = cell
+            break
+        line, nodes = ((), 0) if position.play(cell).is_over else deep_win(position.play(cell), memory)
+        spent += nodes
+        if not line:
+            safe = cell
+            break
     if safe is None:  # every move tried lets the other side force a win
         return explain(position, thought._replace(move=tries[0], kind="lost", line=[tries[0]]))
     if safe == thought.move:
@@ -148,11 +161,6 @@ def hint_tries(position: Position, thought: Thought) -> list[int]:
     tries = [first, *(cell for cell in others if cell != first)][:HINT_TRIES]
     return tries if thought.move in tries else [*tries, thought.move]
 
-
-def loses(position: Position, cell: int, memory: Memory) -> bool:
-    """Whether the review's proof (deep_win) finds a forced win for the other side after cell."""
-    after = position.play(cell)
-    return not after.is_over and bool(deep_win(after, memory)[0])
 
 
 class Appraisal(NamedTuple):
