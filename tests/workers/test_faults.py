@@ -166,8 +166,9 @@ def test_a_dropped_move_is_answered_lost_only_while_someone_waits_for_it(tmp_pat
     assert pool.queue.get("an appraisal", peek=True) is None
 
 
-def test_each_waited_for_job_has_its_answer_by_where_the_watch_looks():
-    for name, job in (("think", think_job), ("brain", brain_job), ("ask", ask_job)):
+def test_each_waited_for_job_has_its_answer_by_where_the_watch_looks(tmp_path):
+    hint = EnginePool("inline", str(tmp_path))._advise_job  # bound: its task's arguments are the method's
+    for name, job in (("think", think_job), ("brain", brain_job), ("ask", ask_job), ("advise", hint)):
         assert list(inspect.signature(job).parameters)[ANSWER_BY[name]] == "answer_by", name
 
 

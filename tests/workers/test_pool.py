@@ -17,6 +17,7 @@ import pytest
 
 from tests.web.test_puzzles import PLAYED_7X7
 from webapp.engine import BOARDS, Position
+from webapp.engine.appraise import VERSION, position_name
 from webapp.puzzles import mined
 from webapp.puzzles.collection import new_puzzles_in
 from webapp.shared.record import parse_moves
@@ -86,6 +87,20 @@ def test_a_games_appraisals_come_from_the_workers_and_are_kept(tmp_path, pools):
     # The same appraisals as inline: they are made within a count of positions, not a clock.
     assert kept == pools("inline", str(tmp_path / "inline")).appraisals(BOARDS["15x15"], GAME)
     assert pool.appraisal(BOARDS["15x15"], GAME[:3]) == kept[2]  # a kept one answers at once
+
+
+def test_a_hint_comes_from_the_workers_and_its_review_reads_what_it_worked_out(tmp_path, pools):
+    """The hint is a job of the workers' (advise); what it worked out about
+    the position is kept in their store, and the review of the hinted move
+    reads it: the same choice, checked by the same proof."""
+    pool = pools("local", str(tmp_path), workers=1)
+    rules, moves = BOARDS["15x15"], GAME[:4]
+    hint = pool.advise(Position.after(rules, moves)).thought
+    assert wait_until(lambda: None not in pool.appraisals(rules, (*moves, hint.move), queue=True), 120)
+    appraisal = pool.appraisals(rules, (*moves, hint.move), queue=False)[-1]
+    assert appraisal.cell == hint.move and not appraisal.refutation
+    position = Position.after(rules, moves)
+    assert pool.kept.get(f"choice:{VERSION}:{position_name(position)}").move == appraisal.choice
 
 
 def test_an_appraisal_is_queued_once_behind_any_move_for_master(tmp_path, pools):

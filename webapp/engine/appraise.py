@@ -27,7 +27,6 @@ from typing import Any, NamedTuple, Protocol
 from webapp.engine.evaluate import Evaluator, Node, evaluator
 from webapp.engine.external import Answer, Brain, Evaluation, ask
 from webapp.engine.rules import Position, Rules
-from webapp.engine.rules import cells_of
 from webapp.engine.search import Searcher, Thought, best_of, candidates, explain, think
 from webapp.engine.shapes import UNIT
 from webapp.engine.threats import OutOfTime, ThreatSolver, threat_to_answer
@@ -124,7 +123,8 @@ def advise(position: Position, memory: Memory | None = None) -> Thought:
     mistake it could have seen. Where the side to move faces a threat, one of
     the squares that stop it (the one the search scores best, if the choice
     was another: a four only puts a threat off). Where the choice loses, the
-    next candidates in the search's order, up to HINT_TRIES in all."""
+    next of hint_tries; where they all lose, the choice, said to be lost.
+    The checks stop at HINT_PROOF_NODES: a person waits for the hint."""
     memory = Forgetful() if memory is None else memory
     thought = choice(position, memory)
     if thought.kind not in ("search", "defence"):
@@ -160,7 +160,6 @@ def hint_tries(position: Position, thought: Thought) -> list[int]:
     others = faced.answers if faced and faced.answers else candidates(evaluation, evaluation.node(position))
     tries = [first, *(cell for cell in others if cell != first)][:HINT_TRIES]
     return tries if thought.move in tries else [*tries, thought.move]
-
 
 
 class Appraisal(NamedTuple):

@@ -32,17 +32,18 @@ from webapp.engine.external import MOVE_SECONDS, START_SECONDS
 JOBS_FOLDER = "engine-jobs"
 HEALTH_CHECK_SECONDS = 1.0
 """How often the consumer looks at its workers: the longest a lost move waits before it is queued again."""
-LIMIT_SECONDS = {"ask": 60.0, "appraise": 60.0, "later": 120.0}
-"""How long a page's job (the think page's: its engine's budget and a tree of at most a second), an
-appraisal or a mining job may take before its worker counts as hung. On a quiet machine a 15×15
+LIMIT_SECONDS = {"ask": 60.0, "advise": 60.0, "appraise": 60.0, "later": 120.0}
+"""How long a page's job (the think page's: its engine's budget and a tree of at most a second), a
+hint (an appraisal's search and at most two of its proofs), an appraisal or a mining job may take
+before its worker counts as hung. On a quiet machine a 15×15
 appraisal takes about 0.3 s and mining a game under 3 s (docs/measurements.md); a busy one is many
 times slower, and a job killed while it works is wasted."""
 MOVE_GRACE_SECONDS = 5.0
 """How much longer than its budget a move may think before its worker counts as hung."""
-ANSWER_BY = {"think": 4, "brain": 5, "ask": 2}
+ANSWER_BY = {"think": 4, "brain": 5, "ask": 2, "advise": 2}
 """The jobs a request waits for the answer of (a move, an external brain's
-move, a page's work), and where among their arguments is the time it waits
-until (pool.think_job, brain_job, ask_job)."""
+move, a page's work, a hint), and where among their arguments is the time it
+waits until (pool.think_job, brain_job, ask_job, EnginePool._advise_job)."""
 log = logging.getLogger(__name__)
 
 
