@@ -1,5 +1,5 @@
 # make run: play at http://$(HOST):$(PORT) · make test: the whole suite, its target 5 minutes
-# make check: the fast loop, engine and web tests (no browser, no live servers), its target 40 s
+# make check: the fast loop, engine and web tests (no browser, no live servers, no seeded-games properties), its target 40 s
 # make serve: the production server (gunicorn) · make worker: engine workers for REDIS_URL's queue, on any machine
 # make load: latency (open loop) and throughput under load; master's strength under a flood of think and review pages
 # make load-live: games between friends, 500 live streams, measured
@@ -43,7 +43,7 @@ test: $(VENV)/test-installed $(VENV)/wheels/complete $(AXE) headless-chromium re
 	$(BIN)/pytest -n 3 --dist worksteal
 
 check: $(VENV)/test-installed
-	$(BIN)/pytest -q -n 3 --dist worksteal tests/engine tests/brain tests/workers tests/web -m "not live"
+	$(BIN)/pytest -q -n 3 --dist worksteal tests/engine tests/brain tests/workers tests/web -m "not live and not thorough"
 
 load: $(VENV)/test-installed redis
 	$(BIN)/python -m tools.load

@@ -362,6 +362,7 @@ def test_every_sentence_on_every_3x3_position_is_true():
     assert not false, f"{len(false)} of {read} sentences are false, e.g.\n" + "\n".join(false[:20])
 
 
+@pytest.mark.thorough  # the 3×3 test above stands for it in make check
 def test_every_sentence_on_a_sample_of_4x4_positions_is_true():
     rng, rules, positions = random.Random(52), BOARDS["4x4"], []
     while len(positions) < FOUR_SAMPLE:

@@ -26,6 +26,8 @@ from webapp.review.judgement import ERRORS
 from webapp.review.review import judgements
 from webapp.workers.pool import EnginePool
 
+pytestmark = pytest.mark.thorough  # seeded games against master: make test runs them, make check does not
+
 MUST = re.compile(r"must (?:stop it at|block) ([a-o]\d{1,2}(?:(?:, | or )[a-o]\d{1,2})*)")
 WITHIN = re.compile(r"within (\d+) moves?")
 PLIES = 24
