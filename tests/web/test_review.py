@@ -16,7 +16,7 @@ from webapp.engine import BOARDS, DEFAULT_BOARD, Appraisal, Forgetful, Position,
 from webapp.review.judgement import Judgement, judge_appraisal, judge_solved
 from webapp.review.review import Retry, Review, judgements
 from webapp.shared.errors import Conflict, InvalidInput
-from webapp.shared.record import parse_moves, position_after
+from webapp.shared.record import Result, parse_moves, position_after
 
 LINES = [(0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8), (2, 4, 6)]
 
@@ -298,3 +298,21 @@ def test_where_every_move_a_hint_tries_loses_the_hint_says_so_and_the_review_giv
     appraisal = appraise(here, hinted.move, memory=memory)
     assert hinted.kind == "lost" and appraisal.refutation and appraisal.all_refuted
     assert judge_appraisal(here.rules, "O", appraisal).word is None
+
+
+@pytest.mark.parametrize("ending, step, said", [
+    (Result(white="Computer, master"), 8, True),
+    (Result(white="Engine, master"), 8, True),      # a judge installed here is named as records name engines
+    (Result(white="Human"), 8, False),
+    (Result(black="Computer, master"), 8, False),   # X did not make the error
+    (Result(white="Computer, master"), 6, False),   # an Inaccuracy is no error
+])
+def test_an_error_of_the_judges_own_move_says_why_the_review_sees_more(ending: Result, step: int, said: bool):
+    """Where the link says the judge played the move the review calls an
+    error, the review says why it disagrees with the judge's own choice."""
+    rules, moves = BOARDS["15x15"], parse_moves(BOARDS["15x15"], REVIEWED_15X15)
+    words = [None] * len(moves)
+    words[5], words[7] = Judgement("Inaccuracy"), Judgement("Blunder", "X wins in 1.", "Best was l12, which holds.")
+    review = Review(rules, moves, tuple(words), step, "master", None, ending)
+    assert (review.deeper_look is not None) == said
+    assert not said or review.deeper_look.startswith("Master played this move in the game, within one move")

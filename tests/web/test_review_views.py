@@ -72,16 +72,6 @@ def test_a_15x15_review_comes_from_the_engine(visitor: Visitor):
     assert "How it is punished: X: l12." in text and "Retry O's errors" in text
 
 
-def test_an_error_of_the_judges_own_move_says_why_the_review_sees_more(visitor: Visitor):
-    """Where the link says master played the move the review calls an error,
-    the review says why it disagrees with master's own choice in the game."""
-    said = words(visitor.client.get(f"/review/15x15/{REVIEWED_15X15}?step=8&white=Computer,+master").text)
-    assert "Master played this move in the game, within one move" in said and "the review looks further" in said
-    for query in ("step=8&white=Human", "step=8&black=Computer,+master", "step=7&white=Computer,+master"):
-        assert "the review looks further" not in words(
-            visitor.client.get(f"/review/15x15/{REVIEWED_15X15}?{query}").text), query
-
-
 def test_the_stream_sends_the_judgements_and_ends(visitor: Visitor):
     response = visitor.client.get("/review/3x3/0123/progress?step=2", headers=HTMX)
     assert response.status_code == 200 and response.mimetype == "text/event-stream"

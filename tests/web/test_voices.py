@@ -30,7 +30,7 @@ pytestmark = pytest.mark.thorough  # seeded games against master: make test runs
 
 MUST = re.compile(r"must (?:stop it at|block) ([a-o]\d{1,2}(?:(?:, | or )[a-o]\d{1,2})*)")
 WITHIN = re.compile(r"within (\d+) moves?")
-PLIES = 24
+PLIES = 20
 BUDGET_MS = 60.0
 
 

@@ -93,7 +93,7 @@ def test_a_hint_comes_from_the_workers_and_its_review_reads_what_it_worked_out(t
     """The hint is a job of the workers' (advise); what it worked out about
     the position is kept in their store, and the review of the hinted move
     reads it: the same choice, checked by the same proof."""
-    pool = pools("local", str(tmp_path), workers=1)
+    pool = pools("inline", str(tmp_path))  # its jobs run at once; its store is the workers' own kind
     rules, moves = BOARDS["15x15"], GAME[:4]
     hint = pool.advise(Position.after(rules, moves)).thought
     assert wait_until(lambda: None not in pool.appraisals(rules, (*moves, hint.move), queue=True), 120)
