@@ -11,7 +11,8 @@ from typing import NamedTuple
 from webapp.engine import Position, Rules, cells_of, swap2
 from webapp.play.coach import move_and_reason, square_values
 from webapp.shared.board import BoardView, Move, SquareValue, board_view, move_list
-from webapp.shared.record import GameAt, Result, mark_of, parse_opening, position_after, stones_query, write_moves
+from webapp.shared.record import (GameAt, Result, game_query, mark_of, parse_opening, position_after, stones_query,
+                                  write_moves)
 from webapp.shared.words import opening_stone_words, opening_words
 
 
@@ -78,7 +79,7 @@ class Replay:
     @property
     def query(self) -> dict[str, str]:
         """What a link to this game carries besides its moves: its opening and its result."""
-        return {**({"opening": self.opening} if self.opening else {}), **self.ending.query}
+        return game_query(self.opening, self.ending)
 
     @property
     def stones_query(self) -> dict[str, str]:

@@ -19,7 +19,7 @@ from webapp.review.judgement import ERRORS, KEPT, WORDS, Judgement, hindsights, 
 from webapp.shared.board import BoardView, Move, board_view, move_list
 from webapp.shared.errors import Conflict, InvalidInput
 from webapp.shared.forms import whole_number
-from webapp.shared.record import Result, mark_of, position_after, write_moves
+from webapp.shared.record import Result, game_query, mark_of, position_after, write_moves
 from webapp.shared.words import describe_cell, opening_stone_words, opening_words, quoted, sentence_start
 
 
@@ -89,7 +89,7 @@ class Review:
     @property
     def query(self) -> dict[str, str]:
         """What a link to this review carries besides the moves: the opening and the result."""
-        return _query(self.opening, self.ending)
+        return game_query(self.opening, self.ending)
 
     @property
     def result(self) -> str:
@@ -238,7 +238,7 @@ class Retry:
     @property
     def query(self) -> dict[str, str]:
         """What the links back to the review carry besides the moves."""
-        return _query(self.opening, self.ending)
+        return game_query(self.opening, self.ending)
 
     @property
     def finished(self) -> bool:
@@ -294,11 +294,6 @@ class Retry:
         if attempt.right:
             return f"{square} is right. {attempt.judgement.why}".strip()
         return f"{square} is not it: {attempt.judgement.why} Try again."
-
-
-def _query(opening: str | None, ending: Result) -> dict[str, str]:
-    """A game's opening and result as a link's query writes them."""
-    return {**({"opening": opening} if opening else {}), **ending.query}
 
 
 def _count(raw: str | None, most: int, what: str) -> int:

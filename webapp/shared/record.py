@@ -204,6 +204,11 @@ class Result(NamedTuple):
         return f"{name} won: {in_a_row(position.rules)} in a row."
 
 
+def game_query(opening: str | None, ending: Result) -> dict[str, str]:
+    """What a link to a game carries besides its moves: its opening, and who played and how it ended."""
+    return {**({"opening": opening} if opening else {}), **ending.query}
+
+
 def side_name(rules: Rules, mark: str) -> str:
     """A side as its players call it: Black and White on the five-in-a-row boards, X and O on the others."""
     if rules.k == 5:
