@@ -189,7 +189,8 @@ class Thought(NamedTuple):
 
 def explain(position: Position, thought: Thought) -> Thought:
     """The thought with the threats around its move (threats.threat_to_answer,
-    the coach's own question): the one it answers, and the one it makes.
+    the coach's own question): the one the side to move faced (which the
+    move may answer), and the one the move makes.
     What a page says of the move is read from them, never searched for
     again: "I stop your three", "you must stop it at f10 or f7". A win, a
     block and a forced win say more than a threat, and are left as they are;

@@ -3,11 +3,12 @@
 On the solved boards (3×3, 4×4) it is the best move from the solved table:
 the fastest win, else a draw (the one that sets the most traps), else the
 longest defence. On the bigger boards
-it is master's move (engine.advise), thought on the engine workers as any of
-master's moves is, and its reason is what master's search found (Found): the
-hint knows no more than the computer would play there itself. Where the
-person faces a threat (the one the computer's words name: "you must stop it
-at f10 or f7"), the hint is always one of the squares that stop it, and says so.
+it is the engine's choice as the review of the game makes it, checked with
+the review's own proof (engine.advise), thought on the engine workers as
+master's moves are, and its reason is what that search found (Found): the
+review never calls the hinted move a mistake it could have seen then. Where
+the person faces a threat (the one the computer's words name: "you must stop
+it at f10 or f7"), the hint is one of the squares that stop it, and says so.
 """
 
 from __future__ import annotations
