@@ -71,6 +71,19 @@ def forced_on_board(position: Position, kinds: tuple[str, ...] = ("win", "block"
     return any(value.kind in kinds for value in square_values(position).values())
 
 
+def grew(last_count: dict[str, int], side: str, words: str) -> bool:
+    """Whether words say "within N moves" of side's forced win with an N no
+    smaller than side said last time (kept in last_count, and forgotten once
+    a sentence of side's says no count)."""
+    count = WITHIN.search(words)
+    if not count:
+        last_count.pop(side, None)
+        return False
+    grown = side in last_count and int(count.group(1)) >= last_count[side]
+    last_count[side] = int(count.group(1))
+    return grown
+
+
 def play_game(rules, seed: int, plies: int, budget_ms: float) -> Tally:
     with TemporaryDirectory() as instance:  # the site's own path: master's moves and hints from the workers' jobs
         return _played(rules, seed, plies, Computer(random.Random(seed), budget_ms,
@@ -114,15 +127,9 @@ def _played(rules, seed: int, plies: int, computer: Computer) -> Tally:
                 counts["nothing_but_forced"] += 1
                 examples.append(f"{rules.name} seed {seed} ply {game.ply}: hint {hint.words!r}, coach "
                                 f"{sorted((value.text for value in square_values(position).values()))}")
-            for side, words in (("X", hint.why),):
-                if (count := WITHIN.search(words)) and "win" in words:
-                    if side in last_count and int(count.group(1)) >= last_count[side]:
-                        counts["growing_counts"] += 1
-                        examples.append(f"{rules.name} seed {seed} ply {game.ply}: hint {hint.words!r} after "
-                                        f"{last_count[side]}")
-                    last_count[side] = int(count.group(1))
-                else:
-                    last_count.pop(side, None)
+            if grew(last_count, "X", hint.why if "win" in hint.why else ""):
+                counts["growing_counts"] += 1
+                examples.append(f"{rules.name} seed {seed} ply {game.ply}: hint {hint.words!r}")
         game = game.play(cell, game.ply, computer)
         said = game.computer_says or ""
         if not game.is_over:
@@ -131,13 +138,9 @@ def _played(rules, seed: int, plies: int, computer: Computer) -> Tally:
                 counts["nothing_but_forced"] += 1
                 examples.append(f"{rules.name} seed {seed} ply {game.ply}: computer {said!r}, coach "
                                 f"{sorted((value.text for value in square_values(before).values()))}")
-        if (count := WITHIN.search(said)) and "I have a forced win" in said:
-            if "O" in last_count and int(count.group(1)) >= last_count["O"]:
-                counts["growing_counts"] += 1
-                examples.append(f"{rules.name} seed {seed} ply {game.ply}: computer {said!r} after {last_count['O']}")
-            last_count["O"] = int(count.group(1))
-        else:
-            last_count.pop("O", None)
+        if grew(last_count, "O", said if "I have a forced win" in said else ""):
+            counts["growing_counts"] += 1
+            examples.append(f"{rules.name} seed {seed} ply {game.ply}: computer {said!r}")
     moves = game.moves
     appraisals = [appraise(Position.after(rules, moves[:index]), cell) for index, cell in enumerate(moves)]
     position = Position(rules)

@@ -21,7 +21,8 @@ from webapp.engine import (Position, Rules, Thought, Threat, cells_of, forced_wi
                            losing_replies, opponent, outcomes, preference, threat_to_answer)
 from webapp.shared.board import SquareValue
 from webapp.shared.record import mark_of, position_after
-from webapp.shared.words import describe_cell, in_a_row, in_a_row_minus_one, in_a_row_minus_two, squares_that
+from webapp.shared.words import (describe_cell, in_a_row, in_a_row_minus_one, in_a_row_minus_two, listed,
+                                 squares_that)
 
 @lru_cache(maxsize=1 << 12)  # a pure function of the position: after the first time, a lookup
 def square_values(position: Position) -> dict[int, SquareValue]:
@@ -239,8 +240,7 @@ def _threat_says(rules: Rules, threat: Threat, you: Addressee) -> str:
     made = f"I threaten a win by {name}" if threat.kind == "fours" else f"I make a {name}"
     if not threat.answers:
         return f"{made} that no square stops: I win by force."
-    *others, last = [describe_cell(rules, cell) for cell in threat.answers]
-    where = f"{', '.join(others)} or {last}" if others else last
+    where = listed([describe_cell(rules, cell) for cell in threat.answers], "or")
     if threat.kind == "fours":
         return f"{made}: {you.name} must stop it at {where}."
     return f"{made}: {you.name} must stop it at {where}, or I make an open {in_a_row_minus_one(rules)}."
@@ -295,8 +295,7 @@ def stopped(rules: Rules, found: Found, cell: int) -> str:
     what, others = faced_name(rules, found), [other for other in found.faced_answers if other != cell]
     if not others:
         return f"{what}, at the one square that stops it"
-    *others, last = [describe_cell(rules, other) for other in others]
-    where = f"{', '.join(others)} or {last}" if others else last
+    where = listed([describe_cell(rules, other) for other in others], "or")
     return f"{what} ({where} would have stopped it too)"
 
 

@@ -37,17 +37,18 @@ def squares_that(rules: Rules, cells: set[int], others: set[int], moved: int, ve
     kinds = [kind for kind, group in SQUARE_KINDS.items() if rules.size == 3 and cells & group]
     whole = all(cells & SQUARE_KINDS[kind] == others & SQUARE_KINDS[kind] and
                 (kind == "centre" or len(cells & SQUARE_KINDS[kind]) > 1) for kind in kinds)
+    agreed = verb if len(cells) > 1 else verb + "s"
     if kinds and whole:
         named = [f"the other {kind}" if moved in SQUARE_KINDS[kind] else f"the {kind}" for kind in kinds]
-        return f"{_listed(named)} {verb if len(cells) > 1 else verb + 's'}"
+        return f"{listed(named)} {agreed}"
     if len(cells) <= MOST_NAMED:
-        return f"{_listed([describe_cell(rules, cell) for cell in sorted(cells)])} {verb if len(cells) > 1 else verb + 's'}"
+        return f"{listed([describe_cell(rules, cell) for cell in sorted(cells)])} {agreed}"
     return f"{len(cells)} other squares {verb}"
 
 
-def _listed(names: list[str]) -> str:
-    """'a', 'a and b', 'a, b and c'."""
-    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+def listed(names: list[str], conjunction: str = "and") -> str:
+    """'a', 'a and b', 'a, b and c' (or another conjunction: 'a, b or c')."""
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} {conjunction} {names[-1]}"
 
 
 def in_a_row(rules: Rules) -> str:
