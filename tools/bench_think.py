@@ -11,7 +11,8 @@ kept); a "later view" is any view after that.
   solved 3×3 first, as the server does before it forks its workers); the
   first and a later view of every position; a node alone, as htmx asks for it.
 - 4×4: first and later views of positions from random games.
-- 5×5, 7×7, 15×15: first views (the engine thinks within its budget), then
+- 5×5, 7×7, 15×15: first views (the engine's move is the hint's: a choice
+  within a count of positions, checked by the review's proof, then kept), then
   the tree at each other depth.
 - The searches on the empty 3×3 and 4×4 boards, side by side.
 """

@@ -11,6 +11,7 @@ import pytest
 from tests.engine.test_threats import wins_against_everything
 from tests.positions import random_positions, setup
 from webapp.engine import BOARDS, Forgetful, Position, advise, appraise, think, threat_to_answer
+from webapp.engine import evaluate
 from webapp.engine.evaluate import evaluator
 from webapp.engine.threats import ThreatSolver
 
@@ -123,3 +124,19 @@ def test_what_an_appraisal_works_out_about_a_position_is_kept_and_read_again(mon
     appraisal = appraise(here, hinted.move, memory=memory)
     assert appraisal.choice == hinted.move and not appraisal.refutation and dict(memory) == kept
 
+
+def test_the_engines_statistics_are_of_its_thinking_alone_not_of_building_its_tables(monkeypatch):
+    """A process's first look at a big board builds the board's tables (about
+    100 ms on 15×15) before the engine's thinking starts, not inside it: the
+    seconds kept with its choice, which the think page shows, are its own."""
+    built_before_thinking = []
+
+    def thinking(position, budget_ms, max_nodes):
+        built_before_thinking.append(evaluate._evaluator.cache_info().currsize)
+        return think(position, budget_ms, max_nodes=300)
+
+    monkeypatch.setattr(appraise_module, "think", thinking)
+    evaluate._evaluator.cache_clear()
+    rules = BOARDS["15x15"]
+    appraise_module.choice(Position(rules).play(rules.centre), Forgetful())
+    assert built_before_thinking == [1]

@@ -4,12 +4,16 @@ is wrong, and the links to it from the game and from every replay step."""
 
 from __future__ import annotations
 
+import importlib
 import re
 
 import pytest
 
 from tests.support import HTMX, Visitor
 from webapp.app import create_app
+from webapp.engine import BOARDS, think
+
+appraise_module = importlib.import_module("webapp.engine.appraise")  # the package's appraise is the function
 
 
 def test_the_empty_board_shows_its_tree_and_the_searches(visitor: Visitor):
@@ -160,3 +164,29 @@ def test_where_the_trees_best_move_is_not_the_engines_the_page_says_why(visitor)
         said += why in page
     assert said, "some position among these has the two differ, or this test shows nothing"
     assert "The table is wider than this screen: scroll it sideways" in page
+
+
+@pytest.mark.parametrize("moves", ["d4-e5", "d4-e5-c3-e4-e3"])
+def test_the_engines_move_on_the_think_page_is_the_hints_worked_out_once(visitor: Visitor, monkeypatch,
+                                                                          moves: str):
+    """One voice: the think page shows the move Hint offers in the same
+    position (a game of the person's, 7×7), and a second view, or the hint
+    after the page, reads what the workers kept: no search runs again."""
+    thoughts = []
+
+    def counted(*args, **kwargs):
+        thoughts.append(args[0])
+        return think(*args, **kwargs)
+
+    monkeypatch.setattr(appraise_module, "think", counted)
+    page = visitor.client.get(f"/think/7x7/{moves}").text
+    (shown,) = re.findall(r"<dt>Its move</dt><dd>([a-g][1-7])</dd>", page)
+    assert len(thoughts) == 1 and "the move Hint offers" in page
+    visitor.post("/new", {"board": "7x7", "x": "human", "o": "human"})
+    for ply, square in enumerate(moves.split("-")):
+        visitor.move(BOARDS["7x7"].parse_cell_name(square), ply)
+    hinted = visitor.post("/hint", {"ply": str(visitor.ply())}).text
+    assert f"Hint: {shown}: " in hinted
+    assert re.findall(r"<dt>Its move</dt><dd>([a-g][1-7])</dd>", visitor.client.get(f"/think/7x7/{moves}").text) \
+        == [shown]
+    assert len(thoughts) == 1, "the hint and the second view read the kept choice"

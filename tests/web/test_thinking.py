@@ -11,11 +11,9 @@ import pytest
 
 from tests.positions import random_positions, reachable_positions
 from webapp.play.coach import square_values
-from webapp.engine import BOARDS, Position, think
-from webapp.engine import evaluate
+from webapp.engine import BOARDS, Position
 from webapp.engine.classic import Recorder, Tree, alphabeta
 from webapp.shared.errors import InvalidInput
-from webapp.think import searches as searches_module
 from webapp.think.look import Look
 from webapp.think.searches import searches
 from webapp.think.tree import STOP_LIMIT, Count, value_words
@@ -130,8 +128,8 @@ def test_on_a_big_board_the_tree_goes_to_the_depth_chosen_with_estimates_at_its_
     assert any("(the evaluation's estimate)" in child.value for child in opened.children)
     values = {row.value for row in look.searches()}
     assert len(values) == 1
-    engine = look.engine(budget_ms=30)
-    assert engine.depth >= 1 and engine.nodes > 0 and engine.move
+    assert look.asks_the_engine and not Look(FOUR, ()).asks_the_engine
+    assert not Look.parse(BOARDS["7x7"], "d4-e4-d5-e5-d6-e6-d7-e7-d3").asks_the_engine  # the game is over
 
 
 @pytest.mark.parametrize("board, moves, open_, alphabeta, depth, expected", [
@@ -146,23 +144,6 @@ def test_on_a_big_board_the_tree_goes_to_the_depth_chosen_with_estimates_at_its_
 def test_a_bad_link_says_what_is_wrong(board, moves, open_, alphabeta, depth, expected):
     with pytest.raises(InvalidInput, match=expected.replace("(", r"\(").replace(")", r"\)")):
         Look.parse(BOARDS[board], moves, open_, alphabeta, depth)
-
-
-def test_the_engines_statistics_are_of_its_thinking_alone_not_of_building_its_tables(monkeypatch):
-    """A process's first look at a big board builds the board's tables (about
-    100 ms on 15×15) before the engine's budget starts, not inside it."""
-    built_before_thinking = []
-
-    def thinking(position, budget_ms):
-        built_before_thinking.append(evaluate._evaluator.cache_info().currsize)
-        return think(position, budget_ms, max_nodes=300)
-
-    monkeypatch.setattr(searches_module, "think", thinking)
-    evaluate._evaluator.cache_clear()
-    searches_module.engine_view.cache_clear()
-    rules = BOARDS["15x15"]
-    searches_module.engine_view(Position(rules).play(rules.centre), 60_000)
-    assert built_before_thinking == [1]
 
 
 @pytest.mark.parametrize("value, words", [(-1028, "estimate -1,028 for X (X wins about 26 in 100)"),

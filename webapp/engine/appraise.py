@@ -27,7 +27,7 @@ from typing import Any, NamedTuple, Protocol
 from webapp.engine.evaluate import Evaluator, Node, evaluator
 from webapp.engine.external import Answer, Brain, Evaluation, ask
 from webapp.engine.rules import Position, Rules
-from webapp.engine.search import Searcher, Thought, best_of, candidates, explain, think
+from webapp.engine.search import Searcher, Thought, best_of, candidates, explain, prepare, think
 from webapp.engine.shapes import UNIT
 from webapp.engine.threats import OutOfTime, ThreatSolver, threat_to_answer
 from webapp.engine.values import WIN
@@ -95,6 +95,7 @@ def choice(position: Position, memory: Memory) -> Thought:
     within APPRAISAL_NODES positions, explained (the threats around it)."""
     name = f"choice:{VERSION}:{position_name(position)}"
     if (kept := memory.get(name)) is None:
+        prepare(position.rules)  # the board's tables first: the seconds kept are the thinking's alone
         kept = explain(position, think(position, UNHURRIED_MS, max_nodes=APPRAISAL_NODES))
         memory.put(name, kept)
     return kept

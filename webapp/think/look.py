@@ -6,8 +6,11 @@ to it), the node of its tree that is open, whether alpha-beta's skipped
 branches are shown, and on the boards too big to solve, how deep the tree
 goes. From it come the branches to show (best first, the principal
 variation marked), the table of searches, and on the big boards the engine's
-own statistics for its move: the tree's values and counts are tree.py's, the
-searches' table and the engine's statistics searches.py's.
+own move and statistics: the tree's values and counts are tree.py's, the
+searches' table and the engine's statistics searches.py's. The engine's move
+is the hint's (engine.advise, asked of the engine workers by the route and
+kept by position): the move the hint offers, this page shows and the review
+judges by is one move, worked out once.
 
 Reading a link (Look.parse) is the web's; the work a page shows is see()'s,
 which returns it as Seen, a value: on the boards too big to solve the route
@@ -17,9 +20,8 @@ the solved tables and the classic searches, done once per position and
 kept (functools caches, in each process): a position's searches never
 change, so a later view of it is a lookup. What a first view may cost is
 bounded by counts of positions, not by a clock (searches.RUN_LIMIT,
-tree.COUNT_LIMIT), so that a page says the same on any machine; only the
-engine's own thinking on the big boards runs to its clock. Nothing here
-knows about HTTP.
+tree.COUNT_LIMIT, appraise.APPRAISAL_NODES), so that a page says the same on
+any machine. Nothing here knows about HTTP.
 """
 
 from __future__ import annotations
@@ -36,7 +38,7 @@ from webapp.shared.board import BoardView, board_view
 from webapp.shared.errors import InvalidInput
 from webapp.shared.record import parse_moves, position_after, write_moves
 from webapp.shared.words import describe_cell
-from webapp.think.searches import EngineView, OpinionView, Row, engine_opinion, engine_view, searches
+from webapp.think.searches import OpinionView, Row, engine_opinion, searches
 from webapp.think.tree import (Count, alphabeta_paths, below, below_child, move_values, ranked, search_order,
                                value_words)
 
@@ -71,7 +73,6 @@ class Seen(NamedTuple):
     branches: list[Branch]               # the tree's first moves; or, for a node asked alone, that node
     searches: tuple[Row, ...]            # the classic searches side by side (none for a node alone)
     alphabeta_ran: bool                  # whether alpha-beta's skips can be shown
-    engine: EngineView | None            # the engine's own move and statistics, on the big boards
     opinions: tuple[OpinionView, ...] = ()  # the installed external engines' moves, and what they say
 
 
@@ -263,28 +264,29 @@ class Look:
         """Whether alpha-beta's skipped branches can be shown (it finished)."""
         return self.skipped_paths is not None
 
-    def engine(self, budget_ms: float) -> EngineView | None:
-        """The engine's own move and statistics, on the boards too big to solve."""
-        if self.solved or self.position.is_over:
-            return None
-        return engine_view(self.position, budget_ms)
+    @property
+    def asks_the_engine(self) -> bool:
+        """Whether the page shows the engine's own move: on the boards too
+        big to solve, in a game not over (the hint's move, engine.advise,
+        which the route asks the engine workers for: engine_view shows it)."""
+        return not self.solved and not self.position.is_over
 
     def whole_game_bound(self) -> Count:
         """At most how many positions plain minimax would examine to the end of the game."""
         return Count(most_orders(self.position.empty.bit_count()), exact=False)
 
 
-def see(look: Look, budget_ms: float, node: tuple[int, ...] | None = None, brains: tuple[Brain, ...] = ()) -> Seen:
-    """All that the page for look shows and takes engine work: the tree, the
-    searches and (big boards) the engine's own move thought about for
-    budget_ms, and each of brains' (installed external engines'); or, asked
-    for one node of the tree, that node alone."""
+def see(look: Look, node: tuple[int, ...] | None = None, brains: tuple[Brain, ...] = ()) -> Seen:
+    """All that the page for look shows and takes engine work, but the
+    engine's own move (asks_the_engine): the tree, the searches and each of
+    brains' (installed external engines') moves; or, asked for one node of
+    the tree, that node alone."""
     if node is not None:
-        return Seen(None, [look.branch(node)], (), look.alphabeta_ran(), None)
+        return Seen(None, [look.branch(node)], (), look.alphabeta_ran())
     branches = [] if look.position.is_over else look.branches()
     opinions = () if look.position.is_over else tuple(
         engine_opinion(brain, look.rules, look.moves, look.position.to_move) for brain in brains)
-    return Seen(look.root, branches, look.searches(), look.alphabeta_ran(), look.engine(budget_ms), opinions)
+    return Seen(look.root, branches, look.searches(), look.alphabeta_ran(), opinions)
 
 
 def warm() -> None:

@@ -1,7 +1,8 @@
 """The page "How the computer sees this": /think/<board>/<moves>.
 
 Read the link, have look.see() work it out (on the engine workers, for the
-boards too big to solve), render. Without JavaScript every node of the
+boards too big to solve) and the engine workers give the engine's own move
+there (the hint's, kept by position), render. Without JavaScript every node of the
 tree is a link to the page with that node open; htmx asks for the node alone
 (?node=) and swaps it in place, and for the whole section when alpha-beta's
 marks or the depth change. A link that is not a position or a node of its tree
@@ -16,6 +17,7 @@ from webapp.engine.external import installed
 from webapp.shared.errors import InvalidInput
 from webapp.shared.web import board_or_404, is_htmx
 from webapp.think.look import DEPTHS, Look, see
+from webapp.think.searches import engine_view
 from webapp.think.tree import STOP_LIMIT
 
 bp = Blueprint("think", __name__)
@@ -32,12 +34,12 @@ def look(board: str, moves: str) -> str:
         node = shown.parse_path(args["node"]) if "node" in args else None
     except InvalidInput as error:
         abort(404, description=str(error))
-    budget_ms, alone = current_app.config["ENGINE_BUDGET_MS"], node is not None and is_htmx()
+    alone, engines = node is not None and is_htmx(), current_app.extensions["engines"]
     brains = () if alone else installed(shown.rules)
-    seen = current_app.extensions["engines"].ask(see, shown, budget_ms, node if alone else None, brains,
-                                                 here=not shown.needs_the_engines)
+    seen = engines.ask(see, shown, node if alone else None, brains, here=not shown.needs_the_engines)
     if alone:
         return render_template("think/_branch.html", look=shown, seen=seen, node=seen.branches[0],
                                stop_limit=STOP_LIMIT)
+    engine = engine_view(shown.rules, engines.advise(shown.position).thought) if shown.asks_the_engine else None
     return render_template("think/_think.html" if is_htmx() else "think/think.html", look=shown, seen=seen,
-                           engine=seen.engine, budget_ms=budget_ms, depths=DEPTHS, stop_limit=STOP_LIMIT)
+                           engine=engine, depths=DEPTHS, stop_limit=STOP_LIMIT)

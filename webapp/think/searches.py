@@ -13,14 +13,13 @@ from collections.abc import Callable
 from functools import lru_cache
 from typing import NamedTuple
 
-from webapp.engine import Position, Rules, opponent, prepare, think
-from webapp.engine.appraise import JUDGES_UNIT
+from webapp.engine import Position, Rules, Thought, opponent
+from webapp.engine.appraise import APPRAISAL_NODES, JUDGES_UNIT, REVIEW_PROOF_NODES
 from webapp.engine.external import Brain, BrainFault, Evaluation, ask
 from webapp.engine.classic import (ALGORITHMS, Horizon, MemoTree, Searched, TooLong, Tree, minimax,
                                    minimax_with_memo, most_orders, most_positions, tree_size)
-from webapp.engine.search import SETTLED_ITERATIONS
 from webapp.engine.solved import is_solved, table
-from webapp.shared.words import NUMBERS, in_a_row_minus_one, in_a_row_minus_two
+from webapp.shared.words import in_a_row_minus_one, in_a_row_minus_two
 from webapp.think.tree import COUNT_LIMIT, STOP_LIMIT, Count, table_value, value_words
 
 RUN_LIMIT = 600_000
@@ -159,27 +158,28 @@ def searches(position: Position, depth: int = 0) -> tuple[Row, ...]:
     return tuple(rows)
 
 
-@lru_cache(maxsize=256)
-def engine_view(position: Position, budget_ms: float) -> EngineView:
-    """What the engine itself does here, within its time budget (boards too big to solve)."""
-    prepare(position.rules)  # once a process: the budget the page reports is the thinking's alone
-    thought = think(position, budget_ms)
-    rules = position.rules
-    # The threats: fours and threes where five win, threes and twos where four do.
+def engine_view(rules: Rules, advice: Thought) -> EngineView:
+    """The engine's own move on a big board, as the hint gives it and the
+    review judges by (engine.advise, worked out once on the engine workers
+    and kept by position): the page shows what was found, it never searches
+    again."""
     threats = f"{in_a_row_minus_one(rules)}s or {in_a_row_minus_two(rules)}s"
-    settled = NUMBERS.get(SETTLED_ITERATIONS, str(SETTLED_ITERATIONS))
+    checked = (f"Then it looks for a forced win the other side would have after its move, with the review's "
+               f"deeper proof (up to {REVIEW_PROOF_NODES:,} positions), and offers its next candidate where "
+               "it finds one.")
     hows = {
         "win": "It completes a line at once: nothing to search.",
         "block": "The other side would complete a line next move, so it must block: nothing to search.",
-        "lost": "The other side has two ways to complete a line; only one can be blocked.",
+        "lost": "The other side can force a win whatever it plays, as far as the engine sees: it plays the move "
+                "it likes best.",
         "forced win": f"The threat solver proved a win by {threats}, so the search was not needed.",
-        "search": f"The threat solver found no win by {threats} for it, so it searched deeper and deeper, until "
-                  "its time was up, another depth would not have finished in time, or its best move had held for "
-                  f"{settled} depths. Then it checked its move against the other side's wins by {threats}.",
+        "search": f"The threat solver found no win by {threats} for it, so it searched deeper and deeper within "
+                  f"a count of {APPRAISAL_NODES:,} positions shared with its threat solver (a count, not a clock, so "
+                  "that it says the same on any machine), and kept the move of the deepest search it finished. "
+                  + checked,
         "defence": f"The threat solver found no win by {threats} for it, so it searched; but the move the search "
-                   f"liked best let the other side win by {threats}, so it played the best searched move that "
-                   "does not.",
+                   "liked best let the other side force a win, so it plays the best move it found that does not.",
     }
-    return EngineView(rules.cell_name(thought.move), hows[thought.kind], thought.depth, thought.nodes,
-                      thought.nodes / thought.seconds if thought.seconds else 0.0, thought.hits, thought.seconds,
-                      [rules.cell_name(cell) for cell in thought.line])
+    per_second = advice.nodes / advice.seconds if advice.seconds else 0.0
+    return EngineView(rules.cell_name(advice.move), hows[advice.kind], advice.depth, advice.nodes, per_second,
+                      advice.hits, advice.seconds, [rules.cell_name(cell) for cell in advice.line])
