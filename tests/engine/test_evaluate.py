@@ -9,7 +9,7 @@ import random
 import pytest
 
 from tests.positions import setup
-from webapp.engine import BOARDS, Position
+from webapp.engine import BOARDS, Position, Rules
 from webapp.engine.evaluate import Evaluator, Node, evaluator
 from webapp.engine.rules import cells_of
 
@@ -18,7 +18,11 @@ BIG = ["5x5", "7x7", "15x15"]
 
 def random_games(board: str, games: int, seed: int):
     """Every position of some random games (near the stones, so lines grow), with its Node reached by play()."""
-    rules = BOARDS[board]
+    return random_games_under(BOARDS[board], games, seed)
+
+
+def random_games_under(rules: Rules, games: int, seed: int):
+    """random_games on rules' board, under its rule."""
     evaluation = evaluator(rules)
     rng = random.Random(seed)
     for _ in range(games):
@@ -64,6 +68,26 @@ def test_a_leaf_has_the_score_of_the_node_in_full_and_one_with_a_line_to_block_i
 def completes_after(evaluation: Evaluator, node: Node, cell: int) -> int:
     """The cells where the side to move could complete a line once it has played cell."""
     return evaluation.play(node, cell).their_wins
+
+
+@pytest.mark.parametrize("board, rule", [*((board, "freestyle") for board in BIG),
+                                         *((board, rule) for board in ("7x7", "15x15") for rule in ("standard", "renju"))])
+def test_a_moves_completions_and_a_foul_block_are_what_playing_it_finds(board: str, rule: str):
+    """The threat solver's short cuts (completions_after, blocks_foul) say
+    what play() and playable() would, for every move near the stones."""
+    rules = BOARDS[board].with_rule(rule)
+    evaluation = evaluator(rules)
+    fours = fouls = 0
+    for position, node in random_games_under(rules, games=6, seed=5):
+        for cell in evaluation.moves(node):
+            answer = evaluation.play(node, cell, shaped=False)
+            assert evaluation.completions_after(node, cell) == answer.their_wins, (position.text, cell)
+            for block in cells_of(answer.their_wins):
+                assert evaluation.blocks_foul(node, cell, block) == (not evaluation.playable(answer, [block]))
+                fours += 1
+                fouls += evaluation.blocks_foul(node, cell, block)
+    assert fours > 50
+    assert fouls or (board, rule) != ("15x15", "renju"), "renju's refused blocks are among them"
 
 
 @pytest.mark.parametrize("board", BIG)

@@ -305,6 +305,29 @@ class Evaluator:
                     t_move += move[before + (b - was) * unit] - move[before]
         return None, None, None, None, (t_move, 0), (0, m_wait)
 
+    def completions_after(self, node: Node, cell: int) -> int:
+        """The cells where the side to move could complete a line after
+        playing cell: the other side's their_wins in play(node, cell), worked
+        out alone. The threat solver asks it of every four it tries, most of
+        which it then need not play (a four whose block leaves no four to
+        make, or leads where it has been)."""
+        mine = node.mine | 1 << cell
+        wins, windows = node.my_wins, self.windows
+        for index in cells_of(node.my_threes & self.through_bits[cell]):  # k-2 stones, none of theirs
+            wins |= windows[index] & ~mine
+        bit = ~(1 << cell)
+        if wins and self.rules.exact_for("X" if node.black_to_move else "O"):
+            wins = self.rules.exact_completions(mine, wins & bit)
+        return wins & bit
+
+    def blocks_foul(self, node: Node, cell: int, block: int) -> bool:
+        """Whether, after the side to move plays cell, the other side may not
+        play block: renju forbids it to black (play() and playable(), without
+        the rest of a move)."""
+        if self.rules.rule != RENJU or node.black_to_move:
+            return False
+        return foul(self.rules, node.theirs, node.mine | 1 << cell, block) is not None
+
     def playable(self, node: Node, cells: list[int]) -> list[int]:
         """Those of cells that the side to move may play: all, but where
         renju forbids them to black."""

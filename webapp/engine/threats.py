@@ -201,18 +201,27 @@ class ThreatSolver:
         return self.evaluator.playable(node, cells_of(fours))
 
     def _after_four(self, node: Node, cell: int, depth: int) -> list[int] | None:
-        """Play the four at cell; the other side blocks; go on from there."""
-        answer = self.evaluator.play(node, cell, shaped=False)  # the defender's view: their_wins are my threats
-        threats = cells_of(answer.their_wins)
+        """Play the four at cell; the other side blocks; go on from there.
+        The four and the block are played only to go on: most fours end at
+        once (a double four, no four left to make, a block that leads where
+        the solver has been), which the four's completions alone tell, and
+        playing a move is most of the solver's cost."""
+        evaluation = self.evaluator
+        completions = evaluation.completions_after(node, cell)  # the defender must block them
+        threats = cells_of(completions)
         if not threats:  # only a six to complete, where the rule wants exactly five: no four
             return None
         if len(threats) >= 2:  # a double four: whichever is blocked, the other completes a line
             return [cell, threats[0], threats[1]]
-        if not self.evaluator.playable(answer, threats):  # renju: black may not block
-            elsewhere = self._elsewhere(answer, answer.their_wins)
-            return [cell, elsewhere[0], threats[0]] if elsewhere else None
         (block,) = threats
-        rest = self._win(self.evaluator.play(answer, block, shaped=False), depth - 1)
+        if evaluation.blocks_foul(node, cell, block):  # renju: black may not block
+            answer = evaluation.play(node, cell, shaped=False)
+            elsewhere = self._elsewhere(answer, completions)
+            return [cell, elsewhere[0], block] if elsewhere else None
+        if depth == 1 or self._refuted.get((node.mine | 1 << cell, node.theirs | 1 << block), -1) >= depth - 1:
+            return None  # no four left to make after the block, or refuted before
+        answer = evaluation.play(node, cell, shaped=False)  # the defender's view: their_wins are my threats
+        rest = self._win(evaluation.play(answer, block, shaped=False), depth - 1)
         return None if rest is None else [cell, block, *rest]
 
     def _elsewhere(self, node: Node, refused: int) -> list[int]:
