@@ -208,12 +208,11 @@ class ThreatSolver:
         playing a move is most of the solver's cost."""
         evaluation = self.evaluator
         completions = evaluation.completions_after(node, cell)  # the defender must block them
-        threats = cells_of(completions)
-        if not threats:  # only a six to complete, where the rule wants exactly five: no four
+        if not completions:  # only a six to complete, where the rule wants exactly five: no four
             return None
-        if len(threats) >= 2:  # a double four: whichever is blocked, the other completes a line
-            return [cell, threats[0], threats[1]]
-        (block,) = threats
+        if completions & (completions - 1):  # a double four: whichever is blocked, the other completes a line
+            return [cell, *cells_of(completions)[:2]]
+        block = completions.bit_length() - 1
         if evaluation.blocks_foul(node, cell, block):  # renju: black may not block
             answer = evaluation.play(node, cell, shaped=False)
             elsewhere = self._elsewhere(answer, completions)
