@@ -20,8 +20,8 @@ import pytest
 from flask import Flask
 from jinja2 import FileSystemBytecodeCache
 
-from tests.browsing import BROWSER_BUDGET_MS
-from tests.servers import AppServer, RedisServer, in_a_thread, outside_checkout
+from harness.browsing import BROWSER_BUDGET_MS
+from harness.servers import AppServer, RedisServer, in_a_thread, outside_checkout
 from tests.support import Visitor
 from webapp.app import create_app
 from webapp.engine import BOARDS, Position

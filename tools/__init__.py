@@ -8,8 +8,8 @@
 - load_live: `make load-live`, games between friends and 500 live streams.
 - load_servers: `make load-servers`, both under each server the app could run under.
 - screenshots: `make screenshots`, every state of the pages, light and dark.
-- servers: redis-server and gunicorn on free loopback ports, and an HTTP client
-  that behaves like a browser; served and bare_app: the apps they serve.
-- browsing: what a person does in the browser (Playwright), and every state to reach.
-- positions: positions written by hand, from random games, or every one reachable.
+- bare_app: `make load`'s baseline, an app of one empty route.
+What the tests use too (servers, browsing, positions, the judge of games)
+is harness/'s: no tool imports a test module, and no test of the
+project's code imports a tool.
 """

@@ -18,8 +18,8 @@ from pathlib import Path
 from playwright.sync_api import Page, sync_playwright
 
 
-from tests.browsing import CHROMIUM, CHROMIUM_ARGS
-from tests.servers import AppServer, scratch_folder
+from harness.browsing import CHROMIUM, CHROMIUM_ARGS
+from harness.servers import AppServer, scratch_folder
 
 MOVES = 60
 """Clicks timed per board."""

@@ -26,7 +26,7 @@ import tempfile
 import timeit
 from pathlib import Path
 
-from tests.positions import random_positions, reachable_positions
+from harness.positions import random_positions, reachable_positions
 from webapp.engine import (BOARDS, DEFAULT_BUDGET_MS, Position, board_named, choose_move, level_player, levels_of,
                            think)
 

@@ -27,7 +27,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from tests.positions import random_positions, reachable_positions
+from harness.positions import random_positions, reachable_positions
 from webapp.app import create_app
 from webapp.engine import BOARDS, DEFAULT_BUDGET_MS, Position
 from webapp.engine.solved import load_all

@@ -2,7 +2,7 @@
 
     python -m tools.forbidden_check [--positions N] [--seed S] [--rapfi PATH]
 
-Random positions (tests/renju_referee.py: stones crowded near the centre
+Random positions (harness/renju_referee.py: stones crowded near the centre
 so that forbidden shapes are common, black to move, no five to make). Each
 position's forbidden points, ours (webapp.engine.renju), are compared
 with the Gomocup manager's judge (the `renju` package's check_forbid, a port
@@ -17,9 +17,10 @@ import argparse
 import subprocess
 import sys
 
-from tests.renju_referee import RULES, crowded_positions, judge
+from harness.renju_referee import RULES, crowded_positions, judge
 from webapp.engine.renju import forbidden_cells
-from webapp.engine.rules import Position, cells_of
+from webapp.engine.position import Position
+from webapp.engine.rules import cells_of
 
 
 class Rapfi:

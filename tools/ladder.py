@@ -39,7 +39,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from tools.elo import elo, sprt
-from tools.judge import Tally
+from harness.judge import Tally
 from tools.openings import OPENING_SETS, openings, position_of
 from webapp.engine import (BOARDS, FREESTYLE, LEARNERS, LEVELS, RENJU, RULES, STANDARD, Rules, rules_offered,
                            under_rule)

@@ -75,8 +75,8 @@ from pathlib import Path
 
 
 from tools import open_loop
-from tests.servers import AppServer, Browser, Reply, each_store, scratch_folder
-from tests.positions import position
+from harness.servers import AppServer, Browser, Reply, each_store, scratch_folder
+from harness.positions import position
 
 
 def setting(name: str, default: str) -> str:

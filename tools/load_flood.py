@@ -33,7 +33,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from tests.servers import AppServer, Browser, scratch_folder
+from harness.servers import AppServer, Browser, scratch_folder
 from tools.load_engines import PLAYABLE, SEED, Crowd, next_to_stones, percentile, play, taken
 
 FLOOD = int(os.environ.get("LOAD_FLOOD_CLIENTS") or "24")

@@ -33,8 +33,8 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 
-from tests.servers import AppServer, Browser, EventStream, each_store
-from tests.positions import BOARD_BY_CELLS
+from harness.servers import AppServer, Browser, EventStream, each_store
+from harness.positions import BOARD_BY_CELLS
 from webapp.engine import Position
 
 GAMES = int(os.environ.get("LIVE_GAMES", 125))

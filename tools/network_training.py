@@ -11,7 +11,8 @@ from collections.abc import Callable
 import numpy as np
 
 from webapp.engine.network import ORIENTATIONS, SQUARES, THREE, Network, afterstates, highest, result
-from webapp.engine.rules import Position, cells_of, opponent
+from webapp.engine.position import Position
+from webapp.engine.rules import cells_of, opponent
 
 EXPLORE_ONE_IN = 4
 """One move in this many, in self-play, is a random square."""

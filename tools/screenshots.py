@@ -7,8 +7,8 @@ from pathlib import Path
 
 from playwright.sync_api import sync_playwright
 
-from tests.browsing import CHROMIUM, CHROMIUM_ARGS, STATES
-from tests.servers import AppServer, scratch_folder
+from harness.browsing import CHROMIUM, CHROMIUM_ARGS, STATES
+from harness.servers import AppServer, scratch_folder
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -21,7 +21,7 @@ from typing import NamedTuple
 
 
 from webapp.engine import BOARDS, MARKS, Player, Rules, level_player, levels_of, play_game
-from tools.judge import Tally, random_player
+from harness.judge import Tally, random_player
 from tools.parallel import mapping
 
 SEED = 2026

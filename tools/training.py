@@ -38,12 +38,14 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from tools import judge, network_training
+from harness import judge
+from tools import network_training
 from webapp.engine import shipped
 from webapp.engine.levels import Player
 from webapp.engine.menace import Menace
 from webapp.engine.network import Network
-from webapp.engine.rules import MARKS, Position
+from webapp.engine.position import Position
+from webapp.engine.rules import MARKS
 from webapp.engine.solved import outcomes
 
 MENACE_SEED = 1961

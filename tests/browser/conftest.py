@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page
 
-from tests.browsing import CHROMIUM_ARGS, HEADLESS_CHROMIUM
+from harness.browsing import CHROMIUM_ARGS, HEADLESS_CHROMIUM
 
 
 @pytest.fixture(scope="session")

@@ -1,7 +1,7 @@
 """A person's clicks in a real Chromium (Debian's), against a live server
 (the browser fixtures are in conftest.py).
 
-The engine is the test's oracle for which square to click (tests/browsing.py):
+The engine is the test's oracle for which square to click (harness/browsing.py):
 the worst one to let the computer win, the best one to reach a draw.
 """
 
@@ -12,7 +12,7 @@ import re
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from tests.browsing import (CHROMIUM_ARGS, HEADLESS_CHROMIUM, COMPUTER_WINS, DRAW, FACING_PERFECT, NEW_GAME_AS_O, QUEUED, NEW_GAME_AS_X,
+from harness.browsing import (CHROMIUM_ARGS, HEADLESS_CHROMIUM, COMPUTER_WINS, DRAW, FACING_PERFECT, NEW_GAME_AS_O, QUEUED, NEW_GAME_AS_X,
                             RENJU, RENJU_DOUBLE_THREE_AT_J8, assert_not_reloaded, board_of, mark_page_as_not_reloaded,
                             click, new_game, play_first_open_squares, play_out, replacing_the_game, square,
                             engines_busy, on_board)

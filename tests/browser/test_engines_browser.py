@@ -10,8 +10,8 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from tests.brains import KINROW, fake_brain
-from tests.browsing import BROWSER_BUDGET_MS, audit_both_schemes, click, new_game, square
-from tests.servers import in_a_thread
+from harness.browsing import BROWSER_BUDGET_MS, audit_both_schemes, click, new_game, square
+from harness.servers import in_a_thread
 from webapp.app import create_app
 from webapp.engine.external import stop_all
 

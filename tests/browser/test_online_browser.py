@@ -9,7 +9,7 @@ import re
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
-from tests.browsing import (BOARD_TOP, assert_not_reloaded, audit_without_scripts, board_comes_back_to, mark_page_as_not_reloaded,
+from harness.browsing import (BOARD_TOP, assert_not_reloaded, audit_without_scripts, board_comes_back_to, mark_page_as_not_reloaded,
                             until)
 
 pytestmark = pytest.mark.browser

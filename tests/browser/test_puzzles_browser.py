@@ -7,7 +7,7 @@ import re
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from tests.browsing import (PUZZLE_FROM_7X7, audit, first_shipped_puzzle, puzzles_from_a_game_played_here, solve_puzzle,
+from harness.browsing import (PUZZLE_FROM_7X7, audit, first_shipped_puzzle, puzzles_from_a_game_played_here, solve_puzzle,
                             square)
 from webapp.puzzles.collection import collection
 

@@ -9,7 +9,7 @@ import re
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from tests.browsing import REVIEWED_15X15, audit, audit_without_scripts
+from harness.browsing import REVIEWED_15X15, audit, audit_without_scripts
 
 pytestmark = pytest.mark.browser
 

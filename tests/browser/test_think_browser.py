@@ -10,7 +10,7 @@ import re
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from tests.browsing import assert_not_reloaded, audit, audit_both_schemes, audit_without_scripts, mark_page_as_not_reloaded
+from harness.browsing import assert_not_reloaded, audit, audit_both_schemes, audit_without_scripts, mark_page_as_not_reloaded
 
 pytestmark = pytest.mark.browser
 

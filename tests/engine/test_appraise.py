@@ -9,7 +9,7 @@ import random
 import pytest
 
 from tests.engine.test_threats import wins_against_everything
-from tests.positions import random_positions, setup
+from harness.positions import random_positions, setup
 from webapp.engine import BOARDS, Forgetful, Position, advise, appraise, think, threat_to_answer
 from webapp.engine import evaluate
 from webapp.engine.evaluate import evaluator

@@ -12,7 +12,7 @@ from functools import cache
 
 import pytest
 
-from tests.positions import has_line, random_positions, reachable_positions
+from harness.positions import has_line, random_positions, reachable_positions
 from webapp.engine import BOARDS, Position
 from webapp.engine.classic import (ALGORITHMS, Horizon, Recorder, TooLong, Tree, alphabeta, minimax,
                                    most_orders, most_positions, tree_size)

@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from tests.positions import setup
+from harness.positions import setup
 from webapp.engine import BOARDS, Position, Rules
 from webapp.engine.evaluate import Evaluator, Node, evaluator
 from webapp.engine.rules import cells_of

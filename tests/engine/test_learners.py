@@ -1,6 +1,6 @@
-"""The shipped learners: they load, play as levels on 3×3 only, reproduce
-the exhaustive figures docs-learners.md states, and their learning curves
-are there for a chart. Training a MENACE is decided by its seed."""
+"""The shipped learners: they load, play as levels on 3×3 only, and
+reproduce the exhaustive figures docs-learners.md states. (How they were
+trained, and the curves that wrote: tests/tools/test_training.py.)"""
 
 from __future__ import annotations
 
@@ -8,14 +8,13 @@ import random
 
 import pytest
 
+from harness.judge import Lines, losing_lines
 from webapp.engine import (BOARDS, LEARNERS, Position, choose_move, level_player, levels_of, menace, network,
                            play_game)
-from tools.judge import Lines, losing_lines
 from webapp.engine.levels import check_level, learners_of
 from webapp.engine.menace import Menace, fold_position
 from webapp.engine.network import Network
-from webapp.engine.shipped import learning_curve, record
-from tools.training import CURVE_GAMES, CURVE_POINTS, train_menace
+from webapp.engine.shipped import learning_curve
 
 THREE = BOARDS["3x3"]
 STATED = {  # docs-learners.md, "Judged by the solved game"
@@ -74,23 +73,6 @@ def test_3x3_names_its_learners_when_a_level_is_unknown():
         check_level(THREE, "genius")
 
 
-@pytest.mark.parametrize("learner", LEARNERS)
-def test_each_learning_curve_is_there_for_a_chart(learner: str):
-    curve = learning_curve(learner)
-    games = [point["games"] for point in curve]
-    assert games == sorted(games) and games[0] == 0 and games[-1] == record(learner)["games"]
-    assert len(curve) == CURVE_POINTS + 1
-    for point in curve:
-        for opponent in ("random", "perfect"):
-            for side in "XO":
-                assert len(point[opponent][side]) == 3 and sum(point[opponent][side]) == CURVE_GAMES
-    assert curve[-1]["perfect"]["X"][2] == curve[-1]["perfect"]["O"][2] == 0, "no loss to perfect at the end"
-
-
 def test_an_unknown_learner_has_no_curve():
     with pytest.raises(ValueError, match="There is no shipped learner “genius”; there are menace and network."):
         learning_curve("genius")
-
-
-def test_training_a_menace_is_decided_by_the_seed():
-    assert train_menace(300, seed=4) == train_menace(300, seed=4) != train_menace(300, seed=5)

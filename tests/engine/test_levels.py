@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from tests.positions import position, reachable_positions, setup
+from harness.positions import position, reachable_positions, setup
 from webapp.engine import (BOARDS, MARKS, Outcome, Position, check_level, choose_move, learners_of, level_player, levels_of,
                            opponent, outcomes, play_game, preference)
 from webapp.engine.levels import HARD_SLIP, near_stones, within_horizon

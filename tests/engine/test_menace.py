@@ -11,9 +11,9 @@ from collections import Counter
 
 import pytest
 
-from tests.positions import position
+from harness.positions import position
 from webapp.engine import BOARDS, Position
-from tools.judge import perfect_player, play
+from harness.judge import perfect_player, play
 from webapp.engine.menace import STARTING_BEADS, Menace, fold_position
 
 THREE = BOARDS["3x3"]

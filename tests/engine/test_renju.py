@@ -3,7 +3,7 @@
 The named cases are the ones that decide correctness (RIF 1996/98, articles
 on fives, overlines, fours and threes); the sample compares every empty
 point of random crowded positions with an independent referee, the Gomocup
-manager's judge (tests/renju_referee.py). tools/forbidden_check.py runs the
+manager's judge (harness/renju_referee.py). tools/forbidden_check.py runs the
 same comparison on thousands of positions, and against Rapfi too.
 """
 
@@ -13,10 +13,11 @@ import random
 
 import pytest
 
-from tests.renju_referee import crowded_positions, judge
+from harness.renju_referee import crowded_positions, judge
 from webapp.engine.renju import DOUBLE_FOUR, DOUBLE_THREE, OVERLINE, foul, forbidden_cells
 from webapp.engine.levels import choose_move
-from webapp.engine.rules import FREESTYLE, RENJU, STANDARD, Position, Rules
+from webapp.engine.position import Position
+from webapp.engine.rules import FREESTYLE, RENJU, STANDARD, Rules
 from webapp.engine.search import think
 from webapp.engine.threats import win_by_fours
 

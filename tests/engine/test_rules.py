@@ -9,7 +9,7 @@ import random
 
 import pytest
 
-from tests.positions import DIRECTIONS, has_line, line_through, position, setup
+from harness.positions import DIRECTIONS, has_line, line_through, position, setup
 from webapp.engine import BOARDS, MARKS, Position, Rules, board_named, cells_of
 from webapp.engine.rules import transform
 

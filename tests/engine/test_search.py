@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.positions import setup
+from harness.positions import setup
 from webapp.engine import BOARDS, Position, choose_move, explain, is_solved, prepare, think, threat_to_answer
 from webapp.engine import evaluate as evaluate_module
 from webapp.engine import search as search_module

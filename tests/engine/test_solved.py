@@ -10,7 +10,7 @@ from functools import cache
 
 import pytest
 
-from tests.positions import line_through, position, random_positions, reachable_positions
+from harness.positions import line_through, position, random_positions, reachable_positions
 from webapp.engine import BOARDS, Outcome, Position, outcomes, preference
 from webapp.engine.solved import TABLEBASE, FileTable, losing_replies, solve, table
 
@@ -28,7 +28,7 @@ def brute_force(text: str, n: int, cell: int) -> Outcome:
     """The Outcome of playing cell on a board given as text, read straight from
     its definition: search every reply; the side that can win wins as fast as
     it can, a side that can only draw draws, and a side that must lose holds
-    out as long as it can. Lines are found by tests.positions.line_through,
+    out as long as it can. Lines are found by harness.positions.line_through,
     not by the engine: text has a move to make, so a line can only be new,
     through cell."""
     mover = "X" if text.count("X") == text.count("O") else "O"

@@ -8,7 +8,7 @@ from functools import lru_cache
 
 import pytest
 
-from tests.positions import random_positions, setup
+from harness.positions import random_positions, setup
 from webapp.engine import BOARDS, Position, think
 from webapp.engine.evaluate import evaluator
 from webapp.engine.rules import cells_of

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.servers import answers, ending_with_this_process, free_port, wait_until
+from harness.servers import answers, ending_with_this_process, free_port, wait_until
 
 CHECKOUT = Path(__file__).resolve().parents[2]
 WHEELS = Path(sys.prefix) / "wheels"

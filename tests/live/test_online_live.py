@@ -9,7 +9,7 @@ import asyncio
 import re
 from pathlib import Path
 
-from tests.servers import AppServer, Browser, EventStream, RedisServer, Reply, run
+from harness.servers import AppServer, Browser, EventStream, RedisServer, Reply, run
 
 
 

@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 from redis import Redis
 
-from tests.servers import AppServer, Browser, RedisServer, ending_with_this_process, run
-from tests.positions import position
+from harness.servers import AppServer, Browser, RedisServer, ending_with_this_process, run
+from harness.positions import position
 from tests.support import Visitor
 from webapp.app import create_app
 from webapp.storage.sessions import DiskSessions

@@ -16,7 +16,7 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 import pytest
 
 from tools import open_loop
-from tests.servers import Browser, run
+from harness.servers import Browser, run
 from tools.load import Player, MoveTally, move_is_sound
 
 

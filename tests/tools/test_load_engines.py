@@ -11,7 +11,7 @@ import pytest
 
 from tools import load_engines
 from tools.load_engines import Crowd, next_to_stones, percentile, taken
-from tests.servers import AppServer, engine_workers_stopped, run
+from harness.servers import AppServer, engine_workers_stopped, run
 from webapp.workers.consumer import LOCK_FILE
 
 

@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from tests.servers import AppServer, run
+from harness.servers import AppServer, run
 from tools import load_flood
 from webapp.engine import BOARDS
 from webapp.shared.record import parse_moves

@@ -1,6 +1,6 @@
 """Every sentence the site says about a position on a solved board, read as
 a claim and judged by a plain exhaustive search written here, which shares
-nothing with the engine but the board's size (tests.positions walks the lines).
+nothing with the engine but the board's size (harness.positions walks the lines).
 
 The voices judged: the computer's reason for a move (coach.reason, for every
 legal move, since the weaker levels and the learners play any of them), the
@@ -22,7 +22,7 @@ from typing import NamedTuple
 
 import pytest
 
-from tests.positions import line_through, position, reachable_positions
+from harness.positions import line_through, position, reachable_positions
 from webapp.engine import BOARDS, Position
 from webapp.play.coach import reason, square_values
 from webapp.play.hint import hint_for

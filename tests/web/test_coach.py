@@ -7,7 +7,7 @@ import functools
 import pytest
 
 from tests.support import Visitor
-from tests.positions import position, setup
+from harness.positions import position, setup
 from webapp.app import create_app
 from webapp.play import coach
 from webapp.play.coach import Found, explain_move, found_says, reason, square_values

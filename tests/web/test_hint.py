@@ -8,7 +8,7 @@ from functools import cache
 
 import pytest
 
-from tests.positions import reachable_positions, setup
+from harness.positions import reachable_positions, setup
 from tests.scrapers import message
 from tests.support import Visitor
 from webapp.engine import BOARDS, Position

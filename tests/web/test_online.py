@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.servers import RedisServer
+from harness.servers import RedisServer
 from webapp.engine import BOARDS
 from webapp.online.hub import Hub
 from webapp.online.shared_game import CODE_LETTERS, SharedGame, new_code, new_game_id, normalise_code

@@ -10,8 +10,8 @@ from functools import cache
 
 import pytest
 
-from tests.browsing import REVIEWED_15X15
-from tests.positions import setup
+from harness.browsing import REVIEWED_15X15
+from harness.positions import setup
 from webapp.engine import BOARDS, DEFAULT_BOARD, Appraisal, Forgetful, Position, advise, appraise, outcomes
 from webapp.review.judgement import Judgement, judge_appraisal, judge_solved
 from webapp.review.review import Retry, Review, judgements

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from flask import Flask
 
-from tests.browsing import REVIEWED_15X15
+from harness.browsing import REVIEWED_15X15
 from tests.support import Visitor
 from webapp.app import create_app
 from webapp.engine import BOARDS

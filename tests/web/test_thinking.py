@@ -9,7 +9,7 @@ import random
 
 import pytest
 
-from tests.positions import random_positions, reachable_positions
+from harness.positions import random_positions, reachable_positions
 from webapp.play.coach import square_values
 from webapp.engine import BOARDS, Position
 from webapp.engine.classic import Recorder, Tree, alphabeta

@@ -235,8 +235,8 @@ def test_with_redis_a_move_waits_as_long_as_it_is_told(tmp_path, pools, redis_se
 def test_a_page_s_work_is_done_by_a_worker_and_comes_back_whole(tmp_path, pools):
     """The think page's job: Look and Seen go through the queue and back."""
     look = Look.parse(BOARDS["15x15"], "h8-i9", ["h9"], "on", "2")
-    seen = pools("local", str(tmp_path), workers=1).ask(see, look, 100)
-    here = see(look, 100)
+    seen = pools("local", str(tmp_path), workers=1).ask(see, look)
+    here = see(look)
     assert (seen.root, seen.branches, seen.alphabeta_ran) == (here.root, here.branches, here.alphabeta_ran)
     assert [row.examined for row in seen.searches] == [row.examined for row in here.searches]
-    assert seen.engine.nodes > 0 and any(branch.children for branch in seen.branches)
+    assert any(branch.children for branch in seen.branches)

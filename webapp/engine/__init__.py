@@ -3,8 +3,10 @@ gomoku. It knows nothing of the web; what the features need of it is this
 module's names (__all__). One file a job:
 
 - rules: a board (n, k) under a rule (freestyle, gomoku's standard, renju),
-  its cells, lines and symmetries; a Position (each side's stones as a
-  bitboard) and what follows from it.
+  its cells, lines and symmetries.
+- position: a Position (each side's stones as a bitboard) and what follows
+  from it: whose move, who won, the legal moves.
+- boards: the boards offered here (BOARDS) and the rules each is played under.
 - renju: renju's forbidden points for black (overline, double four, double three).
 - swap2: gomoku's swap2 opening rule, and the computer's stones and choices in it.
 - solved: the solved games, 3×3 (solved on first use) and 4×4 (the
@@ -34,17 +36,17 @@ module's names (__all__). One file a job:
 - network: a small neural network that taught itself by self-play (numpy,
   imported only when the network first plays): its weights and its values.
 - shipped: the learners' files (menace.json, network.json) and their records.
-How the learners were trained and judged is offline tooling: tools/training.py,
-tools/network_training.py, tools/judge.py.
+How the learners were trained is offline tooling (tools/training.py,
+tools/network_training.py), and how they are judged the harness's (harness/judge.py).
 """
 
 from webapp.engine.appraise import Appraisal, Forgetful, Memory, advise, appraise
+from webapp.engine.boards import BOARDS, DEFAULT_BOARD, board_named, rules_offered, rules_words, under_rule
 from webapp.engine.levels import (DEFAULT_BUDGET_MS, LEARNERS, LEVELS, Player, check_level, choose_move,
                                   hard_choices, learners_of, level_player, levels_of, play_game, top_level)
 from webapp.engine.menace import Draw, Menace
-from webapp.engine.rules import (BOARDS, DEFAULT_BOARD, EMPTY, FREESTYLE, MARKS, RENJU, RULES, STANDARD, Position,
-                                 Rules, board_named, cells_of, opponent, rules_offered,
-                                 rules_words, under_rule)
+from webapp.engine.position import Position
+from webapp.engine.rules import EMPTY, FREESTYLE, MARKS, RENJU, RULES, STANDARD, Rules, cells_of, opponent
 from webapp.engine.search import Thought, explain, prepare, think
 from webapp.engine.solved import Outcome, is_solved, losing_replies, outcomes, preference
 from webapp.engine.threats import Threat, forced_wins, threat_to_answer, win_by_fours, winning_moves

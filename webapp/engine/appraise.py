@@ -26,7 +26,8 @@ from typing import Any, NamedTuple, Protocol
 
 from webapp.engine.evaluate import Evaluator, Node, evaluator
 from webapp.engine.external import Answer, Brain, Evaluation, ask
-from webapp.engine.rules import Position, Rules
+from webapp.engine.position import Position
+from webapp.engine.rules import Rules
 from webapp.engine.search import Searcher, Thought, best_of, candidates, explain, prepare, think
 from webapp.engine.shapes import UNIT
 from webapp.engine.threats import OutOfTime, ThreatSolver, threat_to_answer

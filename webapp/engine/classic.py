@@ -36,7 +36,8 @@ from functools import cache, lru_cache
 from typing import Any, NamedTuple, Protocol
 
 from webapp.engine.evaluate import Evaluator, Node, evaluator
-from webapp.engine.rules import Position, Rules, cells_of
+from webapp.engine.position import Position
+from webapp.engine.rules import Rules, cells_of
 from webapp.engine.search import candidates
 from webapp.engine.values import WIN
 

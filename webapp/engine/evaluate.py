@@ -49,7 +49,8 @@ from typing import NamedTuple
 
 from webapp.engine.patterns import LINES, digits, line_pairs
 from webapp.engine.renju import foul
-from webapp.engine.rules import DIRECTIONS, FREESTYLE, RENJU, Position, Rules, cells_of
+from webapp.engine.position import Position
+from webapp.engine.rules import DIRECTIONS, FREESTYLE, RENJU, Rules, cells_of
 from webapp.engine.shapes import Weights, shipped, worth_tables
 
 

@@ -44,8 +44,10 @@ from functools import cache
 from types import MappingProxyType
 from typing import NamedTuple
 
+from webapp.engine.boards import BOARDS, rules_offered
 from webapp.engine.levels import LEARNERS, LEVELS
-from webapp.engine.rules import BOARDS, FREESTYLE, RENJU, STANDARD, Position, Rules, rules_offered
+from webapp.engine.position import Position
+from webapp.engine.rules import FREESTYLE, RENJU, STANDARD, Rules
 
 TURN_MS = 1000
 """A brain's time a move (INFO timeout_turn) unless its settings say otherwise."""

@@ -36,8 +36,10 @@ from collections.abc import Callable, Sequence
 from functools import lru_cache
 
 from webapp.engine import menace, solved
+from webapp.engine.boards import BOARDS
 from webapp.engine.evaluate import evaluator
-from webapp.engine.rules import BOARDS, Position, Rules, cells_of, opponent
+from webapp.engine.position import Position
+from webapp.engine.rules import Rules, cells_of, opponent
 from webapp.engine.search import Searcher, think
 
 LEVELS = ("easy", "medium", "hard", "perfect", "master")

@@ -38,7 +38,9 @@ from functools import cache
 from typing import Any, NamedTuple
 
 from webapp.engine import shipped
-from webapp.engine.rules import BOARDS, MARKS, Position, cells_of, transform
+from webapp.engine.boards import BOARDS
+from webapp.engine.position import Position
+from webapp.engine.rules import MARKS, cells_of, transform
 
 THREE = BOARDS["3x3"]
 STARTING_BEADS = (4, 3, 2, 1)

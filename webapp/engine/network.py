@@ -4,7 +4,7 @@ This module is the network as it plays: its weights, its values, its move.
 How it learned is tools/network_training.py's (`make train`), which the app
 never imports. It knows the rules and nothing else: no move, value or label
 from the solved game is used while it learns (the solver judges it
-afterwards, in tools/judge.py). The design, and why:
+afterwards, in harness/judge.py). The design, and why:
 
 - It values afterstates: the position just after a move, seen by the side
   that made it. A move's value is then one number, the one a panel shows as
@@ -47,7 +47,9 @@ from typing import NamedTuple
 import numpy as np
 
 from webapp.engine import shipped
-from webapp.engine.rules import BOARDS, Position, cells_of, opponent
+from webapp.engine.boards import BOARDS
+from webapp.engine.position import Position
+from webapp.engine.rules import cells_of, opponent
 
 THREE = BOARDS["3x3"]
 HIDDEN = 128

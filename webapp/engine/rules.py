@@ -7,11 +7,12 @@ freestyle rule; five-in-a-row boards may instead play gomoku's standard rule
 (only exactly five wins, for both sides) or renju (X, black, wins only with
 exactly five and may not play a forbidden point: see renju.py).
 
-A Position holds each side's stones as a bitboard: a Python int whose bit c is
-set when cell c holds a stone. Playing a cell is an `or`; a side has a line
-when one of the board's windows (every run of k cells in a row) lies inside
-its stones (tested a direction at a time, by shifting the bitboard).
-Everything here is a pure function of its arguments.
+A Rules is the geometry the rest reads: the board's windows (every run of k
+cells in a row, as bitboards), its symmetries, its squares' names, and
+whether a side's stones hold a line (tested a direction at a time, by
+shifting the bitboard). The stones themselves are position.py's Position;
+the boards offered here, boards.py's. Everything here is a pure function of
+its arguments.
 """
 
 from __future__ import annotations
@@ -19,10 +20,8 @@ from __future__ import annotations
 import dataclasses
 import itertools
 import string
-from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cached_property
-from typing import NamedTuple
 
 MARKS = ("X", "O")
 EMPTY = "."
@@ -273,175 +272,6 @@ def transform(bits: int, image: tuple[int, ...]) -> int:
     return moved
 
 
-class Position(NamedTuple):
-    """The stones on a board: x and o are bitboards of the cells each side holds."""
-
-    rules: Rules
-    x: int = 0
-    o: int = 0
-
-    @classmethod
-    def after(cls, rules: Rules, moves: Sequence[int]) -> Position:
-        """The position moves lead to from the empty board (each a legal move)."""
-        position = cls(rules)
-        for cell in moves:
-            position = position.play(cell)
-        return position
-
-    @classmethod
-    def from_text(cls, rules: Rules, text: str) -> Position:
-        """The position a string of 'X', 'O' and '.' shows, one character a
-        cell, row-major from the top left; it need not be reachable (see validate)."""
-        if len(text) != rules.cells:
-            raise ValueError(f"A {rules.name} board has {rules.cells} cells, not {len(text)}.")
-        stray = set(text) - {*MARKS, EMPTY}
-        if stray:
-            raise ValueError(f"A cell holds 'X', 'O' or '.', not {sorted(stray)[0]!r}.")
-        bits = {mark: sum(1 << cell for cell, here in enumerate(text) if here == mark) for mark in MARKS}
-        return cls(rules, bits["X"], bits["O"])
-
-    @property
-    def text(self) -> str:
-        """The board as a string of 'X', 'O' and '.', row-major from the top left."""
-        return "".join("X" if self.x >> cell & 1 else "O" if self.o >> cell & 1 else EMPTY
-                       for cell in range(self.rules.cells))
-
-    @property
-    def stones(self) -> int:
-        return self.x | self.o
-
-    @property
-    def empty(self) -> int:
-        return self.rules.full & ~(self.x | self.o)
-
-    @property
-    def ply(self) -> int:
-        """How many stones are on the board."""
-        return (self.x | self.o).bit_count()
-
-    @property
-    def to_move(self) -> str:
-        """'X' when both sides have as many stones, otherwise 'O'."""
-        return "X" if self.x.bit_count() == self.o.bit_count() else "O"
-
-    def stones_of(self, mark: str) -> int:
-        return self.x if mark == "X" else self.o
-
-    def mark_at(self, cell: int) -> str | None:
-        return "X" if self.x >> cell & 1 else "O" if self.o >> cell & 1 else None
-
-    def play(self, cell: int) -> Position:
-        """The position after the side to move puts a stone on cell, which must be empty."""
-        if not 0 <= cell < self.rules.cells or (self.x | self.o) >> cell & 1:
-            raise ValueError(f"Cell {cell} is not an empty cell of the {self.rules.name} board.")
-        if self.to_move == "X":
-            return self._replace(x=self.x | 1 << cell)
-        return self._replace(o=self.o | 1 << cell)
-
-    def lines_of(self, mark: str) -> list[int]:
-        """The windows that mark fills (where the rule wants exactly k, those
-        that are not part of a longer run)."""
-        stones, exact = self.stones_of(mark), self.rules.exact_for(mark)
-        ends = self.rules.window_ends
-        return [window for window in self.rules.windows
-                if window & stones == window and not (exact and ends[window] & stones)]
-
-    @property
-    def winner(self) -> str | None:
-        """'X' or 'O' if that side has a line, else None."""
-        for mark in MARKS:
-            if self.rules.has_line(self.stones_of(mark), self.rules.exact_for(mark)):
-                return mark
-        return None
-
-    def winning_line(self) -> tuple[int, ...]:
-        """The cells of the winner's lines, every stone of a run of k or more;
-        empty while nobody has won."""
-        mark = self.winner
-        return tuple(cells_of(sum_bits(self.lines_of(mark)))) if mark else ()
-
-    @property
-    def is_over(self) -> bool:
-        """True when a side has won or no cell is left."""
-        return not self.empty or self.winner is not None
-
-    def legal_moves(self) -> list[int]:
-        """The empty cells, in order, but for renju's forbidden points while
-        X is to move (and its first stone, which goes on the centre); none
-        once the game is over."""
-        if self.is_over:
-            return []
-        if self.rules.rule == RENJU and not self.stones:
-            return [self.rules.centre]
-        forbidden = self.forbidden_cells()
-        return [cell for cell in cells_of(self.empty) if cell not in forbidden]
-
-    def why_not(self, cell: int) -> str | None:
-        """Why the side to move may not play the empty cell, in words fit to
-        show a person, or None if it may: under renju, the first stone goes
-        on the centre, and black may not play a forbidden point."""
-        if self.rules.rule != RENJU or self.to_move != "X":
-            return None
-        centre = self.rules.centre
-        if not self.stones and cell != centre:
-            return f"Renju begins at the centre: the first stone goes on {self.rules.cell_name(centre)}."
-        from webapp.engine.renju import foul  # renju.py reads this module's boards
-        reason = foul(self.rules, self.x, self.o, cell)
-        if reason is None:
-            return None
-        article = "an" if reason[0] in "aeiou" else "a"
-        return f"{self.rules.cell_name(cell)} is forbidden to black under renju ({article} {reason})."
-
-    def forbidden_cells(self) -> dict[int, str]:
-        """Under renju, while X (black) is to move, the empty cells X may not
-        play, each with why ('overline', 'double four', 'double three'; see
-        renju.py); otherwise none."""
-        if self.rules.rule != RENJU or self.to_move != "X":
-            return {}
-        from webapp.engine.renju import forbidden_cells  # renju.py reads this module's boards
-        return forbidden_cells(self.rules, self.x, self.o)
-
-    def winning_cells(self, mark: str) -> int:
-        """The bitboard of empty cells where mark would complete a line at
-        once (exactly k, where the rule wants that of mark)."""
-        cells = self.rules.open_cells(self.stones_of(mark), self.stones_of(opponent(mark)), self.rules.k - 1)
-        return self.rules.exact_completions(self.stones_of(mark), cells) if self.rules.exact_for(mark) else cells
-
-    def fork_cells(self, mark: str) -> int:
-        """The bitboard of empty cells where a stone of mark would leave it two
-        or more cells to complete a line: a fork, of which the other side can
-        block only one."""
-        mine, theirs = self.stones_of(mark), self.stones_of(opponent(mark))
-        existing, needed = self.winning_cells(mark), self.rules.k - 2
-        found = 0
-        for cell in cells_of(self.empty):
-            bit = 1 << cell
-            wins = (existing | self.rules.open_cells(mine, theirs, needed, self.rules.windows_through[cell])) & ~bit
-            if wins & (wins - 1):
-                found |= bit
-        return found
-
-    def validate(self) -> None:
-        """Raise ValueError, with a message fit to show a person, unless this
-        position can arise in a game (finished games included)."""
-        xs, os = self.x.bit_count(), self.o.bit_count()
-        if self.x & self.o or (self.x | self.o) & ~self.rules.full:
-            raise ValueError("Each cell holds one stone at most, on the board.")
-        if xs - os not in (0, 1):
-            raise ValueError(f"X moves first and the sides alternate, so X has as many marks as O "
-                             f"or one more; this board has {xs} X and {os} O.")
-        owners = [mark for mark in MARKS if self.lines_of(mark)]
-        if len(owners) == 2:
-            raise ValueError("Both X and O have a line; a game stops at the first line.")
-        if owners == ["X"] and xs == os:
-            raise ValueError("X has a line, yet O moved after it; a game stops at the first line.")
-        if owners == ["O"] and xs > os:
-            raise ValueError("O has a line, yet X moved after it; a game stops at the first line.")
-        if owners and not _common_stone(self.lines_of(owners[0])):
-            raise ValueError(f"{owners[0]} has two lines with no stone in common, yet a game stops "
-                             "at the first line.")
-
-
 def _mirror_respecting_orders(n: int) -> list[tuple[int, ...]]:
     """The orders of 0..n-1 that commute with reversing: the pairs (i, n-1-i)
     moved among themselves, each perhaps swapped; the middle, if any, kept."""
@@ -463,49 +293,3 @@ def sum_bits(bitboards: list[int]) -> int:
     for bits in bitboards:
         union |= bits
     return union
-
-
-def _common_stone(lines: list[int]) -> bool:
-    """Whether one stone lies on every line: the last one played, which made them all."""
-    common = -1
-    for line in lines:
-        common &= line
-    return common != 0
-
-
-BOARDS: dict[str, Rules] = {rules.name: rules for rules in (
-    Rules(3, 3), Rules(4, 4), Rules(5, 4), Rules(7, 5), Rules(15, 5))}
-"""The boards the game offers, by name: 3x3 (the default), 4x4, 5x5, 7x7 and 15x15."""
-DEFAULT_BOARD = BOARDS["3x3"]
-
-
-def rules_offered(board: Rules) -> tuple[str, ...]:
-    """The rules a board is played under here, freestyle first: gomoku's
-    standard rule on the five-in-a-row boards, renju on 15×15, its own board."""
-    if board.k != 5:
-        return (FREESTYLE,)
-    return RULES if board.size == 15 else (FREESTYLE, STANDARD)
-
-
-def rules_words(board: Rules) -> str:
-    """The rules a board is played under, as a person reads them: "freestyle
-    only", "freestyle, standard or renju"."""
-    offered = rules_offered(board)
-    return "freestyle only" if len(offered) == 1 else f"{', '.join(offered[:-1])} or {offered[-1]}"
-
-
-def under_rule(board: Rules, rule: str) -> Rules:
-    """The board under rule, or ValueError (fit to show a person) if the
-    board is not played under it here."""
-    if rule not in rules_offered(board):
-        raise ValueError(f"The {board.board_name} board is played {rules_words(board)}, not “{rule[:12]}”.")
-    return board.with_rule(rule)
-
-
-def board_named(name: str) -> Rules:
-    """The offered board with this name (Rules.name: '15x15', '15x15-renju'),
-    or ValueError naming those there are, or the rules the board is played under."""
-    board, dash, rule = str(name).partition("-")
-    if board not in BOARDS:
-        raise ValueError(f"There is no board “{str(name)[:12]}”; the boards are {', '.join(BOARDS)}.")
-    return under_rule(BOARDS[board], rule) if dash else BOARDS[board]

@@ -30,7 +30,8 @@ from collections.abc import Iterator
 from typing import NamedTuple
 
 from webapp.engine.evaluate import Evaluator, Node, evaluator
-from webapp.engine.rules import Position, Rules, cells_of
+from webapp.engine.position import Position
+from webapp.engine.rules import Rules, cells_of
 from webapp.engine.shapes import Weights
 from webapp.engine.solved import is_solved
 from webapp.engine.threats import OutOfTime, Threat, ThreatSolver, forced_wins, threat_to_answer

@@ -25,7 +25,9 @@ from functools import cache
 from pathlib import Path
 from typing import NamedTuple
 
-from webapp.engine.rules import BOARDS, Position, Rules, cells_of
+from webapp.engine.boards import BOARDS
+from webapp.engine.position import Position
+from webapp.engine.rules import Rules, cells_of
 
 SOLVED_BOARDS = ("3x3", "4x4")
 """The boards whose every position is solved here; the others are searched."""

@@ -22,7 +22,8 @@ import random
 from functools import cache
 
 from webapp.engine.evaluate import evaluator
-from webapp.engine.rules import RENJU, Position, Rules, transform
+from webapp.engine.position import Position
+from webapp.engine.rules import RENJU, Rules, transform
 from webapp.engine.search import think
 from webapp.engine.values import WIN
 

@@ -28,7 +28,8 @@ from functools import lru_cache
 from typing import NamedTuple
 
 from webapp.engine.evaluate import Evaluator, Node, evaluator
-from webapp.engine.rules import Position, cells_of
+from webapp.engine.position import Position
+from webapp.engine.rules import cells_of
 
 DEPTH = 12
 """The most fours in a row the solver tries."""

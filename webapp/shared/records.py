@@ -27,10 +27,9 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
-from webapp.engine import BOARDS, FREESTYLE, RULES, STANDARD, Rules, rules_words, swap2, under_rule
+from webapp.engine import BOARDS, FREESTYLE, RULES, STANDARD, Position, Rules, rules_words, swap2, under_rule
 from webapp.engine.rules import COLUMNS
 from webapp.shared.errors import InvalidInput
-from webapp.engine.rules import Position
 from webapp.shared.record import NAME_LENGTH, Result, checked_moves, parse_moves, parse_opening, position_after
 from webapp.shared.words import quoted
 

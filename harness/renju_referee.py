@@ -14,7 +14,8 @@ from collections.abc import Iterator
 from renju.check_forbid import get_foul_type
 
 from webapp.engine.renju import DOUBLE_FOUR, DOUBLE_THREE, OVERLINE
-from webapp.engine.rules import RENJU, Position, Rules, cells_of
+from webapp.engine.position import Position
+from webapp.engine.rules import RENJU, Rules, cells_of
 
 RULES = Rules(15, 5, RENJU)
 JUDGE_REASONS = {1: DOUBLE_THREE, 2: DOUBLE_FOUR, 3: OVERLINE}

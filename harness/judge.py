@@ -16,8 +16,9 @@ import random
 from collections.abc import Callable
 from typing import NamedTuple
 
+from webapp.engine.boards import BOARDS
 from webapp.engine.levels import Player, choose_move
-from webapp.engine.rules import BOARDS, Position
+from webapp.engine.position import Position
 
 THREE = BOARDS["3x3"]
 

@@ -10,7 +10,7 @@ from collections.abc import Callable
 
 from playwright.sync_api import Browser, Locator, Page, Route, expect
 
-from tests.positions import position
+from harness.positions import position
 from webapp.engine import board_named, outcomes, preference
 
 CHROMIUM = "/usr/bin/chromium"

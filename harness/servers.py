@@ -190,7 +190,7 @@ class AppServer:
         threads a worker, as gunicorn's gthread has)."""
         self.port = free_port()
         self.instance = instance
-        self.factory = factory or "tools.served:create_app"
+        self.factory = factory or "harness.served:create_app"
         self.server = server
         self.environment = {"HOST": "127.0.0.1", "PORT": str(self.port), "SECRET_KEY": "live tests",
                             "SERVED_INSTANCE": str(instance),
