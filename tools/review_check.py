@@ -39,13 +39,13 @@ from typing import TextIO
 
 from tools.parallel import mapping
 from tools.second_opinion import Judge, verdicts
-from webapp.engine import BOARDS, Appraisal, Rules, appraise
+from webapp.engine import BOARDS, Appraisal, Position, Rules, appraise
 from webapp.engine.appraise import judged_by
 from webapp.engine.external import Brain, configured, stop_all
 from webapp.review.judgement import ERRORS, KEPT, Judgement
 from webapp.review.review import judgements
 from webapp.shared.errors import InvalidInput
-from webapp.shared.record import parse_moves, position_after
+from webapp.shared.record import parse_moves
 
 GAMES = Path(__file__).with_name("lost_games.txt")
 BEFORE = 3
@@ -106,7 +106,7 @@ class InProcess:
 
 def appraisal_of(rules: Rules, moves: tuple[int, ...]) -> Appraisal:
     """The workers' job: the engine's appraisal of the last of moves."""
-    return appraise(position_after(rules, moves[:-1]), moves[-1])
+    return appraise(Position.after(rules, moves[:-1]), moves[-1])
 
 
 def reviewed(game: LostGame, engine: Brain | None = None) -> tuple[Judgement | None, ...]:

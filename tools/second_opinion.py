@@ -25,10 +25,10 @@ from dataclasses import dataclass
 from typing import TextIO
 
 from tools.ladder import started
-from webapp.engine import BOARDS, Rules
+from webapp.engine import BOARDS, Position, Rules
 from webapp.engine.external import Evaluation, answered_cell, asking, evaluation_of
 from webapp.shared.errors import InvalidInput
-from webapp.shared.record import parse_moves, position_after
+from webapp.shared.record import parse_moves
 
 @dataclass(frozen=True)
 class Verdict:
@@ -73,7 +73,7 @@ def verdicts(judge: Judge, moves: Sequence[int], side: str) -> list[Verdict]:
     found = []
     for ply in range(0 if side == "X" else 1, len(moves), 2):
         before, judges_move = judge.ask(moves[:ply])
-        ended = ply + 1 == len(moves) and position_after(judge.rules, tuple(moves)).is_over
+        ended = ply + 1 == len(moves) and Position.after(judge.rules, tuple(moves)).is_over
         after = None if ended else judge.ask(moves[:ply + 1])[0]
         found.append(Verdict(ply + 1, moves[ply], judges_move, before, after and after.turned()))
     return found

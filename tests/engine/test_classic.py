@@ -18,7 +18,7 @@ from webapp.engine.classic import (ALGORITHMS, Horizon, Recorder, TooLong, Tree,
                                    most_orders, most_positions, tree_size)
 from webapp.engine.solved import outcome_of, table
 from webapp.engine.values import WIN, is_decided, one_ply_back
-from webapp.shared.record import parse_moves, position_after
+from webapp.shared.record import parse_moves
 
 THREE = BOARDS["3x3"]
 PLAYABLE = sorted((here for here in reachable_positions(Position(THREE)) if not here.is_over),
@@ -155,6 +155,6 @@ def test_on_the_big_boards_the_searches_agree_to_each_depth(board: str):
 ])
 def test_the_tree_below_a_big_board_has_the_moves_the_engines_search_looks_at(moves, shown):
     rules = BOARDS["15x15"]
-    horizon = Horizon(position_after(rules, parse_moves(rules, moves)), 2)
+    horizon = Horizon(Position.after(rules, parse_moves(rules, moves)), 2)
     names = {rules.cell_name(cell) for cell in horizon.moves(horizon.root)}
     assert names == shown if isinstance(shown, set) else len(names) == shown

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from tests.web.test_puzzles import PLAYED_7X7
 from tools.bench_review import long_game, mining_seconds, review_seconds
-from webapp.engine import BOARDS
-from webapp.shared.record import parse_moves, position_after
+from webapp.engine import BOARDS, Position
+from webapp.shared.record import parse_moves
 
 
 def test_the_benchs_game_is_a_legal_game_of_the_length_asked_and_the_same_each_time():
     game = long_game("7x7", 12)
-    assert len(game) == 12 and not position_after(BOARDS["7x7"], game[:-1]).is_over
+    assert len(game) == 12 and not Position.after(BOARDS["7x7"], game[:-1]).is_over
     assert game == long_game("7x7", 12)
 
 

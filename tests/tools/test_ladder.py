@@ -12,9 +12,9 @@ import pytest
 from tools import ladder
 from tools.elo import elo, elo_of, expected_score, sprt
 from tools.openings import SWAP2_OPENINGS, first_moves, openings, position_of, renju_openings
-from webapp.engine import BOARDS, swap2
+from webapp.engine import BOARDS, Position, swap2
 from webapp.engine.rules import transform
-from webapp.shared.record import parse_moves, position_after
+from webapp.shared.record import parse_moves
 
 
 def test_elo_and_expected_score_are_inverse():
@@ -173,7 +173,7 @@ def test_a_match_through_the_protocol():
     links = [line.split()[0] for line in printed.splitlines() if line.strip().startswith("/replay/5x5/")]
     assert len(links) == 4
     for link in links:  # each replays its game to the win
-        assert position_after(BOARDS["5x5"], parse_moves(BOARDS["5x5"], link.rsplit("/", 1)[1])).winner
+        assert Position.after(BOARDS["5x5"], parse_moves(BOARDS["5x5"], link.rsplit("/", 1)[1])).winner
 
 
 def test_the_sequential_test_stops_the_match_when_it_decides():

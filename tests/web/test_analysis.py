@@ -13,7 +13,7 @@ from tests.support import Visitor
 from webapp.analysis.setup import Setup
 from webapp.engine import BOARDS, Position, rules_offered
 from webapp.shared.errors import InvalidInput
-from webapp.shared.record import parse_moves, position_after, write_moves
+from webapp.shared.record import parse_moves, write_moves
 
 
 def test_every_position_a_game_reaches_is_reached_by_the_moves_the_setup_writes():
@@ -35,7 +35,7 @@ def test_every_position_a_game_reaches_is_reached_by_the_moves_the_setup_writes(
             setup = Setup(rules, frozenset(cells(position.x)), frozenset(cells(position.o)))
             assert setup.problem is None
             moves = parse_moves(rules, write_moves(rules, setup.moves))
-            assert position_after(rules, moves) == position
+            assert Position.after(rules, moves) == position
 
 
 def cells(bits: int) -> list[int]:
@@ -130,4 +130,4 @@ def test_under_the_standard_rule_six_in_a_row_is_reached_without_five_on_the_way
     assert setup.problem is None
     rules = setup.rules
     moves = parse_moves(rules, write_moves(rules, setup.moves))
-    assert position_after(rules, moves).winner is None and len(moves) == 12
+    assert Position.after(rules, moves).winner is None and len(moves) == 12

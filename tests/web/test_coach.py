@@ -12,7 +12,7 @@ from webapp.app import create_app
 from webapp.play import coach
 from webapp.play.coach import Found, explain_move, found_says, reason, square_values
 from webapp.shared.board import SquareValue
-from webapp.shared.record import parse_moves, position_after
+from webapp.shared.record import parse_moves
 from webapp.shared.words import describe_cell
 from webapp.engine import (BOARDS, DEFAULT_BOARD, Position, explain, forced_wins, hard_choices, outcomes, think,
                            threat_to_answer)
@@ -197,7 +197,7 @@ def test_the_coach_names_the_answers_to_an_open_three_as_forced():
     """Issue 40: X to move at /replay/15x15/a1-h8-a3-h9-a5-h10 must answer
     O's open three h8-h9-h10, and the coach said nothing was forced."""
     rules = BOARDS["15x15"]
-    here = position_after(rules, parse_moves(rules, "a1-h8-a3-h9-a5-h10"))
+    here = Position.after(rules, parse_moves(rules, "a1-h8-a3-h9-a5-h10"))
     values = {rules.cell_name(cell): value for cell, value in square_values(here).items()}
     assert values == {name: SquareValue("block", "must stop the three", "stop") for name in ("h7", "h11")}
     for elsewhere in ("h6", "h12", "a7", "i9"):  # beyond the three's ends, or anywhere else: O wins by fours

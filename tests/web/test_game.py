@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from webapp.engine import BOARDS, DEFAULT_BOARD, Menace, opponent
+from webapp.engine import BOARDS, DEFAULT_BOARD, Menace, Position, opponent
 from webapp.play.coach import square_values
 from webapp.play.match import Computer, Game, Match
 from webapp.play.players import parse_player, players_of
@@ -15,7 +15,7 @@ from webapp.play.replay import Replay, see_step
 from webapp.play.score import Score
 from webapp.shared.errors import Conflict, InvalidInput
 from webapp.shared.forms import parse_board, parse_cell, parse_ply, parse_switch
-from webapp.shared.record import parse_moves, position_after
+from webapp.shared.record import parse_moves
 from webapp.shared.words import describe_cell
 
 THREE = DEFAULT_BOARD
@@ -336,8 +336,8 @@ def test_for_every_pairing_reasons_say_you_only_to_a_person(x: str, o: str):
     rng = random.Random(f"{x} {o}")
     for _ in range(40):
         moves: list[int] = []
-        while not position_after(THREE, tuple(moves)).is_over:
-            moves.append(rng.choice(position_after(THREE, tuple(moves)).legal_moves()))
+        while not Position.after(THREE, tuple(moves)).is_over:
+            moves.append(rng.choice(Position.after(THREE, tuple(moves)).legal_moves()))
             game = Game(x, o, tuple(moves))
             mover, other = opponent(game.to_move), game.to_move
             said = game.last_computer_reason

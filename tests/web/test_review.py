@@ -16,7 +16,7 @@ from webapp.engine import BOARDS, DEFAULT_BOARD, Appraisal, Forgetful, Position,
 from webapp.review.judgement import Judgement, judge_appraisal, judge_solved
 from webapp.review.review import Retry, Review, judgements
 from webapp.shared.errors import Conflict, InvalidInput
-from webapp.shared.record import Result, parse_moves, position_after
+from webapp.shared.record import Result, parse_moves
 
 LINES = [(0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8), (2, 4, 6)]
 
@@ -77,7 +77,7 @@ def test_every_move_of_every_3x3_position_is_judged_as_perfect_play_says():
             assert judgement.why == ("A draw." if result == 0 else
                                      f"{winner} wins in {(plies + 1) // 2 if result > 0 else plies // 2}.")
             if judgement.punishment:  # perfect play to the other side's win, as long as the loser can hold out
-                end = position_after(DEFAULT_BOARD, (*here_moves(here), cell, *judgement.punishment))
+                end = Position.after(DEFAULT_BOARD, (*here_moves(here), cell, *judgement.punishment))
                 assert end.winner == winner != here.to_move and len(judgement.punishment) == plies - 1
             judged += 1
     assert judged == 16_167
@@ -140,7 +140,7 @@ def test_the_engines_facts_make_words_only_where_they_are_sure(facts: dict, word
 def test_a_blunder_on_15x15_says_how_it_is_punished_and_what_was_better():
     rules = BOARDS["15x15"]
     moves = parse_moves(rules, REVIEWED_15X15)
-    before = position_after(rules, moves[:7])  # O to move; X's h8-k11 four wants l12
+    before = Position.after(rules, moves[:7])  # O to move; X's h8-k11 four wants l12
     judgement = judge_appraisal(rules, "O", appraise(before, moves[7]))
     assert judgement == Judgement("Blunder", "X wins in 1.", "Best was l12, which holds.",
                                   (rules.parse_cell_name("l12"),))

@@ -8,12 +8,11 @@ from __future__ import annotations
 import pytest
 
 from tests.support import Visitor
-from webapp.engine import BOARDS, swap2
+from webapp.engine import BOARDS, Position, swap2
 from webapp.review.judgement import Judgement
 from webapp.review import routes as review_routes
 from webapp.review.review import Retry, Review
 from webapp.play.match import Game
-from webapp.shared.record import position_after
 
 FIFTEEN = BOARDS["15x15"]
 
@@ -42,7 +41,7 @@ def test_you_open_and_the_computer_chooses(visitor: Visitor) -> None:
     place(visitor, "h8", "h9", "g6")
     game = game_of(visitor)
     # The computer's choice is master's, by a count of positions: the same here as asked directly.
-    assert game.choices[0] == swap2.choice(position_after(FIFTEEN, game.moves[:3]), may_place_two=True)
+    assert game.choices[0] == swap2.choice(Position.after(FIFTEEN, game.moves[:3]), may_place_two=True)
     if game.swap2_step == swap2.CHOOSE_AGAIN:  # two more: the colour is the person's to choose
         assert "The computer chose two more stones" in visitor.open().text
         assert choose(visitor, "white").status_code == 200

@@ -20,7 +20,7 @@ from typing import NamedTuple
 from webapp.engine import (Position, Rules, Thought, Threat, cells_of, forced_wins, hard_choices, is_solved,
                            losing_replies, opponent, outcomes, preference, threat_to_answer)
 from webapp.shared.board import SquareValue
-from webapp.shared.record import mark_of, position_after
+from webapp.shared.record import mark_of
 from webapp.shared.words import (describe_cell, in_a_row, in_a_row_minus_one, in_a_row_minus_two, listed,
                                  squares_that)
 
@@ -314,6 +314,6 @@ def move_and_reason(rules: Rules, moves: tuple[int, ...], step: int, person: boo
     it in the mover's own words ("I block your line: …"), as explain_move
     joins them; a page that has no "I" to speak (a replay) says whose words they are."""
     cell = moves[step - 1]
-    before = position_after(rules, moves[:step - 1])
+    before = Position.after(rules, moves[:step - 1])
     why = found_says(before, cell, found, person) if found else reason(before, cell, person, level)
     return f"{mark_of(step - 1)} played {describe_cell(rules, cell)}", why

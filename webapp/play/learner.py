@@ -7,7 +7,7 @@ from typing import NamedTuple
 
 from webapp.engine import LEARNERS, MARKS, Menace, Position, Rules
 from webapp.play.players import MY_MENACE
-from webapp.shared.record import mark_of, position_after
+from webapp.shared.record import mark_of
 from webapp.shared.words import describe_cell
 
 
@@ -39,7 +39,7 @@ def learner_panel(rules: Rules, moves: tuple[int, ...], players: tuple[str, str]
     if index is None:
         return None
     learner, cell = player_of[mark_of(index)], moves[index]
-    before = position_after(rules, moves[:index])
+    before = Position.after(rules, moves[:index])
     where = describe_cell(rules, cell)
     if learner == "network":
         from webapp.engine import network  # numpy: only when a network has played

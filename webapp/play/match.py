@@ -29,7 +29,7 @@ from webapp.shared import my_menace as kept_menace
 from webapp.shared.board import BoardView, SquareValue, board_view, plain_status
 from webapp.shared.errors import Conflict, InvalidInput
 from webapp.shared.forms import parse_swap2_choice
-from webapp.shared.record import mark_of, parse_moves, position_after, write_moves
+from webapp.shared.record import mark_of, parse_moves, write_moves
 from webapp.shared.words import capitalised, describe_cell, sentence_start, swap2_words
 from webapp.workers.pool import EnginePool, Reply, brain_job
 
@@ -169,7 +169,7 @@ class Game:
 
     @cached_property
     def position(self) -> Position:
-        return position_after(self.rules, self.moves)
+        return Position.after(self.rules, self.moves)
 
     @property
     def board(self) -> str:

@@ -11,7 +11,7 @@ from typing import NamedTuple
 from webapp.engine import Position, Rules, cells_of, swap2
 from webapp.play.coach import move_and_reason, square_values
 from webapp.shared.board import BoardView, Move, SquareValue, board_view, move_list
-from webapp.shared.record import (GameAt, Result, game_query, mark_of, parse_opening, position_after, stones_query,
+from webapp.shared.record import (GameAt, Result, game_query, mark_of, parse_opening, stones_query,
                                   write_moves)
 from webapp.shared.words import opening_stone_words, opening_words
 
@@ -33,7 +33,7 @@ class Replay:
         what in the link is wrong."""
         moves, step = GameAt.parse(rules, raw_moves, query.get("step"))
         return cls(rules, moves, step, parse_opening(rules, query.get("opening"), moves),
-                   Result.parse(query, position_after(rules, moves)))
+                   Result.parse(query, Position.after(rules, moves)))
 
     @property
     def opening_stones(self) -> int:
@@ -53,7 +53,7 @@ class Replay:
     @cached_property
     def position(self) -> Position:
         """The position at this step."""
-        return position_after(self.rules, self.moves[:self.step])
+        return Position.after(self.rules, self.moves[:self.step])
 
     def board(self, coach_values: Mapping[int, SquareValue]) -> BoardView:
         """The board at this step, with the coach's values (the caller's: see
@@ -74,7 +74,7 @@ class Replay:
     @property
     def result(self) -> str:
         """How the whole game ended, or that it had not."""
-        return self.ending.words(position_after(self.rules, self.moves))
+        return self.ending.words(Position.after(self.rules, self.moves))
 
     @property
     def query(self) -> dict[str, str]:
@@ -106,4 +106,4 @@ def see_step(rules: Rules, moves: tuple[int, ...], step: int) -> Seen:
     if step:
         played, why = move_and_reason(rules, moves, step, person=False)
         explanation = f"{played}. {mark_of(step - 1)}'s reason: {why}"
-    return Seen(square_values(position_after(rules, moves[:step])), explanation)
+    return Seen(square_values(Position.after(rules, moves[:step])), explanation)

@@ -20,7 +20,7 @@ from webapp.engine import Outcome, Position, Rules, is_solved, opponent, outcome
 from webapp.engine import win_by_fours
 from webapp.engine import winning_moves as proven_winning_moves
 from webapp.shared.board import BoardView, SquareValue, board_view
-from webapp.shared.record import position_after, write_moves
+from webapp.shared.record import write_moves
 
 LEAST_MOVES = 2
 """The fewest of the winner's moves a puzzle asks for."""
@@ -36,7 +36,7 @@ class Puzzle:
 
     @property
     def position(self) -> Position:
-        return position_after(self.rules, self.moves)
+        return Position.after(self.rules, self.moves)
 
     @property
     def winner(self) -> str:
@@ -70,7 +70,7 @@ class Puzzle:
 
 def puzzle_at(rules: Rules, moves: tuple[int, ...]) -> Puzzle | None:
     """The puzzle the position after moves makes, or None if it makes none."""
-    position = position_after(rules, moves)
+    position = Position.after(rules, moves)
     if position.is_over or not is_solved(rules) and (len(win_by_fours(position) or ()) + 1) // 2 < LEAST_MOVES:
         return None  # on the bigger boards, the quick question first: a win by fours, long enough
     solution = _unique_solution(position)
@@ -136,7 +136,7 @@ def answer(puzzle: Puzzle, played: int, cell: int) -> tuple[bool, str]:
     solution (an even number), and in words why a wrong one is wrong."""
     if cell == puzzle.solution[played]:
         return True, ""
-    position = position_after(puzzle.rules, (*puzzle.moves, *puzzle.solution[:played]))
+    position = Position.after(puzzle.rules, (*puzzle.moves, *puzzle.solution[:played]))
     left = puzzle.wins_in - played // 2
     if is_solved(puzzle.rules):
         outcome: Outcome = outcomes(position)[cell]

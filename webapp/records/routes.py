@@ -13,9 +13,9 @@ from __future__ import annotations
 from flask import Blueprint, Response, abort, current_app, redirect, render_template, request, url_for
 from werkzeug.exceptions import RequestEntityTooLarge
 
-from webapp.engine import BOARDS, FREESTYLE, RULES
+from webapp.engine import BOARDS, FREESTYLE, RULES, Position
 from webapp.shared.errors import InvalidInput
-from webapp.shared.record import Result, parse_moves, parse_opening, position_after, write_moves
+from webapp.shared.record import Result, parse_moves, parse_opening, write_moves
 from webapp.shared.records import FORMATS, MOST_CHARACTERS, Record, read_record, written
 from webapp.shared.forms import rule_named
 from webapp.shared.web import board_or_404
@@ -35,7 +35,7 @@ def download(kind: str, board: str, moves: str) -> Response:
     try:
         cells = parse_moves(rules, moves)
         opening = parse_opening(rules, request.args.get("opening"), cells)
-        record = Record(rules, cells, Result.parse(request.args, position_after(rules, cells)), opening)
+        record = Record(rules, cells, Result.parse(request.args, Position.after(rules, cells)), opening)
     except InvalidInput as error:
         abort(404, description=str(error))
     name = f"{rules.name}-{write_moves(rules, cells) or 'empty'}"[:80]

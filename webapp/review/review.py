@@ -19,7 +19,7 @@ from webapp.review.judgement import ERRORS, KEPT, WORDS, Judgement, hindsights, 
 from webapp.shared.board import BoardView, Move, board_view, move_list
 from webapp.shared.errors import Conflict, InvalidInput
 from webapp.shared.forms import whole_number
-from webapp.shared.record import Result, game_query, mark_of, position_after, write_moves
+from webapp.shared.record import Result, game_query, mark_of, write_moves
 from webapp.shared.words import describe_cell, opening_stone_words, opening_words, quoted, sentence_start
 
 
@@ -94,7 +94,7 @@ class Review:
     @property
     def result(self) -> str:
         """How the game ended, in a sentence ("White won by resignation.")."""
-        return self.ending.words(position_after(self.rules, self.moves))
+        return self.ending.words(Position.after(self.rules, self.moves))
 
     @property
     def opening_words(self) -> str | None:
@@ -252,7 +252,7 @@ class Retry:
     @cached_property
     def position(self) -> Position:
         """The position before the error being retried."""
-        return position_after(self.rules, self.position_moves)
+        return Position.after(self.rules, self.position_moves)
 
     @property
     def board(self) -> BoardView:

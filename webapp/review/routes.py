@@ -17,10 +17,11 @@ from flask import (Blueprint, Response, abort, current_app, redirect, render_tem
                    url_for)
 from flask.typing import ResponseReturnValue
 
+from webapp.engine import Position
 from webapp.review.review import Retry, Review, judgements
 from webapp.shared.errors import Conflict, InvalidInput, Refusal
 from webapp.shared.forms import parse_cell
-from webapp.shared.record import GameAt, Result, parse_opening, position_after
+from webapp.shared.record import GameAt, Result, parse_opening
 from webapp.shared.web import board_or_404, is_htmx, plain_error
 
 bp = Blueprint("review", __name__)
@@ -112,7 +113,7 @@ def _review(board: str, moves: str, queue: bool = True) -> Review:
     try:
         shown = GameAt.parse(rules, moves, request.args.get("step"))
         opening = parse_opening(rules, request.args.get("opening"), shown.moves)
-        ending = Result.parse(request.args, position_after(rules, shown.moves))
+        ending = Result.parse(request.args, Position.after(rules, shown.moves))
     except InvalidInput as error:
         abort(404, description=str(error))
     engines = current_app.extensions["engines"]

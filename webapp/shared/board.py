@@ -13,8 +13,8 @@ from collections.abc import Collection, Mapping
 from functools import cache
 from typing import NamedTuple
 
-from webapp.engine import Rules
-from webapp.shared.record import mark_of, position_after, write_moves
+from webapp.engine import Position, Rules
+from webapp.shared.record import mark_of, write_moves
 from webapp.shared.words import describe_cell, sentence_start
 
 
@@ -100,7 +100,7 @@ def board_view(rules: Rules, moves: tuple[int, ...], status: str | None = None, 
     the viewer may play an empty square now; values are the coach's, if shown;
     new are the cells the last thing that happened marked (by default the last
     move); numbered shows each stone's move number, on it and in its name."""
-    position = position_after(rules, moves)
+    position = Position.after(rules, moves)
     values = values or {}
     new = set(moves[-1:] if new is None else new)
     last = moves[-1] if moves else None
@@ -135,7 +135,7 @@ def star_points(rules: Rules) -> frozenset[int]:
 def plain_status(rules: Rules, moves: tuple[int, ...]) -> str:
     """The status between two people, or of a position nobody in particular
     plays: "X wins!", "A draw." or "X to move."."""
-    position = position_after(rules, moves)
+    position = Position.after(rules, moves)
     if position.winner:
         return f"{position.winner} wins!"
     return "A draw." if position.is_over else f"{position.to_move} to move."

@@ -26,10 +26,6 @@ def mark_of(index: int) -> str:
     return MARKS[index % 2]
 
 
-def position_after(rules: Rules, moves: tuple[int, ...]) -> Position:
-    return Position.after(rules, moves)
-
-
 def write_moves(rules: Rules, moves: tuple[int, ...]) -> str:
     """Moves as a link writes them: digits on 3×3 ("408"), names joined by dashes on the others ("h8-i9")."""
     if rules == DEFAULT_BOARD:

@@ -30,7 +30,7 @@ from typing import NamedTuple
 from webapp.engine import BOARDS, FREESTYLE, RULES, STANDARD, Position, Rules, rules_words, swap2, under_rule
 from webapp.engine.rules import COLUMNS
 from webapp.shared.errors import InvalidInput
-from webapp.shared.record import NAME_LENGTH, Result, checked_moves, parse_moves, parse_opening, position_after
+from webapp.shared.record import NAME_LENGTH, Result, checked_moves, parse_moves, parse_opening
 from webapp.shared.words import quoted
 
 MOST_CHARACTERS = 65_536
@@ -63,7 +63,7 @@ def write_sgf(record: Record) -> str:
     for key, name in (("PB", record.result.black), ("PW", record.result.white)):
         if name:
             header.append(f"{key}[{_sgf_text(name)}]")
-    if result := record.result.sgf(position_after(rules, record.moves)):
+    if result := record.result.sgf(Position.after(rules, record.moves)):
         header.append(f"RE[{result}]")
     if record.opening:
         header.append(f"ON[{record.opening}]")
@@ -130,7 +130,7 @@ def read_sgf(text: str) -> Record:
         cells.append(_read_sgf_point(rules, node[expected][0], step))
     moves = checked_moves(rules, cells)
     opening = root.get("ON", [""])[0].strip().lower()
-    return Record(rules, moves, _sgf_result(root, position_after(rules, moves)),
+    return Record(rules, moves, _sgf_result(root, Position.after(rules, moves)),
                   parse_opening(rules, opening, moves) if opening in swap2.WRITTEN else None)
 
 

@@ -43,7 +43,7 @@ from redis import ConnectionPool
 from webapp.engine import Appraisal, Memory, Position, Rules, Thought, advise, appraise, explain, think
 from webapp.engine.appraise import judged_by
 from webapp.engine.external import MOVE_SECONDS, Answer, Brain, BrainFault, ask, install, installed, uninstall
-from webapp.shared.record import game_digest, position_after, write_moves
+from webapp.shared.record import game_digest, write_moves
 from webapp.workers.watch import Lost
 
 MODES = ("local", "external", "inline")
@@ -137,7 +137,7 @@ def brain_job(brain: Brain, rules: Rules, moves: tuple[int, ...], budget_ms: flo
     except BrainFault as fault:
         log.warning("Engine %s failed on /replay/%s/%s: %s; master played instead",
                     brain.name, rules.name, write_moves(rules, moves), fault)
-        position = position_after(rules, moves)
+        position = Position.after(rules, moves)
         thought = explain(position, think(position, budget_ms))
         reply = BrainReply(thought.move, None, thought, str(fault), waited_ms)
     return reply if time.time() <= answer_by else None
@@ -174,7 +174,7 @@ def appraise_job(rules: Rules, moves: tuple[int, ...], judge: Brain | None = Non
         except BrainFault as fault:
             log.warning("Engine %s failed to judge /replay/%s/%s: %s; master judged the move instead",
                         judge.name, rules.name, write_moves(rules, moves), fault)
-    return appraise(position_after(rules, moves[:-1]), moves[-1], memory=memory)
+    return appraise(Position.after(rules, moves[:-1]), moves[-1], memory=memory)
 
 
 def appraisal_name(rules: Rules, moves: tuple[int, ...], judge: Brain | None = None) -> str:
