@@ -99,7 +99,7 @@ def test_a_computer_against_an_engine_moves_one_step_at_a_time(player: Visitor):
                                            ("garbage", "it answered “I would rather not”, not a square")])
 def test_an_engine_that_fails_gets_masters_move_in_its_place_with_a_note(player: Visitor, caplog, engine, fault):
     player.post("/new", {"board": "7x7", "x": "human", "o": engine})
-    with caplog.at_level(logging.WARNING, logger="webapp.workers.pool"):
+    with caplog.at_level(logging.WARNING, logger="webapp.workers.jobs"):
         response = player.move(24)
     assert response.status_code == 200
     assert f"Fake-{engine} failed ({fault}), so master played this move in its place." in response.text

@@ -90,7 +90,7 @@ def _descendants(pid: int) -> set[int]:
 def test_a_judge_that_fails_leaves_the_move_to_master_and_the_review_finishes(tmp_path, pools, caplog):
     crash = probed("crash", fake_brain(tmp_path, "crash"))
     pool = pools("inline", str(tmp_path), judge=crash)
-    with caplog.at_level("WARNING", logger="webapp.workers.pool"):
+    with caplog.at_level("WARNING", logger="webapp.workers.jobs"):
         appraisals = pool.appraisals(SEVEN, (24, 0, 1))
     assert all(appraisal is not None and appraisal.depth > 0 for appraisal in appraisals)  # master's search
     assert "Engine crash failed to judge /replay/7x7/d4-a7-b7: it stopped (exit status 3)" in caplog.text

@@ -21,7 +21,8 @@ from tests.workers.test_pool import GAME, OPENED, alive, wait_until
 from webapp.app import create_app
 from webapp.engine import BOARDS
 from webapp.workers.consumer import SHUTDOWN_SECONDS
-from webapp.workers.pool import RETRIES, EnginePool, EnginesBusy, ask_job, brain_job, think_job
+from webapp.workers.jobs import ask_job, brain_job, think_job
+from webapp.workers.pool import RETRIES, EnginePool, EnginesBusy
 from webapp.workers.watch import ANSWER_BY, JOBS_FOLDER, MOVE_GRACE_SECONDS, JobRecords, Lost, limit_of
 
 pytestmark = pytest.mark.live  # real consumer processes, and waits of seconds: make test's, not make check's

@@ -255,7 +255,7 @@ def judged_by(judge: Brain, rules: Rules, moves: tuple[int, ...]) -> Appraisal:
     Rapfi does, in `MESSAGE … Eval`) gives its move, and this engine's
     search and proofs the rest (appraise, the judge's move as the choice).
     BrainFault if the judge fails (the worker's job then has master appraise
-    the move: webapp.workers.pool.appraise_job)."""
+    the move: webapp.workers.jobs.appraise_job)."""
     position = Position.after(rules, moves[:-1])
     cell = moves[-1]
     before = ask(judge, rules, moves[:-1])

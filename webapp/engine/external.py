@@ -57,7 +57,7 @@ what stops it: docs/brain.md)."""
 SLACK_SECONDS = 2.0
 """How much longer than twice its time a brain may take to answer before it counts as hung (a busy machine)."""
 MOVE_SECONDS = 15.0
-"""The longest a person's move waits for a brain (ask's seconds, pool.brain_job), however long its turn: with
+"""The longest a person's move waits for a brain (ask's seconds, jobs.brain_job), however long its turn: with
 master's move after it, well inside a move's wait for a worker (webapp.workers.pool.WAIT_SECONDS, 25 s). Only
 a brain that also hangs at its start (START_SECONDS) takes the person past it, to the busy engines' 503."""
 START_SECONDS = 15.0

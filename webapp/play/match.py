@@ -31,7 +31,8 @@ from webapp.shared.errors import Conflict, InvalidInput
 from webapp.shared.forms import parse_swap2_choice
 from webapp.shared.record import mark_of, parse_moves, write_moves
 from webapp.shared.words import capitalised, describe_cell, sentence_start, swap2_words
-from webapp.workers.pool import EnginePool, Reply, brain_job
+from webapp.workers.jobs import Reply, brain_job
+from webapp.workers.pool import EnginePool
 
 _RNG = random.Random()
 T = TypeVar("T")

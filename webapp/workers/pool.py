@@ -11,7 +11,7 @@ move is appraised once, whichever game and page ask for it. A page's work
 feature can hand the workers a job nobody waits for (later: mining a finished
 game for puzzles), run once, behind all the rest, whose findings it keeps in
 the queue's own store (Kept). The pool runs the functions it is handed and
-knows no feature. The queue is Huey's:
+knows no feature; what a worker runs for each kind of job is jobs.py's. The queue is Huey's:
 
 - "local" (the default): an SQLite file in the instance folder, and workers
   on this machine that the app starts itself (a consumer process, which
@@ -25,7 +25,6 @@ knows no feature. The queue is Huey's:
 
 from __future__ import annotations
 
-import logging
 import os
 import subprocess
 import sys
@@ -33,17 +32,17 @@ import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, NamedTuple, TypeVar
+from typing import Any, TypeVar
 
 from huey import MemoryHuey, PriorityRedisHuey, SqliteHuey
 from huey.api import Huey, Result
 from huey.exceptions import ResultTimeout
 from redis import ConnectionPool
 
-from webapp.engine import Appraisal, Memory, Position, Rules, Thought, advise, appraise, explain, think
-from webapp.engine.appraise import judged_by
-from webapp.engine.external import MOVE_SECONDS, Answer, Brain, BrainFault, ask, install, installed, uninstall
-from webapp.shared.record import game_digest, write_moves
+from webapp.engine import Appraisal, Position, Rules, Thought, advise
+from webapp.engine.external import Brain, installed
+from webapp.shared.record import game_digest
+from webapp.workers.jobs import BrainReply, Reply, appraise_job, ask_job, brain_job, think_job
 from webapp.workers.watch import Lost
 
 MODES = ("local", "external", "inline")
@@ -79,102 +78,10 @@ within seconds (the move answers 503), and a healthy one never cuts a wait short
 
 
 T = TypeVar("T")
-log = logging.getLogger(__name__)
 
 
 class EnginesBusy(Exception):
     """No worker answered in time: the queue is too long, or no worker is running."""
-
-
-class Reply(NamedTuple):
-    """A job's answer: the engine's Thought, and how long it waited for a worker."""
-
-    thought: Thought
-    waited_ms: float
-
-
-def think_job(position: Position, budget_ms: float, max_nodes: float, queued_at: float,
-              answer_by: float = float("inf")) -> tuple[Thought, float] | None:
-    """The job a worker runs: master's thinking, with the time the job
-    waited in the queue (wall clock: the worker may be another machine's,
-    whose clock is only as close as the machines' clocks are).
-
-    Nobody waits for a move past answer_by (the asker has answered 503): it
-    is then not thought about, and not answered, since an answer nobody reads
-    would stay in the queue's store for good (Huey keeps no None)."""
-    if time.time() > answer_by:
-        return None
-    waited_ms = max(0.0, (time.time() - queued_at) * 1000)
-    thought = explain(position, think(position, budget_ms, max_nodes=max_nodes))  # its words travel with it
-    return (thought, waited_ms) if time.time() <= answer_by else None
-
-
-class BrainReply(NamedTuple):
-    """An external brain's move, or, where the brain failed, master's in its
-    place and what the brain did wrong; and how long the job waited for a worker."""
-
-    move: int
-    answer: Answer | None      # what the brain said of its move (None: it failed)
-    stood_in: Thought | None   # master's Thought, where it played in the brain's place
-    fault: str                 # what the brain did wrong, in words fit to show a person ("" if nothing)
-    waited_ms: float
-
-
-def brain_job(brain: Brain, rules: Rules, moves: tuple[int, ...], budget_ms: float, queued_at: float,
-              answer_by: float = float("inf")) -> BrainReply | None:
-    """The job a worker runs for a move of an external brain's: its move,
-    from this worker's warm process for it. A brain that fails (crashes,
-    hangs, answers garbage or an illegal move) is killed, its answer logged,
-    and master plays the move within its own budget, so that the person
-    gets a move and is told why it is master's. Not answered past answer_by
-    (see think_job)."""
-    if time.time() > answer_by:
-        return None
-    waited_ms = max(0.0, (time.time() - queued_at) * 1000)
-    try:
-        answer = ask(brain, rules, moves, MOVE_SECONDS)
-        reply = BrainReply(answer.cell, answer, None, "", waited_ms)
-    except BrainFault as fault:
-        log.warning("Engine %s failed on /replay/%s/%s: %s; master played instead",
-                    brain.name, rules.name, write_moves(rules, moves), fault)
-        position = Position.after(rules, moves)
-        thought = explain(position, think(position, budget_ms))
-        reply = BrainReply(thought.move, None, thought, str(fault), waited_ms)
-    return reply if time.time() <= answer_by else None
-
-
-def ask_job(function: Callable[..., Any], arguments: tuple, answer_by: float,
-            brains: tuple[Brain, ...] = ()) -> tuple[Any] | None:
-    """The job a worker runs for a page: function(*arguments), its answer in a
-    tuple (so that an answer of None is one), unless nobody waits for it any
-    more (see think_job). It runs with the asking app's external engines
-    installed (brains), as the page's own request did: a sentence that names
-    an engine's level is the same worked out here as there."""
-    if time.time() > answer_by:
-        return None
-    token = install(brains)
-    try:
-        answer = function(*arguments)
-    finally:
-        uninstall(token)
-    return (answer,) if time.time() <= answer_by else None
-
-
-def appraise_job(rules: Rules, moves: tuple[int, ...], judge: Brain | None = None,
-                 memory: Memory | None = None) -> Appraisal:
-    """The job a worker runs for a review: the appraisal of the last of
-    moves, played in the position before it, by master or by an external
-    judge (see appraise.judged_by). A move the judge fails on (it crashes,
-    hangs, answers garbage) is appraised by master, and the fault logged:
-    a review is never left unfinished by a broken judge. Master reads and
-    keeps what it works out about each position in memory (the queue's store)."""
-    if judge is not None:
-        try:
-            return judged_by(judge, rules, moves)
-        except BrainFault as fault:
-            log.warning("Engine %s failed to judge /replay/%s/%s: %s; master judged the move instead",
-                        judge.name, rules.name, write_moves(rules, moves), fault)
-    return appraise(Position.after(rules, moves[:-1]), moves[-1], memory=memory)
 
 
 def appraisal_name(rules: Rules, moves: tuple[int, ...], judge: Brain | None = None) -> str:

@@ -10,7 +10,7 @@ and queues that job again (once: see pool.RETRIES). A consumer that starts
 finds the files that a consumer before it left, and queues their jobs again.
 
 What a lost job means depends on its kind: a move is thought about again,
-if the person still waits for it (pool.think_job); an appraisal or a
+if the person still waits for it (jobs.think_job); an appraisal or a
 mining job is simply done again. A job lost with no retry left is dropped,
 and whoever still waits for it is told so (Lost) rather than left to wait
 out its time. No Flask here.
@@ -43,7 +43,7 @@ MOVE_GRACE_SECONDS = 5.0
 ANSWER_BY = {"think": 4, "brain": 5, "ask": 2, "advise": 2}
 """The jobs a request waits for the answer of (a move, an external brain's
 move, a page's work, a hint), and where among their arguments is the time it
-waits until (pool.think_job, brain_job, ask_job, EnginePool._advise_job)."""
+waits until (jobs.think_job, brain_job, ask_job, EnginePool._advise_job)."""
 log = logging.getLogger(__name__)
 
 
@@ -64,7 +64,7 @@ class Record(NamedTuple):
 def limit_of(task: Task) -> float:
     """The seconds a job of this kind may take: a move its budget (its second
     argument, in ms) and some; an external brain's move, its start, its wait
-    for the brain's answer, and master's move in its place (pool.brain_job);
+    for the brain's answer, and master's move in its place (jobs.brain_job);
     an appraisal by an external judge, three questions to it (each a restart
     and a move: appraise.judged_by), and master's appraisal in its place."""
     if task.name == "think":
