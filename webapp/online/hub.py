@@ -1,4 +1,5 @@
-"""The Hub: one thread per process that wakes a game's live streams when its log grows.
+"""The Hub: one thread per process that wakes a game's live streams when its
+log grows; and StreamCount, the streams a process holds, within its bound.
 
 A stream does not poll the store itself. The Hub watches every game this
 process has streams open on, in one query every POLL_SECONDS (SQLite) or one
@@ -90,3 +91,23 @@ class Hub:
                     if game_id in self._watchers and number > self._latest[game_id]:
                         self._latest[game_id] = number  # (a game nobody waits on any more is forgotten)
                         self._woken[game_id].notify_all()
+
+
+class StreamCount:
+    """The streams this process holds, bounded below its threads (gthread
+    gives each a thread while it waits): past the bound a stream is refused
+    (503, and the page tries again), so that moves and pages always find a thread."""
+
+    def __init__(self) -> None:
+        self._held, self._lock = 0, threading.Lock()
+
+    def take(self, most: int) -> bool:
+        with self._lock:
+            if self._held >= most:
+                return False
+            self._held += 1
+            return True
+
+    def give_back(self) -> None:
+        with self._lock:
+            self._held -= 1

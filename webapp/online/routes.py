@@ -14,7 +14,6 @@ any store), so that a double click on "Take the free seat" is one player's.
 from __future__ import annotations
 
 import ipaddress
-import threading
 import time
 from collections.abc import Iterator
 from urllib.parse import urlsplit
@@ -24,7 +23,7 @@ from flask import (Blueprint, Flask, Response, abort, after_this_request, curren
 from werkzeug.exceptions import ServiceUnavailable, TooManyRequests
 
 from webapp.engine import BOARDS, DEFAULT_BOARD
-from webapp.online.hub import Hub
+from webapp.online.hub import Hub, StreamCount
 from webapp.online.limits import RateLimits, rate_limits
 from webapp.online.shared_game import (SharedGame, is_player_id, new_code, new_game_id, new_player_id,
                                        normalise_code)
@@ -185,27 +184,6 @@ def events(game_id: str) -> Response:
                         headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
     response.call_on_close(streams.give_back)  # however the stream ends, even before its first byte
     return response
-
-
-class StreamCount:
-    """The streams this process holds, bounded below its threads (gthread
-    gives each a thread while it waits): past the bound a stream is refused
-    (503, and the page tries again), so that moves and pages always find a thread."""
-
-    def __init__(self) -> None:
-        self._held, self._lock = 0, threading.Lock()
-
-    def take(self, most: int) -> bool:
-        with self._lock:
-            if self._held >= most:
-                return False
-            self._held += 1
-            return True
-
-    def give_back(self) -> None:
-        with self._lock:
-            self._held -= 1
-
 
 
 def _stream(game_id: str, player: str | None, seat: str | None, after: int) -> Iterator[str]:
