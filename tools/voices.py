@@ -36,7 +36,8 @@ from typing import NamedTuple
 
 from webapp.engine import BOARDS, Position, appraise, rules_offered, under_rule
 from webapp.play.coach import square_values
-from webapp.play.match import Computer, Game
+from webapp.play.computer import Computer
+from webapp.play.game import Game
 from webapp.review.judgement import ERRORS, hindsights, judge
 from webapp.workers.pool import EnginePool, EnginesBusy
 

@@ -9,7 +9,9 @@ import pytest
 
 from webapp.engine import BOARDS, DEFAULT_BOARD, Menace, Position, opponent
 from webapp.play.coach import square_values
-from webapp.play.match import Computer, Game, Match
+from webapp.play.computer import Computer
+from webapp.play.game import Game
+from webapp.play.match import Match
 from webapp.play.players import parse_player, players_of
 from webapp.play.replay import Replay, see_step
 from webapp.play.score import Score

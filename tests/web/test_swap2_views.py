@@ -12,7 +12,7 @@ from webapp.engine import BOARDS, Position, swap2
 from webapp.review.judgement import Judgement
 from webapp.review import routes as review_routes
 from webapp.review.review import Retry, Review
-from webapp.play.match import Game
+from webapp.play.game import Game
 
 FIFTEEN = BOARDS["15x15"]
 

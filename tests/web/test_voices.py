@@ -21,7 +21,8 @@ import pytest
 
 from webapp.engine import BOARDS, under_rule
 from webapp.play.coach import square_values
-from webapp.play.match import Computer, Game
+from webapp.play.computer import Computer
+from webapp.play.game import Game
 from webapp.review.judgement import ERRORS
 from webapp.review.review import judgements
 from webapp.workers.pool import EnginePool

@@ -2,8 +2,10 @@
 
 - routes: /, /move, /step, /undo, /new, /again, /hint, /resign, /coach, /numbers, /score/reset, /menace/reset,
   /replay/..., /think, /games (My games), /help (How to play).
-- match: Game (who plays, the moves, a resignation) and Match (the game, the score, the coach, the hint,
-  this browser's MENACE and its finished games), immutable values.
+- game: Game (who plays, the moves, the swap2 opening, a resignation), an immutable value, and the
+  game after each action; telling: what a game tells a person (its status, the computer's reason, its board).
+- computer: Computer, how the computer plays each level, the hint's move and the swap2 steps.
+- match: Match (the game, the score, the coach, the hint, this browser's MENACE and its finished games).
 - hint: one square for the person to play, and why.
 - players: who may play on each board, and their names.
 - score: finished games by pairing and board.

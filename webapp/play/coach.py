@@ -15,7 +15,7 @@ and says them as a person would. It knows nothing of the match or the web.
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from webapp.engine import (Position, Rules, Thought, Threat, cells_of, forced_wins, hard_choices, is_solved,
                            losing_replies, opponent, outcomes, preference, threat_to_answer)
@@ -111,6 +111,23 @@ class Found(NamedTuple):
         faced, threat = thought.faced, thought.threat
         return cls(thought.kind, len(thought.line), thought.score, thought.depth, faced.kind if faced else "",
                    faced.answers if faced else (), threat.kind if threat else "", threat.answers if threat else ())
+
+    def to_data(self) -> list:
+        """A small list to keep in the session store (from_data reads it back)."""
+        return [*self[:5], list(self.faced_answers), self.threat, list(self.answers)]
+
+    @classmethod
+    def from_data(cls, data: Any) -> Found | None:
+        """What a session kept of master's last search, if it reads as one
+        (else None: the reason is worked out again)."""
+        try:
+            kind, line, score, depth, *threats = data
+            faced, faced_answers, threat, answers = threats or ("", (), "", ())
+            found = cls(str(kind), int(line), int(score), int(depth), str(faced), tuple(map(int, faced_answers)),
+                        str(threat), tuple(map(int, answers)))
+        except (TypeError, ValueError):
+            return None
+        return found if found.kind in FOUND_KINDS and {found.faced, found.threat} <= {"", *THREAT_KINDS} else None
 
     def stops(self, cell: int) -> bool:
         """Whether cell answers the threat the mover faced."""

@@ -1,0 +1,86 @@
+"""How the computer plays a game at this browser: each level's move (its
+dice, master's search on the engine workers, an installed engine's move,
+this browser's own MENACE), the hint's move, and its steps in a swap2
+opening; and what master's search found, to put into words."""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable
+from typing import Any, NamedTuple, TypeVar
+
+from webapp.engine import DEFAULT_BUDGET_MS, Menace, Position, Rules, advise, choose_move, swap2
+from webapp.engine.external import brain_named
+from webapp.play.coach import Found
+from webapp.play.players import MY_MENACE
+from webapp.workers.jobs import Reply, brain_job
+from webapp.workers.pool import EnginePool
+
+_RNG = random.Random()
+T = TypeVar("T")
+
+
+class Computer(NamedTuple):
+    """How the computer plays: its dice, how long it may think on the boards
+    too big to solve (the app sets it from ENGINE_BUDGET_MS), this browser's
+    own MENACE, and the engine workers that think for master (without them,
+    master thinks in the caller's thread). replies collects what each of
+    master's moves cost: its Thought and its wait for a worker."""
+
+    rng: random.Random = _RNG
+    budget_ms: float = DEFAULT_BUDGET_MS
+    my_menace: Menace = Menace()
+    engines: EnginePool | None = None
+    replies: list[Reply] | None = None
+
+    def move(self, position: Position, level: str, moves: tuple[int, ...]) -> tuple[int, Found | None, str]:
+        """The level's move in position, reached by moves (which an external
+        engine is told), what master's search found for it (None for other levels),
+        and, where an external engine failed and master played in its place,
+        what the engine did wrong."""
+        if level == MY_MENACE:
+            return self.my_menace.move(position, self.rng).cell, None, ""
+        if (brain := brain_named(level)) is not None:
+            reply = (self.engines.play(brain, position.rules, moves, self.budget_ms) if self.engines is not None
+                     else brain_job(brain, position.rules, moves, self.budget_ms, time.time()))
+            return reply.move, reply.stood_in and Found.of(reply.stood_in), reply.fault
+        if level == "master" and self.engines is not None:
+            reply = self.engines.think(position, self.budget_ms)
+            if self.replies is not None:
+                self.replies.append(reply)
+            return reply.thought.move, Found.of(reply.thought), ""
+        return choose_move(position, level, self.rng, self.budget_ms), None, ""
+
+    def advise(self, position: Position) -> tuple[int, Found]:
+        """The move a hint suggests on a board too big to solve (engine.advise:
+        the engine's choice as a review makes it, one the review's proofs find
+        no win against, and never a square that leaves a threat unanswered),
+        and what the search found, on the engine workers."""
+        if self.engines is None:
+            thought = advise(position)
+        else:
+            reply = self.engines.advise(position)
+            if self.replies is not None:
+                self.replies.append(reply)
+            thought = reply.thought
+        return thought.move, Found.of(thought)
+
+    def swap2_opening(self, rules: Rules) -> tuple[int, ...]:
+        """The computer's three opening stones under swap2 (swap2.opening), on the engine workers."""
+        return self._worked_out(swap2.opening, rules, random.Random(self.rng.random()))
+
+    def swap2_choice(self, position: Position, may_place_two: bool) -> str:
+        """The computer's swap2 choice (swap2.choice: master's search), on the engine workers."""
+        return self._worked_out(swap2.choice, position, may_place_two)
+
+    def swap2_two_more(self, position: Position) -> tuple[int, ...]:
+        """The computer's two more stones under swap2 (swap2.two_more), on the engine workers."""
+        return self._worked_out(swap2.two_more, position)
+
+    def _worked_out(self, function: Callable[..., T], *arguments: Any) -> T:
+        """function(*arguments) on the engine workers, as master's moves are (in this thread without them)."""
+        return self.engines.ask(function, *arguments) if self.engines is not None else function(*arguments)
+
+
+COMPUTER = Computer()

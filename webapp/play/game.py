@@ -1,0 +1,393 @@
+"""One game at this browser: who plays each side, the moves, the board and
+its rules, and how it opened and ended; what may be played, and the game
+after each action (a person's move, the computer's step, a swap2 choice, a
+hint, resigning, a take-back). Game is an immutable value, derived from its
+moves, so history and board can never disagree; what it says in words is
+telling.py's. Nothing here knows about HTTP: a refused action raises
+InvalidInput or Conflict, which the app answers with 400 or 409.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from functools import cached_property
+from typing import Any
+
+from webapp.engine import DEFAULT_BOARD, MARKS, Position, Rules, board_named, opponent, swap2
+from webapp.engine.swap2 import CHOOSE, CHOOSE_AGAIN, NO_OPENING, PLACE_THREE, PLACE_TWO, SWAP2
+from webapp.play import telling
+from webapp.play.coach import Found
+from webapp.play.computer import COMPUTER, Computer
+from webapp.play.hint import Hint, hint_for
+from webapp.play.players import HUMAN, players_of
+from webapp.play.score import FRIENDS, score_prefix
+from webapp.shared.errors import Conflict, InvalidInput
+from webapp.shared.forms import parse_swap2_choice
+from webapp.shared.record import mark_of, parse_moves, write_moves
+from webapp.shared.words import describe_cell, sentence_start
+
+
+@dataclass(frozen=True)
+class Game:
+    """Who plays X and O (HUMAN, a computer level or a learner), the cells
+    played so far, and the board they are played on.
+
+    A computer facing a person answers in the same step as the person's move;
+    two computers move one step at a time, so a person can watch them.
+    """
+
+    x: str = HUMAN
+    o: str = "perfect"
+    moves: tuple[int, ...] = ()
+    rules: Rules = DEFAULT_BOARD
+    found: Found | None = None  # what master's search found for the last move, if master made it
+    stood_in: str = ""          # what an external engine did wrong, where master played its last move instead
+    resigned: str | None = None  # the mark of the side that resigned, which ends the game
+    opening: str = NO_OPENING    # SWAP2: the first stones are put down, and the colours chosen, by swap2's steps
+    choices: tuple[str, ...] = ()  # the swap2 choices made so far (swap2.FIRST_CHOICES, then LAST_CHOICES)
+
+    @classmethod
+    def start(cls, x: str, o: str, computer: Computer = COMPUTER, moves: tuple[int, ...] = (),
+              rules: Rules = DEFAULT_BOARD, opening: str = NO_OPENING) -> Game:
+        """A new game, from the empty board or from the position after moves;
+        a computer to move against a person moves at once. With opening
+        SWAP2 (gomoku's boards, freestyle or standard, from the empty
+        board), x is the opener, who puts down the first three stones."""
+        if opening == SWAP2 and (moves or not swap2.offered(rules)):
+            raise InvalidInput("Swap2 opens an empty five-in-a-row board, under freestyle or the standard rule "
+                               "(renju begins at the centre).")
+        game = cls(x, o, moves, rules, opening=opening)
+        if game.is_over:
+            raise Conflict("That game is over; there is nothing left to play from there.")
+        return game._reply_to_person(computer)
+
+    @cached_property
+    def position(self) -> Position:
+        return Position.after(self.rules, self.moves)
+
+    @property
+    def board(self) -> str:
+        """The marks as a string, one character a cell: 'X', 'O' or '.'."""
+        return self.position.text
+
+    @property
+    def ply(self) -> int:
+        """How many marks are on the board."""
+        return len(self.moves)
+
+    @property
+    def to_move(self) -> str:
+        return self.position.to_move
+
+    @cached_property
+    def winner(self) -> str | None:
+        return opponent(self.resigned) if self.resigned else self.position.winner
+
+    @cached_property
+    def winning_line(self) -> tuple[int, ...]:
+        return self.position.winning_line()
+
+    @cached_property
+    def is_over(self) -> bool:
+        return self.resigned is not None or self.position.is_over
+
+    @property
+    def played_out(self) -> bool:
+        """Over on the board (a line, or no square left), not by a resignation:
+        a game worth mining for puzzles."""
+        return self.position.is_over
+
+    @property
+    def can_resign(self) -> bool:
+        """A person may give up a game in progress once it has begun: against
+        the computer the person, between two people the side to move. Not on
+        3×3, where a game is over in nine moves at most."""
+        return self.rules.size > 3 and self.humans_turn and self.last_human_move() is not None
+
+    def player(self, mark: str) -> str:
+        return self.x if mark == "X" else self.o
+
+    @property
+    def humans(self) -> list[str]:
+        """The marks people play."""
+        return [mark for mark in MARKS if self.player(mark) == HUMAN]
+
+    @property
+    def computer_plays(self) -> bool:
+        """A computer plays a side, so the page keeps a line for its words (see computer_says)."""
+        return len(self.humans) < 2
+
+    @property
+    def humans_turn(self) -> bool:
+        return not self.is_over and self.actor == HUMAN
+
+    @property
+    def swap2_step(self) -> str | None:
+        """Where a swap2 opening stands: PLACE_THREE (the opener's black,
+        white, black), CHOOSE (the other player's: black, white, or two
+        more), PLACE_TWO (its white and black), CHOOSE_AGAIN (the opener's
+        colour); None once the colours are settled, and without swap2."""
+        return swap2.step(self.ply, self.choices) if self.opening == SWAP2 else None
+
+    @property
+    def choosing(self) -> bool:
+        """A swap2 choice of colour is to be made now (no stone to place)."""
+        return bool(swap2.choices_at(self.swap2_step))
+
+    @property
+    def opener(self) -> str:
+        """Under swap2, the player who put down the first three stones (x, until a choice gave it white)."""
+        return self.o if self._swapped else self.x
+
+    @property
+    def second(self) -> str:
+        """Under swap2, the other player, who chose first."""
+        return self.x if self._swapped else self.o
+
+    @property
+    def _swapped(self) -> bool:
+        """Whether a swap2 choice gave the opener white (x and o were exchanged then)."""
+        return swap2.opener_has_white(self.choices)
+
+    @property
+    def actor(self) -> str:
+        """Who acts now: in a swap2 opening, the player whose step it is; else the player to move."""
+        step = self.swap2_step
+        if step is not None:
+            return self.opener if swap2.opener_acts(step) else self.second
+        return self.player(self.to_move)
+
+    def placed_by(self, index: int) -> str:
+        """Who put down the stone at index (from 0): under swap2 the opener's
+        three and the other player's two more; otherwise its colour's player."""
+        by_opener = swap2.placed_by_opener(index, self.choices) if self.opening == SWAP2 else None
+        if by_opener is None:
+            return self.player(mark_of(index))
+        return self.opener if by_opener else self.second
+
+    @property
+    def computers_to_step(self) -> bool:
+        """Two computers are playing and the game goes on: the page steps it."""
+        return not self.humans and not self.is_over
+
+    @property
+    def can_undo(self) -> bool:
+        return self.last_human_move() is not None and not self.resigned
+
+    def can_play(self, cell: int) -> bool:
+        """Whether a person may click this cell now."""
+        return self.humans_turn and not self.choosing and not self.position.stones >> cell & 1
+
+    def play(self, cell: int, seen_ply: int, computer: Computer = COMPUTER) -> Game:
+        """A person's move at cell, then the computer's reply if it is to move.
+
+        seen_ply is the number of marks on the board the person saw: a click
+        made on an out-of-date board (a second tab, a double click) is refused
+        rather than played onto a position the person never saw.
+        """
+        self._check_seen(seen_ply)
+        self._check_not_over()
+        if not self.humans_turn:
+            raise Conflict("It is the computer's turn, not yours.")
+        if self.choosing:
+            raise Conflict("Swap2 asks for a choice of colour now, not a stone: choose one of the buttons below the board.")
+        if not 0 <= cell < self.rules.cells:
+            raise InvalidInput(f"A square of the {self.rules.name} board is a number from 0 to "
+                               f"{self.rules.cells - 1}, not “{cell}”.")
+        if self.position.stones >> cell & 1:
+            raise Conflict(f"{sentence_start(describe_cell(self.rules, cell))} is taken; choose an empty square.")
+        if refusal := self.position.why_not(cell):
+            raise Conflict(refusal)
+        return self._played(cell)._reply_to_person(computer)
+
+    def step(self, seen_ply: int, computer: Computer = COMPUTER) -> Game:
+        """One move by the computer to move, in a game between two computers."""
+        self._check_seen(seen_ply)
+        self._check_not_over()
+        if self.humans:
+            raise Conflict("The computer only moves by itself when two computers play.")
+        return self._computer_acts(computer)
+
+    def choose(self, choice: str, seen_ply: int, computer: Computer = COMPUTER) -> Game:
+        """A person's swap2 choice (swap2.FIRST_CHOICES after the opener's
+        three stones, LAST_CHOICES after two more), then the computer's
+        steps if it is to act."""
+        self._check_seen(seen_ply)
+        self._check_not_over()
+        if not self.choosing:
+            raise Conflict("There is no swap2 choice to make now.")
+        if self.actor != HUMAN:
+            raise Conflict("The choice is the computer's to make, not yours.")
+        return self._chosen(parse_swap2_choice(choice, swap2.choices_at(self.swap2_step)))._reply_to_person(computer)
+
+    def hint(self, seen_ply: int, computer: Computer = COMPUTER) -> Hint:
+        """A hint for the person to move: the best move where the board is
+        solved, else master's (on the engine workers, as its moves are)."""
+        self._check_seen(seen_ply)
+        if not self.humans_turn:
+            raise Conflict("A hint is for a person's turn; there is no move of yours to make now.")
+        if self.swap2_step is not None:
+            raise Conflict("There is no hint in the swap2 opening: its stones and choices are yours to make.")
+        return hint_for(self.position, computer.advise)
+
+    def resign(self, seen_ply: int) -> Game:
+        """The person (between two people, the side to move) gives the game up:
+        the other side wins."""
+        self._check_seen(seen_ply)
+        self._check_not_over()
+        if not self.can_resign:
+            raise Conflict("There is no game of yours to resign here: play a move first, on a board above 3×3.")
+        return replace(self, resigned=self.to_move)
+
+    def undo(self, seen_ply: int) -> Game:
+        """Take back the last move a person made, with the computer's reply to
+        it; between two people, the last move."""
+        self._check_seen(seen_ply)
+        if self.resigned:
+            raise Conflict("A game resigned stays resigned; start a new game to play again.")
+        last = self.last_human_move()
+        if last is None:
+            raise Conflict("There is no move to take back.")
+        return replace(self, moves=self.moves[:last], found=None, stood_in="")
+
+    @property
+    def result_key(self) -> str | None:
+        """Where this game counts in the score once it is over: "<level>/win",
+        "/draw" or "/loss" for the person against a level, "friends/X", "/O" or
+        "/draw" between two people (on boards other than 3×3 the board follows
+        the level: "master@7x7/win"); None while it goes on, or between computers."""
+        if not self.is_over or not self.humans:
+            return None
+        winner = self.winner
+        if len(self.humans) == 2:
+            return f"{score_prefix(FRIENDS, self.rules)}/{winner or 'draw'}"
+        you = self.humans[0]
+        result = "draw" if winner is None else "win" if winner == you else "loss"
+        return f"{score_prefix(self.player(opponent(you)), self.rules)}/{result}"
+
+    status = property(telling.status)
+
+    coach_line = telling.coach_line
+
+    computer_says = cached_property(telling.computer_says)
+
+    reason_searches = property(telling.reason_searches)
+
+    last_computer_reason = cached_property(telling.last_computer_reason)
+
+    view = telling.board
+
+    players_words = property(telling.players_words)
+
+    result_words = property(telling.result_words)
+
+    record_names = property(telling.record_names)
+
+    link_query = property(telling.link_query)
+
+    @property
+    def written_opening(self) -> str | None:
+        """The opening as a link writes it (swap2.WRITTEN), once settled; None without one."""
+        return swap2.written(self.opening, self.choices, self.ply)
+
+    @property
+    def opening_stones(self) -> int:
+        """How many of the first stones the opening puts down (0 without one)."""
+        return swap2.stones_put_down(self.opening, self.choices)
+
+    def same_game(self, other: Game) -> bool:
+        """The same players' same moves on the same board (what the last search found aside)."""
+        return (self.rules, self.x, self.o, self.moves, self.resigned, self.opening, self.choices) == (
+            other.rules, other.x, other.o, other.moves, other.resigned, other.opening, other.choices)
+
+    @property
+    def notation(self) -> str:
+        """The moves as a link writes them: digits on 3×3 ("408"), names
+        joined by dashes on the bigger boards ("h8-i9")."""
+        return write_moves(self.rules, self.moves)
+
+    def to_session(self) -> dict[str, Any]:
+        """A small dict to keep in the session store."""
+        kept = {"board": self.rules.name, "x": self.x, "o": self.o, "moves": self.notation}
+        if self.resigned:
+            kept["resigned"] = self.resigned
+        if self.opening != NO_OPENING:
+            kept["opening"], kept["choices"] = self.opening, list(self.choices)
+        if self.stood_in:
+            kept["stood_in"] = self.stood_in
+        return {**kept, "found": self.found.to_data()} if self.found else kept
+
+    @classmethod
+    def from_session(cls, data: Any) -> Game | None:
+        """The stored game, or None if data is missing or not a legal game
+        (a game stored before there were other boards is on 3×3)."""
+        try:
+            rules = board_named(data.get("board", DEFAULT_BOARD.name))
+            x, o, moves = data["x"], data["o"], parse_moves(rules, data["moves"])
+        except (AttributeError, TypeError, KeyError, ValueError):
+            return None
+        allowed = players_of(rules)
+        if x not in allowed or o not in allowed:
+            return None
+        stood_in = data.get("stood_in")
+        game = cls(x, o, moves, rules, Found.from_data(data.get("found")), stood_in[:200] if isinstance(stood_in, str) else "",
+                   opening=data.get("opening", NO_OPENING), choices=tuple(data.get("choices") or ()))
+        if not swap2.opening_fits(rules, game.opening, game.ply, game.choices):
+            return None
+        resigned = data.get("resigned")
+        return replace(game, resigned=resigned) if resigned == game.to_move and game.can_resign else game
+
+    def _played(self, cell: int, found: Found | None = None, stood_in: str = "") -> Game:
+        return replace(self, moves=(*self.moves, cell), found=found, stood_in=stood_in)
+
+    def _reply_to_person(self, computer: Computer) -> Game:
+        """The computer's steps, where it is to act against a person: a move,
+        or in a swap2 opening its stones and choices (at most four steps:
+        three stones, a choice with two more, a choice, a move)."""
+        game = self
+        while not game.is_over and game.humans and game.actor != HUMAN:
+            game = game._computer_acts(computer)
+        return game
+
+    def _computer_acts(self, computer: Computer) -> Game:
+        """One step of the computer whose turn it is: a move, or a swap2 step
+        (the opener's three stones; a choice, with its two more stones if it
+        chooses two)."""
+        step, level = self.swap2_step, self.actor
+        if step == PLACE_THREE:
+            return replace(self, moves=computer.swap2_opening(self.rules), found=None, stood_in="")
+        if step in (CHOOSE, CHOOSE_AGAIN):
+            chosen = self._chosen(computer.swap2_choice(self.position, may_place_two=step == CHOOSE))
+            if chosen.swap2_step == PLACE_TWO:
+                chosen = replace(chosen, moves=(*chosen.moves, *computer.swap2_two_more(chosen.position)))
+            return chosen
+        return self._played(*computer.move(self.position, level, self.moves))
+
+    def _chosen(self, choice: str) -> Game:
+        """The game after a swap2 choice: x and o exchanged where it gives the opener white."""
+        chosen = replace(self, choices=(*self.choices, choice), found=None, stood_in="")
+        return replace(chosen, x=self.o, o=self.x) if chosen._swapped != self._swapped else chosen
+
+    def last_human_move(self) -> int | None:
+        """The index in moves of the last move a person made after any swap2
+        opening (its stones and choices stay: None while it is under way)."""
+        settled_at = 0
+        if self.opening == SWAP2:
+            if self.swap2_step is not None:
+                return None
+            settled_at = swap2.settled_at(self.choices)
+        for index in reversed(range(settled_at, self.ply)):
+            if self.placed_by(index) == HUMAN:
+                return index
+        return None
+
+    def _check_seen(self, seen_ply: int) -> None:
+        if seen_ply != self.ply:
+            raise Conflict(
+                "That board was out of date (the game moved on, perhaps in another "
+                "tab); here it is as it stands now."
+            )
+
+    def _check_not_over(self) -> None:
+        if self.is_over:
+            raise Conflict("This game is over; start a new game to play again.")
