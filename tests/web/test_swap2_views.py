@@ -41,7 +41,7 @@ def test_you_open_and_the_computer_chooses(visitor: Visitor) -> None:
     place(visitor, "h8", "h9", "g6")
     game = game_of(visitor)
     # The computer's choice is master's, by a count of positions: the same here as asked directly.
-    assert game.choices[0] == swap2.choice(Position.after(FIFTEEN, game.moves[:3]), may_place_two=True)
+    assert game.opening.choices[0] == swap2.choice(Position.after(FIFTEEN, game.moves[:3]), may_place_two=True)
     if game.swap2_step == swap2.CHOOSE_AGAIN:  # two more: the colour is the person's to choose
         assert "The computer chose two more stones" in visitor.open().text
         assert choose(visitor, "white").status_code == 200
@@ -71,7 +71,7 @@ def test_the_computer_opens_you_put_down_two_and_it_chooses(visitor: Visitor) ->
     free = [name for name in ("a1", "o15") if name not in taken]
     place(visitor, *free)
     game = game_of(visitor)
-    assert game.choices[0] == "two" and game.choices[1] in swap2.LAST_CHOICES and game.swap2_step is None
+    assert game.opening.choices[0] == "two" and game.opening.choices[1] in swap2.LAST_CHOICES and game.swap2_step is None
     assert game.humans_turn  # the person has white's move, or black's after the computer's
     assert game.opener == "master" and game.second == "human"
 
@@ -85,7 +85,7 @@ def test_two_people_take_swap2_s_steps_in_turn(visitor: Visitor) -> None:
     assert "Swap2: The first player chooses a colour" in visitor.open().text
     assert choose(visitor, "white").status_code == 200
     game = game_of(visitor)
-    assert game.choices == ("two", "white") and game.swap2_step is None and game.to_move == "O"
+    assert game.opening.choices == ("two", "white") and game.swap2_step is None and game.to_move == "O"
     place(visitor, "k11")
     assert game_of(visitor).ply == 6
 
@@ -150,7 +150,7 @@ def test_play_again_keeps_swap2_and_its_opener(visitor: Visitor) -> None:
     choose(visitor, "black")  # the person is black now, the computer (the opener) white
     visitor.post("/again", {})
     game = game_of(visitor)
-    assert game.opening == "swap2" and game.opener == "master" and game.swap2_step == swap2.CHOOSE
+    assert game.opening.rule == "swap2" and game.opener == "master" and game.swap2_step == swap2.CHOOSE
 
 
 def test_a_swap2_game_s_link_replay_review_and_record_say_how_it_opened(visitor: Visitor, monkeypatch) -> None:

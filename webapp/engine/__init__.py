@@ -8,6 +8,7 @@ module's names (__all__). One file a job:
   from it: whose move, who won, the legal moves.
 - boards: the boards offered here (BOARDS) and the rules each is played under.
 - renju: renju's forbidden points for black (overline, double four, double three).
+- opening: how a game opens, one value (Opening: the rule and the choices made) a game asks what comes next.
 - swap2: gomoku's swap2 opening rule, and the computer's stones and choices in it.
 - solved: the solved games, 3×3 (solved on first use) and 4×4 (the
   tablebase file `make tablebase` writes): every position's value and best moves.
@@ -45,6 +46,7 @@ from webapp.engine.boards import BOARDS, DEFAULT_BOARD, board_named, rules_offer
 from webapp.engine.levels import (DEFAULT_BUDGET_MS, LEARNERS, LEVELS, Player, check_level, choose_move,
                                   hard_choices, learners_of, level_player, levels_of, play_game, top_level)
 from webapp.engine.menace import Draw, Menace
+from webapp.engine.opening import Opening
 from webapp.engine.position import Position
 from webapp.engine.rules import EMPTY, FREESTYLE, MARKS, RENJU, RULES, STANDARD, Rules, cells_of, opponent
 from webapp.engine.search import Thought, explain, prepare, think
@@ -53,7 +55,7 @@ from webapp.engine.threats import Threat, forced_wins, threat_to_answer, win_by_
 
 __all__ = [
     "Appraisal", "BOARDS", "Forgetful", "Memory", "DEFAULT_BOARD", "DEFAULT_BUDGET_MS", "Draw", "EMPTY", "FREESTYLE", "LEARNERS", "LEVELS",
-    "MARKS", "Menace", "Outcome", "Player", "Position", "RENJU", "RULES", "Rules", "STANDARD", "Thought", "Threat",
+    "MARKS", "Menace", "Opening", "Outcome", "Player", "Position", "RENJU", "RULES", "Rules", "STANDARD", "Thought", "Threat",
     "advise", "appraise", "board_named", "cells_of", "explain",
     "check_level", "choose_move", "forced_wins", "hard_choices", "is_solved", "learners_of", "level_player",
     "levels_of", "losing_replies", "opponent", "outcomes", "play_game", "preference", "prepare", "rules_offered",

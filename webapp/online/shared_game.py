@@ -15,7 +15,7 @@ from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import Any
 
-from webapp.engine import MARKS, Position, Rules, board_named, opponent, swap2
+from webapp.engine import MARKS, Opening, Position, Rules, board_named, opponent, swap2
 from webapp.online.store import Event
 from webapp.shared.board import BoardView, board_view
 from webapp.shared.errors import Conflict, Forbidden, InvalidInput
@@ -71,12 +71,11 @@ class SharedGame:
     series: dict[str, int] = field(default_factory=dict)  # wins per player, and "draws", over rematches
     away: frozenset[str] = frozenset()                   # seats whose player closed the page
     resigned: str | None = None                          # the mark of the player who gave the game up
-    opening: str = swap2.NO_OPENING                      # SWAP2: X's player opens, and the colours are chosen
-    choices: tuple[str, ...] = ()                        # the swap2 choices made so far
+    opening: Opening = Opening()                         # under swap2, X's player opens, and the colours are chosen
 
     @classmethod
     def create(cls, rules: Rules, side: str, player: str, game_id: str, code: str,
-               opening: str = swap2.NO_OPENING) -> SharedGame:
+               opening: Opening = Opening()) -> SharedGame:
         """A new game on rules, the inviting player at side ("X" or "O");
         under swap2, X's player opens (the seats follow the colours chosen)."""
         seats = (player, None) if side == "X" else (None, player)
@@ -85,22 +84,22 @@ class SharedGame:
     @property
     def swap2_step(self) -> str | None:
         """Where a swap2 opening stands (swap2.step); None once the colours are settled, and without swap2."""
-        return swap2.step(self.ply, self.choices) if self.opening == swap2.SWAP2 else None
+        return self.opening.step(self.ply)
 
     @property
     def choosing(self) -> bool:
         """A swap2 choice of colour is to be made now (no stone to place)."""
-        return bool(swap2.choices_at(self.swap2_step))
+        return bool(self.opening.choices_now(self.ply))
 
     @property
     def written_opening(self) -> str | None:
         """The opening as a link writes it (swap2.WRITTEN), once settled; None without one."""
-        return swap2.written(self.opening, self.choices, self.ply)
+        return self.opening.written(self.ply)
 
     @property
     def opening_stones(self) -> int:
         """How many of the first stones the opening puts down (0 without one)."""
-        return swap2.stones_put_down(self.opening, self.choices)
+        return self.opening.stones_put_down
 
     @property
     def record_query(self) -> dict[str, str]:
@@ -116,8 +115,8 @@ class SharedGame:
         step = self.swap2_step
         if step is None:
             return self.position.to_move
-        opener = "O" if swap2.opener_has_white(self.choices) else "X"
-        return opener if swap2.opener_acts(step) else opponent(opener)
+        opener = "O" if self.opening.opener_has_white else "X"
+        return opener if self.opening.opener_acts(self.ply) else opponent(opener)
 
     @cached_property
     def position(self) -> Position:
@@ -191,8 +190,8 @@ class SharedGame:
             raise Conflict("There is no swap2 choice to make now.")
         if self.acting_seat != mark:
             raise Conflict("The choice is your friend's to make, not yours.")
-        after = replace(self, choices=(*self.choices, parse_swap2_choice(choice, swap2.choices_at(self.swap2_step))))
-        if swap2.opener_has_white(after.choices) != swap2.opener_has_white(self.choices):
+        after = replace(self, opening=self.opening.chose(parse_swap2_choice(choice, self.opening.choices_now(self.ply))))
+        if after.opening.opener_has_white != self.opening.opener_has_white:
             after = replace(after, seats=(self.seats[1], self.seats[0]),
                             away=frozenset(opponent(seat) for seat in self.away))
         said = "two more stones" if choice == swap2.TWO else f"to play {choice}"
@@ -240,13 +239,13 @@ class SharedGame:
             raise Conflict("Finish this game first; then either of you can start a rematch.")
         if self.rematch is not None:
             raise Conflict("The rematch has already begun.")
-        opener = self.seats[1 if swap2.opener_has_white(self.choices) else 0]
-        if self.opening == swap2.SWAP2:  # under swap2 the other player opens the next game
+        opener = self.seats[1 if self.opening.opener_has_white else 0]
+        if self.opening:  # under swap2 the other player opens the next game
             seats = (self.seats[1], self.seats[0]) if opener == self.seats[0] else self.seats
         else:
             seats = (self.seats[1], self.seats[0])
         following = SharedGame(game_id, code, self.rules, seats=seats, series=dict(self.series),
-                               opening=self.opening)
+                               opening=Opening(self.opening.rule))
         return replace(self, rematch=game_id), following, Event("rematch", "A rematch has begun, sides swapped.")
 
     @property
@@ -339,7 +338,7 @@ class SharedGame:
         return {"id": self.id, "code": self.code, "board": self.rules.name,
                 "moves": write_moves(self.rules, self.moves), "seats": list(self.seats),
                 "rematch": self.rematch, "series": self.series, "away": sorted(self.away),
-                "resigned": self.resigned, "opening": self.opening, "choices": list(self.choices)}
+                "resigned": self.resigned, **self.opening.to_data()}
 
     @classmethod
     def from_data(cls, data: dict[str, Any]) -> SharedGame:
@@ -350,9 +349,9 @@ class SharedGame:
             game = cls(data["id"], data["code"], rules, parse_moves(rules, data["moves"]),
                        (seats[0], seats[1]), data["rematch"], dict(data["series"]),
                        frozenset(data["away"]) & set(MARKS), data.get("resigned") if data.get("resigned") in MARKS else None,
-                       data.get("opening", swap2.NO_OPENING), tuple(data.get("choices") or ()))
+                       Opening.from_data(data))
         except (KeyError, TypeError, IndexError, ValueError) as error:
             raise ValueError(f"not a shared game: {error}") from error
-        if not swap2.opening_fits(rules, game.opening, game.ply, game.choices):
+        if not game.opening.fits(rules, game.ply):
             raise ValueError("not a shared game: its swap2 choices do not fit its moves")
         return game

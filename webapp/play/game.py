@@ -14,7 +14,8 @@ from functools import cached_property
 from typing import Any
 
 from webapp.engine import DEFAULT_BOARD, MARKS, Position, Rules, board_named, opponent, swap2
-from webapp.engine.swap2 import CHOOSE, CHOOSE_AGAIN, NO_OPENING, PLACE_THREE, PLACE_TWO, SWAP2
+from webapp.engine.opening import Opening
+from webapp.engine.swap2 import CHOOSE, CHOOSE_AGAIN, PLACE_THREE, PLACE_TWO
 from webapp.play import telling
 from webapp.play.coach import Found
 from webapp.play.computer import COMPUTER, Computer
@@ -43,17 +44,16 @@ class Game:
     found: Found | None = None  # what master's search found for the last move, if master made it
     stood_in: str = ""          # what an external engine did wrong, where master played its last move instead
     resigned: str | None = None  # the mark of the side that resigned, which ends the game
-    opening: str = NO_OPENING    # SWAP2: the first stones are put down, and the colours chosen, by swap2's steps
-    choices: tuple[str, ...] = ()  # the swap2 choices made so far (swap2.FIRST_CHOICES, then LAST_CHOICES)
+    opening: Opening = Opening()  # how it opens: under swap2 the first stones and the colours follow its steps
 
     @classmethod
     def start(cls, x: str, o: str, computer: Computer = COMPUTER, moves: tuple[int, ...] = (),
-              rules: Rules = DEFAULT_BOARD, opening: str = NO_OPENING) -> Game:
+              rules: Rules = DEFAULT_BOARD, opening: Opening = Opening()) -> Game:
         """A new game, from the empty board or from the position after moves;
-        a computer to move against a person moves at once. With opening
-        SWAP2 (gomoku's boards, freestyle or standard, from the empty
+        a computer to move against a person moves at once. With an opening
+        (swap2: gomoku's boards, freestyle or standard, from the empty
         board), x is the opener, who puts down the first three stones."""
-        if opening == SWAP2 and (moves or not swap2.offered(rules)):
+        if opening and (moves or not opening.offered_on(rules)):
             raise InvalidInput("Swap2 opens an empty five-in-a-row board, under freestyle or the standard rule "
                                "(renju begins at the centre).")
         game = cls(x, o, moves, rules, opening=opening)
@@ -127,12 +127,12 @@ class Game:
         white, black), CHOOSE (the other player's: black, white, or two
         more), PLACE_TWO (its white and black), CHOOSE_AGAIN (the opener's
         colour); None once the colours are settled, and without swap2."""
-        return swap2.step(self.ply, self.choices) if self.opening == SWAP2 else None
+        return self.opening.step(self.ply)
 
     @property
     def choosing(self) -> bool:
         """A swap2 choice of colour is to be made now (no stone to place)."""
-        return bool(swap2.choices_at(self.swap2_step))
+        return bool(self.opening.choices_now(self.ply))
 
     @property
     def opener(self) -> str:
@@ -147,20 +147,20 @@ class Game:
     @property
     def _swapped(self) -> bool:
         """Whether a swap2 choice gave the opener white (x and o were exchanged then)."""
-        return swap2.opener_has_white(self.choices)
+        return self.opening.opener_has_white
 
     @property
     def actor(self) -> str:
         """Who acts now: in a swap2 opening, the player whose step it is; else the player to move."""
         step = self.swap2_step
         if step is not None:
-            return self.opener if swap2.opener_acts(step) else self.second
+            return self.opener if self.opening.opener_acts(self.ply) else self.second
         return self.player(self.to_move)
 
     def placed_by(self, index: int) -> str:
         """Who put down the stone at index (from 0): under swap2 the opener's
         three and the other player's two more; otherwise its colour's player."""
-        by_opener = swap2.placed_by_opener(index, self.choices) if self.opening == SWAP2 else None
+        by_opener = self.opening.placed_by_opener(index)
         if by_opener is None:
             return self.player(mark_of(index))
         return self.opener if by_opener else self.second
@@ -218,7 +218,7 @@ class Game:
             raise Conflict("There is no swap2 choice to make now.")
         if self.actor != HUMAN:
             raise Conflict("The choice is the computer's to make, not yours.")
-        return self._chosen(parse_swap2_choice(choice, swap2.choices_at(self.swap2_step)))._reply_to_person(computer)
+        return self._chosen(parse_swap2_choice(choice, self.opening.choices_now(self.ply)))._reply_to_person(computer)
 
     def hint(self, seen_ply: int, computer: Computer = COMPUTER) -> Hint:
         """A hint for the person to move: the best move where the board is
@@ -288,17 +288,17 @@ class Game:
     @property
     def written_opening(self) -> str | None:
         """The opening as a link writes it (swap2.WRITTEN), once settled; None without one."""
-        return swap2.written(self.opening, self.choices, self.ply)
+        return self.opening.written(self.ply)
 
     @property
     def opening_stones(self) -> int:
         """How many of the first stones the opening puts down (0 without one)."""
-        return swap2.stones_put_down(self.opening, self.choices)
+        return self.opening.stones_put_down
 
     def same_game(self, other: Game) -> bool:
         """The same players' same moves on the same board (what the last search found aside)."""
-        return (self.rules, self.x, self.o, self.moves, self.resigned, self.opening, self.choices) == (
-            other.rules, other.x, other.o, other.moves, other.resigned, other.opening, other.choices)
+        return (self.rules, self.x, self.o, self.moves, self.resigned, self.opening) == (
+            other.rules, other.x, other.o, other.moves, other.resigned, other.opening)
 
     @property
     def notation(self) -> str:
@@ -311,8 +311,7 @@ class Game:
         kept = {"board": self.rules.name, "x": self.x, "o": self.o, "moves": self.notation}
         if self.resigned:
             kept["resigned"] = self.resigned
-        if self.opening != NO_OPENING:
-            kept["opening"], kept["choices"] = self.opening, list(self.choices)
+        kept.update(self.opening.to_data())
         if self.stood_in:
             kept["stood_in"] = self.stood_in
         return {**kept, "found": self.found.to_data()} if self.found else kept
@@ -324,15 +323,16 @@ class Game:
         try:
             rules = board_named(data.get("board", DEFAULT_BOARD.name))
             x, o, moves = data["x"], data["o"], parse_moves(rules, data["moves"])
+            opening = Opening.from_data(data)
         except (AttributeError, TypeError, KeyError, ValueError):
             return None
         allowed = players_of(rules)
         if x not in allowed or o not in allowed:
             return None
         stood_in = data.get("stood_in")
-        game = cls(x, o, moves, rules, Found.from_data(data.get("found")), stood_in[:200] if isinstance(stood_in, str) else "",
-                   opening=data.get("opening", NO_OPENING), choices=tuple(data.get("choices") or ()))
-        if not swap2.opening_fits(rules, game.opening, game.ply, game.choices):
+        game = cls(x, o, moves, rules, Found.from_data(data.get("found")),
+                   stood_in[:200] if isinstance(stood_in, str) else "", opening=opening)
+        if not opening.fits(rules, game.ply):
             return None
         resigned = data.get("resigned")
         return replace(game, resigned=resigned) if resigned == game.to_move and game.can_resign else game
@@ -365,18 +365,15 @@ class Game:
 
     def _chosen(self, choice: str) -> Game:
         """The game after a swap2 choice: x and o exchanged where it gives the opener white."""
-        chosen = replace(self, choices=(*self.choices, choice), found=None, stood_in="")
+        chosen = replace(self, opening=self.opening.chose(choice), found=None, stood_in="")
         return replace(chosen, x=self.o, o=self.x) if chosen._swapped != self._swapped else chosen
 
     def last_human_move(self) -> int | None:
         """The index in moves of the last move a person made after any swap2
         opening (its stones and choices stay: None while it is under way)."""
-        settled_at = 0
-        if self.opening == SWAP2:
-            if self.swap2_step is not None:
-                return None
-            settled_at = swap2.settled_at(self.choices)
-        for index in reversed(range(settled_at, self.ply)):
+        if self.swap2_step is not None:
+            return None
+        for index in reversed(range(self.opening_stones, self.ply)):
             if self.placed_by(index) == HUMAN:
                 return index
         return None

@@ -16,7 +16,7 @@ from functools import cached_property
 from typing import Any
 
 from webapp.engine import MARKS, Menace, Rules
-from webapp.engine.swap2 import NO_OPENING, SWAP2
+from webapp.engine.opening import Opening
 from webapp.play.computer import COMPUTER, Computer
 from webapp.play.game import Game
 from webapp.play.hint import Hint
@@ -107,7 +107,7 @@ class Match:
         return replace(self, game=game, score=score, scored=False, taught=False, history=history, hint=None)
 
     def new_game(self, x: str, o: str, computer: Computer = COMPUTER, moves: tuple[int, ...] = (),
-                 rules: Rules | None = None, opening: str = NO_OPENING) -> Match:
+                 rules: Rules | None = None, opening: Opening = Opening()) -> Match:
         """A new game; on the board last played unless rules say otherwise."""
         game = Game.start(x, o, computer._replace(my_menace=self.my_menace), moves, rules or self.game.rules, opening)
         return replace(self, game=game, scored=False, taught=False, hint=None)
@@ -116,8 +116,8 @@ class Match:
         """The same board, players and opening afresh (after a game, or in the
         middle of one); under swap2 the same player opens again."""
         game = self.game
-        x, o = (game.opener, game.second) if game.opening == SWAP2 else (game.x, game.o)
-        return self.new_game(x, o, computer, (), game.rules, game.opening)
+        x, o = (game.opener, game.second) if game.opening else (game.x, game.o)
+        return self.new_game(x, o, computer, (), game.rules, Opening(game.opening.rule))
 
     def choose(self, choice: str, seen_ply: int, computer: Computer = COMPUTER) -> Match:
         """A person's swap2 choice (Game.choose)."""

@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 from webapp.engine import is_solved, opponent, swap2
-from webapp.engine.swap2 import CHOOSE, CHOOSE_AGAIN, PLACE_THREE, PLACE_TWO, SWAP2
+from webapp.engine.swap2 import CHOOSE, CHOOSE_AGAIN, PLACE_THREE, PLACE_TWO
 from webapp.play.coach import explain_move
 from webapp.play.hint import Hint
 from webapp.play.players import HUMAN, OPPONENT_INTRODUCTIONS, OPPONENT_NAMES, PLAYER_NAMES
@@ -56,7 +56,7 @@ def _swap2_status(game: Game) -> str:
     if len(game.humans) == 1 and game.actor == HUMAN:
         who = "You"
     else:
-        who = "The first player" if swap2.opener_acts(step) else "The second player"
+        who = "The first player" if game.opening.opener_acts(game.ply) else "The second player"
     return swap2_words(step, game.ply, who)
 
 
@@ -131,19 +131,19 @@ def result_words(game: Game) -> str:
 def _opening_said(game: Game) -> str | None:
     """What the computer did in the swap2 opening, while that is the last
     thing it did: the line under the status where a person plays it."""
-    if game.opening != SWAP2 or len(game.humans) != 1:
+    if not game.opening or len(game.humans) != 1:
         return None
     computer = game.player(opponent(game.humans[0]))
     names = ", ".join(game.rules.cell_name(cell) for cell in game.moves[:swap2.OPENING_STONES])
-    if game.ply > swap2.settled_at(game.choices) or game.swap2_step in (PLACE_THREE, PLACE_TWO):
+    if game.ply > game.opening_stones or game.swap2_step in (PLACE_THREE, PLACE_TWO):
         return None
     if game.swap2_step == CHOOSE and game.opener == computer:
         return f"The computer put down the opening: {names}, as even as it could find. Your choice."
     if game.swap2_step == CHOOSE_AGAIN and game.second == computer:
         more = ", ".join(game.rules.cell_name(cell) for cell in game.moves[swap2.OPENING_STONES:])
         return f"The computer chose two more stones, {more}: the colour is yours to choose."
-    if game.swap2_step is None and game.choices:
-        chooser = game.second if len(game.choices) == 1 else game.opener
+    if game.swap2_step is None and game.opening.choices:
+        chooser = game.second if len(game.opening.choices) == 1 else game.opener
         if chooser == computer:
             colour = "black" if game.x == computer else "white"
             return f"The computer chose to play {colour} ({'X' if colour == 'black' else 'O'})."

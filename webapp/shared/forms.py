@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from webapp.engine import BOARDS, DEFAULT_BOARD, FREESTYLE, RENJU, RULES, Rules, rules_offered, swap2
+from webapp.engine import BOARDS, DEFAULT_BOARD, FREESTYLE, RENJU, RULES, Opening, Rules, rules_offered, swap2
 from webapp.shared.errors import InvalidInput
 from webapp.shared.words import quoted
 
@@ -44,18 +44,18 @@ def parse_rule(raw: str | None, board: Rules) -> Rules:
     return board.with_rule(rule if rule in rules_offered(board) else FREESTYLE)
 
 
-def parse_opening(raw: str | None, rules: Rules) -> str:
+def parse_opening(raw: str | None, rules: Rules) -> Opening:
     """The opening named in a form field: none (the default) or swap2. Like
     the rule, it is offered only with the five-in-a-row boards: swap2 asked
     for a board without it is none there; under renju, which begins at the
     centre, it is refused."""
     if raw is None or raw == swap2.NO_OPENING:
-        return swap2.NO_OPENING
+        return Opening()
     if raw not in swap2.OPENINGS:
         raise InvalidInput(f"There is no opening {quoted(raw)}; choose one of: {', '.join(swap2.OPENINGS)}.")
     if rules.rule == RENJU:
         raise InvalidInput("Renju begins at the centre: swap2 is for freestyle and the standard rule.")
-    return raw if swap2.offered(rules) else swap2.NO_OPENING
+    return Opening(raw) if Opening(raw).offered_on(rules) else Opening()
 
 
 def parse_swap2_choice(raw: str, offered: tuple[str, ...]) -> str:
