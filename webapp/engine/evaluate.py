@@ -45,13 +45,13 @@ a line, how many ways it has to get there), and so looks at the lines.
 from __future__ import annotations
 
 from functools import cache
-from typing import NamedTuple
 
+from webapp.engine.node import Node
 from webapp.engine.patterns import LINES, digits, line_pairs
-from webapp.engine.renju import foul
 from webapp.engine.position import Position
-from webapp.engine.rules import DIRECTIONS, FREESTYLE, RENJU, Rules, cells_of
+from webapp.engine.rules import DIRECTIONS, Rules, cells_of
 from webapp.engine.shapes import Weights, shipped, worth_tables
+from webapp.engine.threat_cells import ThreatCells
 
 
 Shapes = tuple[tuple[int, ...] | None, tuple[int, ...] | None, list[int] | None, list[int] | None,
@@ -62,37 +62,7 @@ MINE, THEIRS, OFF = 1, 2, 3
 UNSHAPED: Shapes = (None, None, None, None, (0, 0), (0, 0))
 
 
-class Node(NamedTuple):
-    """A position as the search sees it, from the side to move's point of view."""
-
-    mine: int
-    theirs: int
-    my_wins: int       # empty cells where the side to move completes a line
-    their_wins: int    # empty cells where the other side would
-    near: int          # cells within two king's moves of a stone
-    my_threes: int     # windows (bit i for window i) where the side to move has a three
-    their_threes: int  # windows where the other side has one
-    my_twos: int       # windows where the side to move has k-3 stones and the other side none
-    their_twos: int    # windows where the other side has
-    black_to_move: bool  # whether the side to move is X (black): renju's rules differ for it
-    # The shapes: None in the threat solver's Nodes (it needs none); in the search's leaves, only the
-    # halves of the worths that the score needs, the rest None or 0: see play().
-    my_lines: tuple[int, ...] | None  # the board along each direction, two bits a cell (MINE, THEIRS, OFF;
-                                      # see _lay_out_lines)
-    their_lines: tuple[int, ...] | None  # the same from the other side's view (its stones are 1)
-    my_cells: list[int] | None        # for each empty cell, what a stone of the side to move would make
-                                      # along each of its lines (patterns.pack); 0 where taken
-    their_cells: list[int] | None
-    my_worth: tuple[int, int]         # the sum of the side to move's cells' worth to it, to move and waiting
-    their_worth: tuple[int, int]      # the same for the other side's cells, to the other side
-
-    @property
-    def score(self) -> int:
-        """The evaluation for the side to move (see shapes.py)."""
-        return self.my_worth[0] - self.their_worth[1]
-
-
-class Evaluator:
+class Evaluator(ThreatCells):
     """The windows and weights of one board, and Nodes on it."""
 
     def __init__(self, rules: Rules, weights: Weights | None = None):
@@ -305,113 +275,6 @@ class Evaluator:
                 if b != (was := digit[before]):
                     t_move += move[before + (b - was) * unit] - move[before]
         return None, None, None, None, (t_move, 0), (0, m_wait)
-
-    def completions_after(self, node: Node, cell: int) -> int:
-        """The cells where the side to move could complete a line after
-        playing cell: the other side's their_wins in play(node, cell), worked
-        out alone. The threat solver asks it of every four it tries, most of
-        which it then need not play (a four whose block leaves no four to
-        make, or leads where it has been)."""
-        mine = node.mine | 1 << cell
-        wins, windows = node.my_wins, self.windows
-        for index in cells_of(node.my_threes & self.through_bits[cell]):  # k-2 stones, none of theirs
-            wins |= windows[index] & ~mine
-        bit = ~(1 << cell)
-        if wins and self.rules.exact_for("X" if node.black_to_move else "O"):
-            wins = self.rules.exact_completions(mine, wins & bit)
-        return wins & bit
-
-    def blocks_foul(self, node: Node, cell: int, block: int) -> bool:
-        """Whether, after the side to move plays cell, the other side may not
-        play block: renju forbids it to black (play() and playable(), without
-        the rest of a move)."""
-        if self.rules.rule != RENJU or node.black_to_move:
-            return False
-        return foul(self.rules, node.theirs, node.mine | 1 << cell, block) is not None
-
-    def playable(self, node: Node, cells: list[int]) -> list[int]:
-        """Those of cells that the side to move may play: all, but where
-        renju forbids them to black."""
-        if self.rules.rule != RENJU or not node.black_to_move:
-            return cells
-        return [cell for cell in cells if foul(self.rules, node.mine, node.theirs, cell) is None]
-
-    def open_fours(self, node: Node, mover: bool = True) -> dict[int, int]:
-        """threats, for the side to move (or, not mover, the other side), by
-        the game's rule: only cells that side may play, and only where both
-        cells it would then have to complete a line make exactly five, if it
-        needs exactly five."""
-        stones, other, threes = ((node.mine, node.theirs, node.my_threes) if mover
-                                 else (node.theirs, node.mine, node.their_threes))
-        found = self.threats(stones, threes)
-        if not found or self.rules.rule == FREESTYLE:
-            return found
-        black = node.black_to_move == mover
-        exact = self.rules.exact_for("X" if black else "O")
-        kept = {}
-        for cell, wins in found.items():
-            if self.rules.rule == RENJU and black and foul(self.rules, stones, other, cell):
-                continue
-            if exact:
-                wins = self.rules.exact_completions(stones | 1 << cell, wins)
-            if wins & (wins - 1):
-                kept[cell] = wins
-        return kept
-
-    def threats(self, stones: int, threes: int) -> dict[int, int]:
-        """The cells where a side (its stones and its threes) makes an open or
-        double four, each with the cells it would then have to complete a line."""
-        completes = self._completes(stones, threes)
-        return {cell: wins for cell, wins in completes.items() if wins & (wins - 1)}
-
-    def _completes(self, stones: int, threes: int) -> dict[int, int]:
-        """For each empty cell of a side's threes, the cells it would then have to complete a line."""
-        completes: dict[int, int] = {}
-        for index in cells_of(threes):
-            first, second = cells_of(self.windows[index] & ~stones)
-            completes[first] = completes.get(first, 0) | 1 << second
-            completes[second] = completes.get(second, 0) | 1 << first
-        return completes
-
-    def three_cells(self, node: Node) -> list[int]:
-        """The cells where the side to move makes a three with a threat (an
-        open four to make next), without making a four. Such a cell turns
-        windows with k-3 of its stones into threes; it makes a threat where
-        one of those new threes' empty cells then has two cells to complete."""
-        completes = self._completes(node.mine, node.my_threes)
-        fours = self.four_cells(node)
-        found = []
-        for cell in cells_of(self.two_cells(node) & ~fours):
-            added = self._completes(node.mine | 1 << cell, node.my_twos & self.through_bits[cell])
-            if any((wins := cells | completes.get(empty, 0)) & (wins - 1) for empty, cells in added.items()):
-                found.append(cell)
-        return found
-
-    def defences(self, stones: int, threes: int, threats: dict[int, int]) -> int:
-        """Every cell that might stop the threats: the empty cells of the
-        three-windows they come from (a defence must take a cell of one of the
-        two windows that make each open four)."""
-        found = 0
-        for index in cells_of(threes):
-            empty = self.windows[index] & ~stones
-            if any(empty >> cell & 1 for cell in threats):
-                found |= empty
-        return found
-
-    def four_cells(self, node: Node) -> int:
-        """The empty cells where the side to move makes a four."""
-        return self._empty_cells(node.my_threes, node)
-
-    def two_cells(self, node: Node) -> int:
-        """The empty cells where the side to move adds to a window with k-3 of its stones and none of the other's."""
-        return self._empty_cells(node.my_twos, node)
-
-    def _empty_cells(self, windows: int, node: Node) -> int:
-        """The empty cells of the windows given (as bits)."""
-        found = 0
-        for index in cells_of(windows):
-            found |= self.windows[index]
-        return found & ~(node.mine | node.theirs)
 
     def moves(self, node: Node) -> list[int]:
         """The empty cells near a stone, best first by what a stone there
