@@ -14,8 +14,8 @@ from tests.brains import KINROW, fake_brain, probed, watched_fake
 from tests.workers.test_pool import alive, wait_until
 from webapp.engine import BOARDS, Position
 from webapp.engine.appraise import JUDGES_UNIT, from_opinions, judged_by
-from webapp.engine.external import (Answer, BrainFault, Evaluation, answered_cell, ask, best_line_of, configured,
-                                    evaluation_of, stop_all)
+from webapp.engine.external import Answer, BrainFault, answered_cell, ask, configured, stop_all
+from webapp.engine.gomocup import Evaluation, best_line_of, evaluation_of
 from webapp.review.judgement import judge_appraisal
 
 GOMOKU = BOARDS["15x15"]

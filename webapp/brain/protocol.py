@@ -42,15 +42,13 @@ import random
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
-from webapp.engine import (BOARDS, DEFAULT_BUDGET_MS, FREESTYLE, RENJU, STANDARD, Position, Rules, check_level,
-                           choose_move, prepare, swap2, top_level, under_rule)
-from webapp.engine.external import square as square_of  # "x,y": the names square here are squares as written
+from webapp.engine import (BOARDS, DEFAULT_BUDGET_MS, FREESTYLE, Position, Rules, check_level, choose_move, prepare,
+                           swap2, top_level, under_rule)
+from webapp.engine.gomocup import RULES_BY_NUMBER, cell_of
+from webapp.engine.gomocup import square as square_of  # "x,y": the names square here are squares as written
 
 NAME = "kinrow"
 VERSION = "1.0"
-PROTOCOL_RULES = {0: FREESTYLE, 1: STANDARD, 4: RENJU}
-"""The rules by the protocol's number (its bits: 1 exactly five, 2
-continuous game, 4 renju, 8 caro), those this brain plays."""
 RULES_BY_SIZE: dict[int, Rules] = {rules.size: rules for rules in BOARDS.values()}
 """The boards this brain plays, by size: every board the web game has, each with its k."""
 SAFETY_MS = 50
@@ -150,7 +148,7 @@ class Brain:
 
     def _takeback(self, argument: str) -> Answer:
         game = self._game()
-        cell = _cell(game.rules, argument)
+        cell = cell_of(game.rules, argument)
         last_mover = "O" if game.to_move == "X" else "X"
         if game.mark_at(cell) != last_mover:
             raise ValueError(f"{argument} is not a stone of the side that moved last")
@@ -218,7 +216,7 @@ class Brain:
                     _number(value, f"INFO {key} takes milliseconds"))
         elif key == "rule":
             number = _number(value, "INFO rule takes the rule's number")
-            rule = PROTOCOL_RULES.get(number)
+            rule = RULES_BY_NUMBER.get(number)
             if rule is None:
                 raise ValueError(f"unsupported rule {number}; this brain plays rules 0 (freestyle), "
                                  "1 (standard: exactly five) and 4 (renju)")
@@ -256,7 +254,7 @@ class Brain:
 
     def _played(self, game: Position, square: str) -> Position:
         """game after the other side's stone at square, which must be empty."""
-        cell = _cell(game.rules, square)
+        cell = cell_of(game.rules, square)
         if game.mark_at(cell) is not None:
             raise ValueError(f"square {square} is already taken")
         if refusal := game.why_not(cell):
@@ -274,7 +272,7 @@ def _played_in_turn(rules: Rules, lines: list[str]) -> Position:
     position = Position(rules)
     for line in lines:
         square = line if line.count(",") == 1 else line.rpartition(",")[0]
-        cell = _cell(rules, square)
+        cell = cell_of(rules, square)
         if position.mark_at(cell) is not None:
             raise ValueError(f"square {square} is given twice")
         if refusal := position.why_not(cell):
@@ -292,17 +290,6 @@ def _number(text: str, what: str) -> int:
         raise ValueError(f"{what}, a whole number, not “{text[:20]}”") from None
 
 
-def _cell(rules: Rules, square: str) -> int:
-    """The cell of "x,y", or ValueError if it is not a square of the board."""
-    parts = square.split(",")
-    if len(parts) != 2 or not all(part.strip().isdigit() for part in parts):
-        raise ValueError(f"a square is written x,y, not “{square[:20]}”")
-    x, y = (int(part) for part in parts)
-    if not (x < rules.size and y < rules.size):
-        raise ValueError(f"square {x},{y} is off the {rules.name} board (0 to {rules.size - 1} each way)")
-    return y * rules.size + x
-
-
 def _position_from(rules: Rules, lines: list[str]) -> Position:
     """The position BOARD gave: its stones, 1 the brain's and 2 the other
     side's, with the brain to move; ValueError if the rules do not allow it."""
@@ -311,7 +298,7 @@ def _position_from(rules: Rules, lines: list[str]) -> Position:
         square, _, who = line.rpartition(",")
         if who not in stones:
             raise ValueError(f"a BOARD line is x,y,1 or x,y,2, not “{line[:20]}”")
-        cell = _cell(rules, square)
+        cell = cell_of(rules, square)
         if any(cell in taken for taken in stones.values()):
             raise ValueError(f"square {square} is given twice")
         stones[who].add(cell)

@@ -25,7 +25,8 @@ from collections.abc import Callable
 from typing import Any, NamedTuple, Protocol
 
 from webapp.engine.evaluate import Evaluator, Node, evaluator
-from webapp.engine.external import Answer, Brain, Evaluation, ask
+from webapp.engine.external import Answer, Brain, ask
+from webapp.engine.gomocup import Evaluation
 from webapp.engine.position import Position
 from webapp.engine.rules import Rules
 from webapp.engine.search import Searcher, Thought, best_of, candidates, explain, prepare, think

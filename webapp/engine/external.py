@@ -7,9 +7,10 @@ and stdout), as a level to play against and as a review's judge.
   positions, threads, memory) and the boards and rules it plays, learned by
   asking it (probe). The protocol is five in a row's, so a brain plays the
   boards whose lines are five long: 7×7 and 15×15.
-- Connection: a brain's process, every wait for it bounded; BrainFault says
-  what it did wrong (it crashed, hung past its time, answered something that
-  is not a move, or a move the rules refuse).
+- Connection (connection.py): a brain's process, every wait for it
+  bounded; BrainFault says what it did wrong (it crashed, hung past its
+  time, answered something that is not a move, or a move the rules refuse).
+  The protocol's words, both ways, are gomocup.py's.
 - ask(): on an engine worker, the brain's move in a game, with what it said
   of the position (its evaluation and its best line, where it gives them,
   as strong engines do in MESSAGE lines). Each worker keeps one warm process
@@ -19,9 +20,7 @@ and stdout), as a level to play against and as a review's judge.
 Moves, judgements and the think page's questions run on the engine workers
 (webapp.workers.pool); a web process only asks each brain what it plays,
 when it starts (probe), and the test suite's apps run everything inline. A
-brain's process ends with the process that started it, however that ends:
-util-linux's setpriv sets a parent-death signal before the brain runs
-(without setpriv, which Debian always has, a warning is logged once). No
+brain's process ends with the process that started it (connection.py). No
 Flask here.
 """
 
@@ -30,24 +29,20 @@ from __future__ import annotations
 import hashlib
 import logging
 import os
-import queue
 import re
-import shutil
-import subprocess
 import threading
-import time
 from collections.abc import Collection, Mapping, Sequence
-from concurrent.futures import ThreadPoolExecutor
 from contextvars import ContextVar, Token
 from dataclasses import dataclass, field, replace
-from functools import cache
 from types import MappingProxyType
 from typing import NamedTuple
 
 from webapp.engine.boards import BOARDS, rules_offered
+from webapp.engine.connection import START_SECONDS, BrainFault, Connection, started
+from webapp.engine.gomocup import RULE_NUMBERS, Evaluation, OffBoard, asking, best_line_of, cell_of, evaluation_of
 from webapp.engine.levels import LEARNERS, LEVELS
 from webapp.engine.position import Position
-from webapp.engine.rules import FREESTYLE, RENJU, STANDARD, Rules
+from webapp.engine.rules import Rules
 
 TURN_MS = 1000
 """A brain's time a move (INFO timeout_turn) unless its settings say otherwise."""
@@ -60,22 +55,11 @@ MOVE_SECONDS = 15.0
 """The longest a person's move waits for a brain (ask's seconds, jobs.brain_job), however long its turn: with
 master's move after it, well inside a move's wait for a worker (webapp.workers.pool.WAIT_SECONDS, 25 s). Only
 a brain that also hangs at its start (START_SECONDS) takes the person past it, to the busy engines' 503."""
-START_SECONDS = 15.0
-"""How long a brain may take to answer START: a first start may load a lot (a network's weights)."""
-RULE_NUMBERS = {FREESTYLE: 0, STANDARD: 1, RENJU: 4}
-"""Each rule's number in the protocol's INFO rule (its bits: 1 exactly five, 4 renju)."""
 NAME = re.compile(r"[a-z][a-z0-9-]{0,23}")
 SETTING = re.compile(r"[a-z_]{1,40}")
-EVAL = re.compile(r"\bEval ([+-]?M?\d+)\b")
-BESTLINE = re.compile(r"\bBestline((?: [A-Za-z]\d{1,2})+)")
 log = logging.getLogger(__name__)
 _warm_lock = threading.Lock()
 """Held while this process's running brains (_warm) change."""
-_launcher_lock = threading.Lock()
-
-
-class BrainFault(Exception):
-    """A brain broke the protocol or the rules: the message says what it did, fit to show a person."""
 
 
 @dataclass(frozen=True)
@@ -228,186 +212,14 @@ def brain_named(name: str) -> Brain | None:
     return _installed.get().get(name)
 
 
-_launchers: dict[int, ThreadPoolExecutor] = {}
-_SETPRIV = shutil.which("setpriv")
-
-
-@cache
-def _warn_once(message: str) -> None:
-    log.warning(message)
-
-
-def _launcher() -> ThreadPoolExecutor:
-    """The thread this process starts every brain from, which lives as long
-    as the process: the kernel's parent-death signal is tied to the thread
-    that started a process, and a web request's thread ends with its request.
-    One a process id: a forked worker has none of its parent's threads."""
-    with _launcher_lock:
-        if (launcher := _launchers.get(os.getpid())) is None:
-            launcher = _launchers[os.getpid()] = ThreadPoolExecutor(1, thread_name_prefix="brain-launcher")
-        return launcher
-
-
-class Connection:
-    """A brain's process, its answers read by a thread of their own, so that
-    every wait for one is bounded; BrainFault when it breaks the protocol."""
-
-    def __init__(self, command: Sequence[str]) -> None:
-        if not _SETPRIV:
-            _warn_once("util-linux's setpriv is missing: a brain may outlive the worker that started it")
-        ending = [_SETPRIV, "--pdeathsig", "KILL", "--"] if _SETPRIV else []
-        try:
-            self.process = _launcher().submit(subprocess.Popen, [*ending, *command], stdin=subprocess.PIPE,
-                                            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
-                                            bufsize=1, errors="replace").result()
-        except OSError as error:
-            raise BrainFault(f"it could not be started ({error.strerror})") from None
-        self.lines: queue.Queue[str | None] = queue.Queue()
-        self.messages: list[str] = []  # the MESSAGE and DEBUG lines answer() passed over, since the last clear
-        threading.Thread(target=self._read, daemon=True, name="brain-reader").start()
-
-    def _read(self) -> None:
-        for line in self.process.stdout:
-            self.lines.put(line.strip()[:1000])
-        self.lines.put(None)
-
-    def start(self, size: int) -> str:
-        """START the brain on a size×size board; its answer ("OK" if it plays it)."""
-        self.tell(f"START {size}")
-        return self.answer(START_SECONDS)
-
-    def tell(self, *lines: str) -> None:
-        try:
-            self.process.stdin.write("".join(line + "\n" for line in lines))
-            self.process.stdin.flush()
-        except OSError as error:
-            raise BrainFault(f"it stopped reading ({error.strerror or error})") from None
-
-    def answer(self, seconds: float) -> str:
-        """The next line that is not a message or a debug line, within seconds."""
-        deadline = time.monotonic() + seconds
-        while True:
-            try:
-                line = self.lines.get(timeout=max(deadline - time.monotonic(), 0.001))
-            except queue.Empty:
-                raise BrainFault(f"it did not answer within {seconds:.1f} s") from None
-            if line is None:
-                raise BrainFault(self._ended())
-            if not line.startswith(("MESSAGE", "DEBUG")):
-                return line
-            self.messages.append(line)
-
-    def _ended(self) -> str:
-        """What became of a brain whose output ended."""
-        try:
-            return f"it stopped (exit status {self.process.wait(timeout=1)})"
-        except subprocess.TimeoutExpired:
-            return "it closed its output"
-
-    def close(self) -> None:
-        """END the brain, and kill it if it does not stop at once."""
-        try:
-            self.tell("END")
-            self.process.wait(timeout=1)
-        except (BrainFault, subprocess.TimeoutExpired):
-            self.kill()
-
-    def kill(self) -> None:
-        self.process.kill()
-        self.process.wait()
-
-
-def started(command: Sequence[str], size: int) -> Connection:
-    """A brain's process, started on a size×size board; BrainFault (its
-    process killed) unless it answers START with OK."""
-    connection = Connection(command)
-    try:
-        if (said := connection.start(size)) != "OK":
-            raise BrainFault(f"it answered START {size} with “{said[:60]}”")
-    except BrainFault:
-        connection.kill()
-        raise
-    return connection
-
-
-def square(rules: Rules, cell: int) -> str:
-    """A cell as the protocol writes it: "x,y", the column then the row, from 0 at the top left."""
-    row, column = divmod(cell, rules.size)
-    return f"{column},{row}"
-
-
-def asking(rules: Rules, history: Sequence[int], mark: str, asked_before: bool) -> list[str]:
-    """The lines that ask a brain playing mark for its move: TURN with the
-    other side's last move when it answered the move before, else BOARD (the
-    stones in the order played, 1 its own, 2 the other side's) or BEGIN."""
-    if asked_before:
-        return [f"TURN {square(rules, history[-1])}"]
-    if not history:
-        return ["BEGIN"]
-    mover = len(history) % 2
-    return ["BOARD", *(f"{square(rules, cell)},{1 if ply % 2 == mover else 2}" for ply, cell in enumerate(history)),
-            "DONE"]
-
-
 def answered_cell(rules: Rules, answer: str) -> int:
     """The cell a brain answered with, or BrainFault saying why the answer is not one."""
     try:
-        x, y = (int(part) for part in answer.split(","))
+        return cell_of(rules, answer)
+    except OffBoard as off:
+        raise BrainFault(f"it played {off.x},{off.y}, off the board") from None
     except ValueError:
         raise BrainFault(f"it answered “{answer[:60]}”, not a square") from None
-    if not (0 <= x < rules.size and 0 <= y < rules.size):
-        raise BrainFault(f"it played {x},{y}, off the board")
-    return y * rules.size + x
-
-
-@dataclass(frozen=True)
-class Evaluation:
-    """A brain's evaluation of a position for its side to move, as it wrote
-    it after "Eval" (Rapfi's way): a number, or +M<n> / -M<n> for a win or a
-    loss it has proven n moves of both sides away."""
-
-    written: str
-
-    @property
-    def proven(self) -> int:
-        """+1 if the brain proves a win for the side to move, -1 a loss, 0 neither."""
-        if "M" not in self.written:
-            return 0
-        return -1 if self.written.startswith("-") else 1
-
-    @property
-    def score(self) -> int | None:
-        """The number, where it is one (not a proof)."""
-        return None if self.proven else int(self.written)
-
-    def turned(self) -> Evaluation:
-        """The same evaluation for the other side."""
-        rest = self.written.lstrip("+-")
-        if self.written.startswith("-"):
-            return Evaluation(("+" if rest.startswith("M") else "") + rest)
-        return Evaluation(rest if rest == "0" else "-" + rest)
-
-
-def evaluation_of(messages: Sequence[str]) -> Evaluation | None:
-    """The last evaluation the brain reported among its messages, if any."""
-    found = [match.group(1) for line in messages if (match := EVAL.search(line))]
-    return Evaluation(found[-1]) if found else None
-
-
-def best_line_of(rules: Rules, messages: Sequence[str]) -> tuple[int, ...]:
-    """The last best line the brain reported ("Bestline H10 I7 …": a column
-    letter from A and a row number from 1, at the top), as cells; () if none
-    or one off the board."""
-    found = [match.group(1).split() for line in messages if (match := BESTLINE.search(line))]
-    if not found:
-        return ()
-    cells = []
-    for written in found[-1]:
-        column, row = ord(written[0].upper()) - ord("A"), int(written[1:]) - 1
-        if not (0 <= column < rules.size and 0 <= row < rules.size):
-            return ()
-        cells.append(row * rules.size + column)
-    return tuple(cells)
 
 
 class Answer(NamedTuple):

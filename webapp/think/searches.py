@@ -15,7 +15,8 @@ from typing import NamedTuple
 
 from webapp.engine import Position, Rules, Thought, opponent
 from webapp.engine.appraise import APPRAISAL_NODES, JUDGES_UNIT, REVIEW_PROOF_NODES
-from webapp.engine.external import Brain, BrainFault, Evaluation, ask
+from webapp.engine.external import Brain, BrainFault, ask
+from webapp.engine.gomocup import Evaluation
 from webapp.engine.classic import (ALGORITHMS, Horizon, MemoTree, Searched, TooLong, Tree, minimax,
                                    minimax_with_memo, most_orders, most_positions, tree_size)
 from webapp.engine.solved import is_solved, table

@@ -1,0 +1,132 @@
+"""A brain's process, as this site runs one: started from one long-lived
+thread a process (so that the kernel's parent-death signal outlives a web
+request's thread), its answers read by a thread of their own, so that every
+wait for one is bounded; BrainFault when it breaks the protocol. A brain's
+process ends with the process that started it, however that ends:
+util-linux's setpriv sets a parent-death signal before the brain runs
+(without setpriv, which Debian always has, a warning is logged once).
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import queue
+import shutil
+import subprocess
+import threading
+import time
+from collections.abc import Sequence
+from concurrent.futures import ThreadPoolExecutor
+from functools import cache
+
+START_SECONDS = 15.0
+"""How long a brain may take to answer START: a first start may load a lot (a network's weights)."""
+log = logging.getLogger(__name__)
+_launcher_lock = threading.Lock()
+
+
+class BrainFault(Exception):
+    """A brain broke the protocol or the rules: the message says what it did, fit to show a person."""
+
+
+_launchers: dict[int, ThreadPoolExecutor] = {}
+_SETPRIV = shutil.which("setpriv")
+
+
+@cache
+def _warn_once(message: str) -> None:
+    log.warning(message)
+
+
+def _launcher() -> ThreadPoolExecutor:
+    """The thread this process starts every brain from, which lives as long
+    as the process: the kernel's parent-death signal is tied to the thread
+    that started a process, and a web request's thread ends with its request.
+    One a process id: a forked worker has none of its parent's threads."""
+    with _launcher_lock:
+        if (launcher := _launchers.get(os.getpid())) is None:
+            launcher = _launchers[os.getpid()] = ThreadPoolExecutor(1, thread_name_prefix="brain-launcher")
+        return launcher
+
+
+class Connection:
+    """A brain's process, its answers read by a thread of their own, so that
+    every wait for one is bounded; BrainFault when it breaks the protocol."""
+
+    def __init__(self, command: Sequence[str]) -> None:
+        if not _SETPRIV:
+            _warn_once("util-linux's setpriv is missing: a brain may outlive the worker that started it")
+        ending = [_SETPRIV, "--pdeathsig", "KILL", "--"] if _SETPRIV else []
+        try:
+            self.process = _launcher().submit(subprocess.Popen, [*ending, *command], stdin=subprocess.PIPE,
+                                            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
+                                            bufsize=1, errors="replace").result()
+        except OSError as error:
+            raise BrainFault(f"it could not be started ({error.strerror})") from None
+        self.lines: queue.Queue[str | None] = queue.Queue()
+        self.messages: list[str] = []  # the MESSAGE and DEBUG lines answer() passed over, since the last clear
+        threading.Thread(target=self._read, daemon=True, name="brain-reader").start()
+
+    def _read(self) -> None:
+        for line in self.process.stdout:
+            self.lines.put(line.strip()[:1000])
+        self.lines.put(None)
+
+    def start(self, size: int) -> str:
+        """START the brain on a size×size board; its answer ("OK" if it plays it)."""
+        self.tell(f"START {size}")
+        return self.answer(START_SECONDS)
+
+    def tell(self, *lines: str) -> None:
+        try:
+            self.process.stdin.write("".join(line + "\n" for line in lines))
+            self.process.stdin.flush()
+        except OSError as error:
+            raise BrainFault(f"it stopped reading ({error.strerror or error})") from None
+
+    def answer(self, seconds: float) -> str:
+        """The next line that is not a message or a debug line, within seconds."""
+        deadline = time.monotonic() + seconds
+        while True:
+            try:
+                line = self.lines.get(timeout=max(deadline - time.monotonic(), 0.001))
+            except queue.Empty:
+                raise BrainFault(f"it did not answer within {seconds:.1f} s") from None
+            if line is None:
+                raise BrainFault(self._ended())
+            if not line.startswith(("MESSAGE", "DEBUG")):
+                return line
+            self.messages.append(line)
+
+    def _ended(self) -> str:
+        """What became of a brain whose output ended."""
+        try:
+            return f"it stopped (exit status {self.process.wait(timeout=1)})"
+        except subprocess.TimeoutExpired:
+            return "it closed its output"
+
+    def close(self) -> None:
+        """END the brain, and kill it if it does not stop at once."""
+        try:
+            self.tell("END")
+            self.process.wait(timeout=1)
+        except (BrainFault, subprocess.TimeoutExpired):
+            self.kill()
+
+    def kill(self) -> None:
+        self.process.kill()
+        self.process.wait()
+
+
+def started(command: Sequence[str], size: int) -> Connection:
+    """A brain's process, started on a size×size board; BrainFault (its
+    process killed) unless it answers START with OK."""
+    connection = Connection(command)
+    try:
+        if (said := connection.start(size)) != "OK":
+            raise BrainFault(f"it answered START {size} with “{said[:60]}”")
+    except BrainFault:
+        connection.kill()
+        raise
+    return connection
