@@ -4,7 +4,7 @@
 - bench_think: `make bench-think`, what the page "How the computer sees this" costs.
 - bench_browser: `make bench-browser`, click to painted board in Chromium.
 - strength: `make strength`, every level against every other on every board.
-- load, open_loop: `make load`, the move route under an open-loop load.
+- load, open_loop, meter: `make load`, the move route under an open-loop load, and the cores it used.
 - load_live: `make load-live`, games between friends and 500 live streams.
 - load_servers: `make load-servers`, both under each server the app could run under.
 - screenshots: `make screenshots`, every state of the pages, light and dark.

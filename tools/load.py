@@ -73,10 +73,10 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
-
-from tools import open_loop
-from harness.servers import AppServer, Browser, Reply, each_store, scratch_folder
 from harness.positions import position
+from harness.servers import AppServer, Browser, Reply, each_store, scratch_folder
+from tools import open_loop
+from tools.meter import Meter
 
 
 def setting(name: str, default: str) -> str:
@@ -227,46 +227,6 @@ def server_model() -> str:
     if SERVER == "granian":
         return f"granian WSGI, {THREADS} blocking threads a worker"
     return f"gunicorn {WORKER_CLASS}" + (f", {THREADS} threads each" if WORKER_CLASS == "gthread" else "")
-
-
-def cpu_seconds(roots: list[int]) -> float:
-    """CPU time, user and system, of the processes roots and their children."""
-    total = 0
-    for stat in Path("/proc").glob("[0-9]*/stat"):
-        try:
-            fields = stat.read_text().rpartition(")")[2].split()
-        except OSError:
-            continue  # gone meanwhile
-        pid, parent = int(stat.parent.name), int(fields[1])
-        if pid in roots or parent in roots:
-            total += int(fields[11]) + int(fields[12])
-    return total / os.sysconf("SC_CLK_TCK")
-
-
-def busy_seconds() -> float:
-    """CPU time the whole machine has spent on anything but idling."""
-    user, nice, system, idle, iowait, irq, softirq, steal = map(int, Path("/proc/stat").read_text().split()[1:9])
-    return (user + nice + system + irq + softirq + steal) / os.sysconf("SC_CLK_TCK")
-
-
-class Meter:
-    """Cores used over a stretch of time: by this process (the generator), by
-    the servers, and by the rest of the machine (other processes, the kernel)."""
-
-    def __init__(self, servers: list[int]) -> None:
-        self.servers = servers
-        self.start = self._now()
-
-    def _now(self) -> tuple[float, float, float, float]:
-        return time.perf_counter(), time.process_time(), cpu_seconds(self.servers), busy_seconds()
-
-    def cores(self) -> tuple[float, float, float]:
-        """The generator's, the servers' and the rest's, since the meter was made."""
-        wall, own, servers, busy = (now - then for now, then in zip(self._now(), self.start))
-        return own / wall, servers / wall, (busy - own - servers) / wall
-
-    def __str__(self) -> str:
-        return "CPU in cores: generator {:.2f}, servers {:.2f}, rest of the machine {:.2f}".format(*self.cores())
 
 
 async def throughput(app_port: int, bare_port: int, players: list[Player], servers: list[int]) -> None:
