@@ -2,8 +2,8 @@
 its rules, and how it opened and ended; what may be played, and the game
 after each action (a person's move, the computer's step, a swap2 choice, a
 hint, resigning, a take-back). Game is an immutable value, derived from its
-moves, so history and board can never disagree; what it says in words is
-telling.py's. Nothing here knows about HTTP: a refused action raises
+moves, so history and board can never disagree; what it says and shows
+is its Telling's (telling.py, a mixin). Nothing here knows about HTTP: a refused action raises
 InvalidInput or Conflict, which the app answers with 400 or 409.
 """
 
@@ -16,12 +16,12 @@ from typing import Any
 from webapp.engine import DEFAULT_BOARD, MARKS, Position, Rules, board_named, opponent, swap2
 from webapp.engine.opening import Opening
 from webapp.engine.swap2 import CHOOSE, CHOOSE_AGAIN, PLACE_THREE, PLACE_TWO
-from webapp.play import telling
 from webapp.play.coach import Found
 from webapp.play.computer import COMPUTER, Computer
 from webapp.play.hint import Hint, hint_for
 from webapp.play.players import HUMAN, players_of
 from webapp.play.score import FRIENDS, score_prefix
+from webapp.play.telling import Telling
 from webapp.shared.errors import Conflict, InvalidInput
 from webapp.shared.forms import parse_swap2_choice
 from webapp.shared.record import mark_of, parse_moves, write_moves
@@ -29,7 +29,7 @@ from webapp.shared.words import describe_cell, sentence_start
 
 
 @dataclass(frozen=True)
-class Game:
+class Game(Telling):
     """Who plays X and O (HUMAN, a computer level or a learner), the cells
     played so far, and the board they are played on.
 
@@ -265,26 +265,6 @@ class Game:
         result = "draw" if winner is None else "win" if winner == you else "loss"
         return f"{score_prefix(self.player(opponent(you)), self.rules)}/{result}"
 
-    status = property(telling.status)
-
-    coach_line = telling.coach_line
-
-    computer_says = cached_property(telling.computer_says)
-
-    reason_searches = property(telling.reason_searches)
-
-    last_computer_reason = cached_property(telling.last_computer_reason)
-
-    view = telling.board
-
-    players_words = property(telling.players_words)
-
-    result_words = property(telling.result_words)
-
-    record_names = property(telling.record_names)
-
-    link_query = property(telling.link_query)
-
     @property
     def written_opening(self) -> str | None:
         """The opening as a link writes it (swap2.WRITTEN), once settled; None without one."""
@@ -388,3 +368,9 @@ class Game:
     def _check_not_over(self) -> None:
         if self.is_over:
             raise Conflict("This game is over; start a new game to play again.")
+
+
+def computer_words(game: Game) -> str | None:
+    """The line under the status (Game.computer_says): a job for the engine
+    workers where it searches (Game.reason_searches)."""
+    return game.computer_says

@@ -19,12 +19,11 @@ from webapp.engine import BOARDS, DEFAULT_BOARD, is_solved, levels_of, rules_off
 from webapp.engine.external import installed
 from webapp.play.coach import square_values
 from webapp.play.computer import Computer
-from webapp.play.game import Game
+from webapp.play.game import Game, computer_words
 from webapp.play.match import HISTORY_LENGTH, Match
 from webapp.play.players import (MY_MENACE, OPPONENT_INTRODUCTIONS, PLAYER_NAMES, computers_of, parse_player,
                                  player_groups, players_of, top_levels)
 from webapp.play.replay import Replay, see_step
-from webapp.play.telling import computer_words
 from webapp.shared.errors import InvalidInput
 from webapp.shared.forms import parse_board, parse_cell, parse_opening, parse_ply, parse_rule, parse_switch
 from webapp.shared.record import parse_moves

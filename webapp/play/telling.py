@@ -1,15 +1,15 @@
 """What a game at this browser tells a person: the status line, the line
 under it (who the person faces, and why the computer made its last move),
 the coach's line on the big boards, who played and how it ended, the board
-as its page shows it, and what its links and records carry. Each is a
-function of the Game (game.py), which reads them as its properties and
-methods: the telling lives here, the rules of play there.
+as its page shows it, and what its links and records carry. Telling is a
+mixin of the Game (game.py): the telling lives here, the rules of play
+there, and this module reads the game only through self.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING
+from functools import cached_property
 
 from webapp.engine import is_solved, opponent, swap2
 from webapp.engine.swap2 import CHOOSE, CHOOSE_AGAIN, PLACE_THREE, PLACE_TWO
@@ -20,166 +20,164 @@ from webapp.shared.board import BoardView, SquareValue, board_view, plain_status
 from webapp.shared.record import mark_of
 from webapp.shared.words import capitalised, describe_cell, swap2_words
 
-if TYPE_CHECKING:
-    from webapp.play.game import Game
 
+class Telling:
+    """What a Game says and shows (see the module's docstring). It reads the
+    game's players (x, o, humans, player, opener, second, actor, placed_by),
+    its moves and position (rules, moves, ply, to_move, winner, is_over,
+    resigned, found, stood_in), its opening (opening, swap2_step,
+    opening_stones, written_opening, choosing, humans_turn) and
+    last_human_move."""
 
-def status(game: Game) -> str:
-    """One sentence for the status line: whose turn, or how the game ended."""
-    if game.swap2_step is not None:
-        return _swap2_status(game)
-    winner = game.winner
-    if len(game.humans) == 1:
-        you = game.humans[0]
-        if winner == you:
-            return "You win!"
-        if game.resigned:
-            return "You resigned."
-        if winner:
-            return "The computer wins."
-        if game.is_over:
-            return "A draw."
-        return f"Your turn: you play {you}."
-    if not game.humans:
-        match = game.players_words  # "Hard (X) against easy (O)"
-        if winner:
-            return f"{match}: {capitalised(OPPONENT_NAMES[game.player(winner)])} ({winner}) wins."
-        return f"{match}: a draw." if game.is_over else f"{match}: {game.to_move} to move."
-    if game.resigned:
-        return f"{game.resigned} resigned: {game.winner} wins."
-    return plain_status(game.rules, game.moves)
+    @property
+    def status(self) -> str:
+        """One sentence for the status line: whose turn, or how the game ended."""
+        if self.swap2_step is not None:
+            return self._swap2_status
+        winner = self.winner
+        if len(self.humans) == 1:
+            you = self.humans[0]
+            if winner == you:
+                return "You win!"
+            if self.resigned:
+                return "You resigned."
+            if winner:
+                return "The computer wins."
+            if self.is_over:
+                return "A draw."
+            return f"Your turn: you play {you}."
+        if not self.humans:
+            match = self.players_words  # "Hard (X) against easy (O)"
+            if winner:
+                return f"{match}: {capitalised(OPPONENT_NAMES[self.player(winner)])} ({winner}) wins."
+            return f"{match}: a draw." if self.is_over else f"{match}: {self.to_move} to move."
+        if self.resigned:
+            return f"{self.resigned} resigned: {self.winner} wins."
+        return plain_status(self.rules, self.moves)
 
+    @property
+    def _swap2_status(self) -> str:
+        """The status during a swap2 opening: who does what now."""
+        step = self.swap2_step
+        if len(self.humans) == 1 and self.actor == HUMAN:
+            who = "You"
+        else:
+            who = "The first player" if self.opening.opener_acts(self.ply) else "The second player"
+        return swap2_words(step, self.ply, who)
 
-def _swap2_status(game: Game) -> str:
-    """The status during a swap2 opening: who does what now."""
-    step = game.swap2_step
-    if len(game.humans) == 1 and game.actor == HUMAN:
-        who = "You"
-    else:
-        who = "The first player" if game.opening.opener_acts(game.ply) else "The second player"
-    return swap2_words(step, game.ply, who)
+    def coach_line(self, values: Mapping[int, SquareValue]) -> str | None:
+        """The coach in one line on the boards too big to solve, where it marks
+        only what is certain (values, the coach's: see coach.square_values):
+        the squares it marks, each in words, or that it has nothing to mark.
+        None on the solved boards (every square is marked)."""
+        if is_solved(self.rules) or self.is_over:
+            return None
+        if not values:
+            return "Nothing is forced here: no square wins or must be blocked."
+        said = ", ".join(f"{describe_cell(self.rules, cell)} ({value.text})" for cell, value in sorted(values.items()))
+        return f"The coach marks {said}."
 
+    @cached_property
+    def computer_says(self) -> str | None:
+        """The line under the status where a computer plays: before a person's
+        first move, who they face; after a computer's move, why it made it."""
+        if self._opening_said is not None:
+            return self._opening_said
+        if len(self.humans) == 1 and self.last_human_move() is None:
+            return f"Your opponent: {OPPONENT_INTRODUCTIONS[self.player(opponent(self.humans[0]))]}."
+        return self.last_computer_reason
 
-def coach_line(game: Game, values: Mapping[int, SquareValue]) -> str | None:
-    """The coach in one line on the boards too big to solve, where it marks
-    only what is certain (values, the coach's: see coach.square_values):
-    the squares it marks, each in words, or that it has nothing to mark.
-    None on the solved boards (every square is marked)."""
-    if is_solved(game.rules) or game.is_over:
+    @property
+    def reason_searches(self) -> bool:
+        """Whether the computer's words need the threat solver: a computer's
+        last move on a board too big to solve, with no search of master's
+        (Found) to put into words. Then the engine workers work them out
+        (computer_words), never the web thread."""
+        return (not is_solved(self.rules) and self.found is None and bool(self.moves)
+                and self.placed_by(self.ply - 1) != HUMAN and self._opening_said is None)
+
+    @cached_property
+    def last_computer_reason(self) -> str | None:
+        """Why the computer made the last move, if the last move was a computer's."""
+        if self._opening_said is not None:
+            return self._opening_said
+        if not self.moves or self.placed_by(self.ply - 1) == HUMAN:
+            return None
+        level = "master" if self.stood_in else self.player(mark_of(self.ply - 1))
+        why = explain_move(self.rules, self.moves, self.ply, person=self.player(mark_of(self.ply)) == HUMAN,
+                           level=level, found=self.found)
+        if self.stood_in:
+            engine = capitalised(OPPONENT_NAMES[self.player(mark_of(self.ply - 1))])
+            return f"{engine} failed ({self.stood_in}), so master played this move in its place. {why}"
+        return why
+
+    @property
+    def players_words(self) -> str:
+        """Who played, as "My games" lists it: "You (X) against master", "Two people", "hard (X) against easy (O)"."""
+        if len(self.humans) == 2:
+            return "Two people"
+        if len(self.humans) == 1:
+            you = self.humans[0]
+            return f"You ({you}) against {OPPONENT_NAMES[self.player(opponent(you))]}"
+        return f"{capitalised(OPPONENT_NAMES[self.x])} (X) against {OPPONENT_NAMES[self.o]} (O)"
+
+    @property
+    def result_words(self) -> str:
+        """How a finished game ended, in a few words: "You won", "O resigned", "A draw"."""
+        winner = self.winner
+        if winner is None:
+            return "A draw"
+        if len(self.humans) == 1:
+            you = self.humans[0]
+            return "You won" if winner == you else "You resigned" if self.resigned else "You lost"
+        return f"{self.resigned} resigned" if self.resigned else f"{winner} won"
+
+    @property
+    def _opening_said(self) -> str | None:
+        """What the computer did in the swap2 opening, while that is the last
+        thing it did: the line under the status where a person plays it."""
+        if not self.opening or len(self.humans) != 1:
+            return None
+        computer = self.player(opponent(self.humans[0]))
+        names = ", ".join(self.rules.cell_name(cell) for cell in self.moves[:swap2.OPENING_STONES])
+        if self.ply > self.opening_stones or self.swap2_step in (PLACE_THREE, PLACE_TWO):
+            return None
+        if self.swap2_step == CHOOSE and self.opener == computer:
+            return f"The computer put down the opening: {names}, as even as it could find. Your choice."
+        if self.swap2_step == CHOOSE_AGAIN and self.second == computer:
+            more = ", ".join(self.rules.cell_name(cell) for cell in self.moves[swap2.OPENING_STONES:])
+            return f"The computer chose two more stones, {more}: the colour is yours to choose."
+        if self.swap2_step is None and self.opening.choices:
+            chooser = self.second if len(self.opening.choices) == 1 else self.opener
+            if chooser == computer:
+                colour = "black" if self.x == computer else "white"
+                return f"The computer chose to play {colour} ({'X' if colour == 'black' else 'O'})."
         return None
-    if not values:
-        return "Nothing is forced here: no square wins or must be blocked."
-    said = ", ".join(f"{describe_cell(game.rules, cell)} ({value.text})" for cell, value in sorted(values.items()))
-    return f"The coach marks {said}."
 
+    def view(self, coach_values: Mapping[int, SquareValue] | None = None, hint: Hint | None = None,
+             numbered: bool = False) -> BoardView:
+        """The board as this match's page shows it: a person's squares are
+        playable on their turn; the coach's values when it is on (worked out
+        by the caller: on the big boards the engine workers search for them),
+        else the hint's square if one was asked for; the last move and its
+        reply marked as new."""
+        last_human = self.last_human_move()
+        hinted = {hint.cell: SquareValue("hint", f"hint: {hint.why}", "hint")} if hint else None
+        return board_view(self.rules, self.moves, self.status, playable=self.humans_turn and not self.choosing,
+                          numbered=numbered,
+                          values=coach_values if coach_values is not None else hinted,
+                          new=self.moves[last_human if last_human is not None else -1:])
 
-def computer_says(game: Game) -> str | None:
-    """The line under the status where a computer plays: before a person's
-    first move, who they face; after a computer's move, why it made it."""
-    if _opening_said(game) is not None:
-        return _opening_said(game)
-    if len(game.humans) == 1 and game.last_human_move() is None:
-        return f"Your opponent: {OPPONENT_INTRODUCTIONS[game.player(opponent(game.humans[0]))]}."
-    return game.last_computer_reason
+    @property
+    def record_names(self) -> dict[str, str]:
+        """Who played, how it opened and how it ended, for a record's download
+        and the review's link (its query): black is X, white is O."""
+        return {"black": PLAYER_NAMES[self.x], "white": PLAYER_NAMES[self.o], **self.link_query}
 
-
-def reason_searches(game: Game) -> bool:
-    """Whether the computer's words need the threat solver: a computer's
-    last move on a board too big to solve, with no search of master's
-    (Found) to put into words. Then the engine workers work them out
-    (computer_words), never the web thread."""
-    return (not is_solved(game.rules) and game.found is None and bool(game.moves)
-            and game.placed_by(game.ply - 1) != HUMAN and _opening_said(game) is None)
-
-
-def last_computer_reason(game: Game) -> str | None:
-    """Why the computer made the last move, if the last move was a computer's."""
-    if _opening_said(game) is not None:
-        return _opening_said(game)
-    if not game.moves or game.placed_by(game.ply - 1) == HUMAN:
-        return None
-    level = "master" if game.stood_in else game.player(mark_of(game.ply - 1))
-    why = explain_move(game.rules, game.moves, game.ply, person=game.player(mark_of(game.ply)) == HUMAN,
-                       level=level, found=game.found)
-    if game.stood_in:
-        engine = capitalised(OPPONENT_NAMES[game.player(mark_of(game.ply - 1))])
-        return f"{engine} failed ({game.stood_in}), so master played this move in its place. {why}"
-    return why
-
-
-def players_words(game: Game) -> str:
-    """Who played, as "My games" lists it: "You (X) against master", "Two people", "hard (X) against easy (O)"."""
-    if len(game.humans) == 2:
-        return "Two people"
-    if len(game.humans) == 1:
-        you = game.humans[0]
-        return f"You ({you}) against {OPPONENT_NAMES[game.player(opponent(you))]}"
-    return f"{capitalised(OPPONENT_NAMES[game.x])} (X) against {OPPONENT_NAMES[game.o]} (O)"
-
-
-def result_words(game: Game) -> str:
-    """How a finished game ended, in a few words: "You won", "O resigned", "A draw"."""
-    winner = game.winner
-    if winner is None:
-        return "A draw"
-    if len(game.humans) == 1:
-        you = game.humans[0]
-        return "You won" if winner == you else "You resigned" if game.resigned else "You lost"
-    return f"{game.resigned} resigned" if game.resigned else f"{winner} won"
-
-
-def _opening_said(game: Game) -> str | None:
-    """What the computer did in the swap2 opening, while that is the last
-    thing it did: the line under the status where a person plays it."""
-    if not game.opening or len(game.humans) != 1:
-        return None
-    computer = game.player(opponent(game.humans[0]))
-    names = ", ".join(game.rules.cell_name(cell) for cell in game.moves[:swap2.OPENING_STONES])
-    if game.ply > game.opening_stones or game.swap2_step in (PLACE_THREE, PLACE_TWO):
-        return None
-    if game.swap2_step == CHOOSE and game.opener == computer:
-        return f"The computer put down the opening: {names}, as even as it could find. Your choice."
-    if game.swap2_step == CHOOSE_AGAIN and game.second == computer:
-        more = ", ".join(game.rules.cell_name(cell) for cell in game.moves[swap2.OPENING_STONES:])
-        return f"The computer chose two more stones, {more}: the colour is yours to choose."
-    if game.swap2_step is None and game.opening.choices:
-        chooser = game.second if len(game.opening.choices) == 1 else game.opener
-        if chooser == computer:
-            colour = "black" if game.x == computer else "white"
-            return f"The computer chose to play {colour} ({'X' if colour == 'black' else 'O'})."
-    return None
-
-
-def computer_words(game: Game) -> str | None:
-    """The line under the status (Game.computer_says): a job for the engine
-    workers where it searches (Game.reason_searches)."""
-    return game.computer_says
-
-
-def board(game: Game, coach_values: Mapping[int, SquareValue] | None = None, hint: Hint | None = None,
-         numbered: bool = False) -> BoardView:
-    """The board as this match's page shows it: a person's squares are
-    playable on their turn; the coach's values when it is on (worked out
-    by the caller: on the big boards the engine workers search for them),
-    else the hint's square if one was asked for; the last move and its
-    reply marked as new."""
-    last_human = game.last_human_move()
-    hinted = {hint.cell: SquareValue("hint", f"hint: {hint.why}", "hint")} if hint else None
-    return board_view(game.rules, game.moves, game.status, playable=game.humans_turn and not game.choosing,
-                      numbered=numbered,
-                      values=coach_values if coach_values is not None else hinted,
-                      new=game.moves[last_human if last_human is not None else -1:])
-
-
-def record_names(game: Game) -> dict[str, str]:
-    """Who played, how it opened and how it ended, for a record's download
-    and the review's link (its query): black is X, white is O."""
-    return {"black": PLAYER_NAMES[game.x], "white": PLAYER_NAMES[game.o], **game.link_query}
-
-
-def link_query(game: Game) -> dict[str, str]:
-    """How it opened and how it ended, for the link to this game: who
-    played is left to the records, since "You" is nobody to whoever the
-    link is sent to."""
-    query = {"opening": game.written_opening, "resigned": game.resigned}
-    return {key: value for key, value in query.items() if value}
+    @property
+    def link_query(self) -> dict[str, str]:
+        """How it opened and how it ended, for the link to this game: who
+        played is left to the records, since "You" is nobody to whoever the
+        link is sent to."""
+        query = {"opening": self.written_opening, "resigned": self.resigned}
+        return {key: value for key, value in query.items() if value}
