@@ -73,8 +73,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
+from harness.client import Browser, Reply
 from harness.positions import position
-from harness.servers import AppServer, Browser, Reply, each_store, scratch_folder
+from harness.servers import AppServer, each_store, scratch_folder
 from tools import open_loop
 from tools.meter import Meter
 

@@ -30,7 +30,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from tools import open_loop
-from harness.servers import AppServer, Browser, scratch_folder
+from harness.client import Browser
+from harness.servers import AppServer, scratch_folder
 
 CROWDS = [int(n) for n in (os.environ.get("LOAD_ENGINE_CROWDS") or "1,4,16").split(",")]
 MOVES = int(os.environ.get("LOAD_ENGINE_MOVES") or "8")

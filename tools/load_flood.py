@@ -33,7 +33,8 @@ from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from harness.servers import AppServer, Browser, scratch_folder
+from harness.client import Browser
+from harness.servers import AppServer, scratch_folder
 from tools.load_engines import PLAYABLE, SEED, Crowd, next_to_stones, percentile, play, taken
 
 FLOOD = int(os.environ.get("LOAD_FLOOD_CLIENTS") or "24")

@@ -33,8 +33,9 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 
-from harness.servers import AppServer, Browser, EventStream, each_store
+from harness.client import Browser, EventStream
 from harness.positions import BOARD_BY_CELLS
+from harness.servers import AppServer, each_store
 from webapp.engine import Position
 
 GAMES = int(os.environ.get("LIVE_GAMES", 125))

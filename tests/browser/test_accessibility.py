@@ -7,8 +7,8 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from harness.browsing import (COMPUTER_WINS, DRAW, NO_ANSWER_ERRORS, STATES, audit_both_schemes, audit_without_scripts,
-                            click, focus_settled, new_game, square)
+from harness.accessibility import audit_both_schemes, audit_without_scripts
+from harness.browsing import COMPUTER_WINS, DRAW, NO_ANSWER_ERRORS, STATES, click, focus_settled, new_game, square
 
 pytestmark = pytest.mark.browser
 

@@ -12,10 +12,10 @@ import re
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from harness.browsing import (CHROMIUM_ARGS, HEADLESS_CHROMIUM, COMPUTER_WINS, DRAW, FACING_PERFECT, NEW_GAME_AS_O, QUEUED, NEW_GAME_AS_X,
-                            RENJU, RENJU_DOUBLE_THREE_AT_J8, assert_not_reloaded, board_of, mark_page_as_not_reloaded,
-                            click, new_game, play_first_open_squares, play_out, replacing_the_game, square,
-                            engines_busy, on_board)
+from harness.browsing import (CHROMIUM_ARGS, HEADLESS_CHROMIUM, COMPUTER_WINS, DRAW, FACING_PERFECT, NEW_GAME_AS_O,
+                              QUEUED, NEW_GAME_AS_X, RENJU, RENJU_DOUBLE_THREE_AT_J8, assert_not_reloaded, board_of,
+                              mark_page_as_not_reloaded, click, new_game, play_first_open_squares, play_out,
+                              replacing_the_game, square, engines_busy, on_board)
 
 pytestmark = pytest.mark.browser
 EMPTY_BOARD = "." * 9

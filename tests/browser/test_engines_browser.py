@@ -10,7 +10,8 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from tests.brains import KINROW, fake_brain
-from harness.browsing import BROWSER_BUDGET_MS, audit_both_schemes, click, new_game, square
+from harness.accessibility import audit_both_schemes
+from harness.browsing import BROWSER_BUDGET_MS, click, new_game, square
 from harness.servers import in_a_thread
 from webapp.app import create_app
 from webapp.engine.external import stop_all

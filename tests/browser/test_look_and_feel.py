@@ -11,8 +11,9 @@ import re
 import pytest
 from playwright.sync_api import Browser, Page, Route, expect
 
-from harness.browsing import (BOARD_TOP, FACING_PERFECT, audit, board_comes_back_to, click, new_game,
-                            play_first_open_squares, replacing_the_game, square, until)
+from harness.accessibility import audit
+from harness.browsing import (BOARD_TOP, FACING_PERFECT, board_comes_back_to, click, new_game,
+                              play_first_open_squares, replacing_the_game, square, until)
 from webapp.engine import BOARDS
 
 pytestmark = pytest.mark.browser

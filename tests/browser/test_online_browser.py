@@ -9,8 +9,8 @@ import re
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
-from harness.browsing import (BOARD_TOP, assert_not_reloaded, audit_without_scripts, board_comes_back_to, mark_page_as_not_reloaded,
-                            until)
+from harness.accessibility import audit_without_scripts
+from harness.browsing import BOARD_TOP, assert_not_reloaded, board_comes_back_to, mark_page_as_not_reloaded, until
 
 pytestmark = pytest.mark.browser
 

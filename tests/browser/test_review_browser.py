@@ -9,7 +9,8 @@ import re
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from harness.browsing import REVIEWED_15X15, audit, audit_without_scripts
+from harness.accessibility import audit, audit_without_scripts
+from harness.browsing import REVIEWED_15X15
 
 pytestmark = pytest.mark.browser
 

@@ -10,7 +10,8 @@ import re
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from harness.browsing import assert_not_reloaded, audit, audit_both_schemes, audit_without_scripts, mark_page_as_not_reloaded
+from harness.accessibility import audit, audit_both_schemes, audit_without_scripts
+from harness.browsing import assert_not_reloaded, mark_page_as_not_reloaded
 
 pytestmark = pytest.mark.browser
 

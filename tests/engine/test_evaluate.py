@@ -14,6 +14,7 @@ from webapp.engine.evaluate import Evaluator, Node, evaluator
 from webapp.engine.rules import cells_of
 
 BIG = ["5x5", "7x7", "15x15"]
+GOMOKU_RULES = [(board, rule) for board in ("7x7", "15x15") for rule in ("standard", "renju")]
 
 
 def random_games(board: str, games: int, seed: int):
@@ -70,8 +71,7 @@ def completes_after(evaluation: Evaluator, node: Node, cell: int) -> int:
     return evaluation.play(node, cell).their_wins
 
 
-@pytest.mark.parametrize("board, rule", [*((board, "freestyle") for board in BIG),
-                                         *((board, rule) for board in ("7x7", "15x15") for rule in ("standard", "renju"))])
+@pytest.mark.parametrize("board, rule", [*((board, "freestyle") for board in BIG), *GOMOKU_RULES])
 def test_a_moves_completions_and_a_foul_block_are_what_playing_it_finds(board: str, rule: str):
     """The threat solver's short cuts (completions_after, blocks_foul) say
     what play() and playable() would, for every move near the stones."""

@@ -9,7 +9,8 @@ import asyncio
 import re
 from pathlib import Path
 
-from harness.servers import AppServer, Browser, EventStream, RedisServer, Reply, run
+from harness.client import Browser, EventStream, Reply
+from harness.servers import AppServer, RedisServer, run
 
 
 

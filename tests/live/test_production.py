@@ -12,8 +12,9 @@ from pathlib import Path
 import pytest
 from redis import Redis
 
-from harness.servers import AppServer, Browser, RedisServer, ending_with_this_process, run
+from harness.client import Browser
 from harness.positions import position
+from harness.servers import AppServer, RedisServer, ending_with_this_process, run
 from tests.support import Visitor
 from webapp.app import create_app
 from webapp.storage.sessions import DiskSessions

@@ -16,7 +16,8 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 import pytest
 
 from tools import open_loop
-from harness.servers import Browser, run
+from harness.client import Browser
+from harness.servers import run
 from tools.load import Player, MoveTally, move_is_sound
 
 

@@ -71,7 +71,8 @@ def test_the_computer_opens_you_put_down_two_and_it_chooses(visitor: Visitor) ->
     free = [name for name in ("a1", "o15") if name not in taken]
     place(visitor, *free)
     game = game_of(visitor)
-    assert game.opening.choices[0] == "two" and game.opening.choices[1] in swap2.LAST_CHOICES and game.swap2_step is None
+    assert game.opening.choices[0] == "two" and game.opening.choices[1] in swap2.LAST_CHOICES
+    assert game.swap2_step is None
     assert game.humans_turn  # the person has white's move, or black's after the computer's
     assert game.opener == "master" and game.second == "human"
 

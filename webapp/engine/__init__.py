@@ -55,7 +55,8 @@ from webapp.engine.threats import Threat, forced_wins, threat_to_answer, win_by_
 
 __all__ = [
     "Appraisal", "BOARDS", "Forgetful", "Memory", "DEFAULT_BOARD", "DEFAULT_BUDGET_MS", "Draw", "EMPTY", "FREESTYLE", "LEARNERS", "LEVELS",
-    "MARKS", "Menace", "Opening", "Outcome", "Player", "Position", "RENJU", "RULES", "Rules", "STANDARD", "Thought", "Threat",
+    "MARKS", "Menace", "Opening", "Outcome", "Player", "Position", "RENJU", "RULES", "Rules", "STANDARD", "Thought",
+    "Threat",
     "advise", "appraise", "board_named", "cells_of", "explain",
     "check_level", "choose_move", "forced_wins", "hard_choices", "is_solved", "learners_of", "level_player",
     "levels_of", "losing_replies", "opponent", "outcomes", "play_game", "preference", "prepare", "rules_offered",

@@ -190,7 +190,8 @@ class SharedGame:
             raise Conflict("There is no swap2 choice to make now.")
         if self.acting_seat != mark:
             raise Conflict("The choice is your friend's to make, not yours.")
-        after = replace(self, opening=self.opening.chose(parse_swap2_choice(choice, self.opening.choices_now(self.ply))))
+        chosen = parse_swap2_choice(choice, self.opening.choices_now(self.ply))
+        after = replace(self, opening=self.opening.chose(chosen))
         if after.opening.opener_has_white != self.opening.opener_has_white:
             after = replace(after, seats=(self.seats[1], self.seats[0]),
                             away=frozenset(opponent(seat) for seat in self.away))
