@@ -1,15 +1,16 @@
+# The make targets; how long each takes, and what each measured: docs/measurements.md
 # make run: play at http://$(HOST):$(PORT) · make test: the whole suite, its target 5 minutes
 # make check: the fast loop, engine and web tests (no browser, no live servers, no seeded-games properties), its target 40 s
 # make serve: the production server (gunicorn) · make worker: engine workers for REDIS_URL's queue, on any machine
 # make load: latency (open loop) and throughput under load; master's strength under a flood of think and review pages
 # make load-live: games between friends, 500 live streams, measured
-# make load-servers: both of those under gunicorn sync, gthread, gevent and granian (about 15 minutes)
+# make load-servers: both of those under gunicorn sync, gthread, gevent and granian
 # make bench: engine speed, and a 60-move 15×15 review on 1 and 2 workers · make strength: how strong each level is
 # make ladder: brains play each other through the Gomocup protocol (LADDER="master ./pbrain-x --board 15x15 --sprt 0 30")
-# make tablebase: solve 4×4 again, into webapp/engine/4x4.tablebase (118 s and 1.9 GB, measured)
+# make tablebase: solve 4×4 again, into webapp/engine/4x4.tablebase
 # make train: MENACE and the network learn again from their seeds (tools/training.py), into webapp/engine/*.json, then judged
 # make learners: the shipped learners judged: learning curves, losing lines, 1,000-game results
-# make shapes: fit the evaluation's weights to master's self-play, into webapp/engine/shapes.json (13 minutes)
+# make shapes: fit the evaluation's weights to master's self-play, into webapp/engine/shapes.json
 # make puzzles: mine the shipped puzzles again from games between the levels, into webapp/puzzles/puzzles.json
 # make puzzles-check: mine them all again and say whether they are the shipped set (make test samples it)
 # make bench-browser: click to painted board · make screenshots: every state, into screenshots/
@@ -36,7 +37,7 @@ worker: $(VENV)/installed
 	$(BIN)/python -m webapp.workers.consumer --instance instance
 
 # Three test processes on two cores: the third fills the time tests wait on
-# processes of their own (measured in docs/measurements.md, "The headless
+# processes of their own (measured in docs/measurements-log.md, "The headless
 # shell"). Each has its own live server, redis-server and browser, on ports of
 # its own; worksteal: a process that runs out of tests takes some of another's.
 test: $(VENV)/test-installed $(VENV)/wheels/complete $(AXE) headless-chromium redis
@@ -73,14 +74,14 @@ ladder: $(VENV)/installed
 	$(BIN)/python -m tools.ladder $(LADDER)
 
 # make review-check JUDGE=/path/to/pbrain-rapfi-10k: does the review find the move that lost each of
-# tools/lost_games.txt's games, by the judge's (Rapfi's) proofs? (about four minutes on two cores)
+# tools/lost_games.txt's games, by the judge's (Rapfi's) proofs?
 # REVIEWER=/path/to/pbrain-rapfi [REVIEWER_SETTINGS="max_node=50000"]: the review judged by that engine.
 review-check: $(VENV)/installed
 	$(BIN)/python -m tools.review_check $(JUDGE) --info "MAX_NODE 200000" \
 	  $(if $(REVIEWER),--review-engine $(REVIEWER) --review-settings "$(REVIEWER_SETTINGS)")
 
 # make forbidden-check [RAPFI=/path/to/pbrain-rapfi]: renju's forbidden points, ours against the
-# Gomocup manager's judge (and Rapfi, if given) on 3,000 crowded positions (2 min 16 s with Rapfi)
+# Gomocup manager's judge (and Rapfi, if given) on 3,000 crowded positions
 forbidden-check: $(VENV)/test-installed
 	$(BIN)/python -m tools.forbidden_check --positions 3000 $(if $(RAPFI),--rapfi $(RAPFI))
 
@@ -121,7 +122,7 @@ $(VENV)/installed: pyproject.toml | $(VENV)/created
 	touch $@
 
 # The package and its test extras in one install, not the package first and
-# then the extras again (docs/measurements.md, "Installing in one step").
+# then the extras again (docs/measurements-log.md, "Installing in one step").
 $(VENV)/test-installed: pyproject.toml | $(VENV)/created
 	$(BIN)/python -m pip install --quiet -e '.[test]'
 	touch $@

@@ -99,7 +99,7 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """A test that starts redis-server or gunicorn is live, wherever it lives.
     The long tests go first, each module's in its order: pytest-xdist's test
     processes take the tail of one another's queues at the end, and a long
-    test there left the others idle while it ran (docs/measurements.md, "The
+    test there left the others idle while it ran (docs/measurements-log.md, "The
     long tests first")."""
     for item in items:
         if LIVE_FIXTURES & set(getattr(item, "fixturenames", ())) or "/live/" in str(item.path):

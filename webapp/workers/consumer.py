@@ -48,7 +48,7 @@ each look that finds nothing waiting IDLE_BACKOFF times longer, up to
 IDLE_POLL_SECONDS. A move that comes mid-game is seen within a few ms; one after
 a pause waits up to some 50 ms (measured: a median of 17 ms after a second's
 pause, 29 ms after three). Two workers looking every 5 ms, idle, took 7.6% of
-a core; backing off, 2% (docs/measurements.md, "Two test processes")."""
+a core; backing off, 2% (docs/measurements-log.md, "Two test processes")."""
 PR_SET_PDEATHSIG = 1
 
 
