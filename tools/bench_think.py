@@ -31,7 +31,7 @@ from harness.positions import random_positions, reachable_positions
 from webapp.app import create_app
 from webapp.engine import BOARDS, DEFAULT_BUDGET_MS, Position
 from webapp.engine.solved import load_all
-from webapp.shared.record import write_moves
+from webapp.shared.game_link import write_moves
 from webapp.think.look import DEFAULT_DEPTH, DEPTHS
 from webapp.think.searches import searches
 

@@ -46,7 +46,7 @@ from webapp.engine import (BOARDS, FREESTYLE, LEARNERS, LEVELS, RENJU, RULES, ST
 from webapp.engine.external import (SLACK_SECONDS, Brain, BrainFault, Connection, answered_cell, configured, names_in,
                                     settings_in, started as started_on)
 from webapp.engine.gomocup import RULE_NUMBERS, asking
-from webapp.shared.record import write_moves
+from webapp.shared.game_link import write_moves
 
 PROGRAM = Path(sys.executable).with_name("pbrain-kinrow")
 DEFAULT_LADDER = {"5x5": ("master", "hard", "medium", "easy"), "7x7": ("master", "hard", "medium", "easy"),

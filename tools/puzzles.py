@@ -24,7 +24,7 @@ from typing import NamedTuple
 from webapp.engine import BOARDS, Position, Rules, choose_move, top_level
 from webapp.puzzles.collection import PUZZLES_FILE
 from webapp.puzzles.puzzle import Puzzle, puzzles_in
-from webapp.shared.record import write_moves
+from webapp.shared.game_link import write_moves
 
 SEED = 0
 PER_BOARD = 12

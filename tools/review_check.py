@@ -45,7 +45,7 @@ from webapp.engine.external import Brain, configured, stop_all
 from webapp.review.judgement import ERRORS, KEPT, Judgement
 from webapp.review.review import judgements
 from webapp.shared.errors import InvalidInput
-from webapp.shared.record import parse_moves
+from webapp.shared.game_link import parse_moves
 
 GAMES = Path(__file__).with_name("lost_games.txt")
 BEFORE = 3

@@ -29,7 +29,7 @@ from webapp.engine import BOARDS, Position, Rules
 from webapp.engine.external import answered_cell
 from webapp.engine.gomocup import Evaluation, asking, evaluation_of
 from webapp.shared.errors import InvalidInput
-from webapp.shared.record import parse_moves
+from webapp.shared.game_link import parse_moves
 
 @dataclass(frozen=True)
 class Verdict:

@@ -18,7 +18,7 @@ from webapp.engine.classic import (ALGORITHMS, Horizon, Recorder, TooLong, Tree,
                                    most_orders, most_positions, tree_size)
 from webapp.engine.solved import outcome_of, table
 from webapp.engine.values import WIN, is_decided, one_ply_back
-from webapp.shared.record import parse_moves
+from webapp.shared.game_link import parse_moves
 
 THREE = BOARDS["3x3"]
 PLAYABLE = sorted((here for here in reachable_positions(Position(THREE)) if not here.is_over),

@@ -5,7 +5,7 @@ from __future__ import annotations
 from tests.web.test_puzzles import PLAYED_7X7
 from tools.bench_review import long_game, mining_seconds, review_seconds
 from webapp.engine import BOARDS, Position
-from webapp.shared.record import parse_moves
+from webapp.shared.game_link import parse_moves
 
 
 def test_the_benchs_game_is_a_legal_game_of_the_length_asked_and_the_same_each_time():

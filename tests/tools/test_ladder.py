@@ -14,7 +14,7 @@ from tools.elo import elo, elo_of, expected_score, sprt
 from tools.openings import SWAP2_OPENINGS, first_moves, openings, position_of, renju_openings
 from webapp.engine import BOARDS, Position, swap2
 from webapp.engine.rules import transform
-from webapp.shared.record import parse_moves
+from webapp.shared.game_link import parse_moves
 
 
 def test_elo_and_expected_score_are_inverse():

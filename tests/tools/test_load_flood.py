@@ -10,7 +10,7 @@ import pytest
 from harness.servers import AppServer, run
 from tools import load_flood
 from webapp.engine import BOARDS
-from webapp.shared.record import parse_moves
+from webapp.shared.game_link import parse_moves
 
 
 def test_the_flood_asks_for_legal_distinct_positions():

@@ -12,7 +12,7 @@ from tests.brains import judge_saying
 from tools import review_check
 from tools.review_check import Finding, LostGame, read_games
 from webapp.engine import BOARDS
-from webapp.shared.record import parse_moves
+from webapp.shared.game_link import parse_moves
 
 LOST_7X7 = "7x7 d4-a1-d5-a2-d6-a3-d3-d7-d2 O 0"
 """O (the loser) plays on its own edge while X builds d3-d6, open at both ends: X completes five at d2."""

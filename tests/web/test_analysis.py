@@ -13,7 +13,7 @@ from tests.support import Visitor
 from webapp.analysis.setup import Setup
 from webapp.engine import BOARDS, Position, rules_offered
 from webapp.shared.errors import InvalidInput
-from webapp.shared.record import parse_moves, write_moves
+from webapp.shared.game_link import parse_moves, write_moves
 
 
 def test_every_position_a_game_reaches_is_reached_by_the_moves_the_setup_writes():

@@ -9,13 +9,13 @@ import pytest
 from tests.support import Visitor
 from harness.positions import position, setup
 from webapp.app import create_app
+from webapp.engine import (BOARDS, DEFAULT_BOARD, Position, explain, forced_wins, hard_choices, outcomes, think,
+                           threat_to_answer)
 from webapp.play import coach
 from webapp.play.coach import Found, explain_move, found_says, reason, square_values
 from webapp.shared.board import SquareValue
-from webapp.shared.record import parse_moves
+from webapp.shared.game_link import parse_moves
 from webapp.shared.words import describe_cell
-from webapp.engine import (BOARDS, DEFAULT_BOARD, Position, explain, forced_wins, hard_choices, outcomes, think,
-                           threat_to_answer)
 
 
 def test_square_values_count_the_movers_own_moves():

@@ -18,7 +18,7 @@ from tests.support import Visitor
 from webapp.app import create_app
 from webapp.engine import BOARDS
 from webapp.engine.external import stop_all
-from webapp.shared.record import parse_moves
+from webapp.shared.game_link import parse_moves
 
 GOMOKU = BOARDS["15x15"]
 

@@ -17,7 +17,7 @@ from webapp.play.replay import Replay, see_step
 from webapp.play.score import Score
 from webapp.shared.errors import Conflict, InvalidInput
 from webapp.shared.forms import parse_board, parse_cell, parse_ply, parse_switch
-from webapp.shared.record import parse_moves
+from webapp.shared.game_link import parse_moves
 from webapp.shared.words import describe_cell
 
 THREE = DEFAULT_BOARD

@@ -13,7 +13,7 @@ from tests.web.test_puzzles import PLAYED_7X7
 from webapp.engine import BOARDS
 from webapp.puzzles.collection import collection
 from webapp.puzzles.puzzle import puzzles_in
-from webapp.shared.record import parse_moves, write_moves
+from webapp.shared.game_link import parse_moves, write_moves
 from webapp.shared.words import describe_cell
 
 HTMX = {"HX-Request": "true"}

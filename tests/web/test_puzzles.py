@@ -15,7 +15,7 @@ from tests.web.test_review import perfect
 from webapp.engine import BOARDS, Position, outcomes, preference
 from webapp.puzzles.collection import PUZZLES_FILE, collection, daily, following, new_puzzles_in
 from webapp.puzzles.puzzle import Puzzle, answer, puzzle_at, puzzles_in
-from webapp.shared.record import parse_moves
+from webapp.shared.game_link import parse_moves
 
 SHIPPED = json.loads(PUZZLES_FILE.read_text())["puzzles"]
 

@@ -17,8 +17,8 @@ from sgfmill import sgf_grammar
 from tests.support import Visitor
 from webapp.engine import BOARDS, Position, cells_of, rules_offered
 from webapp.shared.errors import InvalidInput
-from webapp.shared.record import Result
-from webapp.shared.records import FORMATS, Record, read_record, write_psq, write_sgf, written
+from webapp.shared.game_link import Result
+from webapp.shared.record_files import FORMATS, Record, read_record, write_psq, write_sgf, written
 
 
 def random_game(rules, rng: random.Random, finish: bool) -> tuple[int, ...]:

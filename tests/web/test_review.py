@@ -16,7 +16,7 @@ from webapp.engine import BOARDS, DEFAULT_BOARD, Appraisal, Forgetful, Position,
 from webapp.review.judgement import Judgement, judge_appraisal, judge_solved
 from webapp.review.review import Retry, Review, judgements
 from webapp.shared.errors import Conflict, InvalidInput
-from webapp.shared.record import Result, parse_moves
+from webapp.shared.game_link import Result, parse_moves
 
 LINES = [(0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8), (2, 4, 6)]
 

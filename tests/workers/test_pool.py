@@ -20,7 +20,7 @@ from webapp.engine import BOARDS, Position
 from webapp.engine.appraise import VERSION, position_name
 from webapp.puzzles import mined
 from webapp.puzzles.collection import new_puzzles_in
-from webapp.shared.record import parse_moves
+from webapp.shared.game_link import parse_moves
 from webapp.think.look import Look, see
 from webapp.workers.consumer import LOCK_FILE
 from webapp.workers.pool import EnginePool, EnginesBusy

@@ -12,7 +12,7 @@ from webapp.analysis.setup import TOOLS, Setup, squares
 from webapp.engine import BOARDS, rules_offered
 from webapp.shared.board import star_points
 from webapp.shared.errors import InvalidInput
-from webapp.shared.record import write_moves
+from webapp.shared.game_link import write_moves
 from webapp.shared.web import board_or_404
 
 bp = Blueprint("analysis", __name__)

@@ -21,7 +21,7 @@ from functools import cached_property
 
 from webapp.engine import FREESTYLE, RENJU, Position, Rules
 from webapp.shared.errors import InvalidInput
-from webapp.shared.record import stones_query
+from webapp.shared.game_link import stones_query
 from webapp.shared.words import quoted
 
 ORDER_SEARCH = 2_000

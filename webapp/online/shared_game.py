@@ -20,7 +20,7 @@ from webapp.online.store import Event
 from webapp.shared.board import BoardView, board_view
 from webapp.shared.errors import Conflict, Forbidden, InvalidInput
 from webapp.shared.forms import parse_swap2_choice
-from webapp.shared.record import parse_moves, write_moves
+from webapp.shared.game_link import parse_moves, write_moves
 from webapp.shared.words import describe_cell, in_a_row, swap2_words
 
 CODE_LETTERS = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"

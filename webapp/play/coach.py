@@ -20,7 +20,7 @@ from typing import Any, NamedTuple
 from webapp.engine import (Position, Rules, Thought, Threat, cells_of, forced_wins, hard_choices, is_solved,
                            losing_replies, opponent, outcomes, preference, threat_to_answer)
 from webapp.shared.board import SquareValue
-from webapp.shared.record import mark_of
+from webapp.shared.game_link import mark_of
 from webapp.shared.words import (describe_cell, in_a_row, in_a_row_minus_one, in_a_row_minus_two, listed,
                                  squares_that)
 

@@ -24,7 +24,7 @@ from webapp.play.score import FRIENDS, score_prefix
 from webapp.play.telling import Telling
 from webapp.shared.errors import Conflict, InvalidInput
 from webapp.shared.forms import parse_swap2_choice
-from webapp.shared.record import mark_of, parse_moves, write_moves
+from webapp.shared.game_link import mark_of, parse_moves, write_moves
 from webapp.shared.words import describe_cell, sentence_start
 
 

@@ -7,7 +7,7 @@ from typing import NamedTuple
 
 from webapp.engine import LEARNERS, MARKS, Menace, Position, Rules
 from webapp.play.players import MY_MENACE
-from webapp.shared.record import mark_of
+from webapp.shared.game_link import mark_of
 from webapp.shared.words import describe_cell
 
 

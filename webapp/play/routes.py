@@ -26,7 +26,7 @@ from webapp.play.players import (MY_MENACE, OPPONENT_INTRODUCTIONS, PLAYER_NAMES
 from webapp.play.replay import Replay, see_step
 from webapp.shared.errors import InvalidInput
 from webapp.shared.forms import parse_board, parse_cell, parse_opening, parse_ply, parse_rule, parse_switch
-from webapp.shared.record import parse_moves
+from webapp.shared.game_link import parse_moves
 from webapp.shared.web import board_or_404, game_finished, is_htmx, never_cached
 from webapp.shared.words import quoted
 from webapp.workers.pool import EnginesBusy

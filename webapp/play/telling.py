@@ -17,7 +17,7 @@ from webapp.play.coach import explain_move
 from webapp.play.hint import Hint
 from webapp.play.players import HUMAN, OPPONENT_INTRODUCTIONS, OPPONENT_NAMES, PLAYER_NAMES
 from webapp.shared.board import BoardView, SquareValue, board_view, plain_status
-from webapp.shared.record import mark_of
+from webapp.shared.game_link import mark_of
 from webapp.shared.words import capitalised, describe_cell, swap2_words
 
 

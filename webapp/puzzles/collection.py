@@ -14,7 +14,7 @@ from pathlib import Path
 
 from webapp.engine import BOARDS, Rules
 from webapp.puzzles.puzzle import Puzzle, puzzles_in
-from webapp.shared.record import parse_moves
+from webapp.shared.game_link import parse_moves
 
 PUZZLES_FILE = Path(__file__).with_name("puzzles.json")
 

@@ -18,7 +18,7 @@ from typing import Protocol
 from webapp.engine import Rules
 from webapp.puzzles.collection import new_puzzles_in
 from webapp.puzzles.puzzle import Puzzle
-from webapp.shared.record import game_digest, write_moves
+from webapp.shared.game_link import game_digest, write_moves
 
 COUNT = "puzzles:mined"
 """The count of the puzzles mined; the nth is kept under "puzzles:mined:n"."""

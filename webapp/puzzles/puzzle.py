@@ -20,7 +20,7 @@ from webapp.engine import Outcome, Position, Rules, is_solved, opponent, outcome
 from webapp.engine import win_by_fours
 from webapp.engine import winning_moves as proven_winning_moves
 from webapp.shared.board import BoardView, SquareValue, board_view
-from webapp.shared.record import write_moves
+from webapp.shared.game_link import write_moves
 
 LEAST_MOVES = 2
 """The fewest of the winner's moves a puzzle asks for."""

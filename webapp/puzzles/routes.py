@@ -22,7 +22,7 @@ from webapp.puzzles.collection import collection, daily, find, following
 from webapp.puzzles.puzzle import Puzzle, answer
 from webapp.shared.errors import Conflict, InvalidInput
 from webapp.shared.forms import parse_cell, whole_number
-from webapp.shared.record import mark_of, parse_moves, write_moves
+from webapp.shared.game_link import mark_of, parse_moves, write_moves
 from webapp.shared.web import board_or_404, is_htmx, never_cached
 from webapp.shared.words import describe_cell, quoted
 

@@ -15,9 +15,9 @@ from werkzeug.exceptions import RequestEntityTooLarge
 
 from webapp.engine import BOARDS, FREESTYLE, RULES, Position
 from webapp.shared.errors import InvalidInput
-from webapp.shared.record import Result, parse_moves, parse_opening, write_moves
-from webapp.shared.records import FORMATS, MOST_CHARACTERS, Record, read_record, written
 from webapp.shared.forms import rule_named
+from webapp.shared.game_link import Result, parse_moves, parse_opening, write_moves
+from webapp.shared.record_files import FORMATS, MOST_CHARACTERS, Record, read_record, written
 from webapp.shared.web import board_or_404
 
 bp = Blueprint("records", __name__)

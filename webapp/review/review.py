@@ -19,7 +19,7 @@ from webapp.review.judgement import ERRORS, KEPT, WORDS, Judgement, hindsights, 
 from webapp.shared.board import BoardView, Move, board_view, move_list
 from webapp.shared.errors import Conflict, InvalidInput
 from webapp.shared.forms import whole_number
-from webapp.shared.record import Result, game_query, mark_of, write_moves
+from webapp.shared.game_link import Result, game_query, mark_of, write_moves
 from webapp.shared.words import describe_cell, opening_stone_words, opening_words, quoted, sentence_start
 
 

@@ -21,7 +21,7 @@ from webapp.engine import Position
 from webapp.review.review import Retry, Review, judgements
 from webapp.shared.errors import Conflict, InvalidInput, Refusal
 from webapp.shared.forms import parse_cell
-from webapp.shared.record import GameAt, Result, parse_opening
+from webapp.shared.game_link import GameAt, Result, parse_opening
 from webapp.shared.web import board_or_404, is_htmx, plain_error
 
 bp = Blueprint("review", __name__)

@@ -2,9 +2,11 @@
 
 - errors: the refusals a request can meet (InvalidInput, Conflict, Forbidden),
   each with its status and a message fit to show a person.
-- record: a game's record: its moves as a link writes them ("408",
-  "h8-i9"), read back with every step checked; the position after them; the
-  step a link looks at.
+- game_link: a game as a link writes it: its moves ("408", "h8-i9"), read
+  back with every step checked; the step a link looks at; its opening, and
+  who played and how it ended (Result).
+- record_files: game records in and out, as files: SGF, PSQ and the moves
+  written out.
 - words: squares and lines in words ("row 1, column 3", "h8"; a "four").
 - forms: the form fields every feature reads (a board, a square, a ply, a switch).
 - board: BoardView, one position as a page shows it, built by each feature from

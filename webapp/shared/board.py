@@ -14,7 +14,7 @@ from functools import cache
 from typing import NamedTuple
 
 from webapp.engine import Position, Rules
-from webapp.shared.record import mark_of, write_moves
+from webapp.shared.game_link import mark_of, write_moves
 from webapp.shared.words import describe_cell, sentence_start
 
 

@@ -3,7 +3,7 @@
 A square in words is "row 1, column 3" on 3×3 (people count rows and columns
 from one) and the name players write on the bigger boards, "h8"; a line one
 stone short of a win is a "four" in five in a row. The game's record (its
-moves as a link writes them) is record.py's.
+moves as a link writes them) is game_link.py's.
 """
 
 from __future__ import annotations

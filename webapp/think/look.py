@@ -36,7 +36,7 @@ from webapp.engine.classic import most_orders
 from webapp.engine.external import Brain
 from webapp.shared.board import BoardView, board_view
 from webapp.shared.errors import InvalidInput
-from webapp.shared.record import parse_moves, write_moves
+from webapp.shared.game_link import parse_moves, write_moves
 from webapp.shared.words import describe_cell
 from webapp.think.searches import OpinionView, Row, engine_opinion, searches
 from webapp.think.tree import (Count, alphabeta_paths, below, below_child, move_values, ranked, search_order,

@@ -21,7 +21,7 @@ from typing import Any, NamedTuple
 from webapp.engine import Appraisal, Memory, Position, Rules, Thought, appraise, explain, think
 from webapp.engine.appraise import judged_by
 from webapp.engine.external import MOVE_SECONDS, Answer, Brain, BrainFault, ask, install, uninstall
-from webapp.shared.record import write_moves
+from webapp.shared.game_link import write_moves
 
 log = logging.getLogger(__name__)
 

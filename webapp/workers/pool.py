@@ -41,7 +41,7 @@ from redis import ConnectionPool
 
 from webapp.engine import Appraisal, Position, Rules, Thought, advise
 from webapp.engine.external import Brain, installed
-from webapp.shared.record import game_digest
+from webapp.shared.game_link import game_digest
 from webapp.workers.jobs import BrainReply, Reply, appraise_job, ask_job, brain_job, think_job
 from webapp.workers.watch import Lost
 

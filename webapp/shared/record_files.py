@@ -16,7 +16,7 @@ players' programs (Gomocalc, Yixin-Board, the Gomocup manager) save and open the
 - The move string: the squares' names one after the other, "h8i9g7" (from
   the size and the rule, given apart).
 
-A record read back is checked as a replay link is (record.parse_moves): each
+A record read back is checked as a replay link is (game_link.parse_moves): each
 move on the board, on an empty square, before the end; a record that is not
 one says what is wrong and where, as InvalidInput. What one record holds is
 Record; read_record tells the formats apart by their first characters.
@@ -30,7 +30,7 @@ from typing import NamedTuple
 from webapp.engine import BOARDS, FREESTYLE, RULES, STANDARD, Position, Rules, rules_words, swap2, under_rule
 from webapp.engine.rules import COLUMNS
 from webapp.shared.errors import InvalidInput
-from webapp.shared.record import NAME_LENGTH, Result, checked_moves, parse_moves, parse_opening
+from webapp.shared.game_link import NAME_LENGTH, Result, checked_moves, parse_moves, parse_opening
 from webapp.shared.words import quoted
 
 MOST_CHARACTERS = 65_536
