@@ -44,7 +44,7 @@ test: $(VENV)/test-installed $(VENV)/wheels/complete $(AXE) headless-chromium re
 	$(BIN)/pytest -n 3 --dist worksteal
 
 check: $(VENV)/test-installed
-	$(BIN)/pytest -q -n 3 --dist worksteal tests/engine tests/brain tests/workers tests/web -m "not live and not thorough"
+	$(BIN)/pytest -q -n 3 --dist worksteal tests --ignore=tests/browser --ignore=tests/live --ignore=tests/tools -m "not live and not thorough"
 
 load: $(VENV)/test-installed redis
 	$(BIN)/python -m tools.load

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tests.web.test_puzzles import PLAYED_7X7
+from tests.puzzles.test_puzzles import PLAYED_7X7
 from tools.bench_review import long_game, mining_seconds, review_seconds
 from webapp.engine import BOARDS, Position
 from webapp.shared.game_link import parse_moves

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.web.test_puzzles import PLAYED_7X7
+from tests.puzzles.test_puzzles import PLAYED_7X7
 from webapp.engine import BOARDS, Position
 from webapp.engine.appraise import VERSION, position_name
 from webapp.puzzles import mined

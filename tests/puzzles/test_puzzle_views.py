@@ -8,8 +8,8 @@ import re
 import pytest
 
 from tests.support import Visitor
-from tests.web.test_online_views import Friend
-from tests.web.test_puzzles import PLAYED_7X7
+from tests.online.test_online_views import Friend
+from tests.puzzles.test_puzzles import PLAYED_7X7
 from webapp.engine import BOARDS
 from webapp.puzzles.collection import collection
 from webapp.puzzles.puzzle import puzzles_in

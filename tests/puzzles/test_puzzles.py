@@ -11,7 +11,7 @@ import random
 
 import pytest
 
-from tests.web.test_review import perfect
+from tests.review.test_review import perfect
 from webapp.engine import BOARDS, Position, outcomes, preference
 from webapp.puzzles.collection import PUZZLES_FILE, collection, daily, following, new_puzzles_in
 from webapp.puzzles.puzzle import Puzzle, answer, puzzle_at, puzzles_in

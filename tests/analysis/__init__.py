@@ -1,0 +1,1 @@
+"""The analysis board: setting stones, and its page."""

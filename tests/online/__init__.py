@@ -1,0 +1,1 @@
+"""Games between friends: the shared game, its store and its pages."""

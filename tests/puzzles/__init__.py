@@ -1,0 +1,1 @@
+"""Puzzles: the shipped and the mined ones, and their pages."""

@@ -1,1 +1,0 @@
-"""The features' models and every route, through Flask's test client."""
