@@ -3,8 +3,9 @@ its rules, and how it opened and ended; what may be played, and the game
 after each action (a person's move, the computer's step, a swap2 choice, a
 hint, resigning, a take-back). Game is an immutable value, derived from its
 moves, so history and board can never disagree; what it says and shows
-is its Telling's (telling.py, a mixin). Nothing here knows about HTTP: a refused action raises
-InvalidInput or Conflict, which the app answers with 400 or 409.
+is its Telling's (telling.py, a mixin). Nothing here knows about HTTP: a
+refused action raises InvalidInput or Conflict, which the app answers with
+400 or 409.
 """
 
 from __future__ import annotations
