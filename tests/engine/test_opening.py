@@ -1,13 +1,13 @@
 """The Opening value: every state a swap2 opening can reach, walked step by
-step, answers as swap2's own steps say; it travels through a store and a
-link and comes back the same; without a rule every question has its plain
+step, answers as swap2's own steps say; it travels through a store and
+comes back the same, and a link writes it as swap2 reads it back; without a rule every question has its plain
 answer; data that is not an opening is refused."""
 
 from __future__ import annotations
 
 import pytest
 
-from webapp.engine import BOARDS, Opening
+from webapp.engine import BOARDS, Opening, swap2
 from webapp.engine.swap2 import (CHOOSE, CHOOSE_AGAIN, FIRST_CHOICES, LAST_CHOICES, PLACE_THREE, PLACE_TWO, SWAP2,
                                  WRITTEN)
 
@@ -46,7 +46,7 @@ def test_every_swap2_state_answers_as_its_steps_say(opening: Opening, ply: int):
     assert (written is None) == (step is not None)
     if written:
         assert WRITTEN[written] == opening.choices[:1] * (written == "swap2-two")
-        assert Opening.written_as(written).stones_put_down == opening.stones_put_down
+        assert swap2.opening_stones(written) == opening.stones_put_down, "a link's opening says its stones"
     assert opening.opener_has_white == (opening.choices in (("black",), ("two", "white")))
 
 
@@ -54,7 +54,7 @@ def test_without_a_rule_every_question_has_its_plain_answer():
     plain = Opening()
     assert not plain and plain.step(0) is None and plain.choices_now(4) == () and not plain.opener_has_white
     assert plain.placed_by_opener(0) is None and plain.stones_put_down == 0 and plain.written(9) is None
-    assert plain.to_data() == {} and Opening.from_data({}) == plain and Opening.written_as(None) == plain
+    assert plain.to_data() == {} and Opening.from_data({}) == plain
     assert plain.offered_on(BOARDS["3x3"]) and plain.fits(BOARDS["3x3"], 5)
 
 

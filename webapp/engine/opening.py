@@ -16,7 +16,7 @@ from typing import Any
 
 from webapp.engine import swap2
 from webapp.engine.rules import Rules
-from webapp.engine.swap2 import NO_OPENING, OPENINGS, SWAP2
+from webapp.engine.swap2 import NO_OPENING, OPENINGS
 
 
 @dataclass(frozen=True)
@@ -29,13 +29,6 @@ class Opening:
 
     def __bool__(self) -> bool:
         return self.rule != NO_OPENING
-
-    @classmethod
-    def written_as(cls, written: str | None) -> Opening:
-        """The settled opening a link or a record writes (swap2.WRITTEN:
-        "swap2", "swap2-two"; None: none), with the choices it says (who then
-        took which colour belongs to the players, whom a link does not name)."""
-        return cls(SWAP2, swap2.WRITTEN[written]) if written else cls()
 
     def offered_on(self, rules: Rules) -> bool:
         """Whether this rule opens a game on rules' board (every board opens without one)."""
