@@ -21,6 +21,7 @@ from webapp.shared.board import BoardView, board_view
 from webapp.shared.errors import Conflict, Forbidden, InvalidInput
 from webapp.shared.forms import parse_swap2_choice
 from webapp.shared.game_link import parse_moves, write_moves
+from webapp.shared.opened import Opened
 from webapp.shared.words import describe_cell, in_a_row, swap2_words
 
 CODE_LETTERS = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"
@@ -59,7 +60,7 @@ def normalise_code(raw: str | None) -> str:
 
 
 @dataclass(frozen=True)
-class SharedGame:
+class SharedGame(Opened):
     """A game two browsers play: its board, moves, seats and what follows it."""
 
     id: str
@@ -80,33 +81,6 @@ class SharedGame:
         under swap2, X's player opens (the seats follow the colours chosen)."""
         seats = (player, None) if side == "X" else (None, player)
         return cls(game_id, code, rules, seats=seats, opening=opening)
-
-    @property
-    def swap2_step(self) -> str | None:
-        """Where a swap2 opening stands (swap2.step); None once the colours are settled, and without swap2."""
-        return self.opening.step(self.ply)
-
-    @property
-    def choosing(self) -> bool:
-        """A swap2 choice of colour is to be made now (no stone to place)."""
-        return bool(self.opening.choices_now(self.ply))
-
-    @property
-    def written_opening(self) -> str | None:
-        """The opening as a link writes it (swap2.WRITTEN), once settled; None without one."""
-        return self.opening.written(self.ply)
-
-    @property
-    def opening_stones(self) -> int:
-        """How many of the first stones the opening puts down (0 without one)."""
-        return self.opening.stones_put_down
-
-    @property
-    def record_query(self) -> dict[str, str]:
-        """How it opened and how it ended, for a record's download (its
-        query): the friends are not named."""
-        query = {"opening": self.written_opening, "resigned": self.resigned}
-        return {key: value for key, value in query.items() if value}
 
     @property
     def acting_seat(self) -> str:

@@ -26,11 +26,12 @@ from webapp.play.telling import Telling
 from webapp.shared.errors import Conflict, InvalidInput
 from webapp.shared.forms import parse_swap2_choice
 from webapp.shared.game_link import mark_of, parse_moves, write_moves
+from webapp.shared.opened import Opened
 from webapp.shared.words import describe_cell, sentence_start
 
 
 @dataclass(frozen=True)
-class Game(Telling):
+class Game(Opened, Telling):
     """Who plays X and O (HUMAN, a computer level or a learner), the cells
     played so far, and the board they are played on.
 
@@ -121,19 +122,6 @@ class Game(Telling):
     @property
     def humans_turn(self) -> bool:
         return not self.is_over and self.actor == HUMAN
-
-    @property
-    def swap2_step(self) -> str | None:
-        """Where a swap2 opening stands: PLACE_THREE (the opener's black,
-        white, black), CHOOSE (the other player's: black, white, or two
-        more), PLACE_TWO (its white and black), CHOOSE_AGAIN (the opener's
-        colour); None once the colours are settled, and without swap2."""
-        return self.opening.step(self.ply)
-
-    @property
-    def choosing(self) -> bool:
-        """A swap2 choice of colour is to be made now (no stone to place)."""
-        return bool(self.opening.choices_now(self.ply))
 
     @property
     def opener(self) -> str:
@@ -265,16 +253,6 @@ class Game(Telling):
         you = self.humans[0]
         result = "draw" if winner is None else "win" if winner == you else "loss"
         return f"{score_prefix(self.player(opponent(you)), self.rules)}/{result}"
-
-    @property
-    def written_opening(self) -> str | None:
-        """The opening as a link writes it (swap2.WRITTEN), once settled; None without one."""
-        return self.opening.written(self.ply)
-
-    @property
-    def opening_stones(self) -> int:
-        """How many of the first stones the opening puts down (0 without one)."""
-        return self.opening.stones_put_down
 
     def same_game(self, other: Game) -> bool:
         """The same players' same moves on the same board (what the last search found aside)."""

@@ -173,11 +173,3 @@ class Telling:
         """Who played, how it opened and how it ended, for a record's download
         and the review's link (its query): black is X, white is O."""
         return {"black": PLAYER_NAMES[self.x], "white": PLAYER_NAMES[self.o], **self.link_query}
-
-    @property
-    def link_query(self) -> dict[str, str]:
-        """How it opened and how it ended, for the link to this game: who
-        played is left to the records, since "You" is nobody to whoever the
-        link is sent to."""
-        query = {"opening": self.written_opening, "resigned": self.resigned}
-        return {key: value for key, value in query.items() if value}

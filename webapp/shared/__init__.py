@@ -7,6 +7,8 @@
   who played and how it ended (Result).
 - record_files: game records in and out, as files: SGF, PSQ and the moves
   written out.
+- opened: what a game asks of its opening at the stones it has, one piece
+  for a game at one screen and a friends' game (a mixin).
 - words: squares and lines in words ("row 1, column 3", "h8"; a "four").
 - forms: the form fields every feature reads (a board, a square, a ply, a switch).
 - board: BoardView, one position as a page shows it, built by each feature from
