@@ -1,6 +1,6 @@
 # The make targets; how long each takes, and what each measured: docs/measurements.md
 # make run: play at http://$(HOST):$(PORT) · make test: the whole suite, its target 5 minutes
-# make check: the fast loop, engine and web tests (no browser, no live servers, no seeded-games properties), its target 40 s
+# make check: the fast loop, engine and web tests (no browser, no live servers, no seeded-games properties, exhaustive claims sampled), its target 40 s
 # make serve: the production server (gunicorn) · make worker: engine workers for REDIS_URL's queue, on any machine
 # make load: latency (open loop) and throughput under load; master's strength under a flood of think and review pages
 # make load-live: games between friends, 500 live streams, measured
@@ -23,6 +23,13 @@ AXE_VERSION ?= 4.14.1
 PYTHON ?= python3.11
 VENV := .venv
 BIN := $(VENV)/bin
+# Python keeps the modules it compiles (pytest's rewritten tests too) in the
+# virtualenv, whatever the environment says (this machine's sets
+# PYTHONDONTWRITEBYTECODE): otherwise each test process, and each engine worker
+# or brain a test starts, compiled every module afresh (docs/measurements.md,
+# "make check").
+export PYTHONPYCACHEPREFIX := $(CURDIR)/$(VENV)/pycache
+unexport PYTHONDONTWRITEBYTECODE
 AXE := $(VENV)/axe-$(AXE_VERSION).min.js
 
 .PHONY: run serve worker test check load load-live load-servers bench bench-think bench-browser voices strength ladder review-check forbidden-check tablebase train learners shapes puzzles puzzles-check screenshots chromium headless-chromium redis htmx clean

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import itertools
 import random
+from functools import cache
 
 from webapp.engine import BOARDS, Position
 
@@ -71,8 +72,10 @@ def random_positions(board: str, count: int, rng: random.Random, least: int = 0,
     return found
 
 
-def reachable_positions(start: Position) -> set[Position]:
-    """Every position that can arise from start, start and finished ones included."""
+@cache
+def reachable_positions(start: Position) -> frozenset[Position]:
+    """Every position that can arise from start, start and finished ones included
+    (worked out once a process: several test modules walk 3×3's at import)."""
     seen, frontier = {start}, [start]
     while frontier:
         here = frontier.pop()
@@ -81,4 +84,4 @@ def reachable_positions(start: Position) -> set[Position]:
             if child not in seen:
                 seen.add(child)
                 frontier.append(child)
-    return seen
+    return frozenset(seen)

@@ -22,6 +22,7 @@ from jinja2 import FileSystemBytecodeCache
 
 from harness.browsing import BROWSER_BUDGET_MS
 from harness.servers import AppServer, RedisServer, in_a_thread, outside_checkout
+from tests.reach import Reach
 from tests.support import Visitor
 from webapp.app import create_app
 from webapp.engine import BOARDS, Position
@@ -64,6 +65,13 @@ def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
             yield address
         finally:
             engines.stop()
+
+
+@pytest.fixture(params=[pytest.param(Reach(whole=False), id="sample"),
+                        pytest.param(Reach(whole=True), id="whole", marks=pytest.mark.thorough)])
+def reach(request: pytest.FixtureRequest) -> Reach:
+    """A claim's whole ground in make test, a seeded sample of it in make check (tests/reach.py)."""
+    return request.param
 
 
 @pytest.fixture

@@ -9,6 +9,7 @@ from functools import lru_cache
 import pytest
 
 from harness.positions import random_positions, setup
+from tests.reach import Reach
 from webapp.engine import BOARDS, Position, think
 from webapp.engine.evaluate import evaluator
 from webapp.engine.rules import cells_of
@@ -50,14 +51,14 @@ def test_known_wins_by_threes_hold_against_every_reply(board: str, x: str, o: st
 
 
 @pytest.mark.parametrize("board", ["5x5", "7x7"])
-def test_every_win_by_threes_claimed_in_random_positions_holds(board: str):
+def test_every_win_by_threes_claimed_in_random_positions_holds(board: str, reach: Reach):
     claimed = 0
-    for here in random_positions(board, 300, random.Random(3), least=3, most=12):
+    for here in random_positions(board, reach.count(300, 60), random.Random(3), least=3, most=12):
         if here.winning_cells("X") or here.winning_cells("O") or claimed_win(here) is None:
             continue
         assert wins_against_everything(here, 30), here.text
         claimed += 1
-    assert claimed >= 10, "the random positions had wins by threes to check"
+    assert claimed >= reach.count(10, 2), "the random positions had wins by threes to check"
 
 
 @pytest.mark.parametrize("board, count, most", [("5x5", 60, 16), ("7x7", 120, 24)])
@@ -84,18 +85,19 @@ def test_no_win_by_threes_where_there_is_none():
 
 
 @pytest.mark.parametrize("board, most", [("5x5", 16), ("7x7", 30)])
-def test_asking_only_for_short_wins_finds_every_short_win_the_whole_board_gives(board: str, most: int):
+def test_asking_only_for_short_wins_finds_every_short_win_the_whole_board_gives(board: str, most: int,
+                                                                                reach: Reach):
     """winning_moves(within=n) skips the moves that cannot start a win that
     short (neither a four nor a completion); it misses none that can."""
     short_wins = 0
-    for here in random_positions(board, 120, random.Random(7), least=4, most=most):
+    for here in random_positions(board, reach.count(120, 30), random.Random(7), least=4, most=most):
         every = winning_moves(here)
         for within in (1, 3):
             expected = {cell: line for cell, line in every.items() if len(line) <= within}
             asked = {cell: line for cell, line in winning_moves(here, within).items() if len(line) <= within}
             assert asked == expected, here.text
             short_wins += len(expected)
-    assert short_wins >= 20, "the random positions had short wins to find"
+    assert short_wins >= reach.count(20, 5), "the random positions had short wins to find"
 
 
 @pytest.mark.parametrize("x, o, kind", [

@@ -12,6 +12,7 @@ import pytest
 
 from harness.browsing import REVIEWED_15X15
 from harness.positions import setup
+from tests.reach import Reach
 from webapp.engine import BOARDS, DEFAULT_BOARD, Appraisal, Forgetful, Position, advise, appraise, outcomes
 from webapp.review.judgement import Judgement, judge_appraisal, judge_solved
 from webapp.review.review import Retry, Review, judgements
@@ -65,9 +66,10 @@ def reachable(position: Position = Position(DEFAULT_BOARD)) -> set[Position]:
     return found
 
 
-def test_every_move_of_every_3x3_position_is_judged_as_perfect_play_says():
-    judged = 0
-    for here in reachable():
+def test_every_move_of_3x3_positions_is_judged_as_perfect_play_says(reach: Reach):
+    """Every move of every reachable position in make test, of a sample in make check."""
+    judged, positions = 0, list(reachable())
+    for here in reach.of(positions, 500):
         moves = perfect(here.text.replace("\n", ""), here.to_move)
         for cell in here.legal_moves():
             judgement = judge_solved(here, cell)
@@ -80,7 +82,7 @@ def test_every_move_of_every_3x3_position_is_judged_as_perfect_play_says():
                 end = Position.after(DEFAULT_BOARD, (*here_moves(here), cell, *judgement.punishment))
                 assert end.winner == winner != here.to_move and len(judgement.punishment) == plies - 1
             judged += 1
-    assert judged == 16_167
+    assert judged == 16_167 if reach.whole else judged > 0
 
 
 def here_moves(here: Position) -> tuple[int, ...]:

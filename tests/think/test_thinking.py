@@ -10,6 +10,7 @@ import random
 import pytest
 
 from harness.positions import random_positions, reachable_positions
+from tests.reach import Reach
 from webapp.play.coach import square_values
 from webapp.engine import BOARDS, Position
 from webapp.engine.classic import Recorder, Tree, alphabeta
@@ -40,8 +41,9 @@ def in_coachs_words(value: str, mover: str) -> str:
     return f"{'win' if winner == mover else 'loss'} in {moves}"
 
 
-def test_the_trees_values_are_the_coachs_on_every_3x3_position():
-    for here in PLAYABLE:
+def test_the_trees_values_are_the_coachs_on_3x3_positions(reach: Reach):
+    """On every playable position in make test, a sample in make check."""
+    for here in reach.of(PLAYABLE, 500):
         coach = {cell: value.text for cell, value in square_values(here).items()}
         tree = {node.path[0]: in_coachs_words(node.value, node.mover) for node in look_at(here).branches()}
         assert tree == coach, here.text
