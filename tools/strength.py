@@ -29,8 +29,8 @@ GAMES = {"3x3": 1000, "4x4": 1000, "5x5": 200, "7x7": 200, "15x15": 200}
 """Games per pairing and side."""
 MASTER_NODES = {"5x5": 90_000, "7x7": 70_000, "15x15": 13_000}
 """Positions master examines per move in these runs: about what its 500 ms reached here on
-2026-11-22's engine. The engine of 2026-11-24 examines some 3.5 times as
-many positions a second on 15×15 (`make bench`), so these now hold master below its 500 ms."""
+2026-11-22's engine. The engine now examines several times as many positions
+a second on 15×15 (`make bench`: docs/measurements.md), so these hold master below its 500 ms."""
 WORKERS = 2
 
 

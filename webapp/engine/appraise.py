@@ -43,8 +43,8 @@ REVIEW_PROOF_NODES = 100_000
 """The positions the threat solver may examine for each question an
 appraisal asks of the move played (its win kept, the other side's win after
 it, and after the engine's choice): a count, as PROOF_NODES. Most questions
-end long before it (no win is found within a few thousand positions); on
-this machine one that reaches it takes about 3 s."""
+end long before it (no win is found within a few thousand positions); one
+that reaches it takes seconds (docs/measurements-log.md, "The review's time")."""
 JUDGES_UNIT = 200
 """One unit of the log-odds of winning in an external judge's evaluation:
 Rapfi's scale (its win rate is sigmoid(eval / 200), its config.cpp's
@@ -65,8 +65,8 @@ the engine's choice first: where all of them lose, the position is lost."""
 HINT_PROOF_NODES = 2 * REVIEW_PROOF_NODES
 """The most positions advise()'s checks may examine in all (a person waits
 for the hint): past them it gives the first move not yet shown to lose,
-unchecked, and says no more of it than its search does (about 7 s of
-proofs here; one check that finds no win is 100,000 positions, 3.5 s)."""
+unchecked, and says no more of it than its search does (a person's wait:
+docs/measurements.md, "a hint's wait")."""
 
 
 class Memory(Protocol):

@@ -226,7 +226,8 @@ def best_of(position: Position, cells: tuple[int, ...], depth: int) -> int:
 def prepare(rules: Rules) -> None:
     """Build now the tables a first search on this board builds (its
     Evaluator), so that they do not take a first move's budget: about a
-    fifth of 500 ms on 15×15 (80 to 113 ms here). A process that will think
+    fifth of it on 15×15 (docs/measurements-log.md, "The shape evaluation").
+    A process that will think
     calls it first: the engine workers' consumer before it forks them, a
     brain told its board, the page that shows the engine's statistics.
     A solved board is looked up, not searched: nothing to build."""

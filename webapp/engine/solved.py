@@ -207,7 +207,8 @@ def solve(rules: Rules) -> tuple[dict[int, Record], int]:
     The positions are found ply by ply from the empty board, then valued from
     the last ply back to the first, so each is valued once its children are.
     A finished game is spotted by checking only the lines through the cell
-    just played. Fine for 3×3 at once; 4×4 needs minutes and some 2 GB."""
+    just played. Fine for 3×3 at once; 4×4 needs minutes and gigabytes
+    (`make tablebase`: docs/measurements.md)."""
     cells, full = rules.cells, rules.full
     layers, finished = [{0}], set()
     for ply in range(cells):

@@ -135,8 +135,8 @@ class SQLiteSessionInterface(ServerSideSessionInterface):
     `limit` sessions (expired ones, then the longest idle, go first).
 
     Flask-Session's own embedded store, cachelib's one file per session, spent
-    about 0.4 ms of CPU per write here (an atomic rename over the old file is
-    slow on ext4); SQLite in WAL mode writes a session in about 40 us. Its SQL
+    several times SQLite's CPU on each write (an atomic rename over the old
+    file is slow on ext4: docs/measurements-log.md, "make load"). Its SQL
     backend would bring SQLAlchemy and Flask-SQLAlchemy for this one table.
     """
 

@@ -45,10 +45,10 @@ IDLE_BACKOFF = 1.1
 """How a worker looks for jobs in SQLite, which cannot tell it that one came
 (Redis can, and there a worker waits for one): every POLL_SECONDS after a job,
 each look that finds nothing waiting IDLE_BACKOFF times longer, up to
-IDLE_POLL_SECONDS. A move that comes mid-game is seen within a few ms; one after
-a pause waits up to some 50 ms (measured: a median of 17 ms after a second's
-pause, 29 ms after three). Two workers looking every 5 ms, idle, took 7.6% of
-a core; backing off, 2% (docs/measurements-log.md, "Two test processes")."""
+IDLE_POLL_SECONDS. A move that comes mid-game is seen within a few ms, one after
+a pause within IDLE_POLL_SECONDS; two idle workers looking every POLL_SECONDS
+took several times the CPU that backing off takes (docs/measurements-log.md,
+"Two test processes", holds what each cost)."""
 PR_SET_PDEATHSIG = 1
 
 
