@@ -48,7 +48,13 @@ def focused(page: Page) -> str:
 
 
 def test_tab_reaches_the_board_once_and_arrows_move_between_squares(page: Page):
+    """The first Tab stop skips the header's links; from there the board is
+    within six stops, and only its first square is one."""
     page.goto("/")
+    page.keyboard.press("Tab")
+    assert focused(page) == "Skip to the page"
+    expect(page.locator(".skip")).to_be_in_viewport()
+    page.keyboard.press("Enter")
     stops = []
     for _ in range(6):
         page.keyboard.press("Tab")
@@ -159,7 +165,8 @@ def test_the_arrow_keys_cross_a_7x7_board(page: Page):
     new_game(page, "human", "human", "7x7")
     click(page, 24)  # X in the middle: the arrow keys skip over it
     page.locator("#undo").focus()
-    for _ in range(30):  # Tab round to the board: it comes back to the square after the one played
+    for _ in range(40):  # Tab round to the board, past the header's links: it comes back
+        # to the square after the one played
         page.keyboard.press("Tab")
         if focused(page).startswith("square "):
             break

@@ -81,7 +81,7 @@ def test_a_375_pixel_phone_needs_no_sideways_scrolling_on_a_review(browser: Brow
 
 def test_a_record_pasted_opens_as_its_replay_and_downloads_again(page: Page):
     page.goto("/replay/7x7/d4-e5")
-    page.get_by_role("link", name="Open a record").click()
+    page.get_by_role("main").get_by_role("link", name="Open a record").click()
     page.get_by_label("Or paste the record").fill("Piskvorky 7x7, 11:11, 0\n4,4,0\n5,3,0\n3,5,0\n")
     page.get_by_role("button", name="Open").click()
     expect(page).to_have_url(re.compile(r"/replay/7x7/d4-e5-c3$"))
