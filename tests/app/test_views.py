@@ -493,7 +493,7 @@ def test_after_a_computer_move_the_status_says_why(visitor: Visitor):
     visitor.move(0)
     response = visitor.move(1 if visitor.stored()["moves"][1] != "1" else 2)
     reason = re.search(r'<p class="reason">([^<]+)</p>', response.text).group(1)
-    assert reason.startswith("O played row ") and reason.endswith(".")
+    assert reason.startswith("I played row ") and reason.endswith(".")
 
 
 def test_the_game_page_links_to_its_replay(visitor: Visitor):
@@ -658,7 +658,7 @@ def test_the_status_is_a_live_region_that_htmx_answers_update_in_place(visitor: 
     assert '<div id="status-area" class="status" role="status">' in page
     answer = visitor.move(4).text
     region = answer[answer.index('<div id="status-area"'):]
-    assert 'hx-swap-oob="innerHTML"' in region and "O played row " in region and "Your turn" in region
+    assert 'hx-swap-oob="innerHTML"' in region and "I played row " in region and "Your turn" in region
     assert answer.count('id="status-area"') == 1
 
 

@@ -174,7 +174,7 @@ def test_the_coach_on_and_off(page: Page):
 def test_the_computer_says_why_it_moved(page: Page):
     page.goto("/")
     click(page, 0)
-    expect(page.locator(".reason")).to_have_text(re.compile(r"^O played row \d, column \d\. .+\.$"))
+    expect(page.locator(".reason")).to_have_text(re.compile(r"^I played row \d, column \d\. .+\.$"))
 
 
 def test_a_replay_stepped_through_with_its_buttons(page: Page):
@@ -268,7 +268,7 @@ def test_a_whole_game_against_the_computer_on_each_board(page: Page, board: str,
                                                             r"A draw\.|You win!)$"))
     if "wins" in page.locator("#status").inner_text():
         expect(page.locator(".grid .win").first).to_be_visible()
-    expect(page.locator(".reason")).to_contain_text("O played ")
+    expect(page.locator(".reason")).to_contain_text("I played ")
     assert_not_reloaded(page)
 
 

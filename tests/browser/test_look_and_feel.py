@@ -58,7 +58,7 @@ def test_after_a_move_on_15x15_on_a_phone_the_status_is_in_view(browser: Browser
     page.get_by_role("button", name="New game", exact=True).click()
     expect(page.locator(".reason")).to_contain_text("Your opponent: the computer (master")
     page.locator('.grid button[value="112"]').click()
-    expect(page.locator(".reason")).to_contain_text("O played")
+    expect(page.locator(".reason")).to_contain_text("I played")
     assert in_viewport(page, "#status") and in_viewport(page, ".reason")
     context.close()
 
@@ -82,7 +82,7 @@ def test_the_board_stays_put_from_the_new_game_to_the_computers_last_answer(page
             click(page, cell)
             said.append(page.locator(".reason").inner_text())
             board_comes_back_to(page, first, str(said + [page.locator("#status").inner_text()]))
-    assert said[0].startswith("Your opponent: the computer") and said[-1].startswith("O played ")
+    assert said[0].startswith("Your opponent: the computer") and said[-1].startswith("I played ")
 
 
 def test_a_square_played_shows_its_mark_before_the_answer_comes(page: Page):
@@ -93,7 +93,7 @@ def test_a_square_played_shows_its_mark_before_the_answer_comes(page: Page):
     expect(square(page, 4)).to_have_text("X")
     expect(page.locator(".reason")).to_have_text(FACING_PERFECT)  # the computer has not answered yet
     held[0].continue_()
-    expect(page.locator(".reason")).to_contain_text("O played")
+    expect(page.locator(".reason")).to_contain_text("I played")
 
 
 def test_on_a_phone_a_new_game_from_the_form_below_brings_the_new_board_into_view(browser: Browser,

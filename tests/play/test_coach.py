@@ -201,7 +201,7 @@ def test_the_coach_names_the_answers_to_an_open_three_as_forced():
     for elsewhere in ("h6", "h12", "a7", "i9"):  # beyond the three's ends, or anywhere else: O wins by fours
         assert forced_wins(here.play(rules.parse_cell_name(elsewhere))), elsewhere
     assert explain_move(rules, parse_moves(rules, "a1-h8-a3-h9-a5-h10"), 6, person=False) == (
-        "O played h10. I make a three: X must stop it at h11 or h7, or I make an open four.")
+        "O played h10. O's reason: I make a three: X must stop it at h11 or h7, or I make an open four.")
 
 
 def test_the_coach_names_the_answers_to_a_four_three_as_forced():
@@ -329,7 +329,7 @@ def test_masters_reason_in_a_game_is_put_into_words_without_searching_again(app,
     visitor.post("/new", {"board": "7x7", "x": "human", "o": "master"})
     monkeypatch.setattr(coach, "forced_wins", lambda position: pytest.fail("searched again"))
     page = visitor.move(24).text
-    assert "O played" in page and "this is the move my search liked best, looking" in page
+    assert "I played" in page and "this is the move my search liked best, looking" in page
     assert visitor.stored()["found"][0] == "search"
     visitor.post("/undo", {"ply": "2"})
     assert "found" not in visitor.stored(), "a take-back forgets it"
@@ -356,7 +356,7 @@ def test_the_big_boards_coach_and_a_replays_reasons_are_worked_out_by_the_engine
     assert page.status_code == 200 and '<p class="reason"></p>' in page.text
     visitor.post("/new", {"board": "4x4", "x": "human", "o": "perfect"})
     looked_up = visitor.move(5)  # a look-up: words and marks, with no worker at all
-    assert looked_up.status_code == 200 and "O played " in looked_up.text
+    assert looked_up.status_code == 200 and "I played " in looked_up.text
     app.extensions["engines"].queue.flush()
 
 

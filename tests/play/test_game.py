@@ -48,7 +48,7 @@ def test_the_computers_line_names_the_opponent_until_the_persons_first_move_then
         "Your opponent: MENACE (matchboxes of beads that learned by playing).")
     after = Game.start("human", "perfect").play(4, seen_ply=0)
     assert after.status == "Your turn: you play X."
-    assert after.computer_says == after.last_computer_reason and after.computer_says.startswith("O played ")
+    assert after.computer_says == after.last_computer_reason and after.computer_says.startswith("I played ")
     assert Game.start("human", "human").computer_says is None and not Game.start("human", "human").computer_plays
     assert Game.start("easy", "perfect").computer_says is None  # two computers: the status names them
 
@@ -302,11 +302,11 @@ def test_an_unreadable_stored_match_starts_afresh_part_by_part(data):
 
 def test_the_computer_says_why_it_played_its_last_move():
     game = Game.start("human", "perfect", dice(1)).play(4, 0)
-    assert game.last_computer_reason == (f"O played {describe_cell(THREE, game.moves[1])}. "
+    assert game.last_computer_reason == (f"I played {describe_cell(THREE, game.moves[1])}. "
                                          "This holds the draw, where the edges lose.")
     blocked = Game("human", "perfect", (0, 4)).play(1, 2)
     assert blocked.moves[-1] == 2
-    assert blocked.last_computer_reason == "O played row 1, column 3. I block your line: you would have completed it here."
+    assert blocked.last_computer_reason == "I played row 1, column 3. I block your line: you would have completed it here."
 
 
 def test_no_reason_after_a_persons_move():
@@ -322,9 +322,11 @@ def test_two_computers_each_give_a_reason():
 
 
 @pytest.mark.parametrize("x, o, expected", [
-    ("human", "easy", "O played row 1, column 3. A slip: this lets you win, where row 1, column 2 holds the draw."),
-    ("easy", "medium", "O played row 1, column 3. A slip: this lets X win, where row 1, column 2 holds the draw."),
-    ("easy", "easy", "O played row 1, column 3. A slip: this lets X win, where row 1, column 2 holds the draw."),
+    ("human", "easy", "I played row 1, column 3. A slip: this lets you win, where row 1, column 2 holds the draw."),
+    ("easy", "medium", "O played row 1, column 3. O's reason: A slip: this lets X win, where row 1, column 2 holds "
+                       "the draw."),
+    ("easy", "easy", "O played row 1, column 3. O's reason: A slip: this lets X win, where row 1, column 2 holds "
+                     "the draw."),
 ])
 def test_a_slip_is_said_to_you_only_where_you_play(x, o, expected):
     assert Game(x, o, (0, 4, 8, 2)).last_computer_reason == expected
@@ -346,7 +348,7 @@ def test_for_every_pairing_reasons_say_you_only_to_a_person(x: str, o: str):
             if game.player(mover) == "human":
                 assert said is None
                 continue
-            words = said.split(". ", 1)[1]  # after "X played row 1, column 3."
+            words = re.sub(r"^(I|[XO]) played [^.]*\. ([XO]'s reason: )?", "", said)  # the reason alone
             addresses_you = re.search(r"\byou(r)?\b", words) is not None
             names_them = re.search(rf"\b{other}('s)?\b", words) is not None
             if game.player(other) == "human":

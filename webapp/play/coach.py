@@ -318,19 +318,17 @@ def stopped(rules: Rules, found: Found, cell: int) -> str:
 
 def explain_move(rules: Rules, moves: tuple[int, ...], step: int, person: bool, level: str | None = None,
                  found: Found | None = None) -> str:
-    """Move number step (from 1) of a game, and the coach's reason for it,
-    said to "you" if person plays the other side, else naming that side;
-    from what the engine found for it, when that came with the move."""
-    played, why = move_and_reason(rules, moves, step, person, level, found)
-    return f"{played}. {why}"
-
-
-def move_and_reason(rules: Rules, moves: tuple[int, ...], step: int, person: bool, level: str | None = None,
-                    found: Found | None = None) -> tuple[str, str]:
-    """Move number step in words ("X played h8"), and the coach's reason for
-    it in the mover's own words ("I block your line: …"), as explain_move
-    joins them; a page that has no "I" to speak (a replay) says whose words they are."""
+    """Move number step (from 1) of a game, and the coach's reason for it, in
+    one voice. The reason is the mover's own ("I block your line: …"): to a
+    person playing the other side the computer says it all ("I played h8.
+    I block…"); where nobody is spoken to (the computer against itself, a
+    replay) the page tells the move and says whose reason it is ("O played
+    h8. O's reason: I block X's line…"). The reason comes from what the
+    engine found for the move, when that came with it."""
     cell = moves[step - 1]
     before = Position.after(rules, moves[:step - 1])
     why = found_says(before, cell, found, person) if found else reason(before, cell, person, level)
-    return f"{mark_of(step - 1)} played {describe_cell(rules, cell)}", why
+    if person:
+        return f"I played {describe_cell(rules, cell)}. {why}"
+    mover = mark_of(step - 1)
+    return f"{mover} played {describe_cell(rules, cell)}. {mover}'s reason: {why}"

@@ -9,7 +9,7 @@ from functools import cached_property
 from typing import NamedTuple
 
 from webapp.engine import Position, Rules, cells_of, swap2
-from webapp.play.coach import move_and_reason, square_values
+from webapp.play.coach import explain_move, square_values
 from webapp.shared.board import BoardView, Move, SquareValue, board_view, move_list
 from webapp.shared.game_link import (GameAt, Result, game_query, mark_of, parse_opening, stones_query,
                                   write_moves)
@@ -102,8 +102,5 @@ def see_step(rules: Rules, moves: tuple[int, ...], step: int) -> Seen:
     reason. A link does not say who played, and whoever follows it played
     neither side, so the sides are named rather than called "you", and the
     reason, in the mover's own words ("I complete a line"), says whose they are."""
-    explanation = None
-    if step:
-        played, why = move_and_reason(rules, moves, step, person=False)
-        explanation = f"{played}. {mark_of(step - 1)}'s reason: {why}"
+    explanation = explain_move(rules, moves, step, person=False) if step else None
     return Seen(square_values(Position.after(rules, moves[:step])), explanation)
