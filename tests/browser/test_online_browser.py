@@ -193,3 +193,15 @@ def test_swap2_between_friends_the_choice_comes_live_and_the_seats_follow_it(fri
     expect(bob.locator("#status")).to_have_text("Your friend's turn (O).")
     expect(alice.locator("#status")).to_have_text("Your turn: you play O.")
     expect(alice.locator("#online-heading")).to_contain_text("you play O")
+
+
+def test_the_invitation_on_this_computer_speaks_to_a_player_not_to_whoever_runs_the_site(friends):
+    """The live server's links name 127.0.0.1: the invite says the link
+    works only here and what a friend elsewhere needs, with no command to type."""
+    alice = friends()
+    invite(alice)
+    invitation = alice.locator(".invite")
+    expect(invitation).to_contain_text("so it works only here")
+    expect(invitation).to_contain_text("open this site by that address, and invite from there")
+    expect(invitation.locator("code")).to_have_count(0)
+    assert "make run" not in invitation.inner_text()

@@ -453,7 +453,8 @@ def test_an_invitation_whose_link_names_this_machine_only_says_so(app: Flask, ho
     page = client.get(url, headers={"Host": host}).text
     assert "Invite</h2>" in page
     assert (f"This link names this computer ({host}), so it works only here." in page) is said
-    assert ("make run HOST=0.0.0.0" in page) is said
+    assert ("open this site by that address, and invite from there" in " ".join(page.split())) is said
+    assert "make run" not in page  # said to a player: no commands
 
 
 def test_a_renju_game_with_a_friend_marks_and_refuses_black_s_forbidden_point(alice: Friend, bob: Friend):
