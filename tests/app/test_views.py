@@ -9,6 +9,8 @@ import pytest
 from webapp.app import create_app
 from tests.scrapers import buttons, marks, message, status
 from tests.support import Visitor
+from webapp.engine import DEFAULT_BOARD
+from webapp.shared.words import describe_cell
 
 
 def nine_buttons(html: str) -> list[tuple[int, set[str], str, bool, str]]:
@@ -190,7 +192,9 @@ def test_new_game_as_o_the_computer_opens_at_once(visitor: Visitor):
     board = cells(response.text)
     assert board.count("X") == 1 and board.count("O") == 0
     assert status(response.text) == "Your turn: you play O."
-    assert '<p class="reason">Your opponent: the computer (perfect: it never loses).</p>' in response.text
+    first = describe_cell(DEFAULT_BOARD, board.index("X"))
+    assert f'<p class="reason">Your opponent: the computer (perfect: it never loses). It played {first} first.</p>' \
+        in response.text
     assert len(enabled_cells(response.text)) == 8
 
 
