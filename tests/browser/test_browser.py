@@ -47,11 +47,15 @@ def test_a_drawn_game_then_a_new_one(page: Page):
     assert_not_reloaded(page)
 
 
+OPENED_BY_PERFECT = re.compile(re.escape(FACING_PERFECT) + r" It played row \d, column \d first\.")
+"""Who you face, and where it played, when it plays first."""
+
+
 def test_a_new_game_as_o_the_computer_opens(page: Page):
     page.goto("/")
     new_game(page, "perfect", "human")
     expect(page.locator("#status")).to_have_text(NEW_GAME_AS_O)
-    expect(page.locator(".reason")).to_have_text(FACING_PERFECT)
+    expect(page.locator(".reason")).to_have_text(OPENED_BY_PERFECT)
     assert board_of(page).count("X") == 1
     play_out(page, "best")
     expect(page.locator("#status")).to_have_text(DRAW)
@@ -73,7 +77,7 @@ def test_the_whole_game_plays_with_javascript_off(browser: Browser, live_server:
     expect(page.locator("#status")).to_have_text(COMPUTER_WINS)
     new_game(page, "perfect", "human")
     expect(page.locator("#status")).to_have_text(NEW_GAME_AS_O)
-    expect(page.locator(".reason")).to_have_text(FACING_PERFECT)
+    expect(page.locator(".reason")).to_have_text(OPENED_BY_PERFECT)
     context.close()
 
 
