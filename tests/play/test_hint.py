@@ -4,6 +4,7 @@ written here, independent of the engine's solved table."""
 
 from __future__ import annotations
 
+import re
 from functools import cache
 
 import pytest
@@ -13,6 +14,7 @@ from tests.scrapers import message
 from tests.support import Visitor
 from webapp.engine import BOARDS, Position
 from webapp.play.coach import Found
+from webapp.play.game import Game
 from webapp.play.hint import Hint, hint_for
 
 
@@ -78,10 +80,40 @@ def test_a_hint_marks_its_square_and_says_why_until_the_next_move(visitor: Visit
     why = "every square loses against best play; this one holds out longest."
     assert f'<p class="coach-line">Hint: row 1, column 3: {why}</p>' in page
     assert f'value="2" class="coach-hint" aria-label="Row 1, column 3, empty, hint: {why}"' in page
-    assert ">Hint</button>" not in page, "asked once a turn"
+    assert 'name="hint" value="off" aria-pressed="true">Hint</button>' in page, "the button stays, pressed"
     assert "coach-hint" in visitor.client.get("/").text, "a reload keeps it"
     after = visitor.move(2).text
-    assert "coach-hint" not in after and "Hint: " not in after and ">Hint</button>" in after
+    assert "coach-hint" not in after and "Hint: " not in after
+    assert 'name="hint" value="on" aria-pressed="false">Hint</button>' in after
+
+
+def test_the_hint_pressed_again_hides_and_asked_again_comes_back_unchanged(visitor: Visitor, monkeypatch):
+    visitor.new("human", "human")
+    visitor.move(4)
+    shown = visitor.post("/hint", {"ply": "1"}).text
+    assert "coach-hint" in shown
+    hidden = visitor.post("/hint", {"ply": "1", "hint": "off"}).text
+    assert "coach-hint" not in hidden and "Hint: " not in hidden and 'value="on" aria-pressed="false"' in hidden
+    assert visitor.stored()["moves"] == "4" and visitor.match().hint is None
+    again = visitor.post("/hint", {"ply": "1"}).text
+    assert re.search(r'<p class="coach-line">Hint: [^<]*</p>', again).group(0) in shown
+    kept = visitor.match()
+    monkeypatch.setattr(Game, "hint", lambda *args: pytest.fail("worked out again"))
+    assert visitor.post("/hint", {"ply": "1", "hint": "on"}).status_code == 200 and visitor.match() == kept
+
+
+@pytest.mark.parametrize("fields, status_code, why", [
+    ({"ply": "1", "hint": "maybe"}, 400, "Say “on” or “off” to switch the hint."),
+    ({"ply": "0", "hint": "off"}, 409, "out of date"),
+])
+def test_a_bad_hint_switch_is_refused_and_the_game_is_unchanged(visitor: Visitor, fields, status_code: int, why: str):
+    visitor.new("human", "human")
+    visitor.move(4)
+    visitor.post("/hint", {"ply": "1"})
+    before = visitor.stored()
+    refused = visitor.post("/hint", fields)
+    assert refused.status_code == status_code and why in message(refused.text)
+    assert visitor.stored() == before
 
 
 def test_the_hint_on_a_big_board_comes_from_the_engine_workers(visitor: Visitor):

@@ -174,7 +174,7 @@ class Game(Opened, Telling):
         made on an out-of-date board (a second tab, a double click) is refused
         rather than played onto a position the person never saw.
         """
-        self._check_seen(seen_ply)
+        self.check_seen(seen_ply)
         self._check_not_over()
         if not self.humans_turn:
             raise Conflict("It is the computer's turn, not yours.")
@@ -191,7 +191,7 @@ class Game(Opened, Telling):
 
     def step(self, seen_ply: int, computer: Computer = COMPUTER) -> Game:
         """One move by the computer to move, in a game between two computers."""
-        self._check_seen(seen_ply)
+        self.check_seen(seen_ply)
         self._check_not_over()
         if self.humans:
             raise Conflict("The computer only moves by itself when two computers play.")
@@ -201,7 +201,7 @@ class Game(Opened, Telling):
         """A person's swap2 choice (swap2.FIRST_CHOICES after the opener's
         three stones, LAST_CHOICES after two more), then the computer's
         steps if it is to act."""
-        self._check_seen(seen_ply)
+        self.check_seen(seen_ply)
         self._check_not_over()
         if not self.choosing:
             raise Conflict("There is no swap2 choice to make now.")
@@ -212,7 +212,7 @@ class Game(Opened, Telling):
     def hint(self, seen_ply: int, computer: Computer = COMPUTER) -> Hint:
         """A hint for the person to move: the best move where the board is
         solved, else master's (on the engine workers, as its moves are)."""
-        self._check_seen(seen_ply)
+        self.check_seen(seen_ply)
         if not self.humans_turn:
             raise Conflict("A hint is for a person's turn; there is no move of yours to make now.")
         if self.swap2_step is not None:
@@ -222,7 +222,7 @@ class Game(Opened, Telling):
     def resign(self, seen_ply: int) -> Game:
         """The person (between two people, the side to move) gives the game up:
         the other side wins."""
-        self._check_seen(seen_ply)
+        self.check_seen(seen_ply)
         self._check_not_over()
         if not self.can_resign:
             raise Conflict("There is no game of yours to resign here: play a move first, on a board above 3×3.")
@@ -231,7 +231,7 @@ class Game(Opened, Telling):
     def undo(self, seen_ply: int) -> Game:
         """Take back the last move a person made, with the computer's reply to
         it; between two people, the last move."""
-        self._check_seen(seen_ply)
+        self.check_seen(seen_ply)
         if self.resigned:
             raise Conflict("A game resigned stays resigned; start a new game to play again.")
         last = self.last_human_move()
@@ -337,7 +337,8 @@ class Game(Opened, Telling):
                 return index
         return None
 
-    def _check_seen(self, seen_ply: int) -> None:
+    def check_seen(self, seen_ply: int) -> None:
+        """Conflict if the page acted on a board other than the game as it stands (seen_ply: its marks)."""
         if seen_ply != self.ply:
             raise Conflict(
                 "That board was out of date (the game moved on, perhaps in another "

@@ -82,11 +82,20 @@ class Match:
     def can_hint(self) -> bool:
         """A hint is offered on a person's turn, with the coach off (the coach
         shows every square's worth), once any swap2 opening is over."""
-        return self.game.humans_turn and not self.coach and self.hint is None and self.game.swap2_step is None
+        return self.game.humans_turn and not self.coach and self.game.swap2_step is None
 
     def with_hint(self, seen_ply: int, computer: Computer = COMPUTER) -> Match:
-        """The match with a hint for this turn (Game.hint), shown until a move is made."""
+        """The match with a hint for this turn (Game.hint), shown until a move
+        is made; the one shown already, if there is one (it is not worked out again)."""
+        if self.hint is not None:
+            self.game.check_seen(seen_ply)
+            return self
         return replace(self, hint=self.game.hint(seen_ply, computer))
+
+    def without_hint(self, seen_ply: int) -> Match:
+        """The match with this turn's hint hidden (asked for again, it comes back)."""
+        self.game.check_seen(seen_ply)
+        return replace(self, hint=None)
 
     def view(self, coach_values: Mapping[int, SquareValue] | None = None) -> BoardView:
         """The game's board, with the coach's values where the coach is on (see Game.view)."""

@@ -66,8 +66,12 @@ def undo() -> Response | str:
 
 @bp.post("/hint")
 def hint() -> Response | str:
-    """One move for the person to play, with why: master's on the big boards, thought on the engine workers."""
+    """One move for the person to play, with why: master's on the big boards,
+    thought on the engine workers. The button stays, pressed, while the hint
+    shows: pressed again (hint=off), it hides the hint."""
     match = current_match()
+    if not parse_switch(request.form.get("hint", "on"), "the hint"):
+        return _changed(match.without_hint(_seen_ply(match)))
     with _timed():
         match = match.with_hint(_seen_ply(match), _computer())
     return _changed(match)
