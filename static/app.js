@@ -1,5 +1,6 @@
-// The page works without this file. With it: Tab reaches the board once and
-// the arrow keys move between its squares; after htmx swaps in a new board the
+// The page works without this file. With it: Tab reaches the board (the
+// game's, or the analysis board's) once and the arrow keys move between its
+// squares; after htmx swaps in a new board the
 // keyboard focus stays where the person was (or lands on a hinted square); a
 // square played shows its mark at once, and the status says the computer is
 // thinking; a click that gets no answer says so; a new game asked for below
@@ -11,7 +12,9 @@
 // nodes open; and a page watching a game with a friend follows it to the rematch.
 document.documentElement.classList.add("js");
 
-const squares = () => [...document.querySelectorAll(".grid button")];
+// A board's squares: the game's buttons, or the analysis board's links.
+const squares = () => [...document.querySelectorAll(".grid button, .grid a.cell")];
+const numberOf = (square) => squares().indexOf(square);
 const STEPS = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
 let lastSquare = null; // the number of the square that last had the focus
 
@@ -32,12 +35,13 @@ function rove(focusIt) {
 
 document.addEventListener("keydown", (event) => {
   const step = STEPS[event.key];
-  const square = event.target.closest?.(".grid button");
+  const square = event.target.closest?.(".grid button, .grid a.cell");
   if (!step || !square) return;
   event.preventDefault();
   const all = squares();
   const size = Number(square.closest(".grid").dataset.size);
-  let [row, column] = [Math.floor(square.value / size), square.value % size];
+  const number = numberOf(square);
+  let [row, column] = [Math.floor(number / size), number % size];
   for (;;) { // to the nearest square the person can play, in that direction
     [row, column] = [row + step[0], column + step[1]];
     if (row < 0 || row >= size || column < 0 || column >= size) return;
@@ -47,8 +51,8 @@ document.addEventListener("keydown", (event) => {
 });
 
 document.addEventListener("focusin", (event) => {
-  const square = event.target.closest?.(".grid button");
-  if (square) lastSquare = Number(square.value);
+  const square = event.target.closest?.(".grid button, .grid a.cell");
+  if (square) lastSquare = numberOf(square);
 });
 
 // htmx puts the focus back on the element with the same id; a square just
