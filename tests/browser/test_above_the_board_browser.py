@@ -7,7 +7,7 @@ something failed to load."""
 from __future__ import annotations
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, expect
 
 from harness.browsing import new_game
 
@@ -15,36 +15,26 @@ pytestmark = pytest.mark.browser
 LINE = 24
 """A line of the status's text: 1.5 × 16 px."""
 
-BLANK_UNDER_WORDS = """() => {
-    const said = [...document.querySelectorAll('#status-area p')].filter(p => p.textContent.trim());
-    const bottom = Math.max(...said.map(p => {
-        const range = document.createRange();
-        range.selectNodeContents(p);
-        const lines = range.getClientRects();
-        return lines[lines.length - 1].bottom;
-    }));
-    return document.querySelector('.board').getBoundingClientRect().top - bottom;
-}"""
-"""Pixels from the last line of the status's words to the board's edge."""
-
-
-def blank_under_words(page: Page) -> float:
-    return page.evaluate(BLANK_UNDER_WORDS)
+BETWEEN = """() => document.querySelector('.board').getBoundingClientRect().top
+    - document.querySelector('#status-area').getBoundingClientRect().bottom"""
+"""Pixels between the status's box (its words and the room kept for the
+computer's longest words) and the board's edge."""
 
 
 @pytest.mark.parametrize("viewport", [{"width": 1280, "height": 800}, {"width": 360, "height": 740}],
                          ids=["desktop", "phone"])
-def test_no_blank_band_between_the_status_and_the_board(browser: Browser, live_server: str, viewport):
+@pytest.mark.parametrize("board, opponent", [("15x15", "master"), ("3x3", "perfect")])
+def test_nothing_but_the_room_for_the_computers_words_lies_between_the_status_and_the_board(
+        browser: Browser, live_server: str, viewport, board: str, opponent: str):
     context = browser.new_context(base_url=live_server, viewport=viewport)
     page = context.new_page()
     page.goto("/")
-    new_game(page, "human", "master", "15x15")
+    new_game(page, "human", opponent, board)
     expect(page.locator(".reason")).to_contain_text("Your opponent")
-    assert blank_under_words(page) < LINE  # 15×15's words fill the room kept for them
-    new_game(page, "human", "perfect", "3x3")
-    expect(page.locator(".reason")).to_contain_text("Your opponent")
-    # 3×3's longest reasons take up to three lines more than its opponent's name.
-    assert blank_under_words(page) < 3 * LINE
+    assert page.evaluate(BETWEEN) < LINE / 2
+    reason = page.locator("#status-area .reason")
+    kept = reason.evaluate("element => parseFloat(getComputedStyle(element).minHeight)")
+    assert kept <= (4 if board == "3x3" else 3) * LINE  # no more room than the longest reason takes on a phone
     context.close()
 
 
