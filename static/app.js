@@ -161,7 +161,7 @@ document.addEventListener("htmx:error", (event) => {
   if (!note) {
     note = Object.assign(document.createElement("p"), { id: "no-answer", className: "message" });
     note.setAttribute("role", "alert");
-    (document.querySelector("#game .play") ?? document.querySelector("main")).prepend(note);
+    (document.querySelector("#game .move-controls") ?? document.querySelector("main")).prepend(note);
   }
   const reload = Object.assign(document.createElement("a"), { href: location.href, textContent: "Reload" });
   note.replaceChildren("No answer came from the server, so your last click may not have counted. ", reload);
