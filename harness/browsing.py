@@ -179,8 +179,8 @@ def watching(page: Page) -> None:
     page is opened in a new context, the last of the browser's pages)."""
     inviting(page, "5x5")
     friend = page.context.browser.new_context().new_page()
-    friend.goto(page.url)
-    friend.get_by_role("button", name="Join the game: you play O").click()
+    friend.goto(page.url)  # the link seats the friend
+    expect(friend.locator("#status")).to_have_text("Your friend's turn (X).")
     page.locator('.grid button[value="12"]').click()
     expect(page.locator(".moves li")).to_have_count(1)
     spectator = page.context.browser.new_context().new_page()

@@ -9,7 +9,8 @@
 // move in the list marks its stone; a copy button copies its link; the
 // new-game form offers only the levels and rules of the board chosen, and the
 // invitation follows its board; alpha-beta's switch keeps the tree's open
-// nodes open; and a page watching a game with a friend follows it to the rematch.
+// nodes open; a page watching a game with a friend follows it to the rematch;
+// and the friend who follows an invitation's link is seated at once.
 document.documentElement.classList.add("js");
 
 // A board's squares: the game's buttons, or the analysis board's links.
@@ -288,3 +289,12 @@ offerLevels();
 offerAllRules();
 rove(false);
 showConfirmSwitch();
+
+// The friend who follows an invitation's link takes the free seat at once:
+// the page's join form is sent for them, once a tab (if it is refused, the
+// page says why and offers the button again).
+const joining = document.querySelector("form[data-join-on-arrival]");
+if (joining && !sessionStorage.getItem(`joined ${joining.action}`)) {
+  sessionStorage.setItem(`joined ${joining.action}`, "asked");
+  joining.requestSubmit();
+}

@@ -172,6 +172,16 @@ def test_a_browser_without_a_seat_watches_and_may_take_the_free_one(alice: Frien
     assert "with a friend: you play O" in bob.game(url).text
 
 
+@pytest.mark.parametrize("fields, terms", [
+    ({"board": "7x7"}, " (freestyle)"),
+    ({"board": "15x15", "rule": "renju"}, " (renju)"),
+    ({"board": "15x15", "rule": "standard", "opening": "swap2"}, " (standard, swap2 opening)"),
+])
+def test_the_friend_invited_is_told_the_rule_and_the_opening(alice: Friend, bob: Friend, fields, terms: str):
+    url = alice.post("/online", {**fields, "side": "x"}, htmx=False).headers["Location"]
+    assert status(bob.game(url).text) == f"Your friend is waiting for you: join to play O{terms}."
+
+
 def test_when_both_seats_are_taken_a_third_browser_is_refused_and_watches(seated: str, carol: Friend):
     response = carol.post(seated + "/join", {})
     assert response.status_code == 409 and message(response.text) == "Both seats are taken; you can watch this game."

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import Any
 
-from webapp.engine import MARKS, Opening, Position, Rules, board_named, opponent, swap2
+from webapp.engine import MARKS, Opening, Position, Rules, board_named, opponent, rules_offered, swap2
 from webapp.online.store import Event
 from webapp.shared.board import BoardView, board_view
 from webapp.shared.errors import Conflict, Forbidden, InvalidInput
@@ -273,6 +273,15 @@ class SharedGame(Opened):
         who = "You" if self.acting_seat == mine else "Your friend" if mine else f"{self.acting_seat}'s player"
         return swap2_words(self.swap2_step, self.ply, who)
 
+    @property
+    def terms_words(self) -> str:
+        """The rule and the opening the friend is invited to play under, where
+        the board has a choice of them: " (renju, swap2 opening)"; "" on 3×3."""
+        said = [self.rules.rule] if len(rules_offered(self.rules)) > 1 else []
+        if self.opening:
+            said.append(f"{self.opening.rule} opening")
+        return f" ({', '.join(said)})" if said else ""
+
     def _status_for_spectator(self) -> str:
         winner = self.winner
         if self.resigned:
@@ -282,7 +291,7 @@ class SharedGame(Opened):
         if self.is_over:
             return "A draw. You are watching."
         if None in self.seats:
-            return f"Your friend is waiting for you: join to play {self.free_seat}."
+            return f"Your friend is waiting for you: join to play {self.free_seat}{self.terms_words}."
         if self.swap2_step is not None:
             return self._swap2_status(None)
         return f"{self.position.to_move} to move. You are watching."
