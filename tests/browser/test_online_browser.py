@@ -90,8 +90,10 @@ def test_two_friends_play_live_while_a_third_watches_and_the_rematch_takes_them_
     bob.get_by_role("button", name="Rematch, sides swapped").click()
     for page in (alice, bob, carol):
         expect(page).not_to_have_url(url)
-    expect(bob.locator("#status")).to_have_text("Your turn: you play X.")
-    expect(alice.locator("#status")).to_have_text(re.compile(r"^Your friend's turn \(X\)\.$"))
+    expect(bob.locator("#status")).to_have_text("A rematch, sides swapped. Your turn: you play X.")
+    # Alice's page was taken along by the stream: it says why it is on a new game.
+    expect(alice.locator("#status")).to_have_text(
+        re.compile(r"^A rematch, sides swapped\. Your friend's turn \(X\)\.$"))
     expect(carol.locator("#status")).to_have_text("X to move. You are watching.")
     expect(alice.locator(".score")).to_contain_text("You: 1")
 

@@ -427,6 +427,16 @@ def test_a_rematch_swaps_the_sides_and_the_old_game_points_to_it(seated, alice, 
     assert bob.post(seated + "/rematch", {}).status_code == 409
 
 
+def test_the_rematchs_pages_say_why_they_came_until_its_first_stone(seated, alice, bob):
+    """Issue 55, item 4: the page taken to the rematch says it is one."""
+    finish(seated, alice, bob)
+    rematch = bob.post(seated + "/rematch", {}, htmx=False).headers["Location"]
+    assert status(bob.game(rematch).text) == "A rematch, sides swapped. Your turn: you play X."
+    assert status(alice.game(rematch).text) == "A rematch, sides swapped. Your friend's turn (X)."
+    assert bob.post(rematch + "/move", {"cell": "4", "ply": "0"}).status_code == 200
+    assert status(alice.game(rematch).text) == "Your turn: you play O."
+
+
 def test_a_rematch_before_the_end_is_refused(seated, alice):
     response = alice.post(seated + "/rematch", {})
     assert response.status_code == 409 and "Finish this game first" in message(response.text)

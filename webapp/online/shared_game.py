@@ -263,10 +263,16 @@ class SharedGame(Opened):
         if opponent(mine) in self.away:
             return f"You play {mine}. Your friend has left; their seat is kept if they come back."
         if self.swap2_step is not None:
-            return self._swap2_status(mine)
+            return self._rematch_said() + self._swap2_status(mine)
         if self.position.to_move == mine:
-            return f"Your turn: you play {mine}."
-        return f"Your friend's turn ({opponent(mine)})."  # one line on a phone, as "Your turn": the board stays put
+            return f"{self._rematch_said()}Your turn: you play {mine}."
+        # One line on a phone, as "Your turn" (two with the rematch's words: .status keeps room for two).
+        return f"{self._rematch_said()}Your friend's turn ({opponent(mine)})."
+
+    def _rematch_said(self) -> str:
+        """Why a page has come to a new game, until its first stone: it is the
+        rematch of the last (a series has begun: a game between these two ended)."""
+        return "A rematch, sides swapped. " if self.series and not self.moves else ""
 
     def _swap2_status(self, mine: str | None) -> str:
         """The status during a swap2 opening: who does what now."""
