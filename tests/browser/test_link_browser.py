@@ -1,0 +1,31 @@
+"""A game's link on a phone (issue 55, item 8): one short line beside Copy
+link, never cut off at the screen's edge, and copied whole."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Browser, expect
+
+from harness.browsing import click, new_game
+
+pytestmark = pytest.mark.browser
+
+
+@pytest.mark.parametrize("javascript", [True, False], ids=["with-javascript", "without"])
+def test_on_a_phone_a_long_games_link_is_one_line_within_the_screen(browser: Browser, live_server: str,
+                                                                    javascript: bool):
+    context = browser.new_context(base_url=live_server, viewport={"width": 360, "height": 740},
+                                  java_script_enabled=javascript)
+    page = context.new_page()
+    page.goto("/")
+    new_game(page, "human", "human", "15x15")
+    for cell in (112, 113, 97, 98, 127, 128, 82):
+        click(page, cell)
+    link = page.locator(".link a")
+    expect(link).to_have_attribute("href", page.locator(".link a").inner_text())  # the whole link, in words too
+    line = link.bounding_box()
+    assert line["height"] <= 30, "the link takes one line"
+    assert line["x"] >= 0 and line["x"] + line["width"] <= 360, "the link stays within the screen"
+    assert page.locator(".link").bounding_box()["height"] <= 50
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    context.close()
