@@ -293,11 +293,19 @@ def found_says(position: Position, cell: int, found: Found, person: bool = True)
                 "This is the move my search liked best.")
     if found.faced:
         return (f"I leave {you.possessive} {faced_name(rules, found)} unanswered: this is the move my search liked "
-                f"best, looking {found.depth} moves ahead.")
+                f"best, {looking_ahead(found.depth)}.")
     if found.kind == "defence":
         return (f"Nothing is forced for me here; the move my search liked best let {you.name} force a win, "
                 "so I played the best one that does not.")
-    return f"Nothing is forced here; this is the move my search liked best, looking {found.depth} moves ahead."
+    return f"Nothing is forced here; this is the move my search liked best, {looking_ahead(found.depth)}."
+
+
+def looking_ahead(depth: int) -> str:
+    """How far the search looked: "looking 3 moves ahead"; a search stopped by
+    its clock (or its count) before it finished looking one move ahead chose at a glance."""
+    if depth < 1:
+        return "at a first glance, before it could look further"
+    return f"looking {depth} move{'s' if depth > 1 else ''} ahead"
 
 
 def faced_name(rules: Rules, found: Found) -> str:

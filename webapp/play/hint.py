@@ -17,7 +17,7 @@ from collections.abc import Callable
 from typing import NamedTuple
 
 from webapp.engine import Position, is_solved, losing_replies, opponent, outcomes, preference
-from webapp.play.coach import Found, faced_name, others_that_lose, stopped
+from webapp.play.coach import Found, faced_name, looking_ahead, others_that_lose, stopped
 from webapp.shared.words import describe_cell, in_a_row
 
 Think = Callable[[Position], tuple[int, Found | None]]
@@ -84,8 +84,8 @@ def _why(position: Position, cell: int, found: Found | None) -> str:
     if found.unstoppable():
         return f"no square stops {them}'s {faced_name(rules, found)}: {them} can force a win; this is the engine's choice."
     if found.faced:
-        return (f"it leaves {them}'s {faced_name(rules, found)} unanswered; the engine likes it best, looking "
-                f"{found.depth} moves ahead.")
+        return (f"it leaves {them}'s {faced_name(rules, found)} unanswered; the engine likes it best, "
+                f"{looking_ahead(found.depth)}.")
     if found.kind == "defence":
         return f"it stops a forced win that {them} has after the other moves the engine looked at."
-    return f"nothing is forced here; the engine likes it best, looking {found.depth} moves ahead."
+    return f"nothing is forced here; the engine likes it best, {looking_ahead(found.depth)}."
