@@ -23,5 +23,5 @@ def test_new_game_sides_swapped_says_where_the_computer_played_first(browser: Br
     first = page.locator(".grid .mark-x").get_attribute("aria-label")  # "Row 2, column 2, X, last move"
     where = re.match(r"(Row \d, column \d)", first).group(1).lower()
     expect(page.locator(".reason")).to_have_text(
-        f"Your opponent: the computer (perfect: it never loses). It played {where} first.")
+        f"Your opponent: the computer (perfect: it never loses). It plays X; its stone is on {where}.")
     context.close()

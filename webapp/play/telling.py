@@ -80,15 +80,16 @@ class Telling:
     @cached_property
     def computer_says(self) -> str | None:
         """The line under the status where a computer plays: before a person's
-        first move, who they face, and where it played if it went first (the
-        person may not have seen the stone arrive); after a computer's move,
-        why it made it."""
+        first move, who they face, and where its stone is if it has the one
+        stone down (the person may not have seen it arrive: sides swapped, it
+        went first; a game from a record's first move holds it); after a
+        computer's move, why it made it."""
         if self._opening_said is not None:
             return self._opening_said
         if len(self.humans) == 1 and self.last_human_move() is None:
             introduced = f"Your opponent: {OPPONENT_INTRODUCTIONS[self.player(opponent(self.humans[0]))]}."
-            if self.moves:
-                return f"{introduced} It played {describe_cell(self.rules, self.moves[0])} first."
+            if self.ply == 1 and not self.opening:
+                return f"{introduced} It plays X; its stone is on {describe_cell(self.rules, self.moves[0])}."
             return introduced
         return self.last_computer_reason
 
