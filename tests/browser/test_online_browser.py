@@ -222,6 +222,6 @@ def test_the_invitation_on_this_computer_speaks_to_a_player_not_to_whoever_runs_
     invite(alice)
     invitation = alice.locator(".invite")
     expect(invitation).to_contain_text("so it works only here")
-    expect(invitation).to_contain_text("open this site by that address, and invite from there")
+    expect(invitation).to_contain_text("the site must be served on your network (README: HOST)")
     expect(invitation.locator("code")).to_have_count(0)
     assert "make run" not in invitation.inner_text()

@@ -473,7 +473,7 @@ def test_an_invitation_whose_link_names_this_machine_only_says_so(app: Flask, ho
     page = client.get(url, headers={"Host": host}).text
     assert "Invite</h2>" in page
     assert (f"This link names this computer ({host}), so it works only here." in page) is said
-    assert ("open this site by that address, and invite from there" in " ".join(page.split())) is said
+    assert ("the site must be served on your network (README: HOST)" in " ".join(page.split())) is said
     assert "make run" not in page  # said to a player: no commands
 
 
