@@ -47,8 +47,9 @@ worker: $(VENV)/installed
 # processes of their own (measured in docs/measurements-log.md, "The headless
 # shell"). Each has its own live server, redis-server and browser, on ports of
 # its own; worksteal: a process that runs out of tests takes some of another's.
+# The samples of the exhaustive claims are make check's: their wholes run here (tests/reach.py).
 test: $(VENV)/test-installed $(VENV)/wheels/complete $(AXE) headless-chromium redis
-	$(BIN)/pytest -n 3 --dist worksteal
+	$(BIN)/pytest -n 3 --dist worksteal -m "not sample"
 
 check: $(VENV)/test-installed
 	$(BIN)/pytest -q -n 3 --dist worksteal tests --ignore=tests/browser --ignore=tests/live --ignore=tests/tools -m "not live and not thorough"

@@ -67,7 +67,7 @@ def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
             engines.stop()
 
 
-@pytest.fixture(params=[pytest.param(Reach(whole=False), id="sample"),
+@pytest.fixture(params=[pytest.param(Reach(whole=False), id="sample", marks=pytest.mark.sample),
                         pytest.param(Reach(whole=True), id="whole", marks=pytest.mark.thorough)])
 def reach(request: pytest.FixtureRequest) -> Reach:
     """A claim's whole ground in make test, a seeded sample of it in make check (tests/reach.py)."""

@@ -4,8 +4,8 @@ A claim over every position of a small board, or over many seeded games, is
 proven whole by `make test`; `make check`, the quick loop, runs the same test
 on a seeded sample of that ground, so that a change that breaks the claim
 mostly shows there first. A test asks for the `reach` fixture (conftest.py)
-and is run twice: `[sample]` in both, `[whole]` marked thorough, in make test
-only."""
+and has two forms: `[sample]` (marked sample) in make check, `[whole]`
+(marked thorough) in make test."""
 
 from __future__ import annotations
 
