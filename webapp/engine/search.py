@@ -227,9 +227,9 @@ def prepare(rules: Rules) -> None:
     """Build now the tables a first search on this board builds (its
     Evaluator), so that they do not take a first move's budget: about a
     fifth of it on 15×15 (docs/measurements-log.md, "The shape evaluation").
-    A process that will think
-    calls it first: the engine workers' consumer before it forks them, a
-    brain told its board, the page that shows the engine's statistics.
+    A process that will think calls it first: the engine workers' consumer
+    before it forks them, a brain told its board, the page that shows the
+    engine's statistics.
     A solved board is looked up, not searched: nothing to build."""
     if not is_solved(rules):
         evaluator(rules)
