@@ -32,6 +32,18 @@ NEW_GAME_AS_O = "Your turn: you play O."
 FACING_PERFECT = "Your opponent: the computer (perfect: it never loses)."
 """The line under the status, until the person's first move."""
 DRAW = "A draw."
+DESKTOP = {"width": 1280, "height": 800}
+WIDE_DESKTOP = {"width": 1366, "height": 768}
+"""The two desktop windows the look-and-feel issues tried, as Playwright's viewports."""
+SMALL_PHONE = {"width": 360, "height": 740}
+
+
+def in_viewport(page: Page, selector: str) -> bool:
+    """Whether the element's box lies wholly inside the window."""
+    return page.locator(selector).evaluate("""element => {
+        const box = element.getBoundingClientRect();
+        return box.top >= 0 && box.left >= 0 && box.bottom <= innerHeight && box.right <= innerWidth;
+    }""")
 
 
 def square(page: Page, cell: int) -> Locator:

@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Browser, expect
 
-from harness.browsing import new_game
+from harness.browsing import DESKTOP, SMALL_PHONE, new_game
 
 pytestmark = pytest.mark.browser
 LINE = 24
@@ -21,7 +21,7 @@ BETWEEN = """() => document.querySelector('.board').getBoundingClientRect().top
 computer's longest words) and the board's edge."""
 
 
-@pytest.mark.parametrize("viewport", [{"width": 1280, "height": 800}, {"width": 360, "height": 740}],
+@pytest.mark.parametrize("viewport", [DESKTOP, SMALL_PHONE],
                          ids=["desktop", "phone"])
 @pytest.mark.parametrize("board, opponent", [("15x15", "master"), ("3x3", "perfect")])
 def test_nothing_but_the_room_for_the_computers_words_lies_between_the_status_and_the_board(
@@ -39,7 +39,7 @@ def test_nothing_but_the_room_for_the_computers_words_lies_between_the_status_an
 
 
 def test_the_thinking_notice_lies_within_the_status_not_on_a_line_of_its_own(browser: Browser, live_server: str):
-    context = browser.new_context(base_url=live_server, viewport={"width": 1280, "height": 800})
+    context = browser.new_context(base_url=live_server, viewport=DESKTOP)
     page = context.new_page()
     page.goto("/")
     status, notice = page.locator("#status-area").bounding_box(), page.locator("#thinking").bounding_box()

@@ -9,11 +9,12 @@ import pytest
 from playwright.sync_api import Browser, expect
 
 from harness.accessibility import audit_both_schemes
+from harness.browsing import DESKTOP, SMALL_PHONE
 
 pytestmark = pytest.mark.browser
 
 
-@pytest.mark.parametrize("viewport", [{"width": 360, "height": 740}, {"width": 1280, "height": 800}],
+@pytest.mark.parametrize("viewport", [SMALL_PHONE, DESKTOP],
                          ids=["phone", "desktop"])
 def test_the_analysis_board_passes_the_audit_light_and_dark(browser: Browser, live_server: str, axe_source: str,
                                                             viewport):
@@ -27,7 +28,7 @@ def test_the_analysis_board_passes_the_audit_light_and_dark(browser: Browser, li
 
 def test_tab_reaches_the_analysis_board_once_and_the_arrows_move_between_its_points(browser: Browser,
                                                                                      live_server: str):
-    context = browser.new_context(base_url=live_server, viewport={"width": 1280, "height": 800})
+    context = browser.new_context(base_url=live_server, viewport=DESKTOP)
     page = context.new_page()
     page.goto("/analysis/15x15")
     focused = "() => document.activeElement.getAttribute('aria-label') || document.activeElement.textContent.trim()"

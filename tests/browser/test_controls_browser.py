@@ -8,17 +8,10 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from harness.browsing import click, new_game
+from harness.browsing import DESKTOP, WIDE_DESKTOP, click, in_viewport, new_game
 
 pytestmark = pytest.mark.browser
-DESKTOPS = [{"width": 1280, "height": 800}, {"width": 1366, "height": 768}]
-
-
-def wholly_in_view(page: Page, selector: str) -> bool:
-    return page.locator(selector).evaluate("""element => {
-        const box = element.getBoundingClientRect();
-        return box.top >= 0 && box.left >= 0 && box.bottom <= innerHeight && box.right <= innerWidth;
-    }""")
+DESKTOPS = [DESKTOP, WIDE_DESKTOP]
 
 
 def beside(page: Page, selector: str) -> bool:
@@ -37,9 +30,9 @@ def test_on_15x15_hint_take_back_and_resign_are_in_view_beside_the_whole_board(b
     click(page, 112)
     expect(page.locator(".reason")).to_contain_text("I played")
     assert page.evaluate("scrollY") == 0
-    assert wholly_in_view(page, ".board")
+    assert in_viewport(page, ".board")
     for control in ('button[name="hint"]', "#undo", "summary:text('Resign')"):
-        assert wholly_in_view(page, control) and beside(page, control), control
+        assert in_viewport(page, control) and beside(page, control), control
     context.close()
 
 

@@ -8,6 +8,8 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Browser
 
+from harness.browsing import DESKTOP, SMALL_PHONE
+
 pytestmark = pytest.mark.browser
 
 MAIN_PAGES = {
@@ -22,7 +24,7 @@ MAIN_PAGES = {
 """Each link of the header's, and the title of the page it opens."""
 
 
-@pytest.mark.parametrize("viewport", [{"width": 1280, "height": 800}, {"width": 360, "height": 740}],
+@pytest.mark.parametrize("viewport", [DESKTOP, SMALL_PHONE],
                          ids=["desktop", "phone"])
 def test_each_main_page_is_one_click_from_the_header_on_every_page(browser: Browser, live_server: str, viewport):
     context = browser.new_context(base_url=live_server, viewport=viewport)

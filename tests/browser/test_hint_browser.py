@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Browser, expect
 
-from harness.browsing import click, new_game
+from harness.browsing import DESKTOP, click, new_game
 
 pytestmark = pytest.mark.browser
 
@@ -15,7 +15,7 @@ pytestmark = pytest.mark.browser
 @pytest.mark.parametrize("javascript", [True, False], ids=["with-javascript", "without"])
 def test_the_hint_button_stays_pressed_with_its_mark_until_the_next_move(browser: Browser, live_server: str,
                                                                          javascript: bool):
-    context = browser.new_context(base_url=live_server, viewport={"width": 1280, "height": 800},
+    context = browser.new_context(base_url=live_server, viewport=DESKTOP,
                                   java_script_enabled=javascript)
     page = context.new_page()
     page.goto("/")

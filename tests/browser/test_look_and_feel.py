@@ -12,22 +12,13 @@ import pytest
 from playwright.sync_api import Browser, Page, Route, expect
 
 from harness.accessibility import audit
-from harness.browsing import (BOARD_TOP, FACING_PERFECT, board_comes_back_to, click, new_game,
-                              play_first_open_squares, replacing_the_game, square, until)
+from harness.browsing import (BOARD_TOP, DESKTOP, FACING_PERFECT, SMALL_PHONE, WIDE_DESKTOP, board_comes_back_to,
+                              click, in_viewport, new_game, play_first_open_squares, replacing_the_game, square,
+                              until)
 from webapp.engine import BOARDS
 
 pytestmark = pytest.mark.browser
-DESKTOP = {"width": 1280, "height": 800}
 PHONE = {"width": 375, "height": 667}
-SMALL_PHONE = {"width": 360, "height": 740}
-
-
-def in_viewport(page: Page, selector: str) -> bool:
-    """Whether the element's box lies wholly inside the window."""
-    return page.locator(selector).evaluate("""element => {
-        const box = element.getBoundingClientRect();
-        return box.top >= 0 && box.left >= 0 && box.bottom <= innerHeight && box.right <= innerWidth;
-    }""")
 
 
 def page_width(page: Page) -> int:
@@ -274,7 +265,7 @@ def test_the_whole_15x15_board_is_in_view_on_a_360_pixel_phone(browser: Browser,
     context.close()
 
 
-@pytest.mark.parametrize("viewport", [DESKTOP, {"width": 1366, "height": 768}], ids=["1280x800", "1366x768"])
+@pytest.mark.parametrize("viewport", [DESKTOP, WIDE_DESKTOP], ids=["1280x800", "1366x768"])
 def test_on_a_desktop_the_whole_15x15_board_is_in_view_under_the_computers_words(browser: Browser, live_server: str,
                                                                                  viewport):
     context = browser.new_context(base_url=live_server, viewport=viewport)
@@ -513,7 +504,7 @@ def test_the_end_of_a_15x15_game_stays_in_view_with_play_again_focused(browser: 
     """At 1280×800 the winning move ends the game: the page does not scroll
     (the result and the winning line stay where they were), and the focus is
     on Play again, which starts the same game afresh."""
-    context = browser.new_context(base_url=live_server, viewport={"width": 1280, "height": 800})
+    context = browser.new_context(base_url=live_server, viewport=DESKTOP)
     page = context.new_page()
     page.goto("/replay/15x15/h8-a1-i8-a2-j8-a3-k8-a4")
     page.get_by_label("Play on from here as X, against").select_option("easy")
@@ -554,7 +545,7 @@ def test_the_invitation_offers_the_board_chosen_for_the_next_game(page: Page):
 def test_the_winning_five_is_marked_on_each_of_its_stones(browser: Browser, live_server: str):
     """Not only a thin halo: each stone of the winning line carries a ring
     in the winning colour, on a phone's small stones too; no other stone does."""
-    context = browser.new_context(base_url=live_server, viewport={"width": 360, "height": 740},
+    context = browser.new_context(base_url=live_server, viewport=SMALL_PHONE,
                                   reduced_motion="reduce")  # the line as it stays, not as it lights up
     page = context.new_page()
     page.goto("/replay/15x15/h8-a1-i8-a2-j8-a3-k8-a4-g8")

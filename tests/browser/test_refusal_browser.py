@@ -7,12 +7,12 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Browser, expect
 
-from harness.browsing import click, square
+from harness.browsing import DESKTOP, SMALL_PHONE, click, square
 
 pytestmark = pytest.mark.browser
 
 
-@pytest.mark.parametrize("viewport", [{"width": 1280, "height": 800}, {"width": 360, "height": 740}],
+@pytest.mark.parametrize("viewport", [DESKTOP, SMALL_PHONE],
                          ids=["desktop", "phone"])
 @pytest.mark.expected_console_errors("status of 409")  # the refusal: its words are the page's
 def test_a_refused_click_shows_why_in_view_and_moves_neither_the_board_nor_the_computers_words(

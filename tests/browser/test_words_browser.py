@@ -9,10 +9,12 @@ import re
 import pytest
 from playwright.sync_api import Browser, expect
 
+from harness.browsing import DESKTOP, SMALL_PHONE
+
 pytestmark = pytest.mark.browser
 
 
-@pytest.mark.parametrize("viewport", [{"width": 1280, "height": 800}, {"width": 360, "height": 740}],
+@pytest.mark.parametrize("viewport", [DESKTOP, SMALL_PHONE],
                          ids=["desktop", "phone"])
 def test_new_game_sides_swapped_says_where_the_computer_played_first(browser: Browser, live_server: str, viewport):
     context = browser.new_context(base_url=live_server, viewport=viewport)
