@@ -9,7 +9,7 @@ import itertools
 import random
 from functools import cache
 
-from webapp.engine import BOARDS, Position
+from webapp.engine import BOARDS, Position, Rules
 
 BOARD_BY_CELLS = {rules.cells: rules for rules in BOARDS.values()}
 DIRECTIONS = {"across": (0, 1), "down": (1, 0), "diagonal": (1, 1), "anti-diagonal": (1, -1)}
@@ -85,3 +85,10 @@ def reachable_positions(start: Position) -> frozenset[Position]:
                 seen.add(child)
                 frontier.append(child)
     return frozenset(seen)
+
+
+def playable_positions(rules: Rules) -> list[Position]:
+    """Every position of rules' board that can arise with a move still to make,
+    in one order (by their text) whatever the process's hash seed."""
+    return sorted((here for here in reachable_positions(Position(rules)) if not here.is_over),
+                  key=lambda here: here.text)

@@ -26,7 +26,7 @@ import tempfile
 import timeit
 from pathlib import Path
 
-from harness.positions import random_positions, reachable_positions
+from harness.positions import playable_positions, random_positions
 from webapp.engine import (BOARDS, DEFAULT_BUDGET_MS, Position, board_named, choose_move, level_player, levels_of,
                            think)
 
@@ -114,8 +114,7 @@ def main() -> None:
     rng = random.Random(0)
     us, ms = 1e6, 1e3
     three = BOARDS["3x3"]
-    playable = sorted((here for here in reachable_positions(Position(three)) if not here.is_over),
-                      key=lambda here: here.text)
+    playable = playable_positions(three)
     times = {level: [reply_time(here, rng, level) for here in playable] for level in levels_of(three)}
     empty_reply = reply_time(Position(three), rng)
     start = timeit.default_timer()

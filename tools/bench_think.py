@@ -27,7 +27,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from harness.positions import random_positions, reachable_positions
+from harness.positions import playable_positions, random_positions
 from webapp.app import create_app
 from webapp.engine import BOARDS, DEFAULT_BUDGET_MS, Position
 from webapp.engine.solved import load_all
@@ -79,8 +79,7 @@ def main() -> None:
                                   capture_output=True, text=True).stdout) for _ in range(FRESH_RUNS)]
     load_all()
     client = create_app({"SECRET_KEY": "bench"}, instance_path=tempfile.mkdtemp()).test_client()
-    three = sorted((here for here in reachable_positions(Position(BOARDS["3x3"])) if not here.is_over),
-                   key=lambda here: here.text)
+    three = playable_positions(BOARDS["3x3"])
     urls = [f"/think/3x3/{moves_to(here)}" for here in three]
     first = [timed_get(client, url)[0] for url in urls]
     later = [timed_get(client, url) for url in urls]

@@ -12,7 +12,7 @@ from functools import cache
 
 import pytest
 
-from harness.positions import has_line, random_positions, reachable_positions
+from harness.positions import has_line, playable_positions, random_positions
 from tests.reach import Reach
 from webapp.engine import BOARDS, Position
 from webapp.engine.classic import (ALGORITHMS, Horizon, Recorder, TooLong, Tree, alphabeta, minimax,
@@ -22,8 +22,7 @@ from webapp.engine.values import WIN, is_decided, one_ply_back
 from webapp.shared.game_link import parse_moves
 
 THREE = BOARDS["3x3"]
-PLAYABLE = sorted((here for here in reachable_positions(Position(THREE)) if not here.is_over),
-                  key=lambda here: here.text)
+PLAYABLE = playable_positions(THREE)
 SAMPLE = random.Random(11).sample(PLAYABLE, 60)
 
 

@@ -7,15 +7,14 @@ import random
 
 import pytest
 
-from harness.positions import position, reachable_positions, setup
+from harness.positions import playable_positions, position, setup
 from webapp.engine import (BOARDS, MARKS, Outcome, Position, check_level, choose_move, learners_of, level_player, levels_of,
                            opponent, outcomes, play_game, preference)
 from webapp.engine.levels import HARD_SLIP, near_stones, within_horizon
 from webapp.engine.solved import losing_replies
 
 THREE = BOARDS["3x3"]
-PLAYABLE = sorted((here for here in reachable_positions(Position(THREE)) if not here.is_over),
-                  key=lambda here: here.text)
+PLAYABLE = playable_positions(THREE)
 EMPTY = Position(THREE)
 
 

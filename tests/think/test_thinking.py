@@ -9,7 +9,7 @@ import random
 
 import pytest
 
-from harness.positions import random_positions, reachable_positions
+from harness.positions import playable_positions, random_positions
 from tests.reach import Reach
 from webapp.play.coach import square_values
 from webapp.engine import BOARDS, Position
@@ -20,8 +20,7 @@ from webapp.think.searches import searches
 from webapp.think.tree import STOP_LIMIT, Count, value_words
 
 THREE, FOUR = BOARDS["3x3"], BOARDS["4x4"]
-PLAYABLE = sorted((here for here in reachable_positions(Position(THREE)) if not here.is_over),
-                  key=lambda here: here.text)
+PLAYABLE = playable_positions(THREE)
 
 
 def look_at(here: Position, **settings) -> Look:
