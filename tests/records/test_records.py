@@ -59,9 +59,10 @@ def test_players_and_a_resignation_round_trip_in_sgf():
 
 @pytest.mark.parametrize("written, result", [
     ("W+T", Result(timed_out="X")), ("B+Time", Result(timed_out="O")), ("W+Resign", Result(resigned="X")),
-    ("B+R", Result(resigned="O")), ("B+", Result()), ("0", Result()), ("Void", Result()),
+    ("B+R", Result(resigned="O")), ("B+", Result()), ("0", Result(draw="agreed")), ("Draw", Result(draw="agreed")),
+    ("Void", Result()),
 ])
-def test_a_win_on_time_or_by_resignation_is_read_from_sgf(written, result):
+def test_a_win_on_time_or_by_resignation_or_an_agreed_draw_is_read_from_sgf(written, result):
     record = read_record(f"(;GM[4]SZ[15]RE[{written}];B[hh];W[hg];B[ii])")
     assert record.result == result
     if result.loser:
@@ -229,7 +230,9 @@ def test_a_resigned_game_s_result_travels_to_its_review_its_records_and_back(vis
 @pytest.mark.parametrize("query, why", [
     ("resigned=Z", "“Z” is not a side that can have resigned: X or O."),
     ("timed_out=", None),
-    ("resigned=X&timed_out=O", "A game ends one way: by resignation or on time, not both."),
+    ("resigned=X&timed_out=O", "A game ends one way: by resignation, on time or by an agreed draw, not two."),
+    ("resigned=X&draw=agreed", "A game ends one way: by resignation, on time or by an agreed draw, not two."),
+    ("draw=yes", "A draw in a link is “draw=agreed”, not “yes”."),
 ])
 def test_a_link_s_result_is_checked(visitor: Visitor, query: str, why: str | None):
     for path in ("/replay/4x4/b3-c3", "/review/4x4/b3-c3", "/record/sgf/4x4/b3-c3"):
@@ -240,8 +243,9 @@ def test_a_link_s_result_is_checked(visitor: Visitor, query: str, why: str | Non
 
 def test_a_resignation_after_a_game_ended_on_the_board_is_refused(visitor: Visitor):
     for path in ("/replay/03142", "/review/3x3/03142", "/record/sgf/3x3/03142"):
-        response = visitor.client.get(f"{path}?resigned=O")
-        assert response.status_code == 404 and "nobody resigned or ran out of time after it" in response.text
+        for ending in ("resigned=O", "draw=agreed"):
+            response = visitor.client.get(f"{path}?{ending}")
+            assert response.status_code == 404 and "nobody resigned, ran out of time or agreed a draw after it" in response.text
 
 
 @pytest.mark.parametrize("rules, result, words, sgf", [
@@ -249,6 +253,7 @@ def test_a_resignation_after_a_game_ended_on_the_board_is_refused(visitor: Visit
     (BOARDS["7x7"], Result(timed_out="O"), "Black won on time.", "B+T"),
     (BOARDS["3x3"], Result(resigned="O"), "X won by resignation.", "B+R"),
     (BOARDS["3x3"], Result(), "Not finished.", None),
+    (BOARDS["15x15"], Result(draw="agreed"), "A draw, agreed.", "0"),
 ])
 def test_a_result_in_words_and_in_sgf(rules, result, words, sgf):
     position = Position.after(rules, ())

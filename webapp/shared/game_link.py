@@ -130,33 +130,39 @@ class GameAt(NamedTuple):
 NAME_LENGTH = 60
 """The longest player's name a link carries."""
 ENDINGS = {"resigned": "by resignation", "timed_out": "on time"}
-"""The ways a game ends that its moves do not show, as a link writes them, and in words."""
+"""The ways a game is lost that its moves do not show, as a link writes them, and in words."""
+AGREED = "agreed"
+"""How a link writes a draw the players agreed: draw=agreed."""
 
 
 class Result(NamedTuple):
     """Who played a game and how it ended, where its moves do not say: a
-    resignation, or a player's time running out. A link carries it in its
-    query (black=You&white=master&resigned=O), and every record written
-    from the link has it: SGF's PB, PW and RE (W+R, B+T)."""
+    resignation, a player's time running out, or a draw the players agreed.
+    A link carries it in its query (black=You&white=master&resigned=O,
+    draw=agreed), and every record written from the link has it: SGF's PB,
+    PW and RE (W+R, B+T, 0)."""
 
     black: str = ""               # who played X (black), if known
     white: str = ""               # who played O (white)
     resigned: str | None = None   # the side that resigned
     timed_out: str | None = None  # the side whose time ran out
+    draw: str | None = None       # AGREED: the players agreed a draw
 
     @classmethod
     def parse(cls, query: Mapping[str, str], position: Position) -> Result:
         """A link's result, for the game that ends in position; InvalidInput
         for a side that is not X or O, two endings, or an ending of a game
         already over on the board."""
-        ended = {key: query.get(key) for key in ENDINGS if query.get(key)}
+        ended = {key: query.get(key) for key in (*ENDINGS, "draw") if query.get(key)}
         for key, side in ended.items():
-            if side not in MARKS:
+            if key == "draw" and side != AGREED:
+                raise InvalidInput(f"A draw in a link is “draw={AGREED}”, not {quoted(side)}.")
+            if key != "draw" and side not in MARKS:
                 raise InvalidInput(f"{quoted(side)} is not a side that can have {key.replace('_', ' ')}: X or O.")
         if len(ended) > 1:
-            raise InvalidInput("A game ends one way: by resignation or on time, not both.")
+            raise InvalidInput("A game ends one way: by resignation, on time or by an agreed draw, not two.")
         if ended and position.is_over:
-            raise InvalidInput("This game ended on the board; nobody resigned or ran out of time after it.")
+            raise InvalidInput("This game ended on the board; nobody resigned, ran out of time or agreed a draw after it.")
         names = {key: query.get(key, "")[:NAME_LENGTH] for key in ("black", "white")}
         return cls(**names, **ended)
 
@@ -170,8 +176,15 @@ class Result(NamedTuple):
         """The side that resigned or ran out of time, if the game ended so."""
         return self.resigned or self.timed_out
 
+    @property
+    def ended(self) -> bool:
+        """Whether the game ended off the board (a resignation, a time-out, an agreed draw)."""
+        return bool(self.loser or self.draw)
+
     def winner(self, position: Position) -> str | None:
         """Who won the game that stands at position."""
+        if self.draw:
+            return None
         return opponent(self.loser) if self.loser else position.winner
 
     def sgf(self, position: Position) -> str | None:
@@ -179,18 +192,23 @@ class Result(NamedTuple):
         winner = self.winner(position)
         if winner:
             return f"{'B' if winner == 'X' else 'W'}+{'R' if self.resigned else 'T' if self.timed_out else ''}"
-        return "0" if position.is_over else None
+        return "0" if position.is_over or self.draw else None
 
     def last_words(self, rules: Rules) -> str | None:
         """What happened after the last move, where the game ended off the
-        board: "White resigned.", "Black ran out of time." (None otherwise)."""
+        board: "White resigned.", "Black ran out of time.", "The players
+        agreed a draw." (None otherwise)."""
+        if self.draw:
+            return "The players agreed a draw."
         if not self.loser:
             return None
         return f"{side_name(rules, self.loser)} {'resigned' if self.resigned else 'ran out of time'}."
 
     def words(self, position: Position) -> str:
         """How the game ended, in a sentence: "White won by resignation.",
-        "X won: three in a row.", "A draw.", or "Not finished."."""
+        "X won: three in a row.", "A draw.", "A draw, agreed." or "Not finished."."""
+        if self.draw:
+            return "A draw, agreed."
         winner = self.winner(position)
         if winner is None:
             return "A draw." if position.is_over else "Not finished."

@@ -30,7 +30,7 @@ from typing import NamedTuple
 from webapp.engine import BOARDS, FREESTYLE, RULES, STANDARD, Position, Rules, rules_words, swap2, under_rule
 from webapp.engine.rules import COLUMNS
 from webapp.shared.errors import InvalidInput
-from webapp.shared.game_link import NAME_LENGTH, Result, checked_moves, parse_moves, parse_opening
+from webapp.shared.game_link import AGREED, NAME_LENGTH, Result, checked_moves, parse_moves, parse_opening
 from webapp.shared.words import quoted
 
 MOST_CHARACTERS = 65_536
@@ -197,13 +197,16 @@ SGF_ENDINGS = {"R": "resigned", "RESIGN": "resigned", "T": "timed_out", "TIME": 
 
 
 def _sgf_result(root: dict[str, list[str]], position: Position) -> Result:
-    """Who played (PB, PW) and a win by resignation or on time (RE), as a
-    Result; a result the board already shows, or one that cannot be (a
-    resignation after a five), is left to the board."""
-    written = re.fullmatch(r"([BW])\+([A-Z]+)", root.get("RE", [""])[0].strip().upper())
+    """Who played (PB, PW) and a win by resignation or on time, or a draw
+    before the board was full (RE), as a Result; a result the board already
+    shows, or one that cannot be (a resignation after a five), is left to the board."""
+    result = root.get("RE", [""])[0].strip().upper()
+    written = re.fullmatch(r"([BW])\+([A-Z]+)", result)
     ending = SGF_ENDINGS.get(written.group(2)) if written else None
     loser = ("O" if written.group(1) == "B" else "X") if ending and not position.is_over else None
     names = {key: root.get(tag, [""])[0][:NAME_LENGTH] for key, tag in (("black", "PB"), ("white", "PW"))}
+    if result in ("0", "DRAW") and not position.is_over:
+        return Result(**names, draw=AGREED)
     return Result(**names, **({ending: loser} if loser else {}))
 
 
