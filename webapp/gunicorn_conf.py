@@ -31,11 +31,16 @@ graceful_timeout = 10  # a move finishes well within it; streams are ended at on
 
 
 def post_worker_init(worker) -> None:
-    """When the worker is told to stop (SIGTERM), end its live streams first,
-    then stop as gunicorn does: the pages reconnect, to another worker or to
-    the server once it is back, and resume from their last event; and the
-    worker need not wait out graceful_timeout for streams that never end."""
-    hub = getattr(worker.wsgi, "extensions", {}).get("online_hub")  # none in make load's bare app
+    """Start the engine workers, which run the clocks' flags even if nobody
+    asks for a page (EnginePool.start). When the worker is told to stop
+    (SIGTERM), end its live streams first, then stop as gunicorn does: the
+    pages reconnect, to another worker or to the server once it is back, and
+    resume from their last event; and the worker need not wait out
+    graceful_timeout for streams that never end."""
+    extensions = getattr(worker.wsgi, "extensions", {})  # none in make load's bare app
+    hub = extensions.get("online_hub")
+    if "engines" in extensions:
+        extensions["engines"].start()
 
     def stop(signum, frame) -> None:
         if hub is not None:

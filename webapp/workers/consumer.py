@@ -30,10 +30,10 @@ import time
 from collections.abc import Sequence
 from pathlib import Path
 
-from huey.consumer import Consumer
+from huey.consumer import Consumer, Scheduler
 
 from webapp.engine import BOARDS, prepare
-from webapp.workers.pool import POLL_SECONDS, EnginePool
+from webapp.workers.pool import AT_TASK, POLL_SECONDS, EnginePool
 from webapp.workers.watch import HEALTH_CHECK_SECONDS, JobRecords, stop_hung
 
 LOCK_FILE = "engine-workers.lock"
@@ -50,6 +50,10 @@ a pause within IDLE_POLL_SECONDS; two idle workers looking every POLL_SECONDS
 took several times the CPU that backing off takes (docs/measurements-log.md,
 "Two test processes", holds what each cost)."""
 PR_SET_PDEATHSIG = 1
+SCHEDULE_SECONDS = 0.1
+"""How often the consumer looks for scheduled jobs that are due (a clock's
+flag, pool.at), so that one runs within a few tenths of its time; Huey's
+own scheduler looks once a second at most."""
 
 
 def main(argv: Sequence[str] | None = None) -> None:
@@ -80,10 +84,47 @@ def main(argv: Sequence[str] | None = None) -> None:
         consumer.stop()
 
 
+class PromptScheduler(Scheduler):
+    """Huey's scheduler, looking for due jobs every SCHEDULE_SECONDS (Huey's
+    own keeps to whole seconds: a flag would fall up to a second late); and
+    the jobs scheduled with pool.at (a clock's flag: a read and a write of
+    one game) it runs itself, the moment they are due, rather than queue
+    them behind the workers' jobs in hand (a review's appraisal takes a
+    second or more). The consumer runs no periodic tasks."""
+
+    def __init__(self, *arguments, **keywords) -> None:
+        super().__init__(*arguments, **keywords)
+        self.interval = SCHEDULE_SECONDS
+
+    def loop(self, now=None) -> None:
+        started = self._next_loop
+        self._next_loop += self.interval
+        if self._next_loop < time.monotonic():  # behind (the machine stalled): start again from now, as Huey does
+            self._next_loop = time.monotonic()
+            return
+        try:
+            due = self.huey.read_schedule(now)
+        except Exception:
+            self._logger.exception("Error reading schedule.")
+            due = []
+        for task in due:
+            try:
+                if task.name == AT_TASK:
+                    self.huey.execute(task)
+                else:
+                    self.huey.enqueue(task)
+            except Exception:
+                self._logger.exception("Error running or queueing %s.", task)
+        self.sleep_for_interval(started, self.interval)
+
+
 class WatchfulConsumer(Consumer):
     """Huey's consumer of worker processes, which replaces a worker that died
     (Huey's own health check) and also kills one that hangs, and queues
-    again the job either had in hand."""
+    again the job either had in hand; its scheduler looks for due jobs
+    every SCHEDULE_SECONDS."""
+
+    scheduler_class = PromptScheduler
 
     def __init__(self, queue, records: JobRecords, workers: int) -> None:
         queue.pre_execute()(records.started)

@@ -10,7 +10,8 @@ move is appraised once, whichever game and page ask for it. A page's work
 (ask: the think page's, on the big boards) waits between the two. And a
 feature can hand the workers a job nobody waits for (later: mining a finished
 game for puzzles), run once, behind all the rest, whose findings it keeps in
-the queue's own store (Kept). The pool runs the functions it is handed and
+the queue's own store (Kept), or one to run at a given time, ahead of all the
+rest (at: a clock's flag). The pool runs the functions it is handed and
 knows no feature; what a worker runs for each kind of job is jobs.py's. The queue is Huey's:
 
 - "local" (the default): an SQLite file in the instance folder, and workers
@@ -32,6 +33,7 @@ import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from datetime import datetime, timezone
 from typing import Any, TypeVar
 
 from huey import MemoryHuey, PriorityRedisHuey, SqliteHuey
@@ -57,8 +59,9 @@ WAIT_SECONDS = 25.0
 """The longest a move waits for a free worker and its thinking, before the page says the engines are busy.
 It is well inside the page's own request timeout (htmx's default, 60 s: see templates/base.html) with the
 session lock's wait before it, so that the person always gets the server's answer, never silence."""
-MOVE_PRIORITY, LOOK_PRIORITY, APPRAISAL_PRIORITY, LATER_PRIORITY = 10, 5, 0, -10
-"""Workers take master's moves first (a person waits at the board for those),
+CLOCK_PRIORITY, MOVE_PRIORITY, LOOK_PRIORITY, APPRAISAL_PRIORITY, LATER_PRIORITY = 20, 10, 5, 0, -10
+"""Workers take a clock's flag first when it is due (a game's result waits on
+it, to the second), then master's moves (a person waits at the board for those),
 then what a page asks to be worked out while its visitor waits (the think
 page's), then appraisals (a person watches a review fill in), then the jobs
 nobody waits for (mining finished games for puzzles)."""
@@ -68,6 +71,8 @@ held it was stopped, say: a job lost with one worker is queued again by the cons
 RETRIES = 1
 """How many times a job is run again when its worker dies or hangs (or it raises): once, so that a job that
 itself kills its worker cannot take down every worker in turn."""
+AT_TASK = "at"
+"""The name of the jobs at() schedules, which the consumer's scheduler runs itself."""
 APPRAISAL_VERSION = 3
 """Part of an appraisal's name: a new engine that appraises differently gets a new number, and fresh appraisals
 (what it works out about each position is versioned by the engine: appraise.VERSION)."""
@@ -151,6 +156,7 @@ class EnginePool:
         self.appraisal_task = self.queue.task(name="appraise", priority=APPRAISAL_PRIORITY,
                                               retries=RETRIES)(self._appraise_job)
         self.later_task = self.queue.task(name="later", priority=LATER_PRIORITY, retries=RETRIES)(self._later_job)
+        self.at_task = self.queue.task(name=AT_TASK, priority=CLOCK_PRIORITY, retries=RETRIES)(_at_job)
         self.kept = Kept(self.queue)
         self._consumer: subprocess.Popen | None = None
         self._starting = threading.Lock()
@@ -289,6 +295,20 @@ class EnginePool:
                 self._start_consumer()
             self.queue.enqueue(self.later_task.s(function, arguments, once))
 
+    def at(self, when: float, function: Callable[..., None], *arguments: Any) -> None:
+        """Run function(*arguments) at the wall-clock time when (time.time()'s):
+        a clock's flag. The queue keeps it, so it runs after a restart too;
+        the consumer's scheduler looks for jobs due every SCHEDULE_SECONDS
+        and runs these itself, not behind the workers' jobs (consumer.py), so
+        the function must be short: a read and a write, no search.
+        Inline (the tests' apps), nothing runs later: it stays in the queue's
+        schedule, where a test can find it (queue.scheduled()) and run it.
+        The function must be one a worker can import, as for ask()."""
+        if self.mode == "local":
+            self._start_consumer()
+        eta = datetime.fromtimestamp(when, tz=timezone.utc)
+        self.queue.enqueue(self.at_task.s(function, arguments, eta=eta))
+
     def _later_job(self, function: Callable[..., None], arguments: tuple, once: str) -> None:
         """The job a worker runs for later(): the function, then the name kept, so that it is done once."""
         function(self.kept, *arguments)
@@ -311,6 +331,14 @@ class EnginePool:
         self.kept.put(queued, now)
         return True
 
+    def start(self) -> None:
+        """Start this machine's workers now, not at the first job: a server
+        started again with clocks running in its games has their flags'
+        jobs to run (at) before anybody asks for anything (`make serve`'s
+        workers call it as they start)."""
+        if self.mode == "local":
+            self._start_consumer()
+
     def _start_consumer(self) -> None:
         """Start this process's candidate consumer, once: it runs the workers
         if no other process on this machine does (it holds a lock file while
@@ -331,3 +359,7 @@ class EnginePool:
             self._consumer.terminate()
             self._consumer.wait(timeout=30)
 
+
+def _at_job(function: Callable[..., None], arguments: tuple) -> None:
+    """The job a worker runs for at(): the function, at its time."""
+    function(*arguments)
