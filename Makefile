@@ -69,6 +69,9 @@ bench: $(VENV)/installed
 	$(BIN)/python -m tools.bench_engine
 	$(BIN)/python -m tools.bench_review
 
+bench-flags: $(VENV)/test-installed redis
+	$(BIN)/python -m tools.bench_flags
+
 bench-think: $(VENV)/installed
 	$(BIN)/python -m tools.bench_think
 

@@ -327,6 +327,26 @@ def on_board(board: str, x: str, o: str, *cells: int, coach: bool = False) -> Ca
     return reach
 
 
+def offered_a_draw(page: Page) -> None:
+    """A 7×7 game between friends on a 5+3 clock, as the inviter sees it when
+    the friend, after X's first stone and O's reply, offers a draw."""
+    page.goto("/")
+    page.locator("#invite-board").select_option("7x7")
+    page.locator("#invite-clock").select_option("5+3")
+    page.get_by_role("button", name="Invite a friend").click()
+    expect(page.locator("#status")).to_have_text("Waiting for your friend to join.")
+    friend = page.context.browser.new_context().new_page()
+    friend.goto(page.url)  # the link seats the friend
+    expect(friend.locator("#status")).to_have_text("Your friend's turn (X).")
+    page.reload()
+    page.locator('.grid button[value="24"]').click()
+    expect(friend.locator(".moves li")).to_have_count(1)
+    friend.locator('.grid button[value="25"]').click()
+    friend.get_by_role("button", name="Offer a draw").click()
+    page.reload()
+    expect(page.locator(".offer")).to_contain_text("Your friend offers a draw.")
+
+
 STATES: dict[str, Callable[[Page], None]] = {
     "a new game": lambda page: page.goto("/"),
     "mid-game": lambda page: (page.goto("/"), click(page, 4)),
@@ -353,6 +373,7 @@ STATES: dict[str, Callable[[Page], None]] = {
     "how it learned": your_menace_has_played,
     "inviting a friend": inviting,
     "watching friends play": watching,
+    "a friend offers a draw, on the clock": offered_a_draw,
     "15x15 with the coach": on_board("15x15", "human", "human", 112, 113, 97, 98, 82, 83, 67, coach=True),
     "a ghost stone on 15x15": lambda page: (on_board("15x15", "human", "master", 112)(page), ghost(page, 224)),
     "the think page on 15x15": lambda page: page.goto("/think/15x15/h8-i9-h9-h10"),

@@ -298,3 +298,23 @@ if (joining && !sessionStorage.getItem(`joined ${joining.action}`)) {
   sessionStorage.setItem(`joined ${joining.action}`, "asked");
   joining.requestSubmit();
 }
+
+// The running clock counts down between the server's pages: each page (and
+// each of the stream's messages) says the seconds left as it was drawn, and
+// the server decides when time runs out; this only keeps the figure moving.
+function clockWords(seconds) {
+  if (seconds <= 0) return "0:00";
+  if (seconds <= 10) return `0:${(Math.ceil(seconds * 10) / 10).toFixed(1).padStart(4, "0")}`;
+  const whole = Math.ceil(seconds), hours = Math.floor(whole / 3600);
+  const minutes = Math.floor((whole % 3600) / 60), secs = String(whole % 60).padStart(2, "0");
+  return hours ? `${hours}:${String(minutes).padStart(2, "0")}:${secs}` : `${minutes}:${secs}`;
+}
+let clockDrawn = null; // the running clock and when its page came
+setInterval(() => {
+  const running = document.querySelector(".clock[data-running]");
+  if (!running) return;
+  if (clockDrawn?.element !== running) clockDrawn = { element: running, at: performance.now() };
+  const left = Number(running.dataset.seconds) - (performance.now() - clockDrawn.at) / 1000;
+  running.querySelector("strong").textContent = clockWords(left);
+  running.classList.toggle("low", left < 20);
+}, 100);

@@ -52,3 +52,31 @@ class Visitor:
     def stored(self) -> dict[str, str]:
         """The game in the session store, as the app reads it (the default game if none)."""
         return self.match().game.to_session()
+
+
+class Friend(Visitor):
+    """A browser playing a shared game."""
+
+    def invite(self, board: str = "3x3", side: str = "x") -> str:
+        response = self.post("/online", {"board": board, "side": side}, htmx=False)
+        assert response.status_code == 303
+        return response.headers["Location"]
+
+    def game(self, url: str):
+        return self.client.get(url)
+
+    def events(self, url: str, after: str | None = None, last_event_id: str | None = None) -> str:
+        """The stream read to its end (the app's STREAM_SECONDS)."""
+        headers = {"Last-Event-ID": last_event_id} if last_event_id else {}
+        response = self.client.get(url + "/events" + (f"?after={after}" if after else ""), headers=headers)
+        assert response.status_code == 200 and response.mimetype == "text/event-stream"
+        with response:  # closed, as a server closes it: the stream's slot is given back
+            return b"".join(response.response).decode()
+
+    def events_then_close(self, url: str, after: str) -> str:
+        """Open the stream, read its first message, then go away, as a closed tab does."""
+        response = self.client.get(f"{url}/events?after={after}", buffered=False)
+        chunks = iter(response.response)
+        first = next(chunks).decode()
+        response.close()
+        return first

@@ -22,6 +22,7 @@ from werkzeug.middleware.proxy_fix import ProxyFix
 from webapp.analysis import routes as analysis_routes
 from webapp.learn import routes as learn_routes
 from webapp.online import routes as online_routes
+from webapp.online.clock import CLOCKS
 from webapp.play import routes as play_routes
 from webapp.play.players import PLAYERS
 from webapp.puzzles import routes as puzzle_routes
@@ -64,13 +65,14 @@ DEFAULTS: dict[str, Any] = {
     "ENGINE_BRAINS": "",                     # external engines: "name=path,name=path" (webapp/engine/external.py)
     "ENGINE_BRAIN_SETTINGS": {},             # each one's INFO settings by name: ENGINE_BRAIN_<NAME>="key=value …"
     "REVIEW_ENGINE": "master",               # who appraises reviews' moves: master, or an external engine's name
+    "CLOCKS": CLOCKS,                        # the clocks offered between friends: minutes + seconds a move
 }
 ENVIRONMENT: dict[str, type] = {
     "SECRET_KEY": str, "REDIS_URL": str, "SESSION_COOKIE_SECURE": bool,
     "SESSION_IDLE_SECONDS": int, "SESSION_STORE_LIMIT": int, "ENGINE_BUDGET_MS": float,
     "ENGINE_WORKERS": str, "ENGINE_WORKER_COUNT": int,
     "STREAM_SECONDS": float, "STREAMS_PER_PROCESS": int, "GAMES_PER_MINUTE": int, "ADDRESS_PER_MINUTE": int,
-    "TRUSTED_PROXIES": int, "ENGINE_BRAINS": str, "REVIEW_ENGINE": str,
+    "TRUSTED_PROXIES": int, "ENGINE_BRAINS": str, "REVIEW_ENGINE": str, "CLOCKS": str,
 }
 SECURITY_HEADERS = {
     "Content-Security-Policy": (

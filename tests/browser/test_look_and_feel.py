@@ -491,9 +491,10 @@ def test_beside_a_15x15_game_every_list_shows_its_choices_whole_inside_the_side_
         return {id: field.id, width: box.width, needed, right: box.right,
                 column: field.closest(".match-side").getBoundingClientRect().right};
     })""")
-    # Board, rule, opening, X and O; the invitation's board, rule, opening and side; the code to join.
+    # Board, rule, opening, X and O; the invitation's board, rule, opening, clock and side; the code to join.
     assert [field["id"] for field in fields] == ["board", "rule", "opening", "player-x", "player-o", "invite-board",
-                                                 "invite-rule", "invite-opening", "invite-side", "join-code"]
+                                                 "invite-rule", "invite-opening", "invite-clock", "invite-side",
+                                                 "join-code"]
     for field in fields:
         assert field["width"] >= field["needed"] - 0.5, f"#{field['id']} cuts its choice short: {field}"
         assert field["right"] <= field["column"] + 0.5, f"#{field['id']} sticks out of the side column: {field}"

@@ -15,11 +15,12 @@ from harness.browsing import BOARD_TOP, assert_not_reloaded, board_comes_back_to
 pytestmark = pytest.mark.browser
 
 
-def invite(page: Page, board: str = "3x3", side: str = "x") -> str:
+def invite(page: Page, board: str = "3x3", side: str = "x", clock: str = "none") -> str:
     """From the game's page, invite a friend; the new game's address."""
     page.goto("/")
     page.locator("#invite-board").select_option(board)
     page.locator("#invite-side").select_option(side)
+    page.locator("#invite-clock").select_option(clock)
     page.get_by_role("button", name="Invite a friend").click()
     expect(page).to_have_url(re.compile(r"/g/[\w-]{22}$"))
     return page.url

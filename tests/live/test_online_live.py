@@ -9,8 +9,11 @@ import asyncio
 import re
 from pathlib import Path
 
+import pytest
+
 from harness.client import Browser, EventStream, Reply
-from harness.servers import AppServer, RedisServer, run
+from harness.flag_falls import SHORT_CLOCK, flag_delays, left_after_one_stone, store_of
+from harness.servers import AppServer, RedisServer, run, wait_until
 
 
 
@@ -115,3 +118,36 @@ def test_two_server_processes_sharing_redis_a_player_on_each(tmp_path: Path, red
     finally:
         first.stop()
         second.stop()
+
+
+
+@pytest.mark.parametrize("kept", ["disk", "redis"])
+def test_a_clock_that_runs_out_with_no_page_open_ends_the_game_on_time(tmp_path: Path, redis_server: RedisServer,
+                                                                        kept: str):
+    """Nobody asks for the game after X's first stone: the flag's job, run by
+    the engine workers at O's deadline, writes the result, and its event
+    (which every open page's stream would carry), in the store."""
+    redis_url = redis_server.url if kept == "redis" else None
+    store = {"REDIS_URL": redis_url} if redis_url else {}
+    with AppServer(tmp_path / "instance", workers=1, CLOCKS=f"{SHORT_CLOCK} 3+2", **store) as server:
+        games = store_of(tmp_path / "instance", redis_url)
+        ((game_id, delay),) = flag_delays(server.port, games, 1).items()
+        assert 0 <= delay < float("inf"), "written by the job, no sooner than the deadline"
+        assert games.get(game_id).ending.timed_out == "O"
+        assert games.events_after(game_id, 0)[-1].event.text == "O's time ran out: X wins on time."
+
+
+def test_a_clock_survives_a_restart_and_its_flag_falls_with_nobody_asking(tmp_path: Path):
+    """The server stops just after X's first stone and starts again; no page
+    is asked for after that, and O's time-out is written all the same."""
+    instance = tmp_path / "instance"
+    server = AppServer(instance, workers=1, CLOCKS=SHORT_CLOCK).start()
+    try:
+        game_id = run(left_after_one_stone(server.port))
+        server.stop()
+        server.start()
+        games = store_of(instance, None)
+        wait_until(lambda: games.get(game_id).ending.timed_out == "O", "the flag after the restart", 30)
+        assert games.events_after(game_id, 0)[-1].event.text == "O's time ran out: X wins on time."
+    finally:
+        server.stop()

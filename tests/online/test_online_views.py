@@ -12,60 +12,11 @@ import pytest
 from flask import Flask
 
 from tests.scrapers import marks, message, status
-from tests.support import Visitor
-from webapp.online import routes as online_views
+from tests.support import Friend
+from webapp.online import routes as online_views, streams
 from webapp.app import create_app
 from webapp.engine import board_named
 from webapp.online.routes import SPECTATORS_PER_GAME
-
-
-@pytest.fixture
-def app(app: Flask) -> Flask:
-    app.config["STREAM_SECONDS"] = 0.3  # a stream ends by itself, so that a test can read it whole
-    return app
-
-
-class Friend(Visitor):
-    """A browser playing a shared game."""
-
-    def invite(self, board: str = "3x3", side: str = "x") -> str:
-        response = self.post("/online", {"board": board, "side": side}, htmx=False)
-        assert response.status_code == 303
-        return response.headers["Location"]
-
-    def game(self, url: str):
-        return self.client.get(url)
-
-    def events(self, url: str, after: str | None = None, last_event_id: str | None = None) -> str:
-        """The stream read to its end (the app's STREAM_SECONDS)."""
-        headers = {"Last-Event-ID": last_event_id} if last_event_id else {}
-        response = self.client.get(url + "/events" + (f"?after={after}" if after else ""), headers=headers)
-        assert response.status_code == 200 and response.mimetype == "text/event-stream"
-        with response:  # closed, as a server closes it: the stream's slot is given back
-            return b"".join(response.response).decode()
-
-    def events_then_close(self, url: str, after: str) -> str:
-        """Open the stream, read its first message, then go away, as a closed tab does."""
-        response = self.client.get(f"{url}/events?after={after}", buffered=False)
-        chunks = iter(response.response)
-        first = next(chunks).decode()
-        response.close()
-        return first
-
-
-@pytest.fixture
-def alice(app: Flask) -> Friend:
-    return Friend(app.test_client())
-
-
-@pytest.fixture
-def bob(app: Flask) -> Friend:
-    return Friend(app.test_client())
-
-
-@pytest.fixture
-def carol(app: Flask) -> Friend:
-    return Friend(app.test_client())
 
 
 @pytest.fixture
@@ -299,7 +250,7 @@ def test_a_stream_of_a_busy_game_stays_present(app, seated, alice, bob, monkeypa
     """Presence is refreshed while events flow, not only when the stream is quiet."""
     refreshed = []
     games = app.extensions["online_games"]
-    monkeypatch.setattr(online_views, "KEEP_ALIVE_SECONDS", 0.0)
+    monkeypatch.setattr(streams, "KEEP_ALIVE_SECONDS", 0.0)
     monkeypatch.setattr(type(games), "refresh_stream", lambda self, stream: refreshed.append(stream))
     alice.post(seated + "/move", {"cell": "4", "ply": "0"})
     bob.events(seated, after="1")

@@ -1,7 +1,12 @@
-"""Playing a friend on another device: an invitation (a link or a short code), seats, live updates, rematches.
+"""Playing a friend on another device: an invitation (a link or a short code), seats, live updates,
+clocks, offers (a draw, a take-back), rematches.
 
-- routes: /online, /join, /g/<id> and its join, move, rematch and event stream (server-sent events).
-- shared_game: SharedGame, the game two browsers play, an immutable value like the match's Game.
+- routes: /online, /join, /g/<id> and its join, move, offer, answer, withdraw, rematch and event stream.
+- streams: a game's live stream (server-sent events), and who is here.
+- shared_game: SharedGame, the game two browsers play, an immutable value like the match's Game;
+  status (what each viewer's page says of it) and offers (draws, take-backs) are its mixins.
+- clock: time controls and the players' clocks, in the server's wall-clock time.
+- flags: the job, scheduled on the engine workers' queue, that ends a game whose clock ran out.
 - hub: one thread per process that wakes a game's streams when its log grows.
 - store: where the games are kept (SQLite, or Redis), their event logs and who watches.
 - limits: rate limits on starting games and trying codes, counted where every web process sees them.

@@ -1,5 +1,5 @@
 """Routes for playing a friend on another device: invite, join, watch, move,
-the live stream of changes, and the rematch.
+offers (a draw, a take-back), the live stream of changes, and the rematch.
 
 Thin, as every feature's routes are: read the request, ask the shared game
 (shared_game.py) and where it is kept (webapp.online.store), render.
@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import ipaddress
 import time
-from collections.abc import Iterator
+from collections.abc import Callable
 from urllib.parse import urlsplit
 
 from flask import (Blueprint, Flask, Response, abort, after_this_request, current_app, g, redirect, render_template,
@@ -23,15 +23,17 @@ from flask import (Blueprint, Flask, Response, abort, after_this_request, curren
 from werkzeug.exceptions import ServiceUnavailable, TooManyRequests
 
 from webapp.engine import BOARDS, DEFAULT_BOARD
+from webapp.online import flags
+from webapp.online.clock import parse_time_control, time_controls
 from webapp.online.hub import Hub, StreamCount
 from webapp.online.limits import RateLimits, rate_limits
 from webapp.online.shared_game import (SharedGame, is_player_id, new_code, new_game_id, new_player_id,
                                        normalise_code)
-from webapp.online.store import Event, GameStore, Logged, games_store
+from webapp.online.store import Event, GameStore, games_store
+from webapp.online.streams import stream
 from webapp.shared.errors import InvalidInput
 from webapp.shared.forms import parse_board, parse_cell, parse_opening, parse_ply, parse_rule
 from webapp.shared.web import game_finished, is_htmx, never_cached, plain_error
-from webapp.storage.errors import STORE_ERRORS
 from webapp.storage.redis import redis_client
 
 bp = Blueprint("online", __name__)
@@ -39,18 +41,20 @@ SPECTATORS_PER_GAME = 14
 """The most spectators' pages one game may have open; its players' own pages always may."""
 PLAYER_COOKIE = "player"
 PLAYER_SECONDS = 365 * 24 * 3600
-KEEP_ALIVE_SECONDS = 15.0
-"""How often a quiet stream sends a comment, which keeps proxies from closing
-it and refreshes the seat's presence."""
 
 
 def init_app(app: Flask) -> None:
     """This feature's state: the games' store and the rate limits (in Redis
-    when REDIS_URL is set, sharing one client), the Hub, and the count of streams."""
+    when REDIS_URL is set, sharing one client), the Hub, the count of streams,
+    the clocks offered (CLOCKS) and where the flags' jobs find the games."""
     client = redis_client(app.config["REDIS_URL"]) if app.config["REDIS_URL"] else None
     store = games_store(client, app.instance_path, app.config["SESSION_IDLE_SECONDS"], SharedGame.from_data)
     app.extensions.update(online_games=store, online_hub=Hub(store), online_streams=StreamCount(),
-                          rate_limits=rate_limits(client, app.instance_path))
+                          rate_limits=rate_limits(client, app.instance_path),
+                          time_controls=time_controls(app.config["CLOCKS"]),
+                          online_where=flags.Where(app.config["REDIS_URL"], app.instance_path,
+                                                   app.config["SESSION_IDLE_SECONDS"]))
+    app.jinja_env.globals["time_controls"] = app.extensions["time_controls"]  # the invitation, on the play page too
 
 
 def games() -> GameStore:
@@ -70,11 +74,13 @@ def create() -> Response:
     rules = parse_rule(request.form.get("rule"), parse_board(request.form.get("board"), DEFAULT_BOARD))
     opening = parse_opening(request.form.get("opening"), rules)
     side = parse_side(request.form.get("side"))
+    control = parse_time_control(request.form.get("clock"), current_app.extensions["time_controls"])
     player = _player()
     per_browser = current_app.config["GAMES_PER_MINUTE"]
     _limit(f"create:{player}", per_browser, f"You have started {per_browser} games in the last minute")
     _limit_address("Many games were started from your network")
-    while not games().create(game := SharedGame.create(rules, side, player, new_game_id(), new_code(), opening)):
+    while not games().create(game := SharedGame.create(rules, side, player, new_game_id(), new_code(), opening,
+                                                             control)):
         pass  # its code was in use: draw another
     return redirect(url_for("online.show", game_id=game.id), 303)
 
@@ -132,28 +138,40 @@ def join(game_id: str) -> Response | str:
 
 @bp.post("/g/<game_id>/move")
 def move(game_id: str) -> Response | str:
-    game = _game_or_404(game_id)
-    cell = parse_cell(request.form.get("cell"), game.rules)
-    seen = parse_ply(request.form.get("ply"), game.rules)
-    player = _player(make=False)
-    return _changed(game_id, lambda game: (*game.play(player, cell, seen), []))
+    cell = request.form.get("cell")
+    return _players_change(game_id, lambda game, player, seen: game.play(player, parse_cell(cell, game.rules), seen))
 
 
 @bp.post("/g/<game_id>/swap2")
 def choose(game_id: str) -> Response | str:
     """A player's swap2 choice: black, white, or two more stones."""
-    game = _game_or_404(game_id)
-    seen = parse_ply(request.form.get("ply"), game.rules)
-    player, choice = _player(make=False), request.form.get("choice", "")
-    return _changed(game_id, lambda game: (*game.choose(player, choice, seen), []))
+    choice = request.form.get("choice", "")
+    return _players_change(game_id, lambda game, player, seen: game.choose(player, choice, seen))
 
 
 @bp.post("/g/<game_id>/resign")
 def resign(game_id: str) -> Response | str:
-    game = _game_or_404(game_id)
-    seen = parse_ply(request.form.get("ply"), game.rules)
-    player = _player(make=False)
-    return _changed(game_id, lambda game: (*game.resign(player, seen), []))
+    return _players_change(game_id, lambda game, player, seen: game.resign(player, seen))
+
+
+@bp.post("/g/<game_id>/offer")
+def offer(game_id: str) -> Response | str:
+    """A player offers a draw, or asks to take back their last move (kind)."""
+    kind = request.form.get("kind", "")
+    return _players_change(game_id, lambda game, player, seen: game.make_offer(player, kind, seen))
+
+
+@bp.post("/g/<game_id>/answer")
+def answer(game_id: str) -> Response | str:
+    """The friend accepts or declines the pending offer (answer: accept or decline)."""
+    accept = parse_answer(request.form.get("answer"))
+    return _players_change(game_id, lambda game, player, seen: game.answer_offer(player, accept, seen))
+
+
+@bp.post("/g/<game_id>/withdraw")
+def withdraw(game_id: str) -> Response | str:
+    """The offerer takes the pending offer back."""
+    return _players_change(game_id, lambda game, player, seen: game.withdraw_offer(player, seen))
 
 
 @bp.post("/g/<game_id>/rematch")
@@ -180,96 +198,16 @@ def events(game_id: str) -> Response:
     # A client cannot be ahead of the game's log: a number past it would make every wait return at once.
     after = min(_last_event(request.headers.get("Last-Event-ID") or request.args.get("after")),
                 games().latest([game_id])[game_id])
-    response = Response(stream_with_context(_stream(game_id, player, seat, after)), mimetype="text/event-stream",
+    live = stream(games(), hub(), game_id, player, seat, after, _live_page)
+    response = Response(stream_with_context(live), mimetype="text/event-stream",
                         headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
     response.call_on_close(streams.give_back)  # however the stream ends, even before its first byte
     return response
 
 
-def _stream(game_id: str, player: str | None, seat: str | None, after: int) -> Iterator[str]:
-    """Yield every event after `after`, each with the page as this browser
-    sees it then; a keep-alive comment when quiet; until the stream's time is up
-    (the page then reconnects, as after any drop)."""
-    store = games()
-    try:
-        stream = store.open_stream(game_id, seat)
-    except STORE_ERRORS:  # the page reconnects, as after any drop
-        current_app.logger.warning("Game store failed opening a stream; the page will reconnect", exc_info=True)
-        return
-    client_left = False
-    try:
-        if seat:
-            _change_if(game_id, lambda game: game.arrive(seat) if seat in game.away else None)
-        yield "retry: 1000\n\n"
-        closes = time.monotonic() + current_app.config["STREAM_SECONDS"]
-        refreshed = time.monotonic()
-        while time.monotonic() < closes and not hub().stopping:
-            missed = store.events_after(game_id, after)  # at once: those the page has not seen yet
-            if missed:
-                yield _messages(game_id, player, missed)
-                after = missed[-1].number
-            elif not hub().wait(game_id, after, min(KEEP_ALIVE_SECONDS, closes - time.monotonic())):
-                yield ": keep-alive\n\n"
-            if time.monotonic() - refreshed >= KEEP_ALIVE_SECONDS:  # a busy stream is here too
-                store.refresh_stream(stream)
-                refreshed = time.monotonic()
-    except GeneratorExit:  # the page went away (closed, reloaded, lost its network)
-        client_left = True
-        raise
-    except STORE_ERRORS:
-        current_app.logger.warning("Game store failed during a stream; the page will reconnect", exc_info=True)
-    finally:
-        _close(game_id, stream, seat, client_left)
-
-
-def _close(game_id: str, stream: str, seat: str | None, client_left: bool) -> None:
-    """Forget a stream; if its page went away and it was its seat's last,
-    that player has left. (A stream the server ends, at its time or on a
-    restart, is reopened by the page at once: nobody left.)"""
-    store = games()
-    try:
-        store.close_stream(stream)
-        if client_left and seat and seat not in store.seats_here(game_id):
-            _change_if(game_id, lambda game: game.leave(seat) if seat not in game.away else None)
-    except STORE_ERRORS:
-        pass  # the store is away: the stream's row fades by itself (PRESENCE_SECONDS)
-
-
-def _messages(game_id: str, player: str | None, logged: list[Logged]) -> str:
-    """Server-sent events, one per change, each with its number as id. The
-    last carries the page as this browser now sees it (the game as it stands
-    after them all) and what happened, for its live region; those before it
-    carry their number alone, so that a page that missed many is sent the
-    page once. A rematch also sends the event that takes the page along."""
-    game = games().get(game_id)
-    if game is None:
-        return ""  # the game expired meanwhile: nothing to show
-    *before, last = logged
-    html = render_template("online/_online.html", **_context(game, last.event, player, live=True))
-    lines = [f"id: {number}\n" for number, _ in before]
-    lines.append("\n".join([f"id: {last.number}", *(f"data: {line}" for line in html.splitlines())]) + "\n")
-    if game.rematch and any(event.kind == "rematch" for _, event in logged):
-        lines.append(f"id: {last.number}\nevent: rematch\ndata: {url_for('online.show', game_id=game.rematch)}\n")
-    return "\n".join(lines) + "\n"
-
-
-class _Unchanged(Exception):
-    """Raised inside a change to leave the game as it is."""
-
-
-def _change_if(game_id: str, change) -> None:
-    """Apply change(game), a (game, event) pair or None for no change: a
-    player's presence, which only the first stream to open or the last to
-    close changes."""
-    def apply(game: SharedGame):
-        result = change(game)
-        if result is None:
-            raise _Unchanged
-        return (*result, [])
-    try:
-        games().change(game_id, apply)
-    except (_Unchanged, KeyError):  # nothing to say, or the game expired meanwhile
-        pass
+def _live_page(game: SharedGame, event: Event, player: str | None) -> str:
+    """The game's section as player's page shows it after event, for a stream's message."""
+    return render_template("online/_online.html", **_context(game, event, player, live=True))
 
 
 def _rematched(result: tuple[SharedGame, SharedGame, Event]) -> tuple[SharedGame, Event, list[SharedGame]]:
@@ -277,9 +215,20 @@ def _rematched(result: tuple[SharedGame, SharedGame, Event]) -> tuple[SharedGame
     return before, event, [following]
 
 
+def _players_change(game_id: str, change: Callable[[SharedGame, str | None, int], tuple[SharedGame, Event]]
+                    ) -> Response | str:
+    """A player's change to the game on the board they saw (the form's ply):
+    change(game, player, seen_ply) as the game stands when it is applied."""
+    seen = parse_ply(request.form.get("ply"), _game_or_404(game_id).rules)
+    player = _player(make=False)
+    return _changed(game_id, lambda game: (*change(game, player, seen), []))
+
+
 def _changed(game_id: str, change) -> Response | str:
-    """Apply a change; answer with the page as this browser sees it."""
+    """Apply a change; answer with the page as this browser sees it. A
+    change that starts a clock has the flag's job scheduled for when it runs out."""
     game, _ = _change(game_id, change)
+    flags.schedule(current_app.extensions["engines"], current_app.extensions["online_where"], game)
     if game.played_out:  # to be mined for puzzles, once (as the page's foot says)
         game_finished(game.rules, game.moves)
     if is_htmx():
@@ -346,6 +295,13 @@ def _last_event(raw: str | None) -> int:
     return int(raw)
 
 
+def parse_answer(raw: str | None) -> bool:
+    """An answer to an offer: accept (True) or decline (False)."""
+    if raw not in ("accept", "decline"):
+        raise InvalidInput(f"Answer an offer with accept or decline, not “{(raw or '')[:20]}”.")
+    return raw == "accept"
+
+
 def parse_side(raw: str | None) -> str:
     """The inviter's side, "x" or "o" (default x)."""
     if raw is None:
@@ -357,13 +313,17 @@ def parse_side(raw: str | None) -> str:
 
 def _context(game: SharedGame, event: Event | None = None, player: str | None = None,
              live: bool = False) -> dict[str, object]:
-    """What the online templates show, for this browser (or for player, on a stream)."""
+    """What the online templates show, for this browser (or for player, on a
+    stream), as the game stands now (over, if a clock has run out)."""
+    now = time.time()
+    game = game.as_of(now)
     player = player if player is not None else _player(make=False)
     mine, view = game.seat_of(player), game.view(player)
     link = url_for("online.show", game_id=game.id, _external=True)
     return {"game": game, "view": view, "player": player, "mine": mine, "status": view.status,
             "event": event, "link": link, "local_host": _loopback_host(link),
-            "boards": BOARDS, "htmx": is_htmx(), "live": live}
+            "boards": BOARDS, "htmx": is_htmx(), "live": live, "clocks": game.clock_faces(player, now),
+            "offer_words": game.offer_words(player)}
 
 
 def _loopback_host(link: str) -> str | None:

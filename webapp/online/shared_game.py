@@ -1,8 +1,11 @@
 """A game between two browsers: the shared game, who sits where, and the checks on a move.
 
 A SharedGame is an immutable value like Game: every action (a seat taken, a
-move, a rematch) returns a new value, which the store keeps, together with an
-event saying what changed. Seats belong to players, and a player is a random
+move, an offer and its answer, a rematch) returns a new value, which the
+store keeps, together with an event saying what changed. Its clocks (clock.py)
+are kept in wall-clock time, so every action takes `now`; a game whose
+running clock has run out is over as of then (as_of), before any job has
+written that down. Seats belong to players, and a player is a random
 id kept in a browser's own session, never in a link: a link or a code lets
 anyone watch, and take a seat while one is free, but never move for someone
 else. Nothing here knows about HTTP or about where games are kept.
@@ -11,18 +14,21 @@ else. Nothing here knows about HTTP or about where games are kept.
 from __future__ import annotations
 
 import secrets
+import time
 from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import Any
 
 from webapp.engine import MARKS, Opening, Position, Rules, board_named, opponent, rules_offered, swap2
+from webapp.online.clock import Clock, TimeControl
+from webapp.online.offers import Offer, Offered, now_or_clock, parse_offer
+from webapp.online.status import Told
 from webapp.online.store import Event
 from webapp.shared.board import BoardView, board_view
 from webapp.shared.errors import Conflict, Forbidden, InvalidInput
 from webapp.shared.forms import parse_swap2_choice
-from webapp.shared.game_link import parse_moves, write_moves
+from webapp.shared.game_link import Result, parse_moves, write_moves
 from webapp.shared.opened import Opened
-from webapp.shared.words import describe_cell, in_a_row, swap2_words
 
 CODE_LETTERS = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"
 """What a short code is written with: no 0 or O, no 1, I or L, which are
@@ -60,8 +66,8 @@ def normalise_code(raw: str | None) -> str:
 
 
 @dataclass(frozen=True)
-class SharedGame(Opened):
-    """A game two browsers play: its board, moves, seats and what follows it."""
+class SharedGame(Offered, Told, Opened):
+    """A game two browsers play: its board, moves, seats, clocks, offers and what follows it."""
 
     id: str
     code: str
@@ -71,16 +77,27 @@ class SharedGame(Opened):
     rematch: str | None = None                           # the id of the game that follows
     series: dict[str, int] = field(default_factory=dict)  # wins per player, and "draws", over rematches
     away: frozenset[str] = frozenset()                   # seats whose player closed the page
-    resigned: str | None = None                          # the mark of the player who gave the game up
+    ending: Result = Result()                            # a resignation, a time-out or an agreed draw
     opening: Opening = Opening()                         # under swap2, X's player opens, and the colours are chosen
+    clock: Clock | None = None                           # the players' time, if they play with a clock
+    offer: Offer | None = None                           # a draw or take-back waiting for its answer
+    declined: Offer | None = None                        # the last one declined: not made again at once
 
     @classmethod
     def create(cls, rules: Rules, side: str, player: str, game_id: str, code: str,
-               opening: Opening = Opening()) -> SharedGame:
-        """A new game on rules, the inviting player at side ("X" or "O");
-        under swap2, X's player opens (the seats follow the colours chosen)."""
+               opening: Opening = Opening(), control: TimeControl | None = None) -> SharedGame:
+        """A new game on rules, the inviting player at side ("X" or "O"),
+        with a clock of control if one is chosen; under swap2, X's player
+        opens (the seats follow the colours chosen)."""
         seats = (player, None) if side == "X" else (None, player)
-        return cls(game_id, code, rules, seats=seats, opening=opening)
+        return cls(game_id, code, rules, seats=seats, opening=opening,
+                   clock=Clock.start_of(control) if control else None)
+
+    @property
+    def link_query(self) -> dict[str, str]:
+        """How it opened and how it ended (a resignation, a time-out, an agreed
+        draw: its ending, where Opened's reads a resignation), for links and records."""
+        return {**({"opening": self.written_opening} if self.written_opening else {}), **self.ending.query}
 
     @property
     def acting_seat(self) -> str:
@@ -102,7 +119,7 @@ class SharedGame(Opened):
 
     @property
     def is_over(self) -> bool:
-        return self.resigned is not None or self.position.is_over
+        return self.ending.ended or self.position.is_over
 
     @property
     def played_out(self) -> bool:
@@ -111,7 +128,7 @@ class SharedGame(Opened):
 
     @property
     def winner(self) -> str | None:
-        return opponent(self.resigned) if self.resigned else self.position.winner
+        return self.ending.winner(self.position)
 
     def can_resign(self, player: str | None) -> bool:
         """Whether player may give this game up now: a player, once both sit and the game goes on."""
@@ -140,9 +157,12 @@ class SharedGame(Opened):
         seats = (player, self.seats[1]) if mark == "X" else (self.seats[0], player)
         return replace(self, seats=seats), Event("seat", f"{mark} has a player: the game can begin.")
 
-    def play(self, player: str | None, cell: int, seen_ply: int) -> tuple[SharedGame, Event]:
-        """player's move at cell, on the board they saw (seen_ply marks)."""
-        mark = self._seat_changing(player, seen_ply, "move")
+    def play(self, player: str | None, cell: int, seen_ply: int,
+             now: float | None = None) -> tuple[SharedGame, Event]:
+        """player's move at cell, on the board they saw (seen_ply marks): it
+        answers a pending offer by declining it."""
+        now = now_or_clock(now)
+        mark = self._seat_changing(player, seen_ply, "move", now)
         if None in self.seats:
             raise Conflict("Wait for your friend to join before you move.")
         if self.acting_seat != mark:
@@ -153,37 +173,44 @@ class SharedGame(Opened):
             raise Conflict("That square is taken; choose an empty one.")
         if refusal := self.position.why_not(cell):
             raise Conflict(refusal)
-        after = replace(self, moves=(*self.moves, cell), away=self.away - {mark})
+        after = replace(self, moves=(*self.moves, cell), away=self.away - {mark}, offer=None)
+        after = self._timed(after, now, moved=True)
         return after._scored(), Event("move", after.last_move_text)
 
-    def choose(self, player: str | None, choice: str, seen_ply: int) -> tuple[SharedGame, Event]:
+    def choose(self, player: str | None, choice: str, seen_ply: int,
+               now: float | None = None) -> tuple[SharedGame, Event]:
         """player's swap2 choice: black, white, or (the first time) two more.
-        A choice that gives the opener white exchanges the seats: a seat is a colour."""
-        mark = self._seat_changing(player, seen_ply, "choose")
+        A choice that gives the opener white exchanges the seats (and their
+        clocks): a seat is a colour."""
+        now = now_or_clock(now)
+        mark = self._seat_changing(player, seen_ply, "choose", now)
         if not self.choosing:
             raise Conflict("There is no swap2 choice to make now.")
         if self.acting_seat != mark:
             raise Conflict("The choice is your friend's to make, not yours.")
         chosen = parse_swap2_choice(choice, self.opening.choices_now(self.ply))
-        after = replace(self, opening=self.opening.chose(chosen))
+        after = self._timed(replace(self, opening=self.opening.chose(chosen), offer=None), now, moved=True)
         if after.opening.opener_has_white != self.opening.opener_has_white:
             after = replace(after, seats=(self.seats[1], self.seats[0]),
-                            away=frozenset(opponent(seat) for seat in self.away))
+                            away=frozenset(opponent(seat) for seat in self.away),
+                            clock=after.clock and after.clock.exchanged())
         said = "two more stones" if choice == swap2.TWO else f"to play {choice}"
         return after, Event("move", f"Swap2: {mark} chose {said}.")
 
-    def resign(self, player: str | None, seen_ply: int) -> tuple[SharedGame, Event]:
+    def resign(self, player: str | None, seen_ply: int, now: float | None = None) -> tuple[SharedGame, Event]:
         """player gives the game up (on either turn): the friend wins."""
-        mark = self._seat_changing(player, seen_ply, "resign")
+        now = now_or_clock(now)
+        mark = self._seat_changing(player, seen_ply, "resign", now)
         if None in self.seats:
             raise Conflict("The game has not begun: your friend has not joined yet.")
-        after = replace(self, resigned=mark)
+        after = self._timed(replace(self, ending=Result(resigned=mark), offer=None), now)
         return after._scored(), Event("move", f"{mark} resigned: {opponent(mark)} wins.")
 
-    def _seat_changing(self, player: str | None, seen_ply: int, change: str) -> str:
+    def _seat_changing(self, player: str | None, seen_ply: int, change: str, now: float) -> str:
         """The mark of player, who asks to change the game (to move, to resign)
         on the board they saw: Forbidden for a spectator, Conflict for a board
-        out of date or a game over."""
+        out of date or a game over (a clock run out included, before the job
+        that writes it down has run)."""
         mark = self.seat_of(player)
         if mark is None:
             raise Forbidden(f"You are watching this game; only its players can {change}.")
@@ -191,7 +218,63 @@ class SharedGame(Opened):
             raise Conflict("That board was out of date; here it is as it stands now.")
         if self.is_over:
             raise Conflict("This game is over; start a rematch to play again.")
+        if self.flag_due(now):
+            loser = self.running_mark
+            said = "Your time" if loser == mark else "Your friend's time"
+            raise Conflict(f"{said} ran out: the game is over, {opponent(loser)} wins on time.")
         return mark
+
+    # The clocks
+
+    @property
+    def running_mark(self) -> str | None:
+        """The seat whose clock runs now: the acting seat's, from the first
+        stone on, while the game goes on (None without a clock, or before)."""
+        if self.clock is None or self.clock.since is None or self.is_over:
+            return None
+        return self.acting_seat
+
+    @property
+    def _running_seat(self) -> int | None:
+        """The running clock's seat as the Clock counts them (0 for X, 1 for O)."""
+        running = self.running_mark
+        return None if running is None else MARKS.index(running)
+
+    def time_left(self, mark: str, now: float) -> float:
+        """Seconds left on mark's clock at now."""
+        return self.clock.left_at(MARKS.index(mark), self._running_seat, now) if self.clock else 0.0
+
+    @property
+    def deadline(self) -> float | None:
+        """When the running clock runs out, if one runs: when the flag job is due."""
+        running = self._running_seat
+        return None if running is None or self.clock is None else self.clock.deadline(running)
+
+    def flag_due(self, now: float) -> bool:
+        """Whether the running clock has run out at now."""
+        deadline = self.deadline
+        return deadline is not None and now >= deadline
+
+    def as_of(self, now: float) -> SharedGame:
+        """This game at now: lost on time by the player whose clock ran out, if it has."""
+        return self.time_out(now)[0] if self.flag_due(now) else self
+
+    def time_out(self, now: float) -> tuple[SharedGame, Event]:
+        """The running clock has run out (flag_due): its player loses on time."""
+        loser = self.running_mark
+        after = self._timed(replace(self, ending=Result(timed_out=loser), offer=None), now)
+        return after._scored(), Event("move", f"{loser}'s time ran out: {opponent(loser)} wins on time.")
+
+    def _timed(self, after: SharedGame, now: float, moved: bool = False) -> SharedGame:
+        """after, with the acting seat's time up to now taken from its clock
+        (and its increment added, if it moved), and the clock of whoever acts
+        next started, from the first stone on, while the game goes on."""
+        if self.clock is None:
+            return after
+        clock = self.clock.charged(self._running_seat, now, moved)
+        if after.moves and not after.is_over:
+            clock = clock.started(now)
+        return replace(after, clock=clock)
 
     def arrive(self, mark: str) -> tuple[SharedGame, Event]:
         """The player at mark opened the game's page again."""
@@ -220,21 +303,9 @@ class SharedGame(Opened):
         else:
             seats = (self.seats[1], self.seats[0])
         following = SharedGame(game_id, code, self.rules, seats=seats, series=dict(self.series),
-                               opening=Opening(self.opening.rule))
+                               opening=Opening(self.opening.rule),
+                               clock=self.clock and Clock.start_of(self.clock.control))
         return replace(self, rematch=game_id), following, Event("rematch", "A rematch has begun, sides swapped.")
-
-    @property
-    def last_move_text(self) -> str:
-        """"X played h8." (and how the game ended, if it did), for the live region."""
-        if not self.moves:
-            return ""
-        mark, cell = MARKS[(self.ply - 1) % 2], self.moves[-1]
-        said = f"{mark} played {describe_cell(self.rules, cell)}."
-        if self.position.winner:
-            said += f" {mark} wins with {in_a_row(self.rules)} in a row."
-        elif self.played_out:
-            said += " A draw."
-        return said
 
     def _scored(self) -> SharedGame:
         """The series after this game's end, if it just ended."""
@@ -243,64 +314,6 @@ class SharedGame(Opened):
         winner = self.winner
         key = "draws" if winner is None else self.player_at(winner)
         return replace(self, series={**self.series, key: self.series.get(key, 0) + 1})
-
-    def status_for(self, player: str | None) -> str:
-        """Whose turn it is, or how it ended, as the viewer's page says it."""
-        mine = self.seat_of(player)
-        winner = self.winner
-        if mine is None:
-            return self._status_for_spectator()
-        if self.resigned:
-            return "You resigned." if self.resigned == mine else "Your friend resigned: you win!"
-        if winner:
-            return "You win!" if winner == mine else "Your friend wins."
-        if self.is_over:
-            return "A draw."
-        if None in self.seats:
-            # One line on a phone, and the page says how to invite under it (the side played is in the heading):
-            # as the turn and the join's event take, so that the board stays put when the friend joins.
-            return "Waiting for your friend to join."
-        if opponent(mine) in self.away:
-            return f"You play {mine}. Your friend has left; their seat is kept if they come back."
-        if self.swap2_step is not None:
-            return self._rematch_said() + self._swap2_status(mine)
-        if self.position.to_move == mine:
-            return f"{self._rematch_said()}Your turn: you play {mine}."
-        # One line on a phone, as "Your turn" (two with the rematch's words: .status keeps room for two).
-        return f"{self._rematch_said()}Your friend's turn ({opponent(mine)})."
-
-    def _rematch_said(self) -> str:
-        """Why a page has come to a new game, until its first stone: it is the
-        rematch of the last (a series has begun: a game between these two ended)."""
-        return "A rematch, sides swapped. " if self.series and not self.moves else ""
-
-    def _swap2_status(self, mine: str | None) -> str:
-        """The status during a swap2 opening: who does what now."""
-        who = "You" if self.acting_seat == mine else "Your friend" if mine else f"{self.acting_seat}'s player"
-        return swap2_words(self.swap2_step, self.ply, who)
-
-    @property
-    def terms_words(self) -> str:
-        """The rule and the opening the friend is invited to play under, where
-        the board has a choice of them: " (renju, swap2 opening)"; "" on 3×3."""
-        said = [self.rules.rule] if len(rules_offered(self.rules)) > 1 else []
-        if self.opening:
-            said.append(f"{self.opening.rule} opening")
-        return f" ({', '.join(said)})" if said else ""
-
-    def _status_for_spectator(self) -> str:
-        winner = self.winner
-        if self.resigned:
-            return f"{self.resigned} resigned: {winner} wins."
-        if winner:
-            return f"{winner} wins. You are watching."
-        if self.is_over:
-            return "A draw. You are watching."
-        if None in self.seats:
-            return f"Your friend is waiting for you: join to play {self.free_seat}{self.terms_words}."
-        if self.swap2_step is not None:
-            return self._swap2_status(None)
-        return f"{self.position.to_move} to move. You are watching."
 
     def view(self, player: str | None) -> BoardView:
         """The board as this browser's page shows it: playable only by the
@@ -313,22 +326,13 @@ class SharedGame(Opened):
         """Whether the swap2 choice is this viewer's to make now."""
         return self.choosing and None not in self.seats and self.seat_of(player) == self.acting_seat
 
-    def series_for(self, player: str | None) -> list[tuple[str, int]]:
-        """The score between the two, from the viewer's side: you first, if you play."""
-        mine = self.seat_of(player)
-        if mine is None:
-            return [(f"{mark}'s player", self.series.get(self.player_at(mark) or "", 0)) for mark in MARKS] + [
-                ("Draws", self.series.get("draws", 0))]
-        friend = self.player_at(opponent(mine))
-        return [("You", self.series.get(player, 0)), ("Your friend", self.series.get(friend or "", 0)),
-                ("Draws", self.series.get("draws", 0))]
-
     def to_data(self) -> dict[str, Any]:
         """A small dict for the store."""
         return {"id": self.id, "code": self.code, "board": self.rules.name,
                 "moves": write_moves(self.rules, self.moves), "seats": list(self.seats),
                 "rematch": self.rematch, "series": self.series, "away": sorted(self.away),
-                "resigned": self.resigned, **self.opening.to_data()}
+                **self.ending.query, **self.opening.to_data(), **(self.clock.to_data() if self.clock else {}),
+                "offer": self.offer and list(self.offer), "declined": self.declined and list(self.declined)}
 
     @classmethod
     def from_data(cls, data: dict[str, Any]) -> SharedGame:
@@ -336,12 +340,15 @@ class SharedGame(Opened):
         try:
             rules = board_named(data["board"])
             seats = tuple(data["seats"])
-            game = cls(data["id"], data["code"], rules, parse_moves(rules, data["moves"]),
+            moves = parse_moves(rules, data["moves"])
+            game = cls(data["id"], data["code"], rules, moves,
                        (seats[0], seats[1]), data["rematch"], dict(data["series"]),
-                       frozenset(data["away"]) & set(MARKS), data.get("resigned") if data.get("resigned") in MARKS else None,
-                       Opening.from_data(data))
-        except (KeyError, TypeError, IndexError, ValueError) as error:
+                       frozenset(data["away"]) & set(MARKS), Result.parse(data, Position.after(rules, moves)),
+                       Opening.from_data(data), Clock.from_data(data),
+                       parse_offer(data.get("offer")), parse_offer(data.get("declined")))
+        except (KeyError, TypeError, IndexError, ValueError, InvalidInput) as error:
             raise ValueError(f"not a shared game: {error}") from error
         if not game.opening.fits(rules, game.ply):
             raise ValueError("not a shared game: its swap2 choices do not fit its moves")
         return game
+

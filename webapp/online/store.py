@@ -362,6 +362,25 @@ class RedisGames(GameStore):
         return sum(1 for seat in self._live(game_id) if not (spectators and seat))
 
 
+class Unchanged(Exception):
+    """Raised inside a change to leave the game as it is."""
+
+
+def change_if(store: GameStore, game_id: str, change: Callable[[Any], tuple[Stored, Event] | None]) -> None:
+    """Apply change(game), a (game, event) pair or None for no change: a
+    player's presence, which only the first stream to open or the last to
+    close changes; a clock's flag, which falls only if that clock still runs."""
+    def apply(game):
+        result = change(game)
+        if result is None:
+            raise Unchanged
+        return (*result, [])
+    try:
+        store.change(game_id, apply)
+    except (Unchanged, KeyError):  # nothing to say, or the game expired meanwhile
+        pass
+
+
 def _logged(entry: tuple[bytes, dict[bytes, bytes]]) -> Logged:
     entry_id, fields = entry
     return Logged(int(entry_id.decode().split("-")[1]), Event(fields[b"kind"].decode(), fields[b"text"].decode()))

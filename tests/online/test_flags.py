@@ -1,0 +1,72 @@
+"""A clock's flag: the job scheduled when a clock starts ends the game on
+time if that clock still runs when it is due, and leaves it be otherwise;
+it is scheduled on the task queue for the clock's deadline. (Its delay on
+real servers, with no page open, is tests/live/test_online_live.py's.)"""
+
+from __future__ import annotations
+
+import time
+from datetime import timezone
+from pathlib import Path
+
+import pytest
+
+from webapp.engine import BOARDS
+from webapp.online import flags
+from webapp.online.clock import TimeControl
+from webapp.online.shared_game import SharedGame
+from webapp.online.store import SQLiteGames
+from webapp.workers.pool import EnginePool
+
+ALICE, BOB = "a" * 32, "b" * 32
+
+
+@pytest.fixture()
+def where(tmp_path: Path) -> flags.Where:
+    return flags.Where(None, str(tmp_path), 3600)
+
+
+def started(where: flags.Where, control: str = "1+0", ago: float = 0.0) -> SharedGame:
+    """A clocked game whose first stone was played `ago` seconds ago, kept where the job looks."""
+    store = SQLiteGames(str(Path(where.instance_path, "games.sqlite3")), where.idle_seconds, SharedGame.from_data)
+    game = SharedGame.create(BOARDS["7x7"], "X", ALICE, "g", "CODE22", control=TimeControl.parse(control))
+    game = game.join(BOB)[0].play(ALICE, 24, 0, now=time.time() - ago)[0]
+    store.create(game)
+    return game
+
+
+def stored(where: flags.Where) -> SharedGame:
+    return flags._store(where).get("g")
+
+
+def test_the_job_ends_the_game_on_time_once_the_clock_has_run_out(where: flags.Where):
+    game = started(where, ago=61)
+    flags.fall(where, game.id, game.clock.since)
+    after = stored(where)
+    assert after.ending.timed_out == "O" and after.status_for(ALICE) == "Your friend's time ran out: you win!"
+    assert [logged.event.text for logged in flags._store(where).events_after("g", 0)] == [
+        "O's time ran out: X wins on time."]
+
+
+def test_a_job_for_a_clock_that_has_stopped_since_leaves_the_game_be(where: flags.Where):
+    game = started(where, ago=61)
+    flags.fall(where, game.id, game.clock.since - 1)  # scheduled for an earlier turn: a move came since
+    assert not stored(where).is_over and flags._store(where).events_after("g", 0) == []
+
+
+def test_a_job_that_comes_a_moment_early_waits_for_the_deadline(where: flags.Where):
+    game = started(where, "0.01+0")  # 0.6 s
+    flags.fall(where, game.id, game.clock.since)
+    assert stored(where).ending.timed_out == "O" and time.time() >= game.deadline
+
+
+def test_a_move_that_starts_a_clock_schedules_its_flag_for_the_deadline(where: flags.Where):
+    pool = EnginePool("inline", where.instance_path)
+    game = started(where)
+    flags.schedule(pool, where, game)
+    (job,) = pool.queue.scheduled()
+    assert job.args == (flags.fall, (where, "g", game.clock.since))
+    assert job.eta.replace(tzinfo=timezone.utc).timestamp() == pytest.approx(game.deadline, abs=0.001), \
+        "Huey keeps the time as naive UTC"
+    flags.schedule(pool, where, game.resign(BOB, 1)[0])
+    assert len(pool.queue.scheduled()) == 1, "a game over has no clock to watch"

@@ -1,0 +1,72 @@
+"""A player whose clock runs out loses within moments of it, with no page
+open: each change that starts a clock schedules a job on the task queue (the
+engine workers' Huey) for the moment that clock would run out. If the same
+clock still runs then, the job ends the game on time, and the change reaches
+every open page through the game's log and streams, as a move does.
+
+No Flask here: the job runs in a worker process, which opens the game store
+itself from where it is kept (Where). Whoever reads the game before the job
+has run sees it over all the same (SharedGame.as_of).
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Protocol
+
+from webapp.online.shared_game import SharedGame
+from webapp.online.store import GameStore, change_if, games_store
+from webapp.storage.redis import redis_client
+
+EARLY_SECONDS = 1.0
+"""The most a job waits when it runs before its clock's deadline: only a
+consumer whose machine's clock is behind the web server's runs one early."""
+
+
+@dataclass(frozen=True)
+class Where:
+    """Where the games are kept, as a worker opens the store: Redis, or the instance folder's file."""
+
+    redis_url: str | None
+    instance_path: str
+    idle_seconds: float
+
+
+class Scheduler(Protocol):
+    """What schedules a job (the engine pool's `at`)."""
+
+    def at(self, when: float, function, *arguments) -> None: ...
+
+
+def schedule(jobs: Scheduler, where: Where, game: SharedGame) -> None:
+    """If game's clock runs, the job that ends it on time when that clock runs out."""
+    if game.deadline is not None and game.clock is not None:
+        jobs.at(game.deadline, fall, where, game.id, game.clock.since)
+
+
+def fall(where: Where, game_id: str, since: float) -> None:
+    """The job: the game is lost on time by the player whose clock started at
+    `since`, if that clock still runs and has run out (a move since, or the
+    end of the game, leaves it be: its own job is scheduled)."""
+    store = _store(where)
+    game = store.get(game_id)
+    if not _still_running(game, since):
+        return
+    early = game.deadline - time.time()
+    if early > 0:
+        time.sleep(min(early, EARLY_SECONDS))
+    change_if(store, game_id, lambda game: game.time_out(time.time())
+              if _still_running(game, since) and game.flag_due(time.time()) else None)
+
+
+def _still_running(game: SharedGame | None, since: float) -> bool:
+    return game is not None and game.clock is not None and game.clock.since == since and not game.is_over
+
+
+@lru_cache(maxsize=4)
+def _store(where: Where) -> GameStore:
+    """The store, opened once a worker process."""
+    client = redis_client(where.redis_url) if where.redis_url else None
+    return games_store(client, where.instance_path, where.idle_seconds, SharedGame.from_data)

@@ -1,0 +1,162 @@
+"""What each viewer's page says of a game between friends: whose turn it is
+or how it ended, the pending offer, the clocks and the score between them,
+from the side of a player or of a spectator. A mixin of SharedGame's (as
+shared/opened.py is): words only, no change to the game.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, NamedTuple
+
+from webapp.engine import MARKS, opponent, rules_offered
+from webapp.online.clock import clock_words
+from webapp.shared.words import describe_cell, in_a_row, swap2_words
+
+if TYPE_CHECKING:
+    from webapp.online.shared_game import SharedGame
+
+OFFER_WORDS = {"draw": "a draw", "takeback": "to take back their last move"}
+"""What each kind of offer asks for, after "X offers" or "X asks"."""
+
+
+class ClockFace(NamedTuple):
+    """One player's clock as a page shows it."""
+
+    mark: str
+    label: str       # "You", "Your friend", or "X"
+    seconds: float   # left, at the time the page is drawn
+    running: bool
+
+    @property
+    def shown(self) -> str:
+        return clock_words(self.seconds)
+
+
+class Told:
+    """The words of a shared game's pages (see the module's docstring)."""
+
+    @property
+    def last_move_text(self: SharedGame) -> str:
+        """"X played h8." (and how the game ended, if it did), for the live region."""
+        if not self.moves:
+            return ""
+        mark, cell = MARKS[(self.ply - 1) % 2], self.moves[-1]
+        said = f"{mark} played {describe_cell(self.rules, cell)}."
+        if self.position.winner:
+            said += f" {mark} wins with {in_a_row(self.rules)} in a row."
+        elif self.played_out:
+            said += " A draw."
+        return said
+
+    def status_for(self: SharedGame, player: str | None) -> str:
+        """Whose turn it is, or how it ended, as the viewer's page says it."""
+        mine = self.seat_of(player)
+        winner, ending = self.winner, self.ending
+        if mine is None:
+            return self._status_for_spectator()
+        if ending.resigned:
+            return "You resigned." if ending.resigned == mine else "Your friend resigned: you win!"
+        if ending.timed_out:
+            return "Your time ran out: your friend wins." if ending.timed_out == mine else \
+                "Your friend's time ran out: you win!"
+        if ending.draw:
+            return "A draw, agreed."
+        if winner:
+            return "You win!" if winner == mine else "Your friend wins."
+        if self.is_over:
+            return "A draw."
+        if None in self.seats:
+            # One line on a phone, and the page says how to invite under it (the side played is in the heading):
+            # as the turn and the join's event take, so that the board stays put when the friend joins.
+            return "Waiting for your friend to join."
+        if opponent(mine) in self.away:
+            return f"You play {mine}. Your friend has left; their seat is kept if they come back."
+        if self.swap2_step is not None:
+            return self._rematch_said() + self._swap2_status(mine)
+        if self.acting_seat == mine:
+            return f"{self._rematch_said()}Your turn: you play {mine}."
+        # One line on a phone, as "Your turn" (two with the rematch's words: .status keeps room for two).
+        return f"{self._rematch_said()}Your friend's turn ({opponent(mine)})."
+
+    def _rematch_said(self: SharedGame) -> str:
+        """Why a page has come to a new game, until its first stone: it is the
+        rematch of the last (a series has begun: a game between these two ended)."""
+        return "A rematch, sides swapped. " if self.series and not self.moves else ""
+
+    def _swap2_status(self: SharedGame, mine: str | None) -> str:
+        """The status during a swap2 opening: who does what now."""
+        who = "You" if self.acting_seat == mine else "Your friend" if mine else f"{self.acting_seat}'s player"
+        return swap2_words(self.swap2_step, self.ply, who)
+
+    @property
+    def terms_words(self: SharedGame) -> str:
+        """The rule, the opening and the clock the friend is invited to play
+        under, where the board has a choice of them: " (renju, swap2 opening,
+        5+3 clock)"; "" on 3×3 without a clock."""
+        said = [self.rules.rule] if len(rules_offered(self.rules)) > 1 else []
+        if self.opening:
+            said.append(f"{self.opening.rule} opening")
+        if self.clock:
+            said.append(f"{self.clock.control.written} clock")
+        return f" ({', '.join(said)})" if said else ""
+
+    def _status_for_spectator(self: SharedGame) -> str:
+        winner, ending = self.winner, self.ending
+        if ending.resigned:
+            return f"{ending.resigned} resigned: {winner} wins."
+        if ending.timed_out:
+            return f"{ending.timed_out}'s time ran out: {winner} wins."
+        if ending.draw:
+            return "A draw, agreed. You are watching."
+        if winner:
+            return f"{winner} wins. You are watching."
+        if self.is_over:
+            return "A draw. You are watching."
+        if None in self.seats:
+            return f"Your friend is waiting for you: join to play {self.free_seat}{self.terms_words}."
+        if self.swap2_step is not None:
+            return self._swap2_status(None)
+        return f"{self.acting_seat} to move. You are watching."
+
+    def offer_words(self: SharedGame, player: str | None) -> str | None:
+        """The pending offer as this viewer reads it: "Your friend offers a
+        draw.", "You asked to take back your last move; waiting for your
+        friend's answer.", "X offers a draw."; None without one."""
+        offer = self.offer
+        if offer is None:
+            return None
+        mine = self.seat_of(player)
+        if mine is None:
+            verb = "offers" if offer.kind == "draw" else "asks"
+            return f"{offer.by} {verb} {OFFER_WORDS[offer.kind]}."
+        if offer.by == mine:
+            asked = "offered a draw" if offer.kind == "draw" else "asked to take back your last move"
+            return f"You {asked}; waiting for your friend's answer."
+        if offer.kind == "draw":
+            return "Your friend offers a draw."
+        return f"Your friend asks to take back their last move ({self.takeback_words(offer.by)})."
+
+    def takeback_words(self: SharedGame, mark: str) -> str:
+        """The stones a take-back by mark removes, as the offer names them: "b2", or "b2 and c3"."""
+        cells = self.moves[self.takeback_to(mark) or 0:]
+        return " and ".join(describe_cell(self.rules, cell) for cell in cells)
+
+    def clock_faces(self: SharedGame, player: str | None, now: float) -> list[ClockFace]:
+        """Both clocks, the viewer's own first (X's first for a spectator); [] without a clock."""
+        if self.clock is None:
+            return []
+        mine = self.seat_of(player)
+        order = [mine, opponent(mine)] if mine else list(MARKS)
+        running = self.running_mark
+        names = {mine: "You", opponent(mine): "Your friend"} if mine else {mark: mark for mark in MARKS}
+        return [ClockFace(mark, names[mark], self.time_left(mark, now), mark == running) for mark in order]
+
+    def series_for(self: SharedGame, player: str | None) -> list[tuple[str, int]]:
+        """The score between the two, from the viewer's side: you first, if you play."""
+        mine = self.seat_of(player)
+        if mine is None:
+            return [(f"{mark}'s player", self.series.get(self.player_at(mark) or "", 0)) for mark in MARKS] + [
+                ("Draws", self.series.get("draws", 0))]
+        friend = self.player_at(opponent(mine))
+        return [("You", self.series.get(player, 0)), ("Your friend", self.series.get(friend or "", 0)),
+                ("Draws", self.series.get("draws", 0))]
