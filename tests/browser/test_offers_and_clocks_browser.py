@@ -13,6 +13,8 @@ from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from harness.accessibility import audit_both_schemes, audit_without_scripts
 from harness.browsing import SMALL_PHONE
+from harness.flag_falls import SHORT_CLOCK
+from harness.servers import AppServer
 from tests.browser.test_online_browser import connected, invite
 
 pytestmark = pytest.mark.browser
@@ -88,3 +90,29 @@ def test_without_scripts_an_offer_is_made_and_answered_with_plain_forms(friends,
     alice.get_by_role("link", name="Refresh").click()
     expect(alice.locator(".offer")).to_have_count(0)
     expect(alice.get_by_role("button", name="Offer a draw")).to_have_count(0)  # declined: not again until a move
+
+
+def test_when_a_clock_runs_out_every_open_page_shows_it_without_a_reload(browser: Browser, tmp_path):
+    """On a server offering a 3-second clock: Bob lets his run out; the job
+    on the engine workers ends the game, and Alice's, Bob's and a spectator's
+    pages all say so, by their streams."""
+    with AppServer(tmp_path / "instance", workers=1, CLOCKS=f"{SHORT_CLOCK} 3+2") as server:
+        pages = []
+        for _ in range(3):
+            context = browser.new_context(base_url=f"http://127.0.0.1:{server.port}")
+            pages.append(context.new_page())
+        alice, bob, carol = pages
+        url = invite(alice, "7x7", clock=SHORT_CLOCK)
+        bob.goto(url)
+        carol.goto(url)
+        for page in pages:
+            connected(page)
+        alice.locator('.grid button[value="24"]').click()
+        expect(bob.locator(".clock.running")).to_contain_text("You (O)")
+        expect(alice.locator("#status")).to_have_text("Your friend's time ran out: you win!", timeout=10_000)
+        expect(bob.locator("#status")).to_have_text("Your time ran out: your friend wins.")
+        expect(carol.locator("#status")).to_have_text("O's time ran out: X wins.")
+        expect(bob.locator(".clock.running")).to_have_count(0)
+        expect(alice.get_by_role("button", name="Rematch, sides swapped")).to_be_visible()
+        for page in pages:
+            page.context.close()

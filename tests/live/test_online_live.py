@@ -151,3 +151,31 @@ def test_a_clock_survives_a_restart_and_its_flag_falls_with_nobody_asking(tmp_pa
         assert games.events_after(game_id, 0)[-1].event.text == "O's time ran out: X wins on time."
     finally:
         server.stop()
+
+
+def test_two_servers_sharing_redis_keep_one_clock_and_one_offer(tmp_path: Path, redis_server: RedisServer):
+    """The many-machines set-up (docs/deploying.md): Alice on one server,
+    Bob on another; the clock Bob's server started is the one Alice's shows,
+    and the draw Bob offers there is the one Alice accepts here."""
+    first = AppServer(tmp_path / "one", workers=1, REDIS_URL=redis_server.url).start()
+    second = AppServer(tmp_path / "two", workers=1, REDIS_URL=redis_server.url).start()
+    try:
+        async def scenario() -> None:
+            alice, bob = Browser(first.port), Browser(second.port)
+            await alice.open()
+            invited = await alice.post("/online", {"board": "7x7", "side": "x", "clock": "5+3"}, htmx=False)
+            game = re.sub(r"^https?://[^/]+", "", invited.headers["location"])
+            assert await seat(bob, game) == 303
+            assert (await alice.post(game + "/move", {"cell": 24, "ply": 0})).status == 200
+            assert (await bob.post(game + "/move", {"cell": 25, "ply": 1})).status == 200
+            seen_by_alice = (await alice.request("GET", game)).body
+            assert re.search(r"Your friend \(O\): <strong>5:0[0-3]</strong>", seen_by_alice), "O's time, with 3 s added"
+            assert (await bob.post(game + "/offer", {"kind": "draw", "ply": 2})).status == 200
+            assert "Your friend offers a draw." in (await alice.request("GET", game)).body
+            assert (await alice.post(game + "/answer", {"answer": "accept", "ply": 2})).status == 200
+            assert '<p id="status">A draw, agreed.</p>' in (await bob.request("GET", game)).body
+
+        run(scenario())
+    finally:
+        first.stop()
+        second.stop()

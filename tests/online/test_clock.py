@@ -106,3 +106,11 @@ def test_a_rematch_keeps_the_control_with_full_clocks():
     following = game.start_rematch(BOB, "next", "NEXT22")[1]
     assert following.clock == Clock.start_of(TimeControl.parse("1+2"))
     assert following.terms_words == " (freestyle, 1+2 clock)"
+
+
+def test_time_spent_away_is_the_players_own():
+    game = clocked().play(ALICE, 24, 0, now=START)[0]
+    away = game.leave("O")[0].arrive("O")[0]
+    assert away.clock == game.clock, "leaving and coming back stop no clock"
+    moved = away.play(BOB, 25, 1, now=START + 40)[0]
+    assert moved.time_left("O", START + 40) == 22, "40 s away, 2 s added"
