@@ -60,8 +60,8 @@ def test_a_clock_that_runs_out_loses_the_game_and_no_move_is_taken_after_it():
     assert game.flag_due(START + 60)
     over = game.as_of(START + 61)
     assert over.is_over and over.winner == "X" and over.ending.timed_out == "O"
-    assert over.status_for(BOB) == "Your time ran out: your friend wins."
-    assert over.status_for(ALICE) == "Your friend's time ran out: you win!"
+    assert over.status_for(BOB) == "You lost on time."
+    assert over.status_for(ALICE) == "You win on time!"
     assert over.status_for(CAROL) == "O's time ran out: X wins."
     assert over.time_left("O", START + 99) == 0 and over.series == {ALICE: 1}
     assert over.link_query == {"timed_out": "O"}

@@ -129,8 +129,8 @@ def test_a_move_after_the_flag_is_refused_and_every_page_shows_the_time_out(app:
     response = bob.post(clocked + "/move", {"cell": "25", "ply": "1"})
     assert response.status_code == 409 and message(response.text) == \
         "Your time ran out: the game is over, X wins on time."
-    assert status(response.text) == "Your time ran out: your friend wins."
-    assert status(alice.game(clocked).text) == "Your friend's time ran out: you win!", "before the job has run"
+    assert status(response.text) == "You lost on time."
+    assert status(alice.game(clocked).text) == "You win on time!", "before the job has run"
     assert status(carol.game(clocked).text) == "O's time ran out: X wins."
     assert "timed_out=O" in alice.game(clocked).text, "its record says B+T"
 

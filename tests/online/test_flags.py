@@ -43,7 +43,7 @@ def test_the_job_ends_the_game_on_time_once_the_clock_has_run_out(where: flags.W
     game = started(where, ago=61)
     flags.fall(where, game.id, game.clock.since)
     after = stored(where)
-    assert after.ending.timed_out == "O" and after.status_for(ALICE) == "Your friend's time ran out: you win!"
+    assert after.ending.timed_out == "O" and after.status_for(ALICE) == "You win on time!"
     assert [logged.event.text for logged in flags._store(where).events_after("g", 0)] == [
         "O's time ran out: X wins on time."]
 

@@ -57,8 +57,8 @@ class Told:
         if ending.resigned:
             return "You resigned." if ending.resigned == mine else "Your friend resigned: you win!"
         if ending.timed_out:
-            return "Your time ran out: your friend wins." if ending.timed_out == mine else \
-                "Your friend's time ran out: you win!"
+            # As short as "You win!": one line on a phone, where the event's words say whose time ran out.
+            return "You lost on time." if ending.timed_out == mine else "You win on time!"
         if ending.draw:
             return "A draw, agreed."
         if winner:
