@@ -1,15 +1,14 @@
 """Games between friends on real servers: gunicorn as `make serve` runs it,
 on the embedded store and on Redis. A seat raced for by many browsers at once,
-a stream that resumes after the server restarts mid-game, and two server
-processes sharing one Redis with a player on each."""
+a stream that resumes after the server restarts mid-game, two server
+processes sharing one Redis with a player on each (moves, a clock, an offer,
+a flag with no page open), and a clock's flag falling after a restart."""
 
 from __future__ import annotations
 
 import asyncio
 import re
 from pathlib import Path
-
-import pytest
 
 from harness.client import Browser, EventStream, Reply
 from harness.flag_falls import SHORT_CLOCK, flag_delays, left_after_one_stone, store_of
@@ -97,8 +96,13 @@ def test_the_stream_resumes_after_the_server_restarts_mid_game(tmp_path: Path):
 
 
 def test_two_server_processes_sharing_redis_a_player_on_each(tmp_path: Path, redis_server: RedisServer):
-    first = AppServer(tmp_path / "one", workers=1, REDIS_URL=redis_server.url).start()
-    second = AppServer(tmp_path / "two", workers=1, REDIS_URL=redis_server.url).start()
+    """The many-machines set-up (docs/deploying.md): Alice on one server, Bob
+    on another. Moves reach both; the clock Bob's server started is the one
+    Alice's shows, and the draw Bob offers there is the one Alice accepts
+    here; and a clock that runs out with no page open ends its game."""
+    clocks = {"CLOCKS": f"{SHORT_CLOCK} 5+3"}
+    first = AppServer(tmp_path / "one", workers=1, REDIS_URL=redis_server.url, **clocks).start()
+    second = AppServer(tmp_path / "two", workers=1, REDIS_URL=redis_server.url, **clocks).start()
     try:
         async def scenario() -> None:
             alice, bob = Browser(first.port), Browser(second.port)
@@ -114,27 +118,31 @@ def test_two_server_processes_sharing_redis_a_player_on_each(tmp_path: Path, red
             for stream in (alices_stream, bobs_stream):
                 await stream.close()
 
+        async def on_the_clock() -> None:
+            alice, bob = Browser(first.port), Browser(second.port)
+            await alice.open()
+            invited = await alice.post("/online", {"board": "7x7", "side": "x", "clock": "5+3"}, htmx=False)
+            game = re.sub(r"^https?://[^/]+", "", invited.headers["location"])
+            assert await seat(bob, game) == 303
+            assert (await alice.post(game + "/move", {"cell": 24, "ply": 0})).status == 200
+            assert (await bob.post(game + "/move", {"cell": 25, "ply": 1})).status == 200
+            seen_by_alice = (await alice.request("GET", game)).body
+            assert re.search(r"Your friend \(O\): <strong>5:0[0-3]</strong>", seen_by_alice), "O's time, with 3 s added"
+            assert (await bob.post(game + "/offer", {"kind": "draw", "ply": 2})).status == 200
+            assert "Your friend offers a draw." in (await alice.request("GET", game)).body
+            assert (await alice.post(game + "/answer", {"answer": "accept", "ply": 2})).status == 200
+            assert '<p id="status">A draw, agreed.</p>' in (await bob.request("GET", game)).body
+
         run(scenario())
+        run(on_the_clock())
+        games = store_of(tmp_path / "one", redis_server.url)
+        ((game_id, delay),) = flag_delays(second.port, games, 1).items()
+        assert 0 <= delay < float("inf"), "written by the flag's job, no sooner than the deadline"
+        assert games.events_after(game_id, 0)[-1].event.text == "O's time ran out: X wins on time."
     finally:
         first.stop()
         second.stop()
 
-
-
-@pytest.mark.parametrize("kept", ["disk", "redis"])
-def test_a_clock_that_runs_out_with_no_page_open_ends_the_game_on_time(tmp_path: Path, redis_server: RedisServer,
-                                                                        kept: str):
-    """Nobody asks for the game after X's first stone: the flag's job, run by
-    the engine workers at O's deadline, writes the result, and its event
-    (which every open page's stream would carry), in the store."""
-    redis_url = redis_server.url if kept == "redis" else None
-    store = {"REDIS_URL": redis_url} if redis_url else {}
-    with AppServer(tmp_path / "instance", workers=1, CLOCKS=f"{SHORT_CLOCK} 3+2", **store) as server:
-        games = store_of(tmp_path / "instance", redis_url)
-        ((game_id, delay),) = flag_delays(server.port, games, 1).items()
-        assert 0 <= delay < float("inf"), "written by the job, no sooner than the deadline"
-        assert games.get(game_id).ending.timed_out == "O"
-        assert games.events_after(game_id, 0)[-1].event.text == "O's time ran out: X wins on time."
 
 
 def test_a_clock_survives_a_restart_and_its_flag_falls_with_nobody_asking(tmp_path: Path):
@@ -152,30 +160,3 @@ def test_a_clock_survives_a_restart_and_its_flag_falls_with_nobody_asking(tmp_pa
     finally:
         server.stop()
 
-
-def test_two_servers_sharing_redis_keep_one_clock_and_one_offer(tmp_path: Path, redis_server: RedisServer):
-    """The many-machines set-up (docs/deploying.md): Alice on one server,
-    Bob on another; the clock Bob's server started is the one Alice's shows,
-    and the draw Bob offers there is the one Alice accepts here."""
-    first = AppServer(tmp_path / "one", workers=1, REDIS_URL=redis_server.url).start()
-    second = AppServer(tmp_path / "two", workers=1, REDIS_URL=redis_server.url).start()
-    try:
-        async def scenario() -> None:
-            alice, bob = Browser(first.port), Browser(second.port)
-            await alice.open()
-            invited = await alice.post("/online", {"board": "7x7", "side": "x", "clock": "5+3"}, htmx=False)
-            game = re.sub(r"^https?://[^/]+", "", invited.headers["location"])
-            assert await seat(bob, game) == 303
-            assert (await alice.post(game + "/move", {"cell": 24, "ply": 0})).status == 200
-            assert (await bob.post(game + "/move", {"cell": 25, "ply": 1})).status == 200
-            seen_by_alice = (await alice.request("GET", game)).body
-            assert re.search(r"Your friend \(O\): <strong>5:0[0-3]</strong>", seen_by_alice), "O's time, with 3 s added"
-            assert (await bob.post(game + "/offer", {"kind": "draw", "ply": 2})).status == 200
-            assert "Your friend offers a draw." in (await alice.request("GET", game)).body
-            assert (await alice.post(game + "/answer", {"answer": "accept", "ply": 2})).status == 200
-            assert '<p id="status">A draw, agreed.</p>' in (await bob.request("GET", game)).body
-
-        run(scenario())
-    finally:
-        first.stop()
-        second.stop()
