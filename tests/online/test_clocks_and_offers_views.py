@@ -131,8 +131,29 @@ def test_a_move_after_the_flag_is_refused_and_every_page_shows_the_time_out(app:
         "Your time ran out: the game is over, X wins on time."
     assert status(response.text) == "You lost on time."
     assert status(alice.game(clocked).text) == "You win on time!", "before the job has run"
-    assert status(carol.game(clocked).text) == "O's time ran out: X wins."
+    assert status(carol.game(clocked).text) == "O's time ran out: X wins on time."
     assert "timed_out=O" in alice.game(clocked).text, "its record says B+T"
+
+
+def test_a_rematch_after_a_clock_ran_out_counts_the_game_before_the_job_has_run(app: Flask, clocked: str,
+                                                                                  alice: Friend):
+    games = app.extensions["online_games"]
+    game_id = clocked.rsplit("/", 1)[1]
+    games.change(game_id, lambda game: (replace(game, clock=replace(game.clock, since=game.clock.since - 301)),
+                                        Event("move", "(five minutes pass)"), []))
+    response = alice.post(clocked + "/rematch", {}, htmx=False)
+    assert response.status_code == 303
+    before = games.get(game_id)
+    assert before.ending.timed_out == "O" and before.rematch and before.series == {before.seats[0]: 1}
+    assert games.get(before.rematch).series == before.series, "the series carries the win on time"
+
+
+def test_a_spectator_sees_both_clocks_by_mark_and_the_offer_with_no_form(clocked: str, alice: Friend, carol: Friend):
+    alice.post(clocked + "/offer", {"kind": "draw", "ply": "1"})
+    page = carol.game(clocked).text
+    (x_clock, x_runs), (o_clock, o_runs) = clocks(page)
+    assert x_clock == "X: 5:00" and re.fullmatch(r"O: [45]:\d\d", o_clock) and o_runs and not x_runs
+    assert '<div class="offer"><p role="note">X offers a draw.</p></div>' in page and "/answer" not in page
 
 
 def test_each_move_schedules_the_flag_for_the_running_clock(app: Flask, clocked: str, bob: Friend):

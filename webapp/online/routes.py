@@ -34,6 +34,7 @@ from webapp.online.streams import stream
 from webapp.shared.errors import InvalidInput
 from webapp.shared.forms import parse_board, parse_cell, parse_opening, parse_ply, parse_rule
 from webapp.shared.web import game_finished, is_htmx, never_cached, plain_error
+from webapp.storage.errors import STORE_ERRORS
 from webapp.storage.redis import redis_client
 
 bp = Blueprint("online", __name__)
@@ -228,7 +229,10 @@ def _changed(game_id: str, change) -> Response | str:
     """Apply a change; answer with the page as this browser sees it. A
     change that starts a clock has the flag's job scheduled for when it runs out."""
     game, _ = _change(game_id, change)
-    flags.schedule(current_app.extensions["engines"], current_app.extensions["online_where"], game)
+    try:
+        flags.schedule(current_app.extensions["engines"], current_app.extensions["online_where"], game)
+    except STORE_ERRORS:  # the change is made; whoever reads the game sees the flag fall all the same (as_of)
+        current_app.logger.warning("Could not schedule a clock's flag for game %s", game_id, exc_info=True)
     if game.played_out:  # to be mined for puzzles, once (as the page's foot says)
         game_finished(game.rules, game.moves)
     if is_htmx():
@@ -237,8 +241,11 @@ def _changed(game_id: str, change) -> Response | str:
 
 
 def _change(game_id: str, change) -> tuple[SharedGame, int]:
+    """Apply change to the game as it stands now: lost on time, if its
+    running clock has run out, though the flag's job has not written it yet
+    (so that a rematch, say, follows the game the page showed)."""
     try:
-        return games().change(game_id, change)
+        return games().change(game_id, lambda game: change(game.as_of(time.time())))
     except KeyError:
         _missing()
 

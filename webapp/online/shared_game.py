@@ -3,9 +3,9 @@
 A SharedGame is an immutable value like Game: every action (a seat taken, a
 move, an offer and its answer, a rematch) returns a new value, which the
 store keeps, together with an event saying what changed. Its clocks (clock.py)
-are kept in wall-clock time, so every action takes `now`; a game whose
-running clock has run out is over as of then (as_of), before any job has
-written that down. Seats belong to players, and a player is a random
+are kept in wall-clock time, so every action that can start or stop one
+takes `now`; a game whose running clock has run out is over as of then
+(as_of), before any job has written that down. Seats belong to players, and a player is a random
 id kept in a browser's own session, never in a link: a link or a code lets
 anyone watch, and take a seat while one is free, but never move for someone
 else. Nothing here knows about HTTP or about where games are kept.
@@ -160,7 +160,7 @@ class SharedGame(Offered, Told, Opened):
     def play(self, player: str | None, cell: int, seen_ply: int,
              now: float | None = None) -> tuple[SharedGame, Event]:
         """player's move at cell, on the board they saw (seen_ply marks): it
-        answers a pending offer by declining it."""
+        sets a pending offer aside, as the friend's answer or the offerer's change of mind."""
         now = now_or_clock(now)
         mark = self._seat_changing(player, seen_ply, "move", now)
         if None in self.seats:
@@ -216,12 +216,12 @@ class SharedGame(Offered, Told, Opened):
             raise Forbidden(f"You are watching this game; only its players can {change}.")
         if seen_ply != self.ply:
             raise Conflict("That board was out of date; here it is as it stands now.")
-        if self.is_over:
-            raise Conflict("This game is over; start a rematch to play again.")
-        if self.flag_due(now):
-            loser = self.running_mark
+        loser = self.ending.timed_out or (self.running_mark if self.flag_due(now) else None)
+        if loser:
             said = "Your time" if loser == mark else "Your friend's time"
             raise Conflict(f"{said} ran out: the game is over, {opponent(loser)} wins on time.")
+        if self.is_over:
+            raise Conflict("This game is over; start a rematch to play again.")
         return mark
 
     # The clocks
@@ -350,5 +350,8 @@ class SharedGame(Offered, Told, Opened):
             raise ValueError(f"not a shared game: {error}") from error
         if not game.opening.fits(rules, game.ply):
             raise ValueError("not a shared game: its swap2 choices do not fit its moves")
+        if game.offer and (game.offer.ply != game.ply or game.offer.kind == "takeback"
+                           and game.takeback_to(game.offer.by) is None):
+            raise ValueError("not a shared game: its offer does not fit its moves")
         return game
 
