@@ -1,6 +1,8 @@
 """A player whose clock runs out loses within moments of it, with no page
-open: each change that starts a clock schedules a job on the task queue (the
-engine workers' Huey) for the moment that clock would run out. If the same
+open: each change that leaves a clock running schedules a job on the task
+queue (the engine workers' Huey) for the moment that clock would run out (a
+change that starts none, an offer say, schedules the same moment again: the
+job is a read of one game where it finds nothing to do). If the same
 clock still runs then, the job ends the game on time, and the change reaches
 every open page through the game's log and streams, as a move does.
 
@@ -19,11 +21,6 @@ from typing import Protocol
 from webapp.online.shared_game import SharedGame
 from webapp.online.store import GameStore, change_if, games_store
 from webapp.storage.redis import redis_client
-
-EARLY_SECONDS = 1.0
-"""The most a job waits when it runs before its clock's deadline: only a
-consumer whose machine's clock is behind the web server's runs one early."""
-
 
 @dataclass(frozen=True)
 class Where:
@@ -49,15 +46,10 @@ def schedule(jobs: Scheduler, where: Where, game: SharedGame) -> None:
 def fall(where: Where, game_id: str, since: float) -> None:
     """The job: the game is lost on time by the player whose clock started at
     `since`, if that clock still runs and has run out (a move since, or the
-    end of the game, leaves it be: its own job is scheduled)."""
-    store = _store(where)
-    game = store.get(game_id)
-    if not _still_running(game, since):
-        return
-    early = game.deadline - time.time()
-    if early > 0:
-        time.sleep(min(early, EARLY_SECONDS))
-    change_if(store, game_id, lambda game: game.time_out(time.time())
+    end of the game, leaves it be: its own job is scheduled). The queue runs
+    it when the deadline has come by this machine's clock, which is why
+    every machine's clock must keep the same time (docs/deploying.md)."""
+    change_if(_store(where), game_id, lambda game: game.time_out(time.time())
               if _still_running(game, since) and game.flag_due(time.time()) else None)
 
 

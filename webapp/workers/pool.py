@@ -307,7 +307,7 @@ class EnginePool:
         if self.mode == "local":
             self._start_consumer()
         eta = datetime.fromtimestamp(when, tz=timezone.utc)
-        self.queue.enqueue(self.at_task.s(function, arguments, eta=eta))
+        self.queue.add_schedule(self.at_task.s(function, arguments, eta=eta))  # not the queue: no worker need take it
 
     def _later_job(self, function: Callable[..., None], arguments: tuple, once: str) -> None:
         """The job a worker runs for later(): the function, then the name kept, so that it is done once."""
