@@ -62,7 +62,7 @@ def test_a_clock_that_runs_out_loses_the_game_and_no_move_is_taken_after_it():
     assert over.is_over and over.winner == "X" and over.ending.timed_out == "O"
     assert over.status_for(BOB) == "You lost on time."
     assert over.status_for(ALICE) == "You win on time!"
-    assert over.status_for(CAROL) == "O's time ran out: X wins."
+    assert over.status_for(CAROL) == "O's time ran out: X wins on time."
     assert over.time_left("O", START + 99) == 0 and over.series == {ALICE: 1}
     assert over.link_query == {"timed_out": "O"}
     with pytest.raises(Conflict, match="Your time ran out: the game is over, X wins on time."):
@@ -95,7 +95,8 @@ def test_under_swap2_the_opener_is_timed_stone_by_stone_and_the_clocks_follow_th
 def test_the_stored_clock_round_trips_and_a_broken_one_is_refused():
     game = clocked().play(ALICE, 24, 0, now=START)[0].play(BOB, 25, 1, now=START + 3)[0]
     assert SharedGame.from_data(game.to_data()) == game
-    for broken in ({"left": [60, -1]}, {"clock": "0+0"}, {"left": None}, {"since": "soon"}):
+    for broken in ({"left": [60, -1]}, {"clock": "0+0"}, {"left": None}, {"since": "soon"}, {"left": "12"},
+                   {"left": [60, float("nan")]}, {"since": float("inf")}, {"clock": "nan+0"}, {"left": [1, 2, 3]}):
         with pytest.raises(ValueError):
             SharedGame.from_data({**game.to_data(), **broken})
     assert Clock.from_data({}) is None
@@ -106,6 +107,12 @@ def test_a_rematch_keeps_the_control_with_full_clocks():
     following = game.start_rematch(BOB, "next", "NEXT22")[1]
     assert following.clock == Clock.start_of(TimeControl.parse("1+2"))
     assert following.terms_words == " (freestyle, 1+2 clock)"
+
+
+def test_a_server_whose_clock_is_behind_charges_no_time_and_adds_none():
+    game = clocked().play(ALICE, 24, 0, now=START)[0]
+    assert game.time_left("O", START - 2) == 60
+    assert game.play(BOB, 25, 1, now=START - 2)[0].time_left("O", START) == 62, "only the increment"
 
 
 def test_time_spent_away_is_the_players_own():

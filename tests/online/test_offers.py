@@ -40,7 +40,7 @@ def test_a_take_back_removes_the_askers_last_move_and_the_reply_after_it():
     taken, event = just_moved.answer_offer(BOB, True, 3)
     assert taken.moves == (24, 25) and event.text == "O accepted the take-back: d5 is off the board."
     replied, _ = game.make_offer(BOB, "takeback", 3)  # O's move was e4, and X has replied since
-    assert replied.offer_words(ALICE) == "Your friend asks to take back their last move (e4 and d5)."
+    assert replied.offer_words(ALICE) == "Your friend asks to take back their last move and your reply (e4 and d5)."
     taken, event = replied.answer_offer(ALICE, True, 3)
     assert taken.moves == (24,) and event.text == "X accepted the take-back: e4 and d5 are off the board."
     assert taken.acting_seat == "O" and taken.status_for(BOB) == "Your turn: you play O."
@@ -97,10 +97,18 @@ def test_an_offer_waits_for_the_friend_and_the_opening_stones_stay():
     assert after.takeback_to("O") == 3 and after.takeback_to("X") is None
 
 
+def test_a_take_back_forgets_what_was_declined_at_the_ply_it_returns_to():
+    declined = played(24, 25).make_offer(BOB, "draw", 2)[0].answer_offer(ALICE, False, 2)[0]
+    back = declined.play(ALICE, 26, 2)[0].make_offer(ALICE, "takeback", 3)[0].answer_offer(BOB, True, 3)[0]
+    assert back.ply == 2 and back.declined is None
+    assert back.make_offer(BOB, "draw", 2)[0].offer is not None, "a new position, a new offer"
+
+
 def test_the_stored_offer_round_trips_and_a_broken_one_is_refused():
     game = played(24).make_offer(ALICE, "takeback", 1)[0].answer_offer(BOB, False, 1)[0].make_offer(BOB, "draw", 1)[0]
     assert SharedGame.from_data(game.to_data()) == game
-    for broken in (["draw", "Z", 1], ["peace", "X", 1], ["draw", "X"], ["draw", "X", "1"], "draw"):
+    for broken in (["draw", "Z", 1], ["peace", "X", 1], ["draw", "X"], ["draw", "X", "1"], "draw",
+                   ["draw", "X", 5], ["takeback", "O", 1]):
         with pytest.raises(ValueError):
             SharedGame.from_data({**game.to_data(), "offer": broken})
 

@@ -87,7 +87,7 @@ class Clock:
         the seat `running` acts (None: no clock runs); never below 0."""
         left = self.left[seat]
         if self.since is not None and seat == running:
-            left -= now - self.since
+            left -= max(0.0, now - self.since)  # a server whose clock is behind the one that started it adds none
         return max(0.0, left)
 
     def deadline(self, running: int) -> float | None:
@@ -120,10 +120,13 @@ class Clock:
         if not data.get("clock"):
             return None
         left, since = data["left"], data["since"]
+        if not isinstance(left, list) or len(left) != 2:
+            raise ValueError("not a clock: the time left is two numbers")
         clock = cls(TimeControl.parse(data["clock"]), (float(left[0]), float(left[1])),
                     None if since is None else float(since))
-        if min(clock.left) < 0:
-            raise ValueError("not a clock: negative time left")
+        times = (*clock.left, clock.since or 0.0)
+        if not all(math.isfinite(seconds) for seconds in times) or min(clock.left) < 0:
+            raise ValueError("not a clock: its times are not finite, or negative")
         return clock
 
 

@@ -86,7 +86,7 @@ class Offered:
             after = self._timed(replace(self, ending=Result(draw=AGREED), offer=None), now)
             return after._scored(), Event("move", f"{mark} accepted: a draw, agreed.")
         taken, back_to = self.takeback_words(offer.by), self.takeback_to(offer.by)
-        after = self._timed(replace(self, moves=self.moves[:back_to], offer=None), now)
+        after = self._timed(replace(self, moves=self.moves[:back_to], offer=None, declined=None), now)
         verb = "is" if self.ply - back_to == 1 else "are"
         return after, Event("move", f"{mark} accepted the take-back: {taken} {verb} off the board.")
 

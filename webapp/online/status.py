@@ -105,7 +105,7 @@ class Told:
         if ending.resigned:
             return f"{ending.resigned} resigned: {winner} wins."
         if ending.timed_out:
-            return f"{ending.timed_out}'s time ran out: {winner} wins."
+            return f"{ending.timed_out}'s time ran out: {winner} wins on time."
         if ending.draw:
             return "A draw, agreed. You are watching."
         if winner:
@@ -134,7 +134,8 @@ class Told:
             return f"You {asked}; waiting for your friend's answer."
         if offer.kind == "draw":
             return "Your friend offers a draw."
-        return f"Your friend asks to take back their last move ({self.takeback_words(offer.by)})."
+        reply = " and your reply" if self.ply - (self.takeback_to(offer.by) or 0) == 2 else ""
+        return f"Your friend asks to take back their last move{reply} ({self.takeback_words(offer.by)})."
 
     def takeback_words(self: SharedGame, mark: str) -> str:
         """The stones a take-back by mark removes, as the offer names them: "b2", or "b2 and c3"."""

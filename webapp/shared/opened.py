@@ -1,7 +1,8 @@
 """What a game asks of its opening (engine.Opening) at the stones it has:
 one piece for the game at one screen (play's Game) and the friends' game
 (online's SharedGame), which hold an opening alike and must answer alike.
-A mixin: the game holds `opening`, `ply` (the stones down) and `resigned`.
+A mixin: the game holds `opening`, `ply` (the stones down) and `resigned`
+(a game that ends in other ways too, the friends' game, writes its own link_query).
 """
 
 from __future__ import annotations
