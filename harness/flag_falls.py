@@ -6,11 +6,11 @@ test (that it happens) and `make bench-flags` (how soon, over many games)."""
 
 from __future__ import annotations
 
-import asyncio
 import time
 from pathlib import Path
 
 from harness.client import Browser
+from harness.servers import run
 from webapp.online.shared_game import SharedGame
 from webapp.online.store import GameStore, games_store
 from webapp.storage.redis import redis_client
@@ -47,7 +47,7 @@ def flag_delays(port: int, store: GameStore, games: int, give_up_seconds: float 
     in the store (inf if not there give_up_seconds after its deadline)."""
     deadlines = {}
     for _ in range(games):
-        game_id = asyncio.run(left_after_one_stone(port))
+        game_id = run(left_after_one_stone(port))
         deadlines[game_id] = store.get(game_id).deadline
     delays: dict[str, float] = {}
     while len(delays) < games:

@@ -302,6 +302,8 @@ if (joining && !sessionStorage.getItem(`joined ${joining.action}`)) {
 // The running clock counts down between the server's pages: each page (and
 // each of the stream's messages) says the seconds left as it was drawn, and
 // the server decides when time runs out; this only keeps the figure moving.
+// When a clock arrived is noted at once (a MutationObserver's callback runs
+// even in a background tab, where timers are slowed to once a minute).
 function clockWords(seconds) {
   if (seconds <= 0) return "0:00";
   if (seconds <= 10) return `0:${(Math.ceil(seconds * 10) / 10).toFixed(1).padStart(4, "0")}`;
@@ -309,12 +311,19 @@ function clockWords(seconds) {
   const minutes = Math.floor((whole % 3600) / 60), secs = String(whole % 60).padStart(2, "0");
   return hours ? `${hours}:${String(minutes).padStart(2, "0")}:${secs}` : `${minutes}:${secs}`;
 }
-let clockDrawn = null; // the running clock and when its page came
+const clockArrived = new WeakMap(); // each running clock, and when it came
+function noteClocks() {
+  for (const clock of document.querySelectorAll(".clock[data-running]")) {
+    if (!clockArrived.has(clock)) clockArrived.set(clock, performance.now());
+  }
+}
+new MutationObserver(noteClocks).observe(document.body, { childList: true, subtree: true });
+noteClocks();
 setInterval(() => {
   const running = document.querySelector(".clock[data-running]");
   if (!running) return;
-  if (clockDrawn?.element !== running) clockDrawn = { element: running, at: performance.now() };
-  const left = Number(running.dataset.seconds) - (performance.now() - clockDrawn.at) / 1000;
+  noteClocks();
+  const left = Number(running.dataset.seconds) - (performance.now() - clockArrived.get(running)) / 1000;
   running.querySelector("strong").textContent = clockWords(left);
   running.classList.toggle("low", left < 20);
 }, 100);

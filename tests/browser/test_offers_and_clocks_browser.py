@@ -111,7 +111,7 @@ def test_when_a_clock_runs_out_every_open_page_shows_it_without_a_reload(browser
         expect(bob.locator(".clock.running")).to_contain_text("You (O)")
         expect(alice.locator("#status")).to_have_text("You win on time!", timeout=10_000)
         expect(bob.locator("#status")).to_have_text("You lost on time.")
-        expect(carol.locator("#status")).to_have_text("O's time ran out: X wins.")
+        expect(carol.locator("#status")).to_have_text("O's time ran out: X wins on time.")
         expect(bob.locator(".clock.running")).to_have_count(0)
         expect(alice.get_by_role("button", name="Rematch, sides swapped")).to_be_visible()
         for page in pages:
