@@ -66,6 +66,9 @@ def test_alpha_beta_marks_the_branches_it_skipped(page: Page):
     page.goto("/think/3x3/4")
     page.get_by_role("link", name="Show what alpha-beta skips").click()
     expect(page.get_by_role("link", name="Hide what alpha-beta skips")).to_be_focused()
+    expect(page).to_have_url(re.compile(r"/think/3x3/4\?(.*&)?alphabeta=on"))  # kept in the address: a reload keeps it
+    page.reload()
+    expect(page.get_by_role("link", name="Hide what alpha-beta skips")).to_be_visible()
     page.locator("#toggle-1").click()
     expect(page.locator("#children-1 .skip").first).to_have_text(
         "alpha-beta skipped it: O already has a better move elsewhere")

@@ -26,6 +26,16 @@ def test_the_empty_board_shows_its_tree_and_the_searches(visitor: Visitor):
         "Minimax", "Minimax with a memo", "Alpha-beta", "Alpha-beta with a transposition table and move ordering",
         "Look-up in the solved table"]
     assert "X plays row 2, column 2" in text and '<span class="tag">best play</span>' in text
+    assert "Plain minimax examines 549,946 positions here (this one and every one below it)" in text, \
+        "the table's count and the verdict's, told apart"
+    assert "Every position of the game was worked out ahead of time when the server started" in text
+
+
+def test_a_bound_that_starts_a_sentence_starts_with_a_capital(visitor: Visitor):
+    """Issue 56's small things: "draw. at most 236,975,164,804 positions…"."""
+    text = visitor.client.get("/think/4x4/b2-c3").text
+    assert "<strong class=\"draw\">draw</strong>. At most 236,975,164,804 positions lie below this one." in text
+    assert "draw</strong>. at most" not in text
 
 
 def test_a_node_opens_by_a_plain_link_and_closes_by_another(visitor: Visitor):

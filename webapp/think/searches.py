@@ -154,8 +154,9 @@ def searches(position: Position, depth: int = 0) -> tuple[Row, ...]:
     score = table(rules).record(position)[0]
     rows.append(Row("solved", NAMES["solved"], Count(1), None, time.perf_counter() - start,
                     value_words(table_value(position, score), mover)[0],
-                    "The whole game was solved once, before anyone asked: "
-                    + ("when the server started." if rules.size == 3 else "by make tablebase, into a file.")))
+                    "Every position of the game was worked out ahead of time "
+                    + ("when the server started" if rules.size == 3 else "and shipped with the site in a file")
+                    + ", so the answer is one look-up."))
     return tuple(rows)
 
 
