@@ -1074,3 +1074,11 @@ def test_move_numbers_are_offered_only_on_the_boards_drawn_with_stones(visitor: 
 def test_a_bad_move_numbers_switch_is_refused(visitor: Visitor):
     refused = visitor.post("/numbers", {"numbers": "maybe"})
     assert refused.status_code == 400 and message(refused.text) == "Say “on” or “off” to switch move numbers."
+
+
+def test_the_learners_page_says_why_the_untrained_network_already_scores_well(visitor: Visitor):
+    """Issue 56: "the network 'at 0 games' scores 0.99 against random as X with no word why"
+    (the claim itself is tests/engine/test_network.py's)."""
+    text = " ".join(visitor.client.get("/learn").text.split())
+    assert "even untrained it takes every win on offer" in text
+

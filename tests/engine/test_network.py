@@ -9,7 +9,7 @@ import random
 import numpy as np
 import pytest
 
-from harness.positions import position
+from harness.positions import playable_positions, position
 from webapp.engine import BOARDS, Position
 from webapp.engine.network import ORIENTATIONS, Network, afterstates
 
@@ -90,3 +90,15 @@ def test_it_refuses_another_board_a_finished_game_or_an_impossible_one(here, mes
         lopsided().values(here)
     with pytest.raises(ValueError, match=message):
         lopsided().move(here)
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_even_untrained_it_takes_every_win_on_offer(seed: int):
+    """The learners' page's claim for its curve's first point: a move that
+    ends the game is valued by its result, and untrained values sit near 0,
+    so on every 3×3 position with a win on offer the untrained network wins."""
+    untrained = Network.initial(np.random.default_rng(seed))
+    with_a_win = [here for here in playable_positions(BOARDS["3x3"]) if here.winning_cells(here.to_move)]
+    assert len(with_a_win) > 1000
+    for here in with_a_win:
+        assert here.play(untrained.move(here)).winner == here.to_move, here.text
