@@ -31,8 +31,9 @@ graceful_timeout = 10  # a move finishes well within it; streams are ended at on
 
 
 def post_worker_init(worker) -> None:
-    """Start the engine workers, which run the clocks' flags even if nobody
-    asks for a page (EnginePool.start). When the worker is told to stop
+    """Start the engine workers if clocks' flags are scheduled, so that they
+    fall even if nobody asks for a page (EnginePool.start_if_scheduled).
+    When the worker is told to stop
     (SIGTERM), end its live streams first, then stop as gunicorn does: the
     pages reconnect, to another worker or to the server once it is back, and
     resume from their last event; and the worker need not wait out
@@ -40,7 +41,7 @@ def post_worker_init(worker) -> None:
     extensions = getattr(worker.wsgi, "extensions", {})  # none in make load's bare app
     hub = extensions.get("online_hub")
     if "engines" in extensions:
-        extensions["engines"].start()
+        extensions["engines"].start_if_scheduled()
 
     def stop(signum, frame) -> None:
         if hub is not None:

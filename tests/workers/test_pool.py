@@ -240,3 +240,18 @@ def test_a_page_s_work_is_done_by_a_worker_and_comes_back_whole(tmp_path, pools)
     assert (seen.root, seen.branches, seen.alphabeta_ran) == (here.root, here.branches, here.alphabeta_ran)
     assert [row.examined for row in seen.searches] == [row.examined for row in here.searches]
     assert any(branch.children for branch in seen.branches)
+
+
+def test_a_starting_server_starts_the_workers_only_if_jobs_are_scheduled(tmp_path: Path, monkeypatch):
+    """make serve's web processes start the engine workers as they start
+    only where a clock's flag waits in the schedule (a restart mid-game):
+    otherwise every server start would cost a consumer per web process."""
+    pool = EnginePool("local", str(tmp_path))
+    started = []
+    monkeypatch.setattr(pool, "_start_consumer", lambda: started.append(True))
+    pool.start_if_scheduled()
+    assert started == []
+    pool.at(time.time() + 60, print, "a flag")
+    started.clear()
+    pool.start_if_scheduled()
+    assert started == [True]

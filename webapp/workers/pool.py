@@ -44,6 +44,7 @@ from redis import ConnectionPool
 from webapp.engine import Appraisal, Position, Rules, Thought, advise
 from webapp.engine.external import Brain, installed
 from webapp.shared.game_link import game_digest
+from webapp.storage.errors import STORE_ERRORS
 from webapp.workers.jobs import BrainReply, Reply, appraise_job, ask_job, brain_job, think_job
 from webapp.workers.watch import Lost
 
@@ -331,12 +332,20 @@ class EnginePool:
         self.kept.put(queued, now)
         return True
 
-    def start(self) -> None:
-        """Start this machine's workers now, not at the first job: a server
-        started again with clocks running in its games has their flags'
-        jobs to run (at) before anybody asks for anything (`make serve`'s
-        workers call it as they start)."""
-        if self.mode == "local":
+    def start_if_scheduled(self) -> None:
+        """Start this machine's workers now, not at the first job, if the
+        queue holds jobs scheduled for later (at: a clock's flag): a server
+        started again mid-game has them to run before anybody asks for
+        anything (`make serve`'s workers call it as they start). Starting
+        them always would cost every server start a consumer per web process.
+        A store that does not answer now is left for the first job to find."""
+        if self.mode != "local":
+            return
+        try:
+            scheduled = self.queue.scheduled_count()
+        except STORE_ERRORS:
+            return
+        if scheduled:
             self._start_consumer()
 
     def _start_consumer(self) -> None:
