@@ -3,10 +3,19 @@ traceback; its workers start with the boards' tables built."""
 
 from __future__ import annotations
 
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
 import pytest
 
 from webapp.engine import BOARDS
 from webapp.workers import consumer
+
+ROOT = Path(__file__).resolve().parent.parent.parent
 
 
 class StartingConsumer:
@@ -62,3 +71,40 @@ def test_told_to_stop_while_building_the_tables_it_stops_quietly(tmp_path, monke
         consumer.main(["--instance", str(tmp_path), "--workers", "1"])
     except KeyboardInterrupt:
         pytest.fail("the KeyboardInterrupt came out of main(), to be printed as a traceback")
+
+
+def test_a_consumer_whose_web_process_ended_ends_even_if_the_signal_to_stop_is_lost(tmp_path):
+    """Its server gone, a consumer stops as Ctrl-C would; one that ignores
+    that (the signal came while Huey was starting its workers) still ends,
+    SHUTDOWN_SECONDS later, not never."""
+    pid_file = tmp_path / "pid"
+    child = (
+        "import os, signal, threading, time\n"
+        "from webapp.workers import consumer\n"
+        "consumer.SHUTDOWN_SECONDS = 0.2\n"
+        "signal.signal(signal.SIGINT, signal.SIG_IGN)\n"
+        f"open({str(pid_file)!r}, 'w').write(str(os.getpid()))\n"
+        "threading.Thread(target=consumer._stop_with, args=(os.getppid(),), daemon=True).start()\n"
+        "time.sleep(60)\n"
+    )
+    # A shell stands for the web process: it starts the consumer, and ends once the consumer is there.
+    shell = subprocess.Popen(["sh", "-c", f'"{sys.executable}" -c "$CHILD" & while [ ! -s {pid_file} ]; do sleep 0.05; done'],
+                             env={**os.environ, "CHILD": child}, cwd=ROOT)
+    assert shell.wait(30) == 0
+    orphan = int(pid_file.read_text())
+    deadline = time.monotonic() + 20
+    try:
+        while time.monotonic() < deadline and _alive(orphan):
+            time.sleep(0.1)
+        assert not _alive(orphan)
+    finally:
+        if _alive(orphan):  # the test failed: the process it started ends with it all the same
+            os.kill(orphan, signal.SIGKILL)
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    return not Path(f"/proc/{pid}/stat").read_text().split()[2] == "Z"

@@ -196,10 +196,16 @@ def _wait_for_lock(path: Path, parent: int) -> bool:
 
 def _stop_with(parent: int) -> None:
     """When the web process that started this one ends, stop as Ctrl-C
-    would: the workers finish the moves they are thinking about."""
+    would: the workers finish the moves they are thinking about. If it has
+    not stopped SHUTDOWN_SECONDS later (the signal came while Huey was
+    starting its workers, and was lost), end at once: its workers end with
+    it (PR_SET_PDEATHSIG), and the lock with its file descriptor. An orphan
+    consumer was found still running half an hour after its server's test."""
     while os.getppid() == parent:
         time.sleep(WATCH_SECONDS)
     os.kill(os.getpid(), signal.SIGINT)
+    time.sleep(SHUTDOWN_SECONDS + 2 * WATCH_SECONDS)
+    os._exit(0)
 
 
 def _parser() -> argparse.ArgumentParser:
