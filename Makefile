@@ -92,9 +92,10 @@ review-check: $(VENV)/installed
 	  $(if $(REVIEWER),--review-engine $(REVIEWER) --review-settings "$(REVIEWER_SETTINGS)")
 
 # make forbidden-check [RAPFI=/path/to/pbrain-rapfi]: renju's forbidden points, ours against the
-# Gomocup manager's judge (and Rapfi, if given) on 3,000 crowded positions
+# Gomocup manager's judge (and Rapfi, if given) on 3,000 crowded positions, then 3,000 from the levels' games
 forbidden-check: $(VENV)/test-installed
 	$(BIN)/python -m tools.forbidden_check --positions 3000 $(if $(RAPFI),--rapfi $(RAPFI))
+	$(BIN)/python -m tools.forbidden_check --positions 3000 --games $(if $(RAPFI),--rapfi $(RAPFI))
 
 tablebase: $(VENV)/installed
 	$(BIN)/python -m webapp.engine.solved webapp/engine/4x4.tablebase

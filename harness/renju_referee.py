@@ -2,7 +2,8 @@
 
 The referee is the Gomocup manager's judge (Piskvork's), as the `renju`
 package ports it (by Yixin's author); the positions crowd black stones near
-the centre, where forbidden shapes are common. Used by
+the centre, where forbidden shapes are common, or come from whole games
+between the levels, where the shapes are the ones play makes. Used by
 tests/engine/test_renju.py and by tools/forbidden_check.py, which also asks Rapfi.
 """
 
@@ -13,6 +14,7 @@ from collections.abc import Iterator
 
 from renju.check_forbid import get_foul_type
 
+from webapp.engine.levels import choose_move
 from webapp.engine.renju import DOUBLE_FOUR, DOUBLE_THREE, OVERLINE
 from webapp.engine.position import Position
 from webapp.engine.rules import RENJU, Rules, cells_of
@@ -43,6 +45,24 @@ def crowded_positions(count: int, seed: int) -> Iterator[Position]:
             continue
         made += 1
         yield position
+
+
+def game_positions(count: int, seed: int, longest: int = 120) -> Iterator[Position]:
+    """Every position with black to move, and no five for black to make (see
+    crowded_positions), of seeded renju games between the levels (easy,
+    medium or hard, drawn for each move), up to `longest` stones a game,
+    until there are count of them."""
+    made, game = 0, 0
+    while True:
+        rng, here = random.Random(f"{seed} {game}"), Position(RULES)
+        while not here.is_over and here.ply < longest:
+            if here.to_move == "X" and not here.winning_cells("X"):
+                yield here
+                made += 1
+                if made == count:
+                    return
+            here = here.play(choose_move(here, rng.choice(("easy", "medium", "hard")), rng))
+        game += 1
 
 
 def judge(position: Position) -> dict[int, str]:

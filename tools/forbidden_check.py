@@ -1,9 +1,10 @@
 """Renju's forbidden points, ours against independent referees.
 
-    python -m tools.forbidden_check [--positions N] [--seed S] [--rapfi PATH]
+    python -m tools.forbidden_check [--positions N] [--seed S] [--games] [--rapfi PATH]
 
 Random positions (harness/renju_referee.py: stones crowded near the centre
-so that forbidden shapes are common, black to move, no five to make). Each
+so that forbidden shapes are common, black to move, no five to make), or
+with --games the positions of whole renju games between the levels. Each
 position's forbidden points, ours (webapp.engine.renju), are compared
 with the Gomocup manager's judge (the `renju` package's check_forbid, a port
 of Piskvork's) and, given --rapfi, with Rapfi's YXSHOWFORBID answer (Rapfi
@@ -17,7 +18,7 @@ import argparse
 import subprocess
 import sys
 
-from harness.renju_referee import RULES, crowded_positions, judge
+from harness.renju_referee import RULES, crowded_positions, game_positions, judge
 from webapp.engine.renju import forbidden_cells
 from webapp.engine.position import Position
 from webapp.engine.rules import cells_of
@@ -53,12 +54,14 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--positions", type=int, default=2000)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--games", action="store_true", help="positions from the levels' games, not crowded ones")
     parser.add_argument("--rapfi", help="a Rapfi binary (pbrain-rapfi), to compare with too")
     args = parser.parse_args(argv)
     rapfi = Rapfi(args.rapfi) if args.rapfi else None
     counts = {"positions": 0, "forbidden points (ours)": 0, "agree with the judge": 0, "agree with Rapfi": 0}
     try:
-        for position in crowded_positions(args.positions, args.seed):
+        positions = game_positions if args.games else crowded_positions
+        for position in positions(args.positions, args.seed):
             ours = forbidden_cells(RULES, position.x, position.o)
             counts["positions"] += 1
             counts["forbidden points (ours)"] += len(ours)

@@ -13,7 +13,7 @@ import random
 
 import pytest
 
-from harness.renju_referee import crowded_positions, judge
+from harness.renju_referee import crowded_positions, game_positions, judge
 from tests.reach import Reach
 from webapp.engine.renju import DOUBLE_FOUR, DOUBLE_THREE, OVERLINE, foul, forbidden_cells
 from webapp.engine.levels import choose_move
@@ -79,6 +79,18 @@ def test_forbidden_points_agree_with_the_gomocup_judge_on_random_crowded_positio
         assert ours == judge(place), place.text
         forbidden += len(ours)
     assert forbidden > reach.count(20, 5)  # the sample has forbidden points to compare
+
+def test_forbidden_points_agree_with_the_gomocup_judge_on_positions_from_games(reach: Reach) -> None:
+    """Issue 54: the shapes play makes, not only random crowds: every empty
+    point of 40 positions from the levels' renju games (make forbidden-check
+    --games compares thousands); of 10 in make check."""
+    forbidden = 0
+    for place in game_positions(reach.count(40, 10), seed=3):
+        ours = forbidden_cells(place.rules, place.x, place.o)
+        assert ours == judge(place), place.text
+        forbidden += len(ours)
+    assert forbidden > 0  # the sample has forbidden points to compare
+
 
 def test_only_black_and_only_renju_have_forbidden_points() -> None:
     place = position("f8 g8 h6 h7")
