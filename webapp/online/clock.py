@@ -13,6 +13,7 @@ while deciding where to begin.
 from __future__ import annotations
 
 import math
+import time
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -51,6 +52,11 @@ class TimeControl:
         """"5 minutes + 3 seconds a move", as the invitation's choice and the page say it."""
         base = f"{self.base / 60:g} minutes" if self.base >= 60 else f"{self.base:g} seconds"
         return f"{base} + {self.increment:g} seconds a move"
+
+
+def now_or_clock(now: float | None) -> float:
+    """now as given (tests give it), or the time as the server's clock reads it."""
+    return time.time() if now is None else now
 
 
 def time_controls(configured: str) -> dict[str, TimeControl]:

@@ -6,14 +6,14 @@ status.py is); each returns the game after it and the event that tells the pages
 
 from __future__ import annotations
 
-import time
 from dataclasses import replace
 from typing import TYPE_CHECKING, NamedTuple
 
 from webapp.engine import MARKS
+from webapp.online.clock import now_or_clock
 from webapp.online.status import OFFER_WORDS
 from webapp.online.store import Event
-from webapp.shared.errors import Conflict, InvalidInput
+from webapp.shared.errors import Conflict, InvalidInput, Refusal
 from webapp.shared.game_link import AGREED, Result
 
 if TYPE_CHECKING:
@@ -27,11 +27,6 @@ class Offer(NamedTuple):
     kind: str  # "draw" or "takeback" (OFFER_WORDS)
     by: str
     ply: int
-
-
-def now_or_clock(now: float | None) -> float:
-    """now as given (tests give it), or the time as the server's clock reads it."""
-    return time.time() if now is None else now
 
 
 class Offered:
@@ -61,13 +56,13 @@ class Offered:
         return replace(self, offer=offer), Event("offer", f"{mark} {verb} {OFFER_WORDS[kind]}.")
 
     def may_offer(self: SharedGame, player: str | None, kind: str) -> bool:
-        """Whether the page offers player the button for kind: make_offer would take it now."""
-        mark = self.seat_of(player)
-        if mark is None or not self.can_resign(player) or self.offer is not None:
+        """Whether the page offers player the button for kind: make_offer would take it now
+        (asked of make_offer itself, so that the button and the route follow one set of rules)."""
+        try:
+            self.make_offer(player, kind, self.ply)
+        except Refusal:
             return False
-        if kind == "takeback" and self.takeback_to(mark) is None:
-            return False
-        return Offer(kind, mark, self.ply) != self.declined
+        return True
 
     def answer_offer(self: SharedGame, player: str | None, accept: bool, seen_ply: int,
                      now: float | None = None) -> tuple[SharedGame, Event]:

@@ -14,14 +14,13 @@ else. Nothing here knows about HTTP or about where games are kept.
 from __future__ import annotations
 
 import secrets
-import time
 from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import Any
 
-from webapp.engine import MARKS, Opening, Position, Rules, board_named, opponent, rules_offered, swap2
-from webapp.online.clock import Clock, TimeControl
-from webapp.online.offers import Offer, Offered, now_or_clock, parse_offer
+from webapp.engine import MARKS, Opening, Position, Rules, board_named, opponent, swap2
+from webapp.online.clock import Clock, TimeControl, now_or_clock
+from webapp.online.offers import Offer, Offered, parse_offer
 from webapp.online.status import Told
 from webapp.online.store import Event
 from webapp.shared.board import BoardView, board_view
