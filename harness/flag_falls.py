@@ -11,9 +11,8 @@ from pathlib import Path
 
 from harness.client import Browser
 from harness.servers import run
-from webapp.online.shared_game import SharedGame
-from webapp.online.store import GameStore, games_store
-from webapp.storage.redis import redis_client
+from webapp.online.flags import Where, games_at
+from webapp.online.store import GameStore
 
 SHORT_CLOCK = "0.05+0"
 """Three seconds each, no increment: the control the server under test offers (CLOCKS)."""
@@ -23,8 +22,7 @@ POLL_SECONDS = 0.01
 def store_of(instance: Path, redis_url: str | None) -> GameStore:
     """The server's game store, read as its workers read it (its folder made, if the server has not yet)."""
     instance.mkdir(parents=True, exist_ok=True)
-    client = redis_client(redis_url) if redis_url else None
-    return games_store(client, str(instance), 3600, SharedGame.from_data)
+    return games_at(Where(redis_url, str(instance), 3600))
 
 
 async def left_after_one_stone(port: int) -> str:

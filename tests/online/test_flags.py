@@ -15,7 +15,6 @@ from webapp.engine import BOARDS
 from webapp.online import flags
 from webapp.online.clock import TimeControl
 from webapp.online.shared_game import SharedGame
-from webapp.online.store import SQLiteGames
 from webapp.workers.pool import EnginePool
 
 ALICE, BOB = "a" * 32, "b" * 32
@@ -28,7 +27,7 @@ def where(tmp_path: Path) -> flags.Where:
 
 def started(where: flags.Where, control: str = "1+0", ago: float = 0.0) -> SharedGame:
     """A clocked game whose first stone was played `ago` seconds ago, kept where the job looks."""
-    store = SQLiteGames(str(Path(where.instance_path, "games.sqlite3")), where.idle_seconds, SharedGame.from_data)
+    store = flags.games_at(where)
     game = SharedGame.create(BOARDS["7x7"], "X", ALICE, "g", "CODE22", control=TimeControl.parse(control))
     game = game.join(BOB)[0].play(ALICE, 24, 0, now=time.time() - ago)[0]
     store.create(game)
@@ -36,7 +35,7 @@ def started(where: flags.Where, control: str = "1+0", ago: float = 0.0) -> Share
 
 
 def stored(where: flags.Where) -> SharedGame:
-    return flags._store(where).get("g")
+    return flags.games_at(where).get("g")
 
 
 def test_the_job_ends_the_game_on_time_once_the_clock_has_run_out(where: flags.Where):
@@ -44,14 +43,14 @@ def test_the_job_ends_the_game_on_time_once_the_clock_has_run_out(where: flags.W
     flags.fall(where, game.id, game.clock.since)
     after = stored(where)
     assert after.ending.timed_out == "O" and after.status_for(ALICE) == "You win on time!"
-    assert [logged.event.text for logged in flags._store(where).events_after("g", 0)] == [
+    assert [logged.event.text for logged in flags.games_at(where).events_after("g", 0)] == [
         "O's time ran out: X wins on time."]
 
 
 def test_a_job_for_a_clock_that_has_stopped_since_leaves_the_game_be(where: flags.Where):
     game = started(where, ago=61)
     flags.fall(where, game.id, game.clock.since - 1)  # scheduled for an earlier turn: a move came since
-    assert not stored(where).is_over and flags._store(where).events_after("g", 0) == []
+    assert not stored(where).is_over and flags.games_at(where).events_after("g", 0) == []
 
 
 def test_a_job_run_before_its_deadline_leaves_the_game_be(where: flags.Where):

@@ -13,7 +13,7 @@ from flask import Flask
 
 from tests.scrapers import marks, message, status
 from tests.support import Friend
-from webapp.online import routes as online_views, streams
+from webapp.online import streams
 from webapp.app import create_app
 from webapp.engine import board_named
 from webapp.online.routes import SPECTATORS_PER_GAME

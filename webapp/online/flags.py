@@ -49,7 +49,7 @@ def fall(where: Where, game_id: str, since: float) -> None:
     end of the game, leaves it be: its own job is scheduled). The queue runs
     it when the deadline has come by this machine's clock, which is why
     every machine's clock must keep the same time (docs/deploying.md)."""
-    change_if(_store(where), game_id, lambda game: game.time_out(time.time())
+    change_if(games_at(where), game_id, lambda game: game.time_out(time.time())
               if _still_running(game, since) and game.flag_due(time.time()) else None)
 
 
@@ -58,7 +58,7 @@ def _still_running(game: SharedGame | None, since: float) -> bool:
 
 
 @lru_cache(maxsize=4)
-def _store(where: Where) -> GameStore:
-    """The store, opened once a worker process."""
+def games_at(where: Where) -> GameStore:
+    """The game store where says, opened once a process (a worker's, or a tool's)."""
     client = redis_client(where.redis_url) if where.redis_url else None
     return games_store(client, where.instance_path, where.idle_seconds, SharedGame.from_data)
