@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 from harness.positions import playable_positions, position
-from webapp.engine import BOARDS, Position
+from webapp.engine import BOARDS, Position, cells_of
 from webapp.engine.network import ORIENTATIONS, Network, afterstates
 
 THREE = BOARDS["3x3"]
@@ -102,3 +102,17 @@ def test_even_untrained_it_takes_every_win_on_offer(seed: int):
     assert len(with_a_win) > 1000
     for here in with_a_win:
         assert here.play(untrained.move(here)).winner == here.to_move, here.text
+
+
+def test_taking_every_win_on_offer_alone_wins_most_games_as_x_against_random():
+    """The rest of the learners' page's claim: a player who takes every win
+    on offer and otherwise moves at random, as X, wins most of 400 seeded
+    games against a player who moves at random (321 of them with this seed)."""
+    rng, wins = random.Random(0), 0
+    for _ in range(400):
+        here = Position(BOARDS["3x3"])
+        while not here.is_over:
+            offered = here.winning_cells(here.to_move) if here.to_move == "X" else 0
+            here = here.play(rng.choice(cells_of(offered or here.empty)))
+        wins += here.winner == "X"
+    assert wins > 200, wins
