@@ -6,8 +6,8 @@ from __future__ import annotations
 from flask.testing import FlaskClient
 from werkzeug.test import TestResponse
 
-from webapp.engine.external import install, uninstall
 from webapp.play.match import Match
+from webapp.play.players import Roster
 
 HTMX = {"HX-Request": "true"}
 
@@ -37,13 +37,9 @@ class Visitor:
         return self.match().game.ply
 
     def match(self) -> Match:
-        """The match in the session store, as the app reads it (with the app's external engines installed)."""
-        token = install(self.client.application.extensions["brains"])
-        try:
-            with self.client.session_transaction() as session:
-                return Match.from_session(session)
-        finally:
-            uninstall(token)
+        """The match in the session store, as the app reads it (with the app's external engines)."""
+        with self.client.session_transaction() as session:
+            return Match.from_session(session, Roster(self.client.application.extensions["brains"]))
 
     def new(self, x: str | None = None, o: str | None = None, htmx: bool = True) -> TestResponse:
         data = {side: player for side, player in (("x", x), ("o", o)) if player is not None}

@@ -12,7 +12,7 @@ from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
-from flask import Flask, Response, current_app, g, render_template, request
+from flask import Flask, Response, current_app, render_template, request
 from flask.typing import ResponseReturnValue
 from flask_sec_fetch_csrf import CSRFError, SecFetchCSRF
 from redis.exceptions import RedisError
@@ -30,7 +30,7 @@ from webapp.records import routes as records_routes
 from webapp.review import routes as review_routes
 from webapp.think import routes as think_routes
 from webapp.engine import DEFAULT_BUDGET_MS
-from webapp.engine.external import Brain, configured, install, probe, settings_in, uninstall
+from webapp.engine.external import Brain, configured, probe, settings_in
 from webapp.shared.errors import Refusal
 from webapp.shared.web import duration, is_htmx, path, refused, reload_address
 from webapp.storage.errors import StoreUnavailable
@@ -129,10 +129,11 @@ def create_app(test_config: Mapping[str, Any] | None = None,
 
 
 def _external_engines(app: Flask) -> Brain | None:
-    """Install the external engines ENGINE_BRAINS names, each asked which
-    boards and rules it plays (a few seconds at start), and say which of
-    them judges reviews (REVIEW_ENGINE; None: master). ValueError, at start,
-    for a configuration that cannot work."""
+    """Probe the external engines ENGINE_BRAINS names, each asked which
+    boards and rules it plays (a few seconds at start), and keep them in
+    app.extensions["brains"], the one place the pages learn of them; say
+    which of them judges reviews (REVIEW_ENGINE; None: master). ValueError,
+    at start, for a configuration that cannot work."""
     settings = {**settings_in(os.environ, app.config["ENGINE_BRAINS"]), **app.config["ENGINE_BRAIN_SETTINGS"]}
     brains = [probe(brain) for brain in configured(app.config["ENGINE_BRAINS"], settings, PLAYERS)]
     for brain in brains:
@@ -140,9 +141,7 @@ def _external_engines(app: Flask) -> Brain | None:
             app.logger.info("Engine %s (%s) plays %s", brain.name, brain.about, ", ".join(sorted(brain.plays)))
         else:
             app.logger.warning("Engine %s plays none of our boards, and is not offered", brain.name)
-    app.extensions["brains"] = tuple(brains)
-    app.before_request(lambda: setattr(g, "engines_installed", install(brains)))
-    app.teardown_request(lambda error: uninstall(g.pop("engines_installed")) if "engines_installed" in g else None)
+    app.extensions["brains"] = tuple(brains)  # known once, here; handed to what needs them (play.players.Roster)
     judge = app.config["REVIEW_ENGINE"]
     if judge == "master":
         return None

@@ -2,17 +2,19 @@
 
 from __future__ import annotations
 
+import pickle
 import random
 import re
 
 import pytest
 
 from webapp.engine import BOARDS, DEFAULT_BOARD, Menace, Position, opponent
+from webapp.engine.external import Brain
 from webapp.play.coach import square_values
 from webapp.play.computer import Computer
-from webapp.play.game import Game
+from webapp.play.game import Game, computer_words
 from webapp.play.match import Match
-from webapp.play.players import parse_player, players_of
+from webapp.play.players import OUR_PLAYERS, Roster
 from webapp.play.replay import Replay, see_step
 from webapp.play.score import Score
 from webapp.shared.errors import Conflict, InvalidInput
@@ -178,12 +180,12 @@ def test_parse_ply_refuses_a_malformed_ply(raw):
 
 
 def test_parse_player_knows_the_players_and_defaults():
-    assert parse_player(None, "X") == "human" and parse_player(None, "O") == "perfect"
-    for player in players_of(THREE):
-        assert parse_player(player, "O") == player
+    assert OUR_PLAYERS.parse_player(None, "X") == "human" and OUR_PLAYERS.parse_player(None, "O") == "perfect"
+    for player in OUR_PLAYERS.players_of(THREE):
+        assert OUR_PLAYERS.parse_player(player, "O") == player
     for unknown in ("robot", "", "Perfect", "genius"):
         with pytest.raises(InvalidInput, match="Unknown player"):
-            parse_player(unknown, "X")
+            OUR_PLAYERS.parse_player(unknown, "X")
 
 
 def finish(game: Game, computer: Computer) -> Game:
@@ -194,8 +196,8 @@ def finish(game: Game, computer: Computer) -> Game:
     return game
 
 
-@pytest.mark.parametrize("x", players_of(THREE))
-@pytest.mark.parametrize("o", players_of(THREE))
+@pytest.mark.parametrize("x", OUR_PLAYERS.players_of(THREE))
+@pytest.mark.parametrize("o", OUR_PLAYERS.players_of(THREE))
 def test_every_pairing_starts_and_finishes(x, o):
     rng = dice(3)
     game = Game.start(x, o, rng)
@@ -273,7 +275,7 @@ def test_a_game_taken_back_from_its_end_leaves_the_score_and_counts_again_when_f
 
 def test_the_score_keeps_each_level_and_two_player_games_apart():
     score = Score({"perfect/draw": 2, "perfect/loss": 1, "friends/O": 1})
-    assert [(line.label, line.tallies) for line in score.lines()] == [
+    assert [(line.label, line.tallies) for line in score.lines(OUR_PLAYERS)] == [
         ("You against perfect", (("Wins", 0), ("Draws", 2), ("Losses", 1))),
         ("Two players", (("X wins", 0), ("O wins", 1), ("Draws", 0))),
     ]
@@ -333,8 +335,8 @@ def test_a_slip_is_said_to_you_only_where_you_play(x, o, expected):
     assert Game(x, o, (0, 4, 8, 2)).last_computer_reason == expected
 
 
-@pytest.mark.parametrize("x", players_of(THREE))
-@pytest.mark.parametrize("o", players_of(THREE))
+@pytest.mark.parametrize("x", OUR_PLAYERS.players_of(THREE))
+@pytest.mark.parametrize("o", OUR_PLAYERS.players_of(THREE))
 def test_for_every_pairing_reasons_say_you_only_to_a_person(x: str, o: str):
     """In games of every pairing, each computer move's reason says "you" if a
     person plays the other side, and otherwise names that side."""
@@ -416,8 +418,8 @@ QUICK = 20
 @pytest.mark.parametrize("board", ["4x4", "5x5", "7x7", "15x15"])
 def test_every_pairing_plays_out_on_every_board(board: str):
     rules = BOARDS[board]
-    for x in players_of(rules):
-        for o in players_of(rules):
+    for x in OUR_PLAYERS.players_of(rules):
+        for o in OUR_PLAYERS.players_of(rules):
             computer = Computer(random.Random(f"{board} {x} {o}"), QUICK)
             game = Game.start(x, o, computer, rules=rules)
             finished = finish(game, computer)
@@ -432,7 +434,7 @@ def test_the_status_says_who_won_in_one_short_line_and_the_board_shows_the_line(
     bottom = [rules.cells - rules.size + i for i in range(rules.k)]  # O's line
     scattered = [*range(rules.k - 1), 2 * rules.size]  # X's stones, in no line
     moves = tuple(cell for pair in zip(scattered, bottom) for cell in pair)
-    lost = Game("human", players_of(rules)[-1], moves, rules)
+    lost = Game("human", OUR_PLAYERS.players_of(rules)[-1], moves, rules)
     assert lost.winner == "O" and lost.status == "The computer wins."
     assert set(lost.winning_line) == set(bottom)
 
@@ -493,19 +495,19 @@ def test_the_board_is_chosen_by_name_and_defaults_to_the_one_played_last():
 
 
 def test_players_are_the_levels_of_the_board():
-    assert parse_player(None, "O", BOARDS["7x7"]) == "master"
-    assert parse_player("master", "X", BOARDS["15x15"]) == "master"
+    assert OUR_PLAYERS.parse_player(None, "O", BOARDS["7x7"]) == "master"
+    assert OUR_PLAYERS.parse_player("master", "X", BOARDS["15x15"]) == "master"
     with pytest.raises(InvalidInput, match="The 5x5 board has the levels easy, medium, hard and master, not menace: "
                                            "the learners play on 3x3 only."):
-        parse_player("menace", "O", BOARDS["5x5"])
+        OUR_PLAYERS.parse_player("menace", "O", BOARDS["5x5"])
 
 
 def test_the_strongest_level_stays_the_strongest_on_another_board():
     """Without the page's script the form keeps O = perfect when 15×15 is
     chosen: the board's own strongest level plays, not an error."""
-    assert parse_player("perfect", "O", BOARDS["15x15"]) == "master"
-    assert parse_player("master", "X", THREE) == "perfect"
-    assert parse_player("perfect", "O", BOARDS["4x4"]) == "perfect"
+    assert OUR_PLAYERS.parse_player("perfect", "O", BOARDS["15x15"]) == "master"
+    assert OUR_PLAYERS.parse_player("master", "X", THREE) == "perfect"
+    assert OUR_PLAYERS.parse_player("perfect", "O", BOARDS["4x4"]) == "perfect"
 
 
 @pytest.mark.parametrize("raw, board, ok", [("224", "15x15", True), ("225", "15x15", False), ("48", "7x7", True),
@@ -531,7 +533,7 @@ def test_scores_are_kept_per_board_and_level():
     assert won.score.counts == {"easy@7x7/win": 1}
     friends = Match(Game("human", "human", (0, 7, 1, 8, 2, 9, 3, 10), rules)).play(4, 8)
     score = Score({**won.score.counts, **friends.score.counts, "perfect/draw": 1})
-    assert [line.label for line in score.lines()] == ["You against perfect", "You against easy on 7×7",
+    assert [line.label for line in score.lines(OUR_PLAYERS)] == ["You against perfect", "You against easy on 7×7",
                                                        "Two players on 7×7"]
 
 
@@ -623,8 +625,8 @@ def test_a_corrupt_menace_in_storage_starts_afresh(data):
 @pytest.mark.parametrize("player", ["menace", "network", "my-menace"])
 def test_the_learners_play_on_3x3_only(player: str):
     with pytest.raises(InvalidInput, match="the learners play on 3x3 only"):
-        parse_player(player, "O", BOARDS["4x4"])
-    assert parse_player(player, "O", THREE) == player
+        OUR_PLAYERS.parse_player(player, "O", BOARDS["4x4"])
+    assert OUR_PLAYERS.parse_player(player, "O", THREE) == player
 
 
 def test_a_stored_resignation_is_kept_only_where_it_could_have_been_made():
@@ -635,3 +637,16 @@ def test_a_stored_resignation_is_kept_only_where_it_could_have_been_made():
         game = Game.from_session({"board": "7x7", "x": "human", "o": "human", "moves": moves, "resigned": resigned})
         assert game.resigned is None and not game.is_over, (moves, resigned)
     assert Game("human", "master", (24, 25), rules).resign(2).to_session()["resigned"] == "X"
+
+
+def test_a_game_brings_the_engines_installed_where_it_is_played_to_the_engine_workers():
+    """A worker runs in another process and knows of no engine: the game's
+    roster, pickled with it as a job's argument, names its engine there."""
+    rapfi = Brain("rapfi", ("pbrain-rapfi",), plays=frozenset({"15x15"}), about='name="Rapfi", version="1"')
+    rules = BOARDS["15x15"]
+    game = Game("human", "rapfi", (112, 113), rules, stood_in="it hung", roster=Roster((rapfi,)))
+    assert Game.from_session(game.to_session()) is None  # our players alone do not know it
+    at_the_worker = pickle.loads(pickle.dumps(game))
+    assert computer_words(at_the_worker).startswith("Rapfi failed (it hung), so master played this move in its place.")
+    assert at_the_worker.players_words == "You (X) against Rapfi"
+    assert Game.from_session(game.to_session(), Roster((rapfi,))) == game

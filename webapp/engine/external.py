@@ -31,10 +31,8 @@ import logging
 import os
 import re
 import threading
-from collections.abc import Collection, Mapping, Sequence
-from contextvars import ContextVar, Token
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field, replace
-from types import MappingProxyType
 from typing import NamedTuple
 
 from webapp.engine.boards import BOARDS, rules_offered
@@ -186,30 +184,6 @@ def probe(brain: Brain) -> Brain:
             if connection is not None:
                 connection.close()
     return replace(brain, plays=frozenset(plays), about=about[:200])
-
-
-_installed: ContextVar[Mapping[str, Brain]] = ContextVar("installed_brains", default=MappingProxyType({}))
-
-
-def install(brains: Sequence[Brain]) -> Token:
-    """Make brains (probed) the external engines offered from here on in this
-    context: the levels the pages offer, the review's judges. An app does it
-    at the start of each request, with its own (ENGINE_BRAINS), and undoes it
-    (uninstall) at the end, so that two apps in one process keep theirs apart."""
-    return _installed.set(MappingProxyType({brain.name: brain for brain in brains}))
-
-
-def uninstall(token: Token) -> None:
-    _installed.reset(token)
-
-
-def installed(rules: Rules | None = None) -> tuple[Brain, ...]:
-    """The installed brains, those that play rules' board under its rule if given."""
-    return tuple(brain for brain in _installed.get().values() if rules is None or brain.plays_on(rules))
-
-
-def brain_named(name: str) -> Brain | None:
-    return _installed.get().get(name)
 
 
 def answered_cell(rules: Rules, answer: str) -> int:

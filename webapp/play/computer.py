@@ -11,7 +11,7 @@ from collections.abc import Callable
 from typing import Any, NamedTuple, TypeVar
 
 from webapp.engine import DEFAULT_BUDGET_MS, Menace, Position, Rules, advise, choose_move, swap2
-from webapp.engine.external import brain_named
+from webapp.engine.external import Brain
 from webapp.play.coach import Found
 from webapp.play.players import MY_MENACE
 from webapp.workers.jobs import Reply, brain_job
@@ -34,14 +34,15 @@ class Computer(NamedTuple):
     engines: EnginePool | None = None
     replies: list[Reply] | None = None
 
-    def move(self, position: Position, level: str, moves: tuple[int, ...]) -> tuple[int, Found | None, str]:
+    def move(self, position: Position, level: str, moves: tuple[int, ...],
+             brain: Brain | None = None) -> tuple[int, Found | None, str]:
         """The level's move in position, reached by moves (which an external
         engine is told), what master's search found for it (None for other levels),
         and, where an external engine failed and master played in its place,
-        what the engine did wrong."""
+        what the engine did wrong. brain: the installed engine the level is, if it is one."""
         if level == MY_MENACE:
             return self.my_menace.move(position, self.rng).cell, None, ""
-        if (brain := brain_named(level)) is not None:
+        if brain is not None:
             reply = (self.engines.play(brain, position.rules, moves, self.budget_ms) if self.engines is not None
                      else brain_job(brain, position.rules, moves, self.budget_ms, time.time()))
             return reply.move, reply.stood_in and Found.of(reply.stood_in), reply.fault

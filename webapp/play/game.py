@@ -20,7 +20,7 @@ from webapp.engine.swap2 import CHOOSE, CHOOSE_AGAIN, PLACE_THREE, PLACE_TWO
 from webapp.play.coach import Found
 from webapp.play.computer import COMPUTER, Computer
 from webapp.play.hint import Hint, hint_for
-from webapp.play.players import HUMAN, players_of
+from webapp.play.players import HUMAN, OUR_PLAYERS, Roster
 from webapp.play.score import FRIENDS, score_prefix
 from webapp.play.telling import Telling
 from webapp.shared.errors import Conflict, InvalidInput
@@ -47,10 +47,11 @@ class Game(Opened, Telling):
     stood_in: str = ""          # what an external engine did wrong, where master played its last move instead
     resigned: str | None = None  # the mark of the side that resigned, which ends the game
     opening: Opening = Opening()  # how it opens: under swap2 the first stones and the colours follow its steps
+    roster: Roster = OUR_PLAYERS  # who may play here (the external engines installed), and what each is called
 
     @classmethod
     def start(cls, x: str, o: str, computer: Computer = COMPUTER, moves: tuple[int, ...] = (),
-              rules: Rules = DEFAULT_BOARD, opening: Opening = Opening()) -> Game:
+              rules: Rules = DEFAULT_BOARD, opening: Opening = Opening(), roster: Roster = OUR_PLAYERS) -> Game:
         """A new game, from the empty board or from the position after moves;
         a computer to move against a person moves at once. With an opening
         (swap2: gomoku's boards, freestyle or standard, from the empty
@@ -58,7 +59,7 @@ class Game(Opened, Telling):
         if opening and (moves or not opening.offered_on(rules)):
             raise InvalidInput("Swap2 opens an empty five-in-a-row board, under freestyle or the standard rule "
                                "(renju begins at the centre).")
-        game = cls(x, o, moves, rules, opening=opening)
+        game = cls(x, o, moves, rules, opening=opening, roster=roster)
         if game.is_over:
             raise Conflict("That game is over; there is nothing left to play from there.")
         return game._reply_to_person(computer)
@@ -276,21 +277,22 @@ class Game(Opened, Telling):
         return {**kept, "found": self.found.to_data()} if self.found else kept
 
     @classmethod
-    def from_session(cls, data: Any) -> Game | None:
+    def from_session(cls, data: Any, roster: Roster = OUR_PLAYERS) -> Game | None:
         """The stored game, or None if data is missing or not a legal game
-        (a game stored before there were other boards is on 3×3)."""
+        (a game stored before there were other boards is on 3×3), or a player
+        not in roster (an engine no longer installed)."""
         try:
             rules = board_named(data.get("board", DEFAULT_BOARD.name))
             x, o, moves = data["x"], data["o"], parse_moves(rules, data["moves"])
             opening = Opening.from_data(data)
         except (AttributeError, TypeError, KeyError, ValueError):
             return None
-        allowed = players_of(rules)
+        allowed = roster.players_of(rules)
         if x not in allowed or o not in allowed:
             return None
         stood_in = data.get("stood_in")
         game = cls(x, o, moves, rules, Found.from_data(data.get("found")),
-                   stood_in[:200] if isinstance(stood_in, str) else "", opening=opening)
+                   stood_in[:200] if isinstance(stood_in, str) else "", opening=opening, roster=roster)
         if not opening.fits(rules, game.ply):
             return None
         resigned = data.get("resigned")
@@ -320,7 +322,7 @@ class Game(Opened, Telling):
             if chosen.swap2_step == PLACE_TWO:
                 chosen = replace(chosen, moves=(*chosen.moves, *computer.swap2_two_more(chosen.position)))
             return chosen
-        return self._played(*computer.move(self.position, level, self.moves))
+        return self._played(*computer.move(self.position, level, self.moves, self.roster.brain(level)))
 
     def _chosen(self, choice: str) -> Game:
         """The game after a swap2 choice: x and o exchanged where it gives the opener white."""

@@ -21,8 +21,8 @@ from webapp.play.computer import COMPUTER, Computer
 from webapp.play.game import Game
 from webapp.play.hint import Hint
 from webapp.play.learner import LearnerPanel, learner_panel
-from webapp.play.players import MY_MENACE
-from webapp.play.score import Score
+from webapp.play.players import MY_MENACE, OUR_PLAYERS, Roster
+from webapp.play.score import Score, ScoreLine
 from webapp.shared import my_menace as kept_menace
 from webapp.shared.board import BoardView, SquareValue
 from webapp.shared.errors import Conflict
@@ -32,11 +32,11 @@ HISTORY_LENGTH = 20
 """How many finished games "My games" keeps: the session holds them, up to 225 moves each."""
 
 
-def _history(data: Any) -> tuple[Game, ...]:
+def _history(data: Any, roster: Roster) -> tuple[Game, ...]:
     """The finished games a session kept, leaving out any that do not read as one."""
     if not isinstance(data, list):
         return ()
-    games = (Game.from_session(entry) for entry in data[:HISTORY_LENGTH])
+    games = (Game.from_session(entry, roster) for entry in data[:HISTORY_LENGTH])
     return tuple(game for game in games if game is not None and game.is_over)
 
 
@@ -118,7 +118,8 @@ class Match:
     def new_game(self, x: str, o: str, computer: Computer = COMPUTER, moves: tuple[int, ...] = (),
                  rules: Rules | None = None, opening: Opening = Opening()) -> Match:
         """A new game; on the board last played unless rules say otherwise."""
-        game = Game.start(x, o, computer._replace(my_menace=self.my_menace), moves, rules or self.game.rules, opening)
+        game = Game.start(x, o, computer._replace(my_menace=self.my_menace), moves, rules or self.game.rules, opening,
+                          self.game.roster)
         return replace(self, game=game, scored=False, taught=False, hint=None)
 
     def play_again(self, computer: Computer = COMPUTER) -> Match:
@@ -143,6 +144,11 @@ class Match:
         if self.my_menace == Menace():
             raise Conflict("Your MENACE has not learned anything yet; there is nothing to reset.")
         return replace(self, my_menace=Menace())
+
+    @property
+    def score_lines(self) -> list[ScoreLine]:
+        """The score's lines worth showing, each computer player named as the game's roster names it."""
+        return self.score.lines(self.game.roster)
 
     def reset_score(self) -> Match:
         return replace(self, score=Score(), scored=False)
@@ -174,11 +180,12 @@ class Match:
                 "hint": list(self.hint) if self.hint else None, "numbers": self.numbers}
 
     @classmethod
-    def from_session(cls, data: Mapping[str, Any]) -> Match:
-        """The stored match; any part that is missing or unreadable starts
-        afresh (a MENACE whose boxes are corrupt, with empty boxes)."""
-        game = Game.from_session(data.get("game")) or Game()
+    def from_session(cls, data: Mapping[str, Any], roster: Roster = OUR_PLAYERS) -> Match:
+        """The stored match, its games played by roster's players; any part
+        that is missing or unreadable starts afresh (a MENACE whose boxes are
+        corrupt, with empty boxes)."""
+        game = Game.from_session(data.get("game"), roster) or Game(roster=roster)
         scored = data.get("scored") is True and game.result_key is not None
         return cls(game, Score.from_session(data.get("score")), scored, data.get("coach") is True,
-                   kept_menace.read(data), data.get("taught") is True and game.is_over, _history(data.get("history")),
-                   _hint(data.get("hint"), game), data.get("numbers") is True)
+                   kept_menace.read(data), data.get("taught") is True and game.is_over,
+                   _history(data.get("history"), roster), _hint(data.get("hint"), game), data.get("numbers") is True)

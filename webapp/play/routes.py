@@ -16,13 +16,11 @@ from typing import Any, TypeVar
 from flask import Blueprint, Response, abort, current_app, g, redirect, render_template, request, session, url_for
 
 from webapp.engine import BOARDS, DEFAULT_BOARD, is_solved, levels_of, rules_offered, top_level
-from webapp.engine.external import installed
 from webapp.play.coach import square_values
 from webapp.play.computer import Computer
 from webapp.play.game import Game, computer_words
 from webapp.play.match import HISTORY_LENGTH, Match
-from webapp.play.players import (MY_MENACE, OPPONENT_INTRODUCTIONS, PLAYER_NAMES, computers_of, parse_player,
-                                 player_groups, players_of, top_levels)
+from webapp.play.players import MY_MENACE, Roster, top_levels
 from webapp.play.replay import Replay, see_step
 from webapp.shared.errors import InvalidInput
 from webapp.shared.forms import parse_board, parse_cell, parse_opening, parse_ply, parse_rule, parse_switch
@@ -88,8 +86,9 @@ def new() -> Response | str:
     match = current_match()
     rules = parse_rule(request.form.get("rule"), parse_board(request.form.get("board"), match.game.rules))
     opening = parse_opening(request.form.get("opening"), rules)
-    x = parse_player(request.form.get("x"), "X", rules)
-    o = parse_player(request.form.get("o"), "O", rules)
+    roster = match.game.roster
+    x = roster.parse_player(request.form.get("x"), "X", rules)
+    o = roster.parse_player(request.form.get("o"), "O", rules)
     if request.form.get("swap") == "on":  # "New game, sides swapped": to play second in one step
         x, o = o, x
     moves = parse_moves(rules, request.form.get("moves", ""))
@@ -145,7 +144,8 @@ def replay(board: str, moves: str) -> Response | str:
     template = "play/_replay.html" if is_htmx() else "play/replay.html"
     return render_template(template, replay=shown, view=shown.board(seen.values),
                            explanation=shown.opening_stone_words or seen.explanation,
-                           levels=computers_of(shown.rules), top=top_level(shown.rules), player_names=PLAYER_NAMES)
+                           levels=roster().computers_of(shown.rules), top=top_level(shown.rules),
+                           player_names=roster().player_names)
 
 
 @bp.get("/games")
@@ -157,8 +157,8 @@ def my_games() -> str:
 
 @bp.get("/help")
 def how_to_play() -> str:
-    return render_template("play/help.html", boards=BOARDS, levels=levels_of, introductions=OPPONENT_INTRODUCTIONS,
-                           engines=installed())
+    return render_template("play/help.html", boards=BOARDS, levels=levels_of, introductions=roster().introductions,
+                           engines=roster().brains)
 
 
 @bp.post("/score/reset")
@@ -205,7 +205,12 @@ def think_about_game() -> Response:
 
 def current_match() -> Match:
     """This browser's match; a new one if it has none (or it was unreadable)."""
-    return Match.from_session(session)
+    return Match.from_session(session, roster())
+
+
+def roster() -> Roster:
+    """Our players and the external engines this app installed when it started (app.py)."""
+    return Roster(current_app.extensions["brains"])
 
 
 def _seen_ply(match: Match) -> int:
@@ -266,7 +271,7 @@ def _game_fragment(match: Match) -> str:
     if match.learner_panel is not None or match.hint or match.game.rules.size > MEMO_BOARD_SIZE:
         return render_template("play/_game.html", **_context(match))
     return _rendered_game(request.host_url, request.script_root, match.game, match.coach,
-                          tuple(match.score.lines()))
+                          tuple(match.score_lines))
 
 
 MEMO_BOARD_SIZE = 4
@@ -315,10 +320,11 @@ def _context(match: Match, message: str | None = None) -> dict[str, object]:
         values = _asked(square_values, game.position, here=is_solved(game.rules))
         coach_line = game.coach_line(values) if values is not None else COACH_BUSY
     said = _asked(computer_words, game, here=not game.reason_searches)
-    return {"game": game, "view": match.view(values), "score_lines": match.score.lines(), "computer_says": said,
+    return {"game": game, "view": match.view(values), "score_lines": match.score_lines, "computer_says": said,
             "coach_line": coach_line, "coach": match.coach, "hint": match.hint, "can_hint": match.can_hint,
             "numbers": match.numbers, "message": message,
             "learner": match.learner_panel, "my_menace_playing": MY_MENACE in (match.game.x, match.game.o),
-            "player_names": PLAYER_NAMES, "boards": BOARDS, "players_of": players_of, "player_groups": player_groups(),
+            "player_names": game.roster.player_names, "boards": BOARDS, "players_of": game.roster.players_of,
+            "player_groups": game.roster.player_groups(),
             "rules_offered": rules_offered,
             "top_levels": top_levels(), "htmx": is_htmx()}

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
 from webapp.engine import BOARDS, DEFAULT_BOARD, Rules
-from webapp.play.players import OPPONENT_NAMES, players_of
+from webapp.play.players import Roster
 
 FRIENDS = "friends"
 """The score's name for games between two people at one screen."""
@@ -29,14 +29,15 @@ class ScoreLine(NamedTuple):
     tallies: tuple[tuple[str, int], ...]
 
 
-def score_groups() -> list[tuple[str, str, tuple[tuple[str, str], ...]]]:
+def score_groups(roster: Roster) -> list[tuple[str, str, tuple[tuple[str, str], ...]]]:
     """Every line the score can show, in order: its label, its key's prefix,
-    its tallies (the installed external engines' among them: so asked each time)."""
+    its tallies (the external engines installed here among them: roster's)."""
     groups = []
+    names = roster.opponent_names
     for rules in BOARDS.values():
         on = "" if rules == DEFAULT_BOARD else f" on {rules.size}×{rules.size}"
-        groups += [(f"You against {OPPONENT_NAMES[level]}{on}", score_prefix(level, rules), _LEVEL_TALLIES)
-                   for level in players_of(rules)[1:]]
+        groups += [(f"You against {names[level]}{on}", score_prefix(level, rules), _LEVEL_TALLIES)
+                   for level in roster.players_of(rules)[1:]]
         groups.append((f"Two players{on}", score_prefix(FRIENDS, rules), _FRIENDS_TALLIES))
     return groups
 
@@ -52,12 +53,12 @@ class Score:
     def plus(self, key: str, amount: int = 1) -> Score:
         return Score({**self.counts, key: self.counts.get(key, 0) + amount})
 
-    def lines(self) -> list[ScoreLine]:
+    def lines(self, roster: Roster) -> list[ScoreLine]:
         """The lines worth showing: every pairing with a finished game, in
-        the order of score_groups()."""
+        the order of score_groups(roster)."""
         played = {key.rpartition("/")[0] for key, count in self.counts.items() if count}
         lines = []
-        for label, prefix, names in score_groups():
+        for label, prefix, names in score_groups(roster):
             if prefix in played:
                 lines.append(ScoreLine(label, tuple((name, self.counts.get(f"{prefix}/{key}", 0))
                                                     for key, name in names)))

@@ -15,7 +15,7 @@ from webapp.engine import is_solved, opponent, swap2
 from webapp.engine.swap2 import CHOOSE, CHOOSE_AGAIN, PLACE_THREE, PLACE_TWO
 from webapp.play.coach import explain_move
 from webapp.play.hint import Hint
-from webapp.play.players import HUMAN, OPPONENT_INTRODUCTIONS, OPPONENT_NAMES, PLAYER_NAMES
+from webapp.play.players import HUMAN
 from webapp.shared.board import BoardView, SquareValue, board_view, plain_status
 from webapp.shared.game_link import mark_of
 from webapp.shared.words import capitalised, describe_cell, swap2_words
@@ -23,7 +23,8 @@ from webapp.shared.words import capitalised, describe_cell, swap2_words
 
 class Telling:
     """What a Game says and shows (see the module's docstring). It reads the
-    game's players (x, o, humans, player, opener, second, actor, placed_by),
+    game's players (x, o, humans, player, opener, second, actor, placed_by,
+    and the roster that names them),
     its moves and position (rules, moves, ply, to_move, winner, is_over,
     resigned, found, stood_in), its opening (opening, swap2_step,
     opening_stones, written_opening, choosing, humans_turn) and
@@ -49,7 +50,7 @@ class Telling:
         if not self.humans:
             match = self.players_words  # "Hard (X) against easy (O)"
             if winner:
-                return f"{match}: {capitalised(OPPONENT_NAMES[self.player(winner)])} ({winner}) wins."
+                return f"{match}: {capitalised(self.roster.opponent_names[self.player(winner)])} ({winner}) wins."
             return f"{match}: a draw." if self.is_over else f"{match}: {self.to_move} to move."
         if self.resigned:
             return f"{self.resigned} resigned: {self.winner} wins."
@@ -87,7 +88,7 @@ class Telling:
         if self._opening_said is not None:
             return self._opening_said
         if len(self.humans) == 1 and self.last_human_move() is None:
-            introduced = f"Your opponent: {OPPONENT_INTRODUCTIONS[self.player(opponent(self.humans[0]))]}."
+            introduced = f"Your opponent: {self.roster.introductions[self.player(opponent(self.humans[0]))]}."
             if self.ply == 1 and not self.opening:
                 return f"{introduced} It plays X; its stone is on {describe_cell(self.rules, self.moves[0])}."
             return introduced
@@ -113,7 +114,7 @@ class Telling:
         why = explain_move(self.rules, self.moves, self.ply, person=self.player(mark_of(self.ply)) == HUMAN,
                            level=level, found=self.found)
         if self.stood_in:
-            engine = capitalised(OPPONENT_NAMES[self.player(mark_of(self.ply - 1))])
+            engine = capitalised(self.roster.opponent_names[self.player(mark_of(self.ply - 1))])
             return f"{engine} failed ({self.stood_in}), so master played this move in its place. {why}"
         return why
 
@@ -124,8 +125,8 @@ class Telling:
             return "Two people"
         if len(self.humans) == 1:
             you = self.humans[0]
-            return f"You ({you}) against {OPPONENT_NAMES[self.player(opponent(you))]}"
-        return f"{capitalised(OPPONENT_NAMES[self.x])} (X) against {OPPONENT_NAMES[self.o]} (O)"
+            return f"You ({you}) against {self.roster.opponent_names[self.player(opponent(you))]}"
+        return f"{capitalised(self.roster.opponent_names[self.x])} (X) against {self.roster.opponent_names[self.o]} (O)"
 
     @property
     def result_words(self) -> str:
@@ -178,4 +179,4 @@ class Telling:
     def record_names(self) -> dict[str, str]:
         """Who played, how it opened and how it ended, for a record's download
         and the review's link (its query): black is X, white is O."""
-        return {"black": PLAYER_NAMES[self.x], "white": PLAYER_NAMES[self.o], **self.link_query}
+        return {"black": self.roster.player_names[self.x], "white": self.roster.player_names[self.o], **self.link_query}

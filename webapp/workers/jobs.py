@@ -20,7 +20,7 @@ from typing import Any, NamedTuple
 
 from webapp.engine import Appraisal, Memory, Position, Rules, Thought, appraise, explain, think
 from webapp.engine.appraise import judged_by
-from webapp.engine.external import MOVE_SECONDS, Answer, Brain, BrainFault, ask, install, uninstall
+from webapp.engine.external import MOVE_SECONDS, Answer, Brain, BrainFault, ask
 from webapp.shared.game_link import write_moves
 
 log = logging.getLogger(__name__)
@@ -83,20 +83,15 @@ def brain_job(brain: Brain, rules: Rules, moves: tuple[int, ...], budget_ms: flo
     return reply if time.time() <= answer_by else None
 
 
-def ask_job(function: Callable[..., Any], arguments: tuple, answer_by: float,
-            brains: tuple[Brain, ...] = ()) -> tuple[Any] | None:
+def ask_job(function: Callable[..., Any], arguments: tuple, answer_by: float) -> tuple[Any] | None:
     """The job a worker runs for a page: function(*arguments), its answer in a
     tuple (so that an answer of None is one), unless nobody waits for it any
-    more (see think_job). It runs with the asking app's external engines
-    installed (brains), as the page's own request did: a sentence that names
-    an engine's level is the same worked out here as there."""
+    more (see think_job). What the function needs comes in its arguments (a
+    game comes with the external engines installed where it is played), so
+    a sentence that names an engine is the same worked out here as there."""
     if time.time() > answer_by:
         return None
-    token = install(brains)
-    try:
-        answer = function(*arguments)
-    finally:
-        uninstall(token)
+    answer = function(*arguments)
     return (answer,) if time.time() <= answer_by else None
 
 

@@ -42,7 +42,7 @@ from huey.exceptions import ResultTimeout
 from redis import ConnectionPool
 
 from webapp.engine import Appraisal, Position, Rules, Thought, advise
-from webapp.engine.external import Brain, installed
+from webapp.engine.external import Brain
 from webapp.shared.game_link import game_digest
 from webapp.storage.errors import STORE_ERRORS
 from webapp.workers.jobs import BrainReply, Reply, appraise_job, ask_job, brain_job, think_job
@@ -225,7 +225,7 @@ class EnginePool:
             return function(*arguments)
         if self.mode == "local":
             self._start_consumer()
-        (answer,) = self._answer(self.ask_task(function, arguments, time.time() + self.wait_seconds, installed()),
+        (answer,) = self._answer(self.ask_task(function, arguments, time.time() + self.wait_seconds),
                                  poll_seconds=PAGE_POLL_SECONDS)
         return answer
 
