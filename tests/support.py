@@ -39,7 +39,7 @@ class Visitor:
     def match(self) -> Match:
         """The match in the session store, as the app reads it (with the app's external engines)."""
         with self.client.session_transaction() as session:
-            return Match.from_session(session, Roster(self.client.application.extensions["brains"]))
+            return Match.kept_in(session, Roster(self.client.application.extensions["brains"]))
 
     def new(self, x: str | None = None, o: str | None = None, htmx: bool = True) -> TestResponse:
         data = {side: player for side, player in (("x", x), ("o", o)) if player is not None}

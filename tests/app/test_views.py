@@ -9,7 +9,7 @@ import pytest
 from webapp.app import create_app
 from tests.scrapers import buttons, marks, message, status
 from tests.support import Visitor
-from webapp.engine import DEFAULT_BOARD
+from webapp.engine import DEFAULT_BOARD, Menace
 from webapp.shared.words import describe_cell
 
 
@@ -609,10 +609,30 @@ def test_other_requests_get_a_plain_error_page(visitor: Visitor, method, path, c
 def test_an_unreadable_stored_game_gives_a_fresh_game(visitor: Visitor):
     visitor.open()
     with visitor.client.session_transaction() as session:
-        session["game"] = {"x": "human", "o": "perfect", "moves": "44"}
+        session["play"] = {"game": {"x": "human", "o": "perfect", "moves": "44"}}
     page = visitor.client.get("/")
     assert page.status_code == 200 and cells(page.text) == [""] * 9
     assert visitor.move(0, ply=0).status_code == 200
+
+
+def test_play_keeps_its_part_of_the_session_and_reads_a_session_from_before_the_parts(visitor: Visitor):
+    """Each feature keeps its values under its own name; this browser's
+    MENACE is a part of its own, which the game and /learn share."""
+    with visitor.client.session_transaction() as session:  # as a session was kept before the parts
+        session.update({"game": {"board": "3x3", "x": "human", "o": "easy", "moves": "40"},
+                        "score": {"easy/win": 2}, "coach": True})
+    page = visitor.client.get("/")
+    assert cells(page.text)[4] == "X" and cells(page.text)[0] == "O" and coach_values(page.text)
+    assert "You against easy" in page.text
+    visitor.move(8)
+    with visitor.client.session_transaction() as session:
+        assert not {"game", "score", "coach"} & set(session)
+        assert session["play"]["score"] == {"easy/win": 2} and session["play"]["coach"] is True
+        session["play"] = "not a part"
+    assert visitor.match().game.moves == ()
+    play_out_first_squares(visitor, visitor.new("human", "my-menace").text)
+    with visitor.client.session_transaction() as session:
+        assert "my_menace" not in session["play"] and Menace.from_data(session["my_menace"]) != Menace()
 
 
 def test_a_restart_keeps_the_game(visitor: Visitor, instance):
@@ -917,11 +937,20 @@ def test_your_menace_learns_in_this_browser_and_not_in_another(app):
 
 def test_resetting_your_menace_empties_it_and_an_empty_one_is_refused(visitor: Visitor):
     play_out_first_squares(visitor, visitor.new("human", "my-menace").text)
-    response = visitor.post("/menace/reset", {"back": "learn"}, htmx=False)
+    response = visitor.post("/learn/menace/reset", {}, htmx=False)
     assert response.status_code == 303 and response.headers["Location"] == "/learn"
     assert "Your MENACE has not played yet." in visitor.client.get("/learn").text
+    assert visitor.match().my_menace == Menace()  # the game's MENACE is the same one: there is one
     response = visitor.post("/menace/reset", {})
     assert response.status_code == 409 and "has not learned anything yet" in message(response.text)
+    response = visitor.post("/learn/menace/reset", {}, htmx=False)
+    assert response.status_code == 409 and "has not learned anything yet" in response.text
+    play_out_first_squares(visitor, visitor.new("human", "my-menace").text)
+    learned = visitor.match().my_menace
+    response = visitor.client.post("/learn/menace/reset", headers={"Sec-Fetch-Site": "cross-site"})
+    assert response.status_code == 403 and visitor.match().my_menace == learned
+    response = visitor.post("/menace/reset", {})
+    assert response.status_code == 200 and visitor.match().my_menace == Menace()
 
 
 def test_how_it_learned_shows_each_curve_as_a_chart_and_a_table(visitor: Visitor):

@@ -348,8 +348,8 @@ def test_the_big_boards_coach_and_a_replays_reasons_are_worked_out_by_the_engine
     coached = visitor.post("/coach", {"coach": "on"})  # the game goes on, without the coach's marks
     assert coached.status_code == 200 and "The coach could not look at this position just now" in coached.text
     with visitor.client.session_transaction() as session:  # a hard's move on 15×15: its reason needs the solver
-        session["game"] = {"board": "15x15", "x": "human", "o": "hard", "moves": "a1-h8-a3-h9-a5-h10"}
-        session["coach"] = False
+        session["play"] = {**session["play"], "game": {"board": "15x15", "x": "human", "o": "hard",
+                                                       "moves": "a1-h8-a3-h9-a5-h10"}, "coach": False}
     page = visitor.client.get("/")
     assert page.status_code == 200 and '<p class="reason"></p>' in page.text
     visitor.post("/new", {"board": "4x4", "x": "human", "o": "perfect"})

@@ -568,7 +568,9 @@ def test_your_menace_learns_from_every_game_it_finishes_and_only_once():
     assert match.my_menace == Menace() and match.learner_panel is None
     once = finish_against(match, "my-menace", 1)
     assert once.taught and once.my_menace.results in ("W", "D", "L") and once.my_menace.boxes
-    again = Match.from_session(once.to_session())
+    session = {}
+    once.keep_in(session)
+    again = Match.kept_in(session)
     assert again.my_menace == once.my_menace and again.taught, "kept with the match, learned from once"
     twice = finish_against(once, "my-menace", 2)
     assert len(twice.my_menace.results) == 2

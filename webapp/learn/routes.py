@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from flask import Blueprint, render_template, session
+from flask import Blueprint, Response, redirect, render_template, session, url_for
 
 from webapp.learn.charts import my_menace_chart, tally, training_chart
 from webapp.shared import my_menace
@@ -17,3 +17,10 @@ def page() -> str:
     machine = my_menace.read(session)
     return render_template("learn/learn.html", menace=training_chart("menace"), network=training_chart("network"),
                            mine=my_menace_chart(machine), tally=tally(machine))
+
+
+@bp.post("/learn/menace/reset")
+def reset_my_menace() -> Response:
+    """Empty this browser's MENACE's boxes, and show what it knows now: nothing."""
+    my_menace.keep(session, my_menace.emptied(my_menace.read(session)))
+    return redirect(url_for(".page"), 303)

@@ -10,7 +10,7 @@ or Conflict, which the app answers with 400 or 409.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, MutableMapping
 from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import Any
@@ -25,8 +25,13 @@ from webapp.play.players import MY_MENACE, OUR_PLAYERS, Roster
 from webapp.play.score import Score, ScoreLine
 from webapp.shared import my_menace as kept_menace
 from webapp.shared.board import BoardView, SquareValue
-from webapp.shared.errors import Conflict
+from webapp.storage.session_parts import keep_part, part
 
+
+SESSION_PART = "play"
+"""Play's part of a browser's session (webapp.storage.session_parts)."""
+SESSION_KEYS = ("game", "score", "scored", "coach", "taught", "history", "hint", "numbers")
+"""What a session kept at its top before it had parts: read as play's part until it is first kept."""
 
 HISTORY_LENGTH = 20
 """How many finished games "My games" keeps: the session holds them, up to 225 moves each."""
@@ -141,9 +146,7 @@ class Match:
 
     def reset_my_menace(self) -> Match:
         """This browser's MENACE back to empty boxes, knowing nothing."""
-        if self.my_menace == Menace():
-            raise Conflict("Your MENACE has not learned anything yet; there is nothing to reset.")
-        return replace(self, my_menace=Menace())
+        return replace(self, my_menace=kept_menace.emptied(self.my_menace))
 
     @property
     def score_lines(self) -> list[ScoreLine]:
@@ -173,19 +176,30 @@ class Match:
         return replace(match, score=self.score.plus(key), scored=True)
 
     def to_session(self) -> dict[str, Any]:
-        """A small dict for the session store; this browser's MENACE only once it has played."""
+        """Play's part of the session store (SESSION_PART), a small dict: all
+        but this browser's MENACE, which is a part of its own (keep_in)."""
         return {"game": self.game.to_session(), "score": dict(self.score.counts), "scored": self.scored,
-                "coach": self.coach, kept_menace.KEY: kept_menace.written(self.my_menace), "taught": self.taught,
-                "history": [game.to_session() for game in self.history],
+                "coach": self.coach, "taught": self.taught, "history": [game.to_session() for game in self.history],
                 "hint": list(self.hint) if self.hint else None, "numbers": self.numbers}
 
     @classmethod
-    def from_session(cls, data: Mapping[str, Any], roster: Roster = OUR_PLAYERS) -> Match:
-        """The stored match, its games played by roster's players; any part
-        that is missing or unreadable starts afresh (a MENACE whose boxes are
-        corrupt, with empty boxes)."""
+    def from_session(cls, data: Mapping[str, Any], roster: Roster = OUR_PLAYERS,
+                     my_menace: Menace = Menace()) -> Match:
+        """The stored match (play's part, to_session's), its games played by
+        roster's players, this browser's MENACE playing in it; any part that is
+        missing or unreadable starts afresh."""
         game = Game.from_session(data.get("game"), roster) or Game(roster=roster)
         scored = data.get("scored") is True and game.result_key is not None
         return cls(game, Score.from_session(data.get("score")), scored, data.get("coach") is True,
-                   kept_menace.read(data), data.get("taught") is True and game.is_over,
+                   my_menace, data.get("taught") is True and game.is_over,
                    _history(data.get("history"), roster), _hint(data.get("hint"), game), data.get("numbers") is True)
+
+    @classmethod
+    def kept_in(cls, session: Mapping[str, Any], roster: Roster = OUR_PLAYERS) -> Match:
+        """This browser's match, read from its session: play's part and its MENACE's."""
+        return cls.from_session(part(session, SESSION_PART, SESSION_KEYS), roster, kept_menace.read(session))
+
+    def keep_in(self, session: MutableMapping[str, Any]) -> None:
+        """Keep the match in this browser's session: play's part and its MENACE's."""
+        keep_part(session, SESSION_PART, self.to_session(), SESSION_KEYS)
+        kept_menace.keep(session, self.my_menace)

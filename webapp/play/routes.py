@@ -175,12 +175,8 @@ def reset_score() -> Response | str:
 
 @bp.post("/menace/reset")
 def reset_my_menace() -> Response | str:
-    """Empty this browser's MENACE's boxes (from the game, or from /learn, which it returns to)."""
-    match = current_match().reset_my_menace()
-    if request.form.get("back") == "learn":
-        session.update(match.to_session())
-        return redirect(url_for("learn.page"), 303)
-    return _changed(match)
+    """Empty this browser's MENACE's boxes, from the game (/learn has its own button)."""
+    return _changed(current_match().reset_my_menace())
 
 
 @bp.get("/engines")
@@ -205,7 +201,7 @@ def think_about_game() -> Response:
 
 def current_match() -> Match:
     """This browser's match; a new one if it has none (or it was unreadable)."""
-    return Match.from_session(session, roster())
+    return Match.kept_in(session, roster())
 
 
 def roster() -> Roster:
@@ -251,7 +247,7 @@ def _server_timing(response: Response) -> Response:
 
 
 def _changed(match: Match) -> Response | str:
-    session.update(match.to_session())
+    match.keep_in(session)
     if match.game.played_out:  # to be mined for puzzles, once (as the page's foot says)
         game_finished(match.game.rules, match.game.moves)
     if is_htmx():

@@ -5,6 +5,7 @@ Redis when REDIS_URL is set. Nothing here knows a game's rules:
 - sqlite: a connection in WAL mode, one per thread and process, and its write transaction.
 - redis: the client, with a bounded pool its threads wait on.
 - sessions: Flask-Session's interface, locked per session for changing requests.
+- session_parts: a session in parts, one a feature, each under the feature's name.
 The games between friends and their rate limits are kept by their feature
 (webapp.online.store and limits), on these.
 """
