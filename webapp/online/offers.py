@@ -7,7 +7,7 @@ status.py is); each returns the game after it and the event that tells the pages
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING, NamedTuple
+from typing import NamedTuple, Self
 
 from webapp.engine import MARKS
 from webapp.online.clock import now_or_clock
@@ -15,9 +15,6 @@ from webapp.online.status import OFFER_WORDS
 from webapp.online.store import Event
 from webapp.shared.errors import Conflict, InvalidInput, Refusal
 from webapp.shared.game_link import AGREED, Result
-
-if TYPE_CHECKING:
-    from webapp.online.shared_game import SharedGame
 
 
 class Offer(NamedTuple):
@@ -32,8 +29,8 @@ class Offer(NamedTuple):
 class Offered:
     """A shared game's offers (see the module's docstring)."""
 
-    def make_offer(self: SharedGame, player: str | None, kind: str, seen_ply: int,
-                   now: float | None = None) -> tuple[SharedGame, Event]:
+    def make_offer(self, player: str | None, kind: str, seen_ply: int,
+                   now: float | None = None) -> tuple[Self, Event]:
         """player offers a draw, or asks to take back their last move (kind),
         for the friend to accept or decline; once declined, not again until a move."""
         now = now_or_clock(now)
@@ -55,7 +52,7 @@ class Offered:
         verb = "offers" if kind == "draw" else "asks"
         return replace(self, offer=offer), Event("offer", f"{mark} {verb} {OFFER_WORDS[kind]}.")
 
-    def may_offer(self: SharedGame, player: str | None, kind: str) -> bool:
+    def may_offer(self, player: str | None, kind: str) -> bool:
         """Whether the page offers player the button for kind: make_offer would take it now
         (asked of make_offer itself, so that the button and the route follow one set of rules)."""
         try:
@@ -64,8 +61,8 @@ class Offered:
             return False
         return True
 
-    def answer_offer(self: SharedGame, player: str | None, accept: bool, seen_ply: int,
-                     now: float | None = None) -> tuple[SharedGame, Event]:
+    def answer_offer(self, player: str | None, accept: bool, seen_ply: int,
+                     now: float | None = None) -> tuple[Self, Event]:
         """The friend of the offerer accepts or declines the pending offer."""
         now = now_or_clock(now)
         mark = self._seat_changing(player, seen_ply, "answer offers", now)
@@ -85,14 +82,14 @@ class Offered:
         verb = "is" if self.ply - back_to == 1 else "are"
         return after, Event("move", f"{mark} accepted the take-back: {taken} {verb} off the board.")
 
-    def withdraw_offer(self: SharedGame, player: str | None, seen_ply: int, now: float | None = None) -> tuple[SharedGame, Event]:
+    def withdraw_offer(self, player: str | None, seen_ply: int, now: float | None = None) -> tuple[Self, Event]:
         """The offerer takes the pending offer back, unanswered."""
         mark = self._seat_changing(player, seen_ply, "withdraw offers", now_or_clock(now))
         if self.offer is None or self.offer.by != mark:
             raise Conflict("You have no offer waiting to withdraw.")
         return replace(self, offer=None), Event("offer", f"{mark} withdrew the offer.")
 
-    def takeback_to(self: SharedGame, mark: str) -> int | None:
+    def takeback_to(self, mark: str) -> int | None:
         """How many stones stay if mark's last move is taken back (and the
         friend's reply after it): None if mark has none since the opening."""
         if self.swap2_step is not None:

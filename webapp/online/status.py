@@ -6,14 +6,11 @@ shared/opened.py is): words only, no change to the game.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, NamedTuple
+from typing import NamedTuple
 
 from webapp.engine import MARKS, opponent, rules_offered
 from webapp.online.clock import clock_words
 from webapp.shared.words import describe_cell, in_a_row, swap2_words
-
-if TYPE_CHECKING:
-    from webapp.online.shared_game import SharedGame
 
 OFFER_WORDS = {"draw": "a draw", "takeback": "to take back their last move"}
 """What each kind of offer asks for, after "X offers" or "X asks"."""
@@ -36,7 +33,7 @@ class Told:
     """The words of a shared game's pages (see the module's docstring)."""
 
     @property
-    def last_move_text(self: SharedGame) -> str:
+    def last_move_text(self) -> str:
         """"X played h8." (and how the game ended, if it did), for the live region."""
         if not self.moves:
             return ""
@@ -48,7 +45,7 @@ class Told:
             said += " A draw."
         return said
 
-    def status_for(self: SharedGame, player: str | None) -> str:
+    def status_for(self, player: str | None) -> str:
         """Whose turn it is, or how it ended, as the viewer's page says it."""
         mine = self.seat_of(player)
         winner, ending = self.winner, self.ending
@@ -78,18 +75,18 @@ class Told:
         # One line on a phone, as "Your turn" (two with the rematch's words: .status keeps room for two).
         return f"{self._rematch_said()}Your friend's turn ({opponent(mine)})."
 
-    def _rematch_said(self: SharedGame) -> str:
+    def _rematch_said(self) -> str:
         """Why a page has come to a new game, until its first stone: it is the
         rematch of the last (a series has begun: a game between these two ended)."""
         return "A rematch, sides swapped. " if self.series and not self.moves else ""
 
-    def _swap2_status(self: SharedGame, mine: str | None) -> str:
+    def _swap2_status(self, mine: str | None) -> str:
         """The status during a swap2 opening: who does what now."""
         who = "You" if self.acting_seat == mine else "Your friend" if mine else f"{self.acting_seat}'s player"
         return swap2_words(self.swap2_step, self.ply, who)
 
     @property
-    def terms_words(self: SharedGame) -> str:
+    def terms_words(self) -> str:
         """The rule, the opening and the clock the friend is invited to play
         under, where the board has a choice of them: " (renju, swap2 opening,
         5+3 clock)"; "" on 3×3 without a clock."""
@@ -100,7 +97,7 @@ class Told:
             said.append(f"{self.clock.control.written} clock")
         return f" ({', '.join(said)})" if said else ""
 
-    def _status_for_spectator(self: SharedGame) -> str:
+    def _status_for_spectator(self) -> str:
         winner, ending = self.winner, self.ending
         if ending.resigned:
             return f"{ending.resigned} resigned: {winner} wins."
@@ -118,7 +115,7 @@ class Told:
             return self._swap2_status(None)
         return f"{self.acting_seat} to move. You are watching."
 
-    def offer_words(self: SharedGame, player: str | None) -> str | None:
+    def offer_words(self, player: str | None) -> str | None:
         """The pending offer as this viewer reads it: "Your friend offers a
         draw.", "You asked to take back your last move; waiting for your
         friend's answer.", "X offers a draw."; None without one."""
@@ -137,12 +134,12 @@ class Told:
         reply = " and your reply" if self.ply - (self.takeback_to(offer.by) or 0) == 2 else ""
         return f"Your friend asks to take back their last move{reply} ({self.takeback_words(offer.by)})."
 
-    def takeback_words(self: SharedGame, mark: str) -> str:
+    def takeback_words(self, mark: str) -> str:
         """The stones a take-back by mark removes, as the offer names them: "b2", or "b2 and c3"."""
         cells = self.moves[self.takeback_to(mark) or 0:]
         return " and ".join(describe_cell(self.rules, cell) for cell in cells)
 
-    def clock_faces(self: SharedGame, player: str | None, now: float) -> list[ClockFace]:
+    def clock_faces(self, player: str | None, now: float) -> list[ClockFace]:
         """Both clocks, the viewer's own first (X's first for a spectator); [] without a clock."""
         if self.clock is None:
             return []
@@ -152,7 +149,7 @@ class Told:
         names = {mine: "You", opponent(mine): "Your friend"} if mine else {mark: mark for mark in MARKS}
         return [ClockFace(mark, names[mark], self.time_left(mark, now), mark == running) for mark in order]
 
-    def series_for(self: SharedGame, player: str | None) -> list[tuple[str, int]]:
+    def series_for(self, player: str | None) -> list[tuple[str, int]]:
         """The score between the two, from the viewer's side: you first, if you play."""
         mine = self.seat_of(player)
         if mine is None:
