@@ -35,10 +35,10 @@ from tempfile import TemporaryDirectory
 from typing import NamedTuple
 
 from webapp.engine import BOARDS, Position, appraise, rules_offered, under_rule
-from webapp.play.coach import square_values
 from webapp.play.computer import Computer
 from webapp.play.game import Game
 from webapp.review.judgement import ERRORS, hindsights, judge
+from webapp.shared.coach import square_values
 from webapp.workers.pool import EnginePool, EnginesBusy
 
 MUST = re.compile(r"must (?:stop it at|block) ([a-o]\d{1,2}(?:(?:, | or )[a-o]\d{1,2})*)")

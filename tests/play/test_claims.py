@@ -25,10 +25,10 @@ import pytest
 
 from harness.positions import line_through, playable_positions, position
 from webapp.engine import BOARDS, Position
-from webapp.play.coach import reason, square_values
 from webapp.play.hint import hint_for
 from webapp.review.judgement import judge_solved
 from tests.reach import Reach
+from webapp.shared.coach import reason, square_values
 from webapp.shared.words import describe_cell
 
 FOUR_SAMPLE = 300

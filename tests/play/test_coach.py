@@ -12,9 +12,10 @@ from tests.reach import Reach
 from webapp.app import create_app
 from webapp.engine import (BOARDS, DEFAULT_BOARD, Position, explain, forced_wins, hard_choices, outcomes, think,
                            threat_to_answer)
-from webapp.play import coach
-from webapp.play.coach import Found, explain_move, found_says, reason, square_values
+from webapp.play.found import Found, found_says
+from webapp.shared import coach
 from webapp.shared.board import SquareValue
+from webapp.shared.coach import explain_move, reason, square_values
 from webapp.shared.game_link import parse_moves
 from webapp.shared.words import describe_cell
 

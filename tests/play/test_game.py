@@ -10,13 +10,13 @@ import pytest
 
 from webapp.engine import BOARDS, DEFAULT_BOARD, Menace, Position, opponent
 from webapp.engine.external import Brain
-from webapp.play.coach import square_values
 from webapp.play.computer import Computer
 from webapp.play.game import Game, computer_words
 from webapp.play.match import Match
 from webapp.play.players import OUR_PLAYERS, Roster
 from webapp.play.replay import Replay, see_step
 from webapp.play.score import Score
+from webapp.shared.coach import square_values
 from webapp.shared.errors import Conflict, InvalidInput
 from webapp.shared.forms import parse_board, parse_cell, parse_ply, parse_switch
 from webapp.shared.game_link import parse_moves

@@ -13,7 +13,7 @@ from harness.positions import reachable_positions, setup
 from tests.scrapers import message
 from tests.support import Visitor
 from webapp.engine import BOARDS, Position
-from webapp.play.coach import Found
+from webapp.play.found import Found
 from webapp.play.game import Game
 from webapp.play.hint import Hint, hint_for
 

@@ -20,11 +20,11 @@ import re
 import pytest
 
 from webapp.engine import BOARDS, under_rule
-from webapp.play.coach import square_values
 from webapp.play.computer import Computer
 from webapp.play.game import Game
 from webapp.review.judgement import ERRORS
 from webapp.review.review import judgements
+from webapp.shared.coach import square_values
 from webapp.workers.pool import EnginePool
 
 pytestmark = pytest.mark.thorough  # seeded games against master: make test runs them, make check does not

@@ -11,9 +11,9 @@ import pytest
 
 from harness.positions import playable_positions, random_positions
 from tests.reach import Reach
-from webapp.play.coach import square_values
 from webapp.engine import BOARDS, Position
 from webapp.engine.classic import Recorder, Tree, alphabeta
+from webapp.shared.coach import square_values
 from webapp.shared.errors import InvalidInput
 from webapp.think.look import Look
 from webapp.think.searches import searches

@@ -10,6 +10,7 @@
 - players: who may play on each board, and their names.
 - score: finished games by pairing and board.
 - replay: a permanent link's game, step by step.
-- coach: what each square is worth, and why a move was played, in words.
+- found: what master's search found for its move, kept with the game, and that in words (the computer's
+  reason, the hint's); the coach's words about a position alone are webapp.shared.coach's.
 - learner: a learner's panel, MENACE's beads or the network's values for its last move.
 """

@@ -17,8 +17,8 @@ from typing import Any
 from webapp.engine import DEFAULT_BOARD, MARKS, Position, Rules, board_named, opponent, swap2
 from webapp.engine.opening import Opening
 from webapp.engine.swap2 import CHOOSE, CHOOSE_AGAIN, PLACE_THREE, PLACE_TWO
-from webapp.play.coach import Found
 from webapp.play.computer import COMPUTER, Computer
+from webapp.play.found import Found
 from webapp.play.hint import Hint, hint_for
 from webapp.play.players import HUMAN, OUR_PLAYERS, Roster
 from webapp.play.score import FRIENDS, score_prefix

@@ -17,7 +17,8 @@ from collections.abc import Callable
 from typing import NamedTuple
 
 from webapp.engine import Position, is_solved, losing_replies, opponent, outcomes, preference
-from webapp.play.coach import Found, faced_name, looking_ahead, others_that_lose, stopped
+from webapp.play.found import Found, faced_name, looking_ahead, stopped
+from webapp.shared.coach import others_that_lose
 from webapp.shared.words import describe_cell, in_a_row
 
 Think = Callable[[Position], tuple[int, Found | None]]

@@ -16,12 +16,12 @@ from typing import Any, TypeVar
 from flask import Blueprint, Response, abort, current_app, g, redirect, render_template, request, session, url_for
 
 from webapp.engine import BOARDS, DEFAULT_BOARD, is_solved, levels_of, rules_offered, top_level
-from webapp.play.coach import square_values
 from webapp.play.computer import Computer
 from webapp.play.game import Game, computer_words
 from webapp.play.match import HISTORY_LENGTH, Match
 from webapp.play.players import MY_MENACE, Roster, top_levels
 from webapp.play.replay import Replay, see_step
+from webapp.shared.coach import square_values
 from webapp.shared.errors import InvalidInput
 from webapp.shared.forms import parse_board, parse_cell, parse_opening, parse_ply, parse_rule, parse_switch
 from webapp.shared.game_link import parse_moves

@@ -13,10 +13,11 @@ from functools import cached_property
 
 from webapp.engine import is_solved, opponent, swap2
 from webapp.engine.swap2 import CHOOSE, CHOOSE_AGAIN, PLACE_THREE, PLACE_TWO
-from webapp.play.coach import explain_move
+from webapp.play.found import explain_found
 from webapp.play.hint import Hint
 from webapp.play.players import HUMAN
 from webapp.shared.board import BoardView, SquareValue, board_view, plain_status
+from webapp.shared.coach import explain_move
 from webapp.shared.game_link import mark_of
 from webapp.shared.words import capitalised, describe_cell, swap2_words
 
@@ -111,8 +112,9 @@ class Telling:
         if not self.moves or self.placed_by(self.ply - 1) == HUMAN:
             return None
         level = "master" if self.stood_in else self.player(mark_of(self.ply - 1))
-        why = explain_move(self.rules, self.moves, self.ply, person=self.player(mark_of(self.ply)) == HUMAN,
-                           level=level, found=self.found)
+        person = self.player(mark_of(self.ply)) == HUMAN
+        why = (explain_found(self.rules, self.moves, self.ply, person, self.found) if self.found
+               else explain_move(self.rules, self.moves, self.ply, person, level))
         if self.stood_in:
             engine = capitalised(self.roster.opponent_names[self.player(mark_of(self.ply - 1))])
             return f"{engine} failed ({self.stood_in}), so master played this move in its place. {why}"

@@ -10,6 +10,8 @@
 - opened: what a game asks of its opening at the stones it has, one piece
   for a game at one screen and a friends' game (a mixin).
 - words: squares and lines in words ("row 1, column 3", "h8"; a "four").
+- coach: what each square of a position is worth, and why a move was
+  played, in words: a game at one screen and a replay both show it.
 - forms: the form fields every feature reads (a board, a square, a ply, a switch).
 - board: BoardView, one position as a page shows it, built by each feature from
   its own state.

@@ -9,20 +9,23 @@ length, and the squares that answer a threat which must be answered as a
 four must be blocked: an open three, a four-three.
 
 It reads the engine's facts, through the engine's public API (webapp.engine),
-and says them as a person would. It knows nothing of the match or the web.
+and says them as a person would. It speaks of a position alone, and knows
+nothing of a match or the web: a game at one screen and a replay both ask it.
+What master's search found, kept with a game, is put into words by play (play.found).
 """
 
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
-from webapp.engine import (Position, Rules, Thought, Threat, cells_of, forced_wins, hard_choices, is_solved,
-                           losing_replies, opponent, outcomes, preference, threat_to_answer)
+from webapp.engine import (Position, Rules, Threat, cells_of, forced_wins, hard_choices, is_solved, losing_replies,
+                           opponent, outcomes, preference, threat_to_answer)
 from webapp.shared.board import SquareValue
 from webapp.shared.game_link import mark_of
 from webapp.shared.words import (describe_cell, in_a_row, in_a_row_minus_one, in_a_row_minus_two, listed,
                                  squares_that)
+
 
 @lru_cache(maxsize=1 << 12)  # a pure function of the position: after the first time, a lookup
 def square_values(position: Position) -> dict[int, SquareValue]:
@@ -85,57 +88,6 @@ def threat_name(rules: Rules, threat: Threat) -> str:
     if threat.kind == "fours":
         return f"{in_a_row_minus_one(rules)}s"
     return in_a_row_minus_two(rules)
-
-
-FOUND_KINDS = ("win", "block", "lost", "forced win", "search", "defence")
-THREAT_KINDS = ("three", "fours")
-"""The kinds of threat a move can answer or make (engine.Threat.kind)."""
-
-
-class Found(NamedTuple):
-    """What master's search found for its move (webapp.engine.Thought, less
-    what it cost), as the engine worker sent it back: kept with the game, so
-    that the reason for the move puts it into words without searching again."""
-
-    kind: str   # "win", "block", "lost", "forced win", "search" or "defence", as Thought.kind
-    line: int   # the length of the forced win or of the line the search expects, both sides' moves
-    score: int  # the search's score for the mover (0 for kinds other than search)
-    depth: int  # the deepest search completed
-    faced: str = ""                      # the threat the mover faced ("three", "fours": Threat.kind), if any
-    faced_answers: tuple[int, ...] = ()  # the squares that answer it (none: no square does)
-    threat: str = ""                     # the threat the move makes, which the other side must answer
-    answers: tuple[int, ...] = ()        # the squares that answer that one
-
-    @classmethod
-    def of(cls, thought: Thought) -> Found:
-        faced, threat = thought.faced, thought.threat
-        return cls(thought.kind, len(thought.line), thought.score, thought.depth, faced.kind if faced else "",
-                   faced.answers if faced else (), threat.kind if threat else "", threat.answers if threat else ())
-
-    def to_data(self) -> list:
-        """A small list to keep in the session store (from_data reads it back)."""
-        return [*self[:5], list(self.faced_answers), self.threat, list(self.answers)]
-
-    @classmethod
-    def from_data(cls, data: Any) -> Found | None:
-        """What a session kept of master's last search, if it reads as one
-        (else None: the reason is worked out again)."""
-        try:
-            kind, line, score, depth, *threats = data
-            faced, faced_answers, threat, answers = threats or ("", (), "", ())
-            found = cls(str(kind), int(line), int(score), int(depth), str(faced), tuple(map(int, faced_answers)),
-                        str(threat), tuple(map(int, answers)))
-        except (TypeError, ValueError):
-            return None
-        return found if found.kind in FOUND_KINDS and {found.faced, found.threat} <= {"", *THREAT_KINDS} else None
-
-    def stops(self, cell: int) -> bool:
-        """Whether cell answers the threat the mover faced."""
-        return bool(self.faced) and cell in self.faced_answers
-
-    def unstoppable(self) -> bool:
-        """Whether the mover faced a threat no square stops."""
-        return bool(self.faced) and not self.faced_answers
 
 
 class Addressee(NamedTuple):
@@ -238,7 +190,7 @@ def _threats_say(position: Position, cell: int, you: Addressee, level: str | Non
         return (f"I make a {in_a_row_minus_one(rules)}: {you.name} must block "
                 f"{describe_cell(rules, threats[0])}, or I complete {in_a_row(rules)} there.")
     if made := threat_to_answer(after):
-        return _threat_says(rules, made, you)
+        return threat_says(rules, made, you)
     if level in ("easy", "medium"):
         return "Nothing is forced here; I play at random near the stones."
     if level == "hard":
@@ -251,7 +203,7 @@ def _threats_say(position: Position, cell: int, you: Addressee, level: str | Non
 
 
 
-def _threat_says(rules: Rules, threat: Threat, you: Addressee) -> str:
+def threat_says(rules: Rules, threat: Threat, you: Addressee) -> str:
     """The threat a move makes, which the other side must answer, and where."""
     name = threat_name(rules, threat)
     made = f"I threaten a win by {name}" if threat.kind == "fours" else f"I make a {name}"
@@ -263,79 +215,23 @@ def _threat_says(rules: Rules, threat: Threat, you: Addressee) -> str:
     return f"{made}: {you.name} must stop it at {where}, or I make an open {in_a_row_minus_one(rules)}."
 
 
-def found_says(position: Position, cell: int, found: Found, person: bool = True) -> str:
-    """Why master played cell, from what its search found (found): the same
-    sentences reason() says, where they apply, and what the search alone
-    knows; nothing is searched again. A win, a block and a four made are
-    read off the board, which costs nothing; the threat the move makes, or
-    the one it stops, came back from the worker with the move (engine.explain),
-    so "nothing is forced" is never said beside one."""
-    me, them = position.to_move, opponent(position.to_move)
-    you, rules = Addressee.of(them, person), position.rules
-    if found.kind == "win":
-        return "I complete a line and win."
-    if found.kind == "block":
-        return f"I block {you.possessive} line: {you.name} would have completed it here."
-    if found.kind == "lost":
-        return (f"This position is lost for me: {you.name} can complete {in_a_row(rules)} in two places, "
-                "and I can block only one.")
-    if found.kind == "forced win":
-        return f"I have a forced win: I win within {(found.line + 1) // 2} moves, whatever {you.does}."
-    if threats := cells_of(position.play(cell).winning_cells(me)):
-        return (f"I make a {in_a_row_minus_one(rules)}: {you.name} must block "
-                f"{describe_cell(rules, threats[0])}, or I complete {in_a_row(rules)} there.")
-    if found.threat:
-        return _threat_says(rules, Threat(found.threat, (), found.answers), you)
-    if found.stops(cell):
-        return f"I stop {you.possessive} {stopped(rules, found, cell)}."
-    if found.unstoppable():
-        return (f"No square stops {you.possessive} {faced_name(rules, found)}: {you.name} can force a win. "
-                "This is the move my search liked best.")
-    if found.faced:
-        return (f"I leave {you.possessive} {faced_name(rules, found)} unanswered: this is the move my search liked "
-                f"best, {looking_ahead(found.depth)}.")
-    if found.kind == "defence":
-        return (f"Nothing is forced for me here; the move my search liked best let {you.name} force a win, "
-                "so I played the best one that does not.")
-    return f"Nothing is forced here; this is the move my search liked best, {looking_ahead(found.depth)}."
-
-
-def looking_ahead(depth: int) -> str:
-    """How far the search looked: "looking 3 moves ahead"; a search stopped by
-    its clock (or its count) before it finished looking one move ahead chose at a glance."""
-    if depth < 1:
-        return "at a first glance, before it could look further"
-    return f"looking {depth} move{'s' if depth > 1 else ''} ahead"
-
-
-def faced_name(rules: Rules, found: Found) -> str:
-    """The threat the mover faced, as players name it: "three", "win by fours"."""
-    name = threat_name(rules, Threat(found.faced, (), ()))
-    return f"win by {name}" if found.faced == "fours" else name
-
-
-def stopped(rules: Rules, found: Found, cell: int) -> str:
-    """The threat cell answered, and where else it could have been: "three
-    (f7 would have stopped it too)"."""
-    what, others = faced_name(rules, found), [other for other in found.faced_answers if other != cell]
-    if not others:
-        return f"{what}, at the one square that stops it"
-    where = listed([describe_cell(rules, other) for other in others], "or")
-    return f"{what} ({where} would have stopped it too)"
-
-
-def explain_move(rules: Rules, moves: tuple[int, ...], step: int, person: bool, level: str | None = None,
-                 found: Found | None = None) -> str:
-    """Move number step (from 1) of a game, and the coach's reason for it, in
-    one voice. The reason is the mover's own ("I block your line: …"): to a
-    person playing the other side the computer says it all ("I played h8.
-    I block…"); where nobody is spoken to (the computer against itself, a
-    replay) the page tells the move and says whose reason it is ("O played
-    h8. O's reason: I block X's line…"). The reason comes from what the
-    engine found for the move, when that came with it."""
+def explain_move(rules: Rules, moves: tuple[int, ...], step: int, person: bool, level: str | None = None) -> str:
+    """Move number step (from 1) of a game, and the coach's reason for it
+    (reason(); level, if known, is the computer's that chose the move), in
+    one voice (move_and_reason)."""
     cell = moves[step - 1]
-    before = Position.after(rules, moves[:step - 1])
-    why = found_says(before, cell, found, person) if found else reason(before, cell, person, level)
+    why = reason(Position.after(rules, moves[:step - 1]), cell, person, level)
+    return move_and_reason(rules, step, cell, person, why)
+
+
+def move_and_reason(rules: Rules, step: int, cell: int, person: bool, why: str) -> str:
+    """Move number step, played at cell, and why, in one voice, whoever
+    worked the reason out (the coach here, or master's search: play.found).
+    The reason is the mover's own ("I block your line: …"): to a person
+    playing the other side the computer says it all ("I played h8. I
+    block…"); where nobody is spoken to (the computer against itself, a
+    replay) the page tells the move and says whose reason it is ("O played
+    h8. O's reason: I block X's line…")."""
     if person:
         return f"I played {describe_cell(rules, cell)}. {why}"
     mover = mark_of(step - 1)
