@@ -7,7 +7,7 @@ from flask.testing import FlaskClient
 from werkzeug.test import TestResponse
 
 from webapp.play.match import Match
-from webapp.play.players import Roster
+from webapp.shared.players import Roster
 
 HTMX = {"HX-Request": "true"}
 

@@ -24,7 +24,7 @@ from webapp.learn import routes as learn_routes
 from webapp.online import routes as online_routes
 from webapp.online.clock import CLOCKS
 from webapp.play import routes as play_routes
-from webapp.play.players import PLAYERS
+from webapp.shared.players import PLAYERS
 from webapp.puzzles import routes as puzzle_routes
 from webapp.records import routes as records_routes
 from webapp.review import routes as review_routes
@@ -141,7 +141,7 @@ def _external_engines(app: Flask) -> Brain | None:
             app.logger.info("Engine %s (%s) plays %s", brain.name, brain.about, ", ".join(sorted(brain.plays)))
         else:
             app.logger.warning("Engine %s plays none of our boards, and is not offered", brain.name)
-    app.extensions["brains"] = tuple(brains)  # known once, here; handed to what needs them (play.players.Roster)
+    app.extensions["brains"] = tuple(brains)  # known once, here; handed to what needs them (shared.players.Roster)
     judge = app.config["REVIEW_ENGINE"]
     if judge == "master":
         return None

@@ -13,7 +13,7 @@ from webapp.engine.external import Brain
 from webapp.play.computer import Computer
 from webapp.play.game import Game, computer_words
 from webapp.play.match import Match
-from webapp.play.players import OUR_PLAYERS, Roster
+from webapp.shared.players import OUR_PLAYERS, Roster
 from webapp.play.replay import Replay, see_step
 from webapp.play.score import Score
 from webapp.shared.coach import square_values

@@ -7,7 +7,6 @@
 - computer: Computer, how the computer plays each level, the hint's move and the swap2 steps.
 - match: Match (the game, the score, the coach, the hint, this browser's MENACE and its finished games).
 - hint: one square for the person to play, and why.
-- players: who may play on each board, and their names.
 - score: finished games by pairing and board.
 - replay: a permanent link's game, step by step.
 - found: what master's search found for its move, kept with the game, and that in words (the computer's

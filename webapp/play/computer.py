@@ -13,7 +13,7 @@ from typing import Any, NamedTuple, TypeVar
 from webapp.engine import DEFAULT_BUDGET_MS, Menace, Position, Rules, advise, choose_move, swap2
 from webapp.engine.external import Brain
 from webapp.play.found import Found
-from webapp.play.players import MY_MENACE
+from webapp.shared.players import MY_MENACE
 from webapp.workers.jobs import Reply, brain_job
 from webapp.workers.pool import EnginePool
 

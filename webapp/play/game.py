@@ -20,7 +20,7 @@ from webapp.engine.swap2 import CHOOSE, CHOOSE_AGAIN, PLACE_THREE, PLACE_TWO
 from webapp.play.computer import COMPUTER, Computer
 from webapp.play.found import Found
 from webapp.play.hint import Hint, hint_for
-from webapp.play.players import HUMAN, OUR_PLAYERS, Roster
+from webapp.shared.players import HUMAN, OUR_PLAYERS, Roster
 from webapp.play.score import FRIENDS, score_prefix
 from webapp.play.telling import Telling
 from webapp.shared.errors import Conflict, InvalidInput

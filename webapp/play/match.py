@@ -21,7 +21,7 @@ from webapp.play.computer import COMPUTER, Computer
 from webapp.play.game import Game
 from webapp.play.hint import Hint
 from webapp.play.learner import LearnerPanel, learner_panel
-from webapp.play.players import MY_MENACE, OUR_PLAYERS, Roster
+from webapp.shared.players import MY_MENACE, OUR_PLAYERS, Roster
 from webapp.play.score import Score, ScoreLine
 from webapp.shared import my_menace as kept_menace
 from webapp.shared.board import BoardView, SquareValue

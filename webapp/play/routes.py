@@ -19,7 +19,7 @@ from webapp.engine import BOARDS, DEFAULT_BOARD, is_solved, levels_of, rules_off
 from webapp.play.computer import Computer
 from webapp.play.game import Game, computer_words
 from webapp.play.match import HISTORY_LENGTH, Match
-from webapp.play.players import MY_MENACE, Roster, top_levels
+from webapp.shared.players import MY_MENACE, Roster, top_levels
 from webapp.play.replay import Replay, see_step
 from webapp.shared.coach import square_values
 from webapp.shared.errors import InvalidInput

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
 from webapp.engine import BOARDS, DEFAULT_BOARD, Rules
-from webapp.play.players import Roster
+from webapp.shared.players import Roster
 
 FRIENDS = "friends"
 """The score's name for games between two people at one screen."""

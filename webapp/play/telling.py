@@ -15,7 +15,7 @@ from webapp.engine import is_solved, opponent, swap2
 from webapp.engine.swap2 import CHOOSE, CHOOSE_AGAIN, PLACE_THREE, PLACE_TWO
 from webapp.play.found import explain_found
 from webapp.play.hint import Hint
-from webapp.play.players import HUMAN
+from webapp.shared.players import HUMAN
 from webapp.shared.board import BoardView, SquareValue, board_view, plain_status
 from webapp.shared.coach import explain_move
 from webapp.shared.game_link import mark_of

@@ -12,6 +12,9 @@
 - words: squares and lines in words ("row 1, column 3", "h8"; a "four").
 - coach: what each square of a position is worth, and why a move was
   played, in words: a game at one screen and a replay both show it.
+- players: Roster, who may play on a board and their names, the external
+  engines installed at the app's start among them (a game at one screen
+  carries it; a replay offers its computer players to play on).
 - forms: the form fields every feature reads (a board, a square, a ply, a switch).
 - board: BoardView, one position as a page shows it, built by each feature from
   its own state.
