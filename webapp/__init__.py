@@ -6,13 +6,13 @@
 - shared: what every feature uses: the board view, the move notation, game records (SGF, PSQ), form fields,
   refusals, web helpers.
 - storage: where sessions, games between friends and rate limits are kept (SQLite, or Redis).
-- play: the match at one screen, its score, replays, the coach and the hint, My games and How to play.
+- play: the match at one screen, its score, the coach and the hint, My games and How to play.
 - review: a game's moves judged afterwards, and the retry of its errors.
 - puzzles: positions with one winning move at each turn, mined from the levels' games.
 - think: "How the computer sees this", the game tree and the classic searches.
 - online: games between friends on two devices, with live updates.
 - learn: how the learners learned.
-- records: every game's record to download, and a record opened as a replay.
+- records: every game's replay, step by step, its record to download, and a record opened as a replay.
 - analysis: the analysis board, any position set up by hand.
 - app: create_app(), which puts them together; gunicorn_conf: the production server's settings.
 

@@ -14,7 +14,6 @@ from webapp.play.computer import Computer
 from webapp.play.game import Game, computer_words
 from webapp.play.match import Match
 from webapp.shared.players import OUR_PLAYERS, Roster
-from webapp.play.replay import Replay, see_step
 from webapp.play.score import Score
 from webapp.shared.coach import square_values
 from webapp.shared.errors import Conflict, InvalidInput
@@ -392,23 +391,6 @@ def test_parse_switch():
             parse_switch(raw)
 
 
-def test_a_replay_shows_the_game_at_a_step():
-    replay = Replay.parse(THREE, "40816", {"step": "2"})
-    assert replay.moves == (4, 0, 8, 1, 6) and replay.step == 2
-    assert replay.position.text == "O...X...." and replay.notation == "40816"
-    assert see_step(THREE, replay.moves, replay.step).explanation.startswith("O played row 1, column 1. O's reason: ")
-    assert replay.result == "Not finished."
-    assert Replay.parse(THREE, "40816", {}).step == 5
-    assert see_step(THREE, (), 0).explanation is None
-    assert Replay.parse(THREE, "03142", {"step": "0"}).result == "X won: three in a row."
-
-
-@pytest.mark.parametrize("step", ["6", "-1", "x", "", "²", "05x"])
-def test_a_replay_step_outside_the_game_is_refused(step):
-    with pytest.raises(InvalidInput, match="its steps are 0 to 5"):
-        Replay.parse(THREE, "40816", {"step": step})
-
-
 # Boards beyond 3×3
 
 QUICK = 20
@@ -542,14 +524,6 @@ def test_a_new_game_stays_on_the_board_last_played_unless_another_is_chosen():
     assert match.game.rules == BOARDS["7x7"]
     assert match.new_game("human", "easy").game.rules == BOARDS["7x7"]
     assert match.new_game("human", "perfect", rules=THREE).game.rules == THREE
-
-
-def test_a_replay_on_a_bigger_board():
-    replay = Replay.parse(BOARDS["7x7"], "d4-e5-c3", {"step": "2"})
-    seen = see_step(replay.rules, replay.moves, replay.step)
-    assert replay.board(seen.values).move_list == ["X: d4", "O: e5"]
-    assert seen.explanation.startswith("O played e5. ")
-    assert replay.notation == "d4-e5-c3"
 
 
 # Players that learn (3×3)

@@ -13,19 +13,18 @@ from contextlib import contextmanager
 from functools import lru_cache
 from typing import Any, TypeVar
 
-from flask import Blueprint, Response, abort, current_app, g, redirect, render_template, request, session, url_for
+from flask import Blueprint, Response, current_app, g, redirect, render_template, request, session, url_for
 
-from webapp.engine import BOARDS, DEFAULT_BOARD, is_solved, levels_of, rules_offered, top_level
+from webapp.engine import BOARDS, is_solved, levels_of, rules_offered
 from webapp.play.computer import Computer
 from webapp.play.game import Game, computer_words
 from webapp.play.match import HISTORY_LENGTH, Match
-from webapp.shared.players import MY_MENACE, Roster, top_levels
-from webapp.play.replay import Replay, see_step
 from webapp.shared.coach import square_values
 from webapp.shared.errors import InvalidInput
 from webapp.shared.forms import parse_board, parse_cell, parse_opening, parse_ply, parse_rule, parse_switch
 from webapp.shared.game_link import parse_moves
-from webapp.shared.web import board_or_404, game_finished, is_htmx, never_cached
+from webapp.shared.players import MY_MENACE, top_levels
+from webapp.shared.web import game_finished, is_htmx, never_cached, roster
 from webapp.shared.words import quoted
 from webapp.workers.pool import EnginesBusy
 
@@ -126,28 +125,6 @@ def numbers() -> Response | str:
     return _changed(current_match().with_numbers(parse_switch(request.form.get("numbers"), "move numbers")))
 
 
-@bp.get("/replay/", defaults={"moves": "", "board": DEFAULT_BOARD.name})
-@bp.get("/replay/<moves>", defaults={"board": DEFAULT_BOARD.name})
-@bp.get("/replay/<board>/", defaults={"moves": ""})
-@bp.get("/replay/<board>/<moves>")
-def replay(board: str, moves: str) -> Response | str:
-    """A replay: /replay/408 on 3×3, /replay/7x7/d4-e5 on the others."""
-    if request.url_rule.rule == "/replay/<moves>" and moves in BOARDS:  # /replay/7x7: that empty board
-        query = request.query_string.decode()
-        return redirect(url_for(".replay", board=moves, moves="") + (f"?{query}" if query else ""), 308)
-    try:
-        shown = Replay.parse(board_or_404(board), moves, request.args)
-    except InvalidInput as error:
-        abort(404, description=str(error))
-    seen = current_app.extensions["engines"].ask(see_step, shown.rules, shown.moves, shown.step,
-                                                 here=is_solved(shown.rules))
-    template = "play/_replay.html" if is_htmx() else "play/replay.html"
-    return render_template(template, replay=shown, view=shown.board(seen.values),
-                           explanation=shown.opening_stone_words or seen.explanation,
-                           levels=roster().computers_of(shown.rules), top=top_level(shown.rules),
-                           player_names=roster().player_names)
-
-
 @bp.get("/games")
 def my_games() -> str:
     """The games finished in this browser, newest first, each with its replay and review."""
@@ -203,10 +180,6 @@ def current_match() -> Match:
     """This browser's match; a new one if it has none (or it was unreadable)."""
     return Match.kept_in(session, roster())
 
-
-def roster() -> Roster:
-    """Our players and the external engines this app installed when it started (app.py)."""
-    return Roster(current_app.extensions["brains"])
 
 
 def _seen_ply(match: Match) -> int:

@@ -1,4 +1,8 @@
-"""Routes: a game's record to download, and a record opened.
+"""Routes: a game's replay, its record to download, and a record opened.
+
+A replay is a game's permanent link, /replay/<board>/<moves>, stepped through
+(?step=k), with the players, a resignation or a time-out and a swap2 opening
+in its query; an htmx request for a step gets the replay fragment alone.
 
 A download is named by the game's board and moves, as a replay link is, with
 the players, a resignation or a time-out and a swap2 opening (which the moves
@@ -13,17 +17,40 @@ from __future__ import annotations
 from flask import Blueprint, Response, abort, current_app, redirect, render_template, request, url_for
 from werkzeug.exceptions import RequestEntityTooLarge
 
-from webapp.engine import BOARDS, FREESTYLE, RULES, Position
+from webapp.engine import BOARDS, DEFAULT_BOARD, FREESTYLE, RULES, Position, is_solved, top_level
+from webapp.records.replay import Replay, see_step
 from webapp.shared.errors import InvalidInput
 from webapp.shared.forms import rule_named
 from webapp.shared.game_link import Result, parse_moves, parse_opening, write_moves
 from webapp.shared.record_files import FORMATS, MOST_CHARACTERS, Record, read_record, written
-from webapp.shared.web import board_or_404
+from webapp.shared.web import board_or_404, is_htmx, roster
 
 bp = Blueprint("records", __name__)
 
 MEDIA_TYPES = {"sgf": "application/x-go-sgf", "psq": "text/plain", "txt": "text/plain"}
 """What each format is served as (SGF's registered-by-use type; the others plain text), UTF-8."""
+
+
+@bp.get("/replay/", defaults={"moves": "", "board": DEFAULT_BOARD.name})
+@bp.get("/replay/<moves>", defaults={"board": DEFAULT_BOARD.name})
+@bp.get("/replay/<board>/", defaults={"moves": ""})
+@bp.get("/replay/<board>/<moves>")
+def replay(board: str, moves: str) -> Response | str:
+    """A replay: /replay/408 on 3×3, /replay/7x7/d4-e5 on the others."""
+    if request.url_rule.rule == "/replay/<moves>" and moves in BOARDS:  # /replay/7x7: that empty board
+        query = request.query_string.decode()
+        return redirect(url_for(".replay", board=moves, moves="") + (f"?{query}" if query else ""), 308)
+    try:
+        shown = Replay.parse(board_or_404(board), moves, request.args)
+    except InvalidInput as error:
+        abort(404, description=str(error))
+    seen = current_app.extensions["engines"].ask(see_step, shown.rules, shown.moves, shown.step,
+                                                 here=is_solved(shown.rules))
+    template = "records/_replay.html" if is_htmx() else "records/replay.html"
+    return render_template(template, replay=shown, view=shown.board(seen.values),
+                           explanation=shown.opening_stone_words or seen.explanation,
+                           levels=roster().computers_of(shown.rules), top=top_level(shown.rules),
+                           player_names=roster().player_names)
 
 
 @bp.get("/record/<kind>/<board>/", defaults={"moves": ""})
@@ -70,7 +97,7 @@ def open_record() -> Response | tuple[str, int]:
         record = read_record(text, board, rule_named(rule))
     except InvalidInput as error:
         return _form(str(error), text[:MOST_CHARACTERS], board, rule), 400
-    return redirect(url_for("play.replay", board=record.rules.name, moves=write_moves(record.rules, record.moves),
+    return redirect(url_for(".replay", board=record.rules.name, moves=write_moves(record.rules, record.moves),
                             opening=record.opening, **record.result.query), 303)
 
 

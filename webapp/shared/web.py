@@ -16,6 +16,7 @@ from flask.typing import ResponseReturnValue
 from werkzeug.exceptions import HTTPException
 
 from webapp.engine import Rules, board_named
+from webapp.shared.players import Roster
 
 RefusalPage = Callable[[str, int], ResponseReturnValue]
 """How a feature shows a refusal: its page unchanged, with the message, at the status given."""
@@ -31,6 +32,11 @@ def board_or_404(name: str) -> Rules:
         return board_named(name)
     except ValueError as error:
         abort(404, description=str(error))
+
+
+def roster() -> Roster:
+    """Our players and the external engines this app installed when it started (app.py)."""
+    return Roster(current_app.extensions["brains"])
 
 
 def refused(message: str, status: int) -> ResponseReturnValue:

@@ -14,7 +14,7 @@ from __future__ import annotations
 from flask import Blueprint, abort, current_app, render_template, request
 
 from webapp.shared.errors import InvalidInput
-from webapp.shared.web import board_or_404, is_htmx
+from webapp.shared.web import board_or_404, is_htmx, roster
 from webapp.think.look import DEPTHS, Look, see
 from webapp.think.searches import engine_view
 from webapp.think.tree import STOP_LIMIT
@@ -34,7 +34,7 @@ def look(board: str, moves: str) -> str:
     except InvalidInput as error:
         abort(404, description=str(error))
     alone, engines = node is not None and is_htmx(), current_app.extensions["engines"]
-    brains = () if alone else tuple(brain for brain in current_app.extensions["brains"] if brain.plays_on(shown.rules))
+    brains = () if alone else roster().engines_on(shown.rules)
     seen = engines.ask(see, shown, node if alone else None, brains, here=not shown.needs_the_engines)
     if alone:
         return render_template("think/_branch.html", look=shown, seen=seen, node=seen.branches[0],

@@ -1,0 +1,96 @@
+"""The replay's pages: /replay/<board>/<moves>, its steps, its fragment for htmx, its redirects and its 404s."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from tests.support import Visitor
+
+
+def test_a_replay_shows_the_board_reason_coach_and_result_at_each_step(visitor: Visitor):
+    page = visitor.client.get("/replay/03142?step=3").text
+    assert "Replay: step 3 of 5" in page and "<title>Replay · Tic-tac-toe and gomoku</title>" in page
+    assert re.findall(r'class="cell mark-(\w)', page) == ["x", "x", "o"]  # read-only squares in a replay
+    assert '<p class="reason">X played row 1, column 2. ' in page
+    block = visitor.client.get("/replay/0148").text  # a link does not say who played: sides are named
+    assert '<p class="reason">O played row 3, column 3. O&#39;s reason: I block X&#39;s line: X would have completed it here.</p>' in block
+    assert 'aria-label="Row 1, column 3, empty, loss in 2"' in page  # O blocks, then X forks
+    assert "X won: three in a row." in page
+    for text, step in (("First", 0), ("Previous", 2), ("Next", 4), ("Last", 5)):
+        url = f"/replay/03142?step={step}"
+        assert f'<a href="{url}" id="step-{text.lower()}" hx-get="{url}"' in page, text
+    assert page.count('<a href="/replay/03142?step=') == 4 + 4  # controls, and the moves not shown
+
+
+def test_a_replay_at_the_ends_disables_the_controls_that_go_nowhere(visitor: Visitor):
+    first = visitor.client.get("/replay/03142?step=0").text
+    assert '<span class="disabled" aria-disabled="true" id="step-previous" tabindex="-1">Previous</span>' in first
+    last = visitor.client.get("/replay/03142").text
+    assert '<span class="disabled" aria-disabled="true" id="step-next" tabindex="-1">Next</span>' in last
+    assert "Play from here" not in last, "nothing to play once the game is over"
+
+
+def test_a_replay_step_with_htmx_is_the_fragment(visitor: Visitor):
+    response = visitor.client.get("/replay/40816?step=1", headers={"HX-Request": "true"})
+    assert response.status_code == 200
+    assert response.text.lstrip().startswith('<section id="replay"') and "<html" not in response.text
+
+
+@pytest.mark.parametrize("path, expected", [
+    ("/replay/44", "Step 2 plays square 4, which step 1 already took."),
+    ("/replay/49", "Step 2 is “9”, not a square number from 0 to 8."),
+    ("/replay/031428", "Step 6 comes after the game ended at step 5."),
+    ("/replay/4a0", "Step 2 is “a”, not a square number from 0 to 8."),
+    ("/replay/4%200", "Step 2 is “ ”, not a square number from 0 to 8."),
+    ("/replay/0123456780", "A game on the 3x3 board has at most 9 moves; this one has 10."),
+    ("/replay/408?step=4", "There is no step “4” in this game; its steps are 0 to 3."),
+    ("/replay/408?step=one", "There is no step “one” in this game; its steps are 0 to 3."),
+    ("/replay/7x7/d4-d4", "Step 2 plays d4, which step 1 already took."),
+    ("/replay/7x7/d4-z9", "Step 2 is “z9”, not a square of the 7x7 board (a1 to g7)."),
+    ("/replay/9x9/d4", "There is no board “9x9”; the boards are 3x3, 4x4, 5x5, 7x7, 15x15."),
+    ("/replay/7x7/d4?step=2", "There is no step “2” in this game; its steps are 0 to 1."),
+])
+def test_an_invalid_replay_link_is_404_saying_which_step_is_wrong(visitor: Visitor, path, expected):
+    response = visitor.client.get(path)
+    assert response.status_code == 404 and expected in response.text
+
+
+@pytest.mark.parametrize("path", ["/replay/7x7/d4-e5-c3", "/replay/7x7/", "/replay/15x15/h8-i9", "/replay/4x4/a1"])
+def test_replay_links_work_on_every_board(visitor: Visitor, path: str):
+    response = visitor.client.get(path)
+    assert response.status_code == 200 and "Replay: step" in response.text
+
+
+def test_a_3x3_replay_named_by_its_board_redirects_to_the_short_link(visitor: Visitor):
+    response = visitor.client.get("/replay/3x3/408")
+    assert response.status_code == 308 and response.headers["Location"].endswith("/replay/408")
+
+
+def test_a_bigger_board_named_without_its_slash_redirects_to_its_empty_replay(visitor: Visitor):
+    response = visitor.client.get("/replay/7x7?step=0&board=x&_external=1")
+    assert response.status_code == 308
+    assert response.headers["Location"].endswith("/replay/7x7/?step=0&board=x&_external=1")
+    assert visitor.client.get("/replay/7x7/5x5").status_code == 404  # moves named like a board, on a board
+    response = visitor.client.get("/replay/3x3")
+    assert response.status_code == 308 and response.headers["Location"].endswith("/replay/")
+
+
+def test_a_replay_on_a_bigger_board_names_its_moves_and_offers_its_levels(visitor: Visitor):
+    page = visitor.client.get("/replay/7x7/d4-e5-c3?step=2").text
+    assert "Replay: step 2 of 3" in page and "O played e5." in page
+    assert '<input type="hidden" name="board" value="7x7">' in page
+    assert '<input type="hidden" name="moves" value="d4-e5">' in page
+    assert '<option value="master" selected>' in page and 'value="perfect"' not in page
+    assert '<a href="/replay/7x7/d4-e5-c3?step=3" id="step-next"' in page
+
+
+def test_a_3x3_replay_link_written_with_square_names_shows_the_game(visitor: Visitor):
+    """People write squares as on the other boards (b2 is the centre): the
+    link /replay/3x3/b2 leads to that game, not to a 404."""
+    response = visitor.client.get("/replay/3x3/b2-a1", follow_redirects=True)
+    assert response.status_code == 200
+    assert response.text == visitor.client.get("/replay/46").text
+    missing = visitor.client.get("/replay/b2-z9")
+    assert missing.status_code == 404 and "Step 2 is “z9”, not a square of the 3x3 board (a1 to c3)." in missing.text
