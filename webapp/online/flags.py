@@ -7,7 +7,8 @@ clock still runs then, the job ends the game on time, and the change reaches
 every open page through the game's log and streams, as a move does.
 
 No Flask here: the job runs in a worker process, which opens the game store
-itself from where it is kept (Where). Whoever reads the game before the job
+itself from where it is kept (Where: webapp.storage.where's, with how
+long an idle game is kept). Whoever reads the game before the job
 has run sees it over all the same (SharedGame.as_of).
 """
 
@@ -20,14 +21,14 @@ from typing import Protocol
 
 from webapp.online.shared_game import SharedGame
 from webapp.online.store import GameStore, change_if, games_store
-from webapp.storage.redis import redis_client
+from webapp.storage import where as storage
+
 
 @dataclass(frozen=True)
-class Where:
-    """Where the games are kept, as a worker opens the store: Redis, or the instance folder's file."""
+class Where(storage.Where):
+    """Where the games are kept, as a worker opens the store (Redis, or the
+    instance folder's file), and how long a game is kept after its last change."""
 
-    redis_url: str | None
-    instance_path: str
     idle_seconds: float
 
 
@@ -60,5 +61,4 @@ def _still_running(game: SharedGame | None, since: float) -> bool:
 @lru_cache(maxsize=4)
 def games_at(where: Where) -> GameStore:
     """The game store where says, opened once a process (a worker's, or a tool's)."""
-    client = redis_client(where.redis_url) if where.redis_url else None
-    return games_store(client, where.instance_path, where.idle_seconds, SharedGame.from_data)
+    return games_store(where.redis(), where.instance_path, where.idle_seconds, SharedGame.from_data)

@@ -35,7 +35,6 @@ from webapp.shared.errors import InvalidInput
 from webapp.shared.forms import parse_board, parse_cell, parse_opening, parse_ply, parse_rule
 from webapp.shared.web import game_finished, is_htmx, never_cached, plain_error
 from webapp.storage.errors import STORE_ERRORS
-from webapp.storage.redis import redis_client
 
 bp = Blueprint("online", __name__)
 SPECTATORS_PER_GAME = 14
@@ -48,13 +47,12 @@ def init_app(app: Flask) -> None:
     """This feature's state: the games' store and the rate limits (in Redis
     when REDIS_URL is set, sharing one client), the Hub, the count of streams,
     the clocks offered (CLOCKS) and where the flags' jobs find the games."""
-    client = redis_client(app.config["REDIS_URL"]) if app.config["REDIS_URL"] else None
-    store = games_store(client, app.instance_path, app.config["SESSION_IDLE_SECONDS"], SharedGame.from_data)
+    where = flags.Where(app.config["REDIS_URL"], app.instance_path, app.config["SESSION_IDLE_SECONDS"])
+    client = where.redis()
+    store = games_store(client, app.instance_path, where.idle_seconds, SharedGame.from_data)
     app.extensions.update(online_games=store, online_hub=Hub(store), online_streams=StreamCount(),
                           rate_limits=rate_limits(client, app.instance_path),
-                          time_controls=time_controls(app.config["CLOCKS"]),
-                          online_where=flags.Where(app.config["REDIS_URL"], app.instance_path,
-                                                   app.config["SESSION_IDLE_SECONDS"]))
+                          time_controls=time_controls(app.config["CLOCKS"]), online_where=where)
     app.jinja_env.globals["time_controls"] = app.extensions["time_controls"]  # the invitation, on the play page too
 
 
