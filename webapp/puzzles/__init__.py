@@ -8,4 +8,6 @@ forced win that only one move starts, at each of its turns.
   puzzles, the next one, the day's.
 - mined: the puzzles mined from games finished here: the job the engine workers run for each
   finished game, and what it keeps (in the workers' store), newest first.
+- store: the feature's own store of the puzzles mined here (SQLite in the instance folder, or
+  Redis), each kept once, found by its start, listed newest first.
 """

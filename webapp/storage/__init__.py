@@ -8,5 +8,6 @@ Redis when REDIS_URL is set. Nothing here knows a game's rules:
 - session_parts: a session in parts, one a feature, each under the feature's name.
 - where: Where, where a feature's state is kept, as a job on the engine workers opens it.
 The games between friends and their rate limits are kept by their feature
-(webapp.online.store and limits), on these.
+(webapp.online.store and limits), and the puzzles mined here by theirs
+(webapp.puzzles.store), on these.
 """
