@@ -20,7 +20,9 @@ from webapp.engine import BOARDS, Position
 from webapp.engine.appraise import VERSION, position_name
 from webapp.puzzles import mined
 from webapp.puzzles.collection import new_puzzles_in
+from webapp.puzzles.store import MinedPuzzles, puzzles_at
 from webapp.shared.game_link import parse_moves
+from webapp.storage.where import Where
 from webapp.think.look import Look, see
 from webapp.workers.consumer import LOCK_FILE
 from webapp.workers.pool import EnginePool, EnginesBusy
@@ -115,9 +117,19 @@ def test_an_appraisal_is_queued_once_behind_any_move_for_master(tmp_path, pools)
         pool.appraisal(BOARDS["15x15"], (112, 96))
 
 
+def where_of(pool: EnginePool) -> Where:
+    """Where the puzzles are kept by an app whose workers these are: its Redis, or its instance folder."""
+    return Where(pool.redis_url, pool.instance_path)
+
+
 def mine_later(pool: EnginePool, rules, moves) -> None:
     """What the app does when a game ends (see webapp.puzzles.routes.init_app)."""
-    pool.later(mined.mine, rules, moves, once=mined.mining_name(rules, moves))
+    pool.later(mined.mine, where_of(pool), rules, moves, once=mined.mining_name(rules, moves))
+
+
+def puzzles(pool: EnginePool) -> MinedPuzzles:
+    """The puzzles the pool's workers mined, as the app reads them: from the puzzles' own store."""
+    return puzzles_at(where_of(pool))
 
 
 SEVENS = BOARDS["7x7"]
@@ -129,14 +141,14 @@ FINISHED_15X15 = parse_moves(BOARDS["15x15"], "h8-j6-j10-h9-i9-f6-h7-d5-k11-j7-l
 def test_finished_games_are_mined_on_the_workers_and_their_puzzles_listed_newest_first(tmp_path, pools):
     pool = pools("local", str(tmp_path), workers=1)
     mine_later(pool, SEVENS, FINISHED_7X7)
-    assert wait_until(lambda: len(mined.newest(pool.kept, 10)) == 2, 120)
+    assert wait_until(lambda: len(puzzles(pool).newest(10)) == 2, 120)
     mine_later(pool, BOARDS["15x15"], FINISHED_15X15)
-    assert wait_until(lambda: len(mined.newest(pool.kept, 10)) == 3, 120)
+    assert wait_until(lambda: len(puzzles(pool).newest(10)) == 3, 120)
     expected = [*new_puzzles_in(BOARDS["15x15"], FINISHED_15X15), *new_puzzles_in(SEVENS, FINISHED_7X7)]
-    assert mined.newest(pool.kept, 10) == [expected[0], expected[2], expected[1]]
-    assert mined.newest(pool.kept, 1) == [expected[0]]
-    assert all(mined.find(pool.kept, puzzle.rules, puzzle.moves) == puzzle for puzzle in expected)
-    assert mined.find(pool.kept, SEVENS, FINISHED_7X7[:3]) is None
+    assert puzzles(pool).newest(10) == [expected[0], expected[2], expected[1]]
+    assert puzzles(pool).newest(1) == [expected[0]]
+    assert all(puzzles(pool).find(puzzle.rules, puzzle.moves) == puzzle for puzzle in expected)
+    assert puzzles(pool).find(SEVENS, FINISHED_7X7[:3]) is None
 
 
 def test_a_game_is_mined_once_behind_moves_and_appraisals_and_a_position_kept_once(tmp_path, pools):
@@ -145,10 +157,11 @@ def test_a_game_is_mined_once_behind_moves_and_appraisals_and_a_position_kept_on
     queued.appraisals(SEVENS, FINISHED_7X7[:1])
     mine_later(queued, SEVENS, FINISHED_7X7)  # the same game again: not queued again
     assert [task.name for task in queued.queue.pending()] == ["appraise", "later"]
+    (tmp_path / "inline").mkdir()  # another app's instance folder, where its puzzles are kept
     inline = pools("inline", str(tmp_path / "inline"))
     mine_later(inline, SEVENS, FINISHED_7X7)
     mine_later(inline, SEVENS, FINISHED_7X7[:15])  # another game through the same positions
-    assert len(mined.newest(inline.kept, 10)) == 2
+    assert len(puzzles(inline).newest(10)) == 2
 
 
 def test_a_finished_game_counts_as_mined_only_once_its_job_has_run(tmp_path, pools):
@@ -160,7 +173,8 @@ def test_a_finished_game_counts_as_mined_only_once_its_job_has_run(tmp_path, poo
     mine_later(pool, SEVENS, FINISHED_7X7)
     assert pool.kept.get(done) is None
     pool.queue.execute(pool.queue.dequeue())
-    assert pool.kept.get(done) is not None and len(mined.newest(pool.kept, 10)) == 2
+    assert pool.kept.get(done) is not None and len(puzzles(pool).newest(10)) == 2
+    assert pool.kept.count(mined.OLD_COUNT, 0) == 0, "the puzzles are kept in their feature's store, not the queue's"
     mine_later(pool, SEVENS, FINISHED_7X7)
     assert pool.queue.pending_count() == 0
 
@@ -218,7 +232,7 @@ def test_workers_take_moves_from_redis(tmp_path, pools, redis_server):
     assert wait_until(lambda: None not in pool.appraisals(BOARDS["15x15"], GAME[:2], queue=False), 120)
     mine_later(pool, SEVENS, FINISHED_7X7)
     found = new_puzzles_in(SEVENS, FINISHED_7X7)[::-1]  # the newest: the session's Redis may hold other tests' games' puzzles
-    assert wait_until(lambda: mined.newest(pool.kept, len(found)) == found, 120)
+    assert wait_until(lambda: puzzles(pool).newest(len(found)) == found, 120)
 
 
 @pytest.mark.live

@@ -7,7 +7,7 @@ forced win that only one move starts, at each of its turns.
 - collection: the shipped set (puzzles.json, which `make puzzles` mines), a finished game's new
   puzzles, the next one, the day's.
 - mined: the puzzles mined from games finished here: the job the engine workers run for each
-  finished game, and what it keeps (in the workers' store), newest first.
+  finished game, which keeps them in store; the puzzles the workers' own store kept before, carried over.
 - store: the feature's own store of the puzzles mined here (SQLite in the instance folder, or
   Redis), each kept once, found by its start, listed newest first.
 """

@@ -1,7 +1,7 @@
 """The puzzles offered: the starting set `make puzzles` mines and ships
 (puzzles.json, beside this file: each puzzle's moves and its solution), in
 order, and the new ones along a game that the engine workers mine from the
-games people finish here (kept by mined.py). Proving a 15×15
+games people finish here (mined.py, kept by store.py). Proving a 15×15
 puzzle can take the threat solver seconds, so the app reads the proofs rather
 than making them again; the tests check every shipped one."""
 

@@ -1,14 +1,20 @@
 """The puzzles mined from games people finish here: found by the engine
-workers, one job a finished game, and kept where the workers keep what they
-find (the engine queue's store: SQLite, or Redis), so that every web process
-and machine lists the same ones.
+workers, one job a finished game, and kept in the puzzles feature's own
+store (store.py: SQLite in the instance folder, or Redis), which the job
+opens itself from where it is (Where), since it runs in a worker's process.
 
-Each is kept once under its starting position, and each solution once (a
-puzzle a stone or two elsewhere with the same solution is the same puzzle);
-they are numbered as they come, so that /puzzles lists the newest first. No
-Flask here: when a game ends, mine() is handed to the workers (the
-listener routes.init_app registers with the app), and the routes read what
-is kept.
+Each puzzle is kept once, and each solution once (a puzzle a stone or two
+elsewhere with the same solution is the same puzzle): the store sees to
+that, so a game mined twice adds nothing. That the job is done once a game
+is the workers' to keep (EnginePool.later's `once`, under mining_name, in
+the queue's store beside whether the job is queued). No Flask here: when a
+game ends, mine() is handed to the workers (the listener routes.init_app
+registers with the app), and the routes read the store.
+
+Before the feature had a store of its own, the workers kept the puzzles in
+the queue's store (webapp.workers.pool.Kept). A site upgraded in place has
+them carried over into the feature's store at its first start
+(carry_over), oldest first, so that its list and its puzzles' links stay.
 """
 
 from __future__ import annotations
@@ -18,18 +24,20 @@ from typing import Protocol
 from webapp.engine import Rules
 from webapp.puzzles.collection import new_puzzles_in
 from webapp.puzzles.puzzle import Puzzle
-from webapp.shared.game_link import game_digest, write_moves
+from webapp.puzzles.store import MinedPuzzles, puzzles_at
+from webapp.shared.game_link import game_digest
+from webapp.storage.where import Where
 
-COUNT = "puzzles:mined"
-"""The count of the puzzles mined; the nth is kept under "puzzles:mined:n"."""
+OLD_COUNT = "puzzles:mined"
+"""In the workers' store, before: the count of the puzzles mined; the nth
+one's name was kept under "puzzles:mined:n", and the puzzle under its name."""
+OLD_CHUNK = 500
+"""How many names carry_over reads from the workers' store at a time (SQLite's limit on parameters)."""
 
 
 class Kept(Protocol):
-    """Where the workers keep what they find, by name (webapp.workers.pool.Kept)."""
+    """The workers' store (webapp.workers.pool.Kept), as carry_over reads what it kept before."""
 
-    def get(self, name: str) -> object | None: ...
-    def put(self, name: str, value: object) -> None: ...
-    def put_if_empty(self, name: str, value: object) -> bool: ...
     def count(self, name: str, add: int = 1) -> int: ...
     def get_many(self, names: list[str]) -> dict[str, object]: ...
 
@@ -39,31 +47,30 @@ def mining_name(rules: Rules, moves: tuple[int, ...]) -> str:
     return f"mined:{game_digest(rules, moves)}"
 
 
-def mine(kept: Kept, rules: Rules, moves: tuple[int, ...]) -> None:
+def mine(where: Where, rules: Rules, moves: tuple[int, ...]) -> None:
     """The job a worker runs for a finished game: keep each puzzle along it
-    that is neither shipped nor kept before (its solution is new), and number it."""
+    that is not shipped, in the store where says (each kept once, newest last)."""
+    store = puzzles_at(where)
     for puzzle in new_puzzles_in(rules, moves):
-        name = _name(puzzle.rules, puzzle.moves)
-        if kept.put_if_empty(f"puzzle-solution:{rules.name}:{write_moves(rules, puzzle.solution)}", name):
-            kept.put(name, puzzle)
-            kept.put(f"{COUNT}:{kept.count(COUNT)}", name)
+        store.add(puzzle)
 
 
-def newest(kept: Kept, most: int) -> list[Puzzle]:
-    """The newest puzzles mined here, newest first."""
-    count = kept.count(COUNT, 0)
-    numbers = [f"{COUNT}:{number}" for number in range(count, max(0, count - most), -1)]
-    indexed = kept.get_many(numbers)
-    names = [indexed[number] for number in numbers if number in indexed]
-    found = kept.get_many(names)
-    return [found[name] for name in names if name in found]
+def carry_over(old: Kept, store: MinedPuzzles) -> int:
+    """Keep in store the puzzles the workers' store kept before the feature
+    had its own, oldest first, if store has none yet; how many. Once store
+    has one, this is a single read, so it is asked at every start."""
+    if store.newest(1):
+        return 0
+    return sum(store.add(puzzle) for puzzle in _kept_before(old))
 
 
-def find(kept: Kept, rules: Rules, moves: tuple[int, ...]) -> Puzzle | None:
-    """The puzzle mined here that starts after these moves, if there is one."""
-    return kept.get(_name(rules, moves))
-
-
-def _name(rules: Rules, moves: tuple[int, ...]) -> str:
-    """The name a mined puzzle is kept under: its board and starting position, as its link writes them."""
-    return f"puzzle:{rules.name}:{write_moves(rules, moves)}"
+def _kept_before(old: Kept) -> list[Puzzle]:
+    """The puzzles the workers' store kept, oldest first."""
+    count, found = old.count(OLD_COUNT, 0), []
+    for first in range(1, count + 1, OLD_CHUNK):
+        numbers = [f"{OLD_COUNT}:{number}" for number in range(first, min(count + 1, first + OLD_CHUNK))]
+        indexed = old.get_many(numbers)
+        names = [indexed[number] for number in numbers if number in indexed]
+        puzzles = old.get_many(names)
+        found += [puzzles[name] for name in names if isinstance(puzzles.get(name), Puzzle)]
+    return found

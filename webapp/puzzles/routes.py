@@ -1,7 +1,8 @@
 """Routes: the puzzles offered, the day's puzzle, and a puzzle played.
 
 The puzzles are the shipped set and those the engine workers mined from the
-games people finished here (webapp.workers.pool), the newest MINED_SHOWN listed.
+games people finished here (mined.py), kept in this feature's own store
+(store.py), the newest MINED_SHOWN listed.
 
 A puzzle's link is its starting position, written as a replay link writes
 moves: /puzzle/7x7/d4-e5-c3. How far into the solution the person has got
@@ -20,26 +21,46 @@ from webapp.engine import opponent
 from webapp.puzzles import mined
 from webapp.puzzles.collection import collection, daily, find, following
 from webapp.puzzles.puzzle import Puzzle, answer
+from webapp.puzzles.store import MinedPuzzles, puzzles_at
 from webapp.shared.errors import Conflict, InvalidInput
 from webapp.shared.forms import parse_cell, whole_number
 from webapp.shared.game_link import mark_of, parse_moves, write_moves
 from webapp.shared.web import board_or_404, is_htmx, never_cached
 from webapp.shared.words import describe_cell, quoted
+from webapp.storage.errors import STORE_ERRORS
+from webapp.storage.where import Where
 
 bp = Blueprint("puzzles", __name__)
 
 
 def init_app(app: Flask) -> None:
     """Every game finished here, on any board, is mined for puzzles by the
-    engine workers, once, behind every other job; what they find is kept
-    where the workers keep their findings (see mined.py)."""
+    engine workers, once, behind every other job; what they find is kept in
+    this feature's own store, which the job opens from where it is (Where:
+    Redis at REDIS_URL, or the instance folder). The puzzles the workers
+    kept in their own store before are carried over into it (see mined.py)."""
     engines = app.extensions["engines"]
+    where = Where(app.config["REDIS_URL"], app.instance_path)
+    app.extensions["mined_puzzles"] = puzzles_at(where)
+    _carry_over(app, engines.kept)
     app.extensions.setdefault("finished_game_listeners", []).append(
-        lambda rules, moves: engines.later(mined.mine, rules, moves, once=mined.mining_name(rules, moves)))
+        lambda rules, moves: engines.later(mined.mine, where, rules, moves, once=mined.mining_name(rules, moves)))
 
 
-def _kept() -> mined.Kept:
-    return current_app.extensions["engines"].kept
+def _carry_over(app: Flask, old: mined.Kept) -> None:
+    """mined.carry_over, at the app's start. A store that does not answer
+    now is left for the next start to try again: the app starts all the
+    same, as it does when the other stores are away (they answer 503)."""
+    try:
+        mined.carry_over(old, app.extensions["mined_puzzles"])
+    except STORE_ERRORS:
+        app.logger.warning("Could not carry the mined puzzles over from the engine workers' store; "
+                           "the next start tries again", exc_info=True)
+
+
+def _mined() -> MinedPuzzles:
+    return current_app.extensions["mined_puzzles"]
+
 
 STREAK = "puzzle_streak"
 SOLVED = "puzzles_solved"
@@ -52,7 +73,7 @@ MINED_SHOWN = 24
 def offered() -> str:
     never_cached()
     return render_template("puzzles/puzzles.html", puzzles=collection(), today=daily(datetime.date.today()),
-                           mined=mined.newest(_kept(), MINED_SHOWN), solved=_solved(),
+                           mined=_mined().newest(MINED_SHOWN), solved=_solved(),
                            streak=session.get(STREAK, 0))
 
 
@@ -147,7 +168,7 @@ def _puzzle(board: str, moves: str) -> Puzzle:
         start = parse_moves(rules, moves)
     except InvalidInput as error:
         abort(404, description=str(error))
-    puzzle = find(rules, start) or mined.find(_kept(), rules, start)
+    puzzle = find(rules, start) or _mined().find(rules, start)
     if puzzle is None:
         abort(404, description="There is no puzzle at this link: it is not one of the puzzles offered here.")
     return puzzle

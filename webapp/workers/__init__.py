@@ -5,7 +5,8 @@ a move waits its turn instead. No Flask here.
 
 - pool: EnginePool, what the web asks: think about a position, how many
   moves are waiting, appraise a game's moves, work out what a page shows
-  (ask), run a feature's job later (later) and keep what it finds (Kept);
+  (ask), run a feature's job later (later), once, and what the workers
+  keep for the web to read (Kept);
   the queue it goes through (Huey: an SQLite file on one machine, Redis
   across machines, or at once in the caller for tests).
 - consumer: the workers' process (`python -m webapp.workers.consumer`,

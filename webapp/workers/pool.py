@@ -9,8 +9,8 @@ answers are kept under a name made from the game up to that move, so a
 move is appraised once, whichever game and page ask for it. A page's work
 (ask: the think page's, on the big boards) waits between the two. And a
 feature can hand the workers a job nobody waits for (later: mining a finished
-game for puzzles), run once, behind all the rest, whose findings it keeps in
-the queue's own store (Kept), or one to run at a given time, ahead of all the
+game for puzzles), run once, behind all the rest, which keeps what it finds
+in the feature's own store, or one to run at a given time, ahead of all the
 rest (at: a clock's flag). The pool runs the functions it is handed and
 knows no feature; what a worker runs for each kind of job is jobs.py's. The queue is Huey's:
 
@@ -99,8 +99,10 @@ def appraisal_name(rules: Rules, moves: tuple[int, ...], judge: Brain | None = N
 
 class Kept:
     """What the workers keep for the web to read, by name, in the queue's own
-    store (SQLite, or Redis): the appraisals, a feature's findings (the mined
-    puzzles), and when each job was queued; shared by every web process and machine."""
+    store (SQLite, or Redis): the appraisals, what the engine worked out by
+    position, when each job was queued and which of later()'s jobs are done
+    (and the puzzles mined before their feature had a store of its own, which
+    it carries over: webapp.puzzles.mined); shared by every web process and machine."""
 
     def __init__(self, queue: Huey) -> None:
         self.queue = queue
@@ -286,11 +288,13 @@ class EnginePool:
                 self._start_consumer()
 
     def later(self, function: Callable[..., None], *arguments: Any, once: str) -> None:
-        """Have a worker run function(kept, *arguments) when nothing else waits
+        """Have a worker run function(*arguments) when nothing else waits
         (a feature's job that nobody waits for: mining a finished game), once:
         not again once it is done (the name once is then kept), nor while it
         is queued, unless it was queued REQUEUE_SECONDS ago and is not done.
-        The function must be one a worker can import, as for ask()."""
+        The function must be one a worker can import, as for ask(), and its
+        arguments values: it keeps what it finds in its feature's store, which
+        it opens itself (webapp.storage.where)."""
         if self.kept.get(once) is None and self._first_queued(once):
             if self.mode == "local":
                 self._start_consumer()
@@ -312,7 +316,7 @@ class EnginePool:
 
     def _later_job(self, function: Callable[..., None], arguments: tuple, once: str) -> None:
         """The job a worker runs for later(): the function, then the name kept, so that it is done once."""
-        function(self.kept, *arguments)
+        function(*arguments)
         self.kept.put(once, time.time())
 
     def _queue_appraisal(self, name: str, rules: Rules, moves: tuple[int, ...]) -> None:
