@@ -8,7 +8,7 @@ A puzzle's link is its starting position, written as a replay link writes
 moves: /puzzle/7x7/d4-e5-c3. How far into the solution the person has got
 (`played`, the solution's moves made) travels in the link and the form, so
 a puzzle needs no session; only the streak, the puzzles solved in a row in
-this browser, is kept in it.
+this browser, and the puzzles it solved are kept, in the puzzles' own part of it.
 """
 
 from __future__ import annotations
@@ -28,6 +28,7 @@ from webapp.shared.game_link import mark_of, parse_moves, write_moves
 from webapp.shared.web import board_or_404, is_htmx, never_cached
 from webapp.shared.words import describe_cell, quoted
 from webapp.storage.errors import STORE_ERRORS
+from webapp.storage.session_parts import keep_part, part
 from webapp.storage.where import Where
 
 bp = Blueprint("puzzles", __name__)
@@ -62,8 +63,12 @@ def _mined() -> MinedPuzzles:
     return current_app.extensions["mined_puzzles"]
 
 
+SESSION_PART = "puzzles"
+"""The puzzles' part of a browser's session (webapp.storage.session_parts): the streak and the puzzles solved."""
 STREAK = "puzzle_streak"
 SOLVED = "puzzles_solved"
+SESSION_KEYS = (STREAK, SOLVED)
+"""The part's keys, which a session kept at its top before it had parts."""
 SOLVED_KEPT = 500
 """How many solved puzzles a browser's session remembers, to mark them solved in the list."""
 MINED_SHOWN = 24
@@ -74,7 +79,7 @@ def offered() -> str:
     never_cached()
     return render_template("puzzles/puzzles.html", puzzles=collection(), today=daily(datetime.date.today()),
                            mined=_mined().newest(MINED_SHOWN), solved=_solved(),
-                           streak=session.get(STREAK, 0))
+                           streak=_streak())
 
 
 @bp.get("/puzzles/daily")
@@ -106,12 +111,12 @@ def play(board: str, moves: str) -> str:
         raise Conflict("That square is taken; choose an empty one.")
     right, why = answer(puzzle, played, cell)
     if not right:
-        session[STREAK] = 0
+        _keep(streak=0)
         return _page(puzzle, played, message=why, right=False)
     played += 2
     if played >= len(puzzle.solution):
-        session[STREAK] = session.get(STREAK, 0) + 1
-        session[SOLVED] = [puzzle.key, *(key for key in _solved() if key != puzzle.key)][:SOLVED_KEPT]
+        _keep(streak=_streak() + 1,
+              solved=[puzzle.key, *(key for key in _solved() if key != puzzle.key)][:SOLVED_KEPT])
         return _page(puzzle, len(puzzle.solution), message="Solved! That completes the line.", right=True)
     defence = describe_cell(puzzle.rules, puzzle.solution[played - 1])
     return _page(puzzle, played, message=f"Right. {opponent(puzzle.winner)} answered {defence}.", right=True)
@@ -121,7 +126,7 @@ def _helped(puzzle: Puzzle, played: int, show: str) -> str:
     """The hint (the winning move marked) or the answer (every move of the solution, played out)."""
     if show not in ("hint", "answer"):
         raise InvalidInput(f"Ask for a “hint” or the “answer”, not {quoted(show)}.")
-    session[STREAK] = 0
+    _keep(streak=0)
     if show == "hint":
         square = describe_cell(puzzle.rules, puzzle.solution[played])
         return _page(puzzle, played, message=f"Hint: {puzzle.winner} wins by playing {square} now (marked).",
@@ -134,8 +139,20 @@ def _helped(puzzle: Puzzle, played: int, show: str) -> str:
 
 def _solved() -> list[str]:
     """The puzzles this browser solved, newest first (any that do not read as a list: none)."""
-    kept = session.get(SOLVED)
+    kept = part(session, SESSION_PART, SESSION_KEYS).get(SOLVED)
     return [key for key in kept if isinstance(key, str)] if isinstance(kept, list) else []
+
+
+def _streak() -> int:
+    """The puzzles this browser solved in a row (one that does not read as a count: none)."""
+    kept = part(session, SESSION_PART, SESSION_KEYS).get(STREAK)
+    return kept if type(kept) is int and kept >= 0 else 0
+
+
+def _keep(streak: int, solved: list[str] | None = None) -> None:
+    """Keep the streak, and the puzzles solved if given, in the puzzles' part of the session."""
+    keep_part(session, SESSION_PART, {STREAK: streak, SOLVED: _solved() if solved is None else solved},
+              SESSION_KEYS)
 
 
 def refused(message: str, status: int) -> tuple[str, int]:
@@ -158,7 +175,7 @@ def notation(puzzle: Puzzle) -> str:
 def _page(puzzle: Puzzle, played: int, message: str | None = None, right: bool = False, hinted: bool = False) -> str:
     template = "puzzles/_puzzle.html" if is_htmx() else "puzzles/puzzle.html"
     return render_template(template, puzzle=puzzle, played=played, message=message, right=right, hinted=hinted,
-                           notation=notation(puzzle), next_puzzle=following(puzzle), streak=session.get(STREAK, 0))
+                           notation=notation(puzzle), next_puzzle=following(puzzle), streak=_streak())
 
 
 def _puzzle(board: str, moves: str) -> Puzzle:
