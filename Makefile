@@ -1,6 +1,7 @@
 # The make targets; how long each takes, and what each measured: docs/measurements.md
 # make run: play at http://$(HOST):$(PORT) · make test: the whole suite, its target 5 minutes
-# make check: the fast loop, engine and web tests (no browser, no live servers, no seeded-games properties, exhaustive claims sampled), its target 40 s
+# make check: the fast loop, engine and web tests (no browser, no live servers, no seeded-games properties, exhaustive claims sampled), those the Python changed since make check-all reads, its target 40 s
+# make check-all: all of make check's tests, recording which test reads what for make check
 # make serve: the production server (gunicorn) · make worker: engine workers for REDIS_URL's queue, on any machine
 # make load: latency (open loop) and throughput under load; master's strength under a flood of think and review pages
 # make load-live: games between friends, 500 live streams, measured
@@ -32,7 +33,7 @@ export PYTHONPYCACHEPREFIX := $(CURDIR)/$(VENV)/pycache
 unexport PYTHONDONTWRITEBYTECODE
 AXE := $(VENV)/axe-$(AXE_VERSION).min.js
 
-.PHONY: run serve worker test check load load-live load-servers bench bench-think bench-browser voices strength ladder review-check forbidden-check tablebase train learners shapes puzzles puzzles-check screenshots chromium headless-chromium redis htmx clean
+.PHONY: run serve worker test check check-all load load-live load-servers bench bench-think bench-browser voices strength ladder review-check forbidden-check tablebase train learners shapes puzzles puzzles-check screenshots chromium headless-chromium redis htmx clean
 
 run: $(VENV)/installed
 	$(BIN)/flask --app webapp.app run --host $(HOST) --port $(PORT)
@@ -51,8 +52,26 @@ worker: $(VENV)/installed
 test: $(VENV)/test-installed $(VENV)/wheels/complete $(AXE) headless-chromium redis
 	$(BIN)/pytest -n 3 --dist worksteal -m "not sample"
 
+CHECK := $(BIN)/pytest -q -n 3 --dist worksteal tests --ignore=tests/browser --ignore=tests/live --ignore=tests/tools -m "not live and not thorough"
+ASSETS_CHANGED = find templates static webapp -newer .testmondata -type f \( -name '*.html' -o -name '*.css' -o -name '*.js' -o -name '*.json' -o -name '*.tablebase' \) -print -quit
+
+# The fast loop runs only the tests that read the Python changed since
+# make check-all last ran the whole and recorded which test reads what
+# (pytest-testmon, in .testmondata; the record is made by tracing every line,
+# which makes that run slower). Testmon follows Python alone, so once a
+# template, a stylesheet, a script or a data file has changed since the
+# record, make check runs the whole, as check-all does, until check-all
+# records afresh. Code that a test runs only in a process of its own (a
+# brain, a worker, a server) is followed where the test also runs it in its
+# own process. Each case's time: docs/measurements.md, "make check".
 check: $(VENV)/test-installed
-	$(BIN)/pytest -q -n 3 --dist worksteal tests --ignore=tests/browser --ignore=tests/live --ignore=tests/tools -m "not live and not thorough"
+	@if [ ! -f .testmondata ]; then $(MAKE) --no-print-directory check-all; \
+	elif [ -n "$$($(ASSETS_CHANGED))" ]; then echo "A template, style, script or data file changed: the whole."; $(CHECK); \
+	else $(CHECK) --testmon-forceselect --testmon-nocollect; fi
+
+check-all: $(VENV)/test-installed
+	rm -f .testmondata
+	$(CHECK) --testmon-forceselect
 
 load: $(VENV)/test-installed redis
 	$(BIN)/python -m tools.load
@@ -175,4 +194,4 @@ htmx:
 	rm -f static/htmx-[0-9]*.min.js static/hx-sse-[0-9]*.min.js && cd static && npm pack --silent htmx.org@$(HTMX_VERSION) | xargs -I{} sh -c 'tar -xzf {} package/dist/htmx.min.js package/dist/ext/hx-sse.min.js package/LICENSE && mv package/dist/htmx.min.js htmx-$(HTMX_VERSION).min.js && mv package/dist/ext/hx-sse.min.js hx-sse-$(HTMX_VERSION).min.js && mv package/LICENSE htmx-LICENSE.txt && rm -r package {}'
 
 clean:
-	rm -rf $(VENV) .pytest_cache
+	rm -rf $(VENV) .pytest_cache .testmondata
