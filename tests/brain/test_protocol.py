@@ -7,11 +7,11 @@ from __future__ import annotations
 import pytest
 
 from webapp.brain import protocol
-from webapp.brain.protocol import SAFETY_MS, Brain, Clock
+from webapp.brain.protocol import SAFETY_MS, OurBrain, Clock
 from webapp.engine import BOARDS, Position, board_named, solved, swap2
 
 
-def said(brain: Brain, *lines: str) -> list[str]:
+def said(brain: OurBrain, *lines: str) -> list[str]:
     """Everything the brain answers to these lines, in order."""
     return [reply for line in lines for reply in brain.reply(line).lines]
 
@@ -24,7 +24,7 @@ def cell_of(answer: str, size: int) -> int:
 
 @pytest.mark.parametrize("rules", BOARDS.values(), ids=BOARDS)
 def test_every_board_of_the_game_starts(rules):
-    brain = Brain(max_nodes=300)
+    brain = OurBrain(max_nodes=300)
     assert said(brain, f"START {rules.size}") == ["OK"]
     (move,) = said(brain, "BEGIN")
     assert brain.position == Position(rules).play(cell_of(move, rules.size))
@@ -33,13 +33,13 @@ def test_every_board_of_the_game_starts(rules):
 def test_start_builds_the_boards_tables_before_the_first_moves_clock_starts(monkeypatch):
     prepared = []
     monkeypatch.setattr(protocol, "prepare", prepared.append)
-    assert said(Brain(), "START 15") == ["OK"]
+    assert said(OurBrain(), "START 15") == ["OK"]
     assert prepared == [BOARDS["15x15"]]
 
 
 @pytest.mark.parametrize("argument", ["20", "6", "0", "-3", "fifteen", ""])
 def test_a_board_it_does_not_play_is_an_error(argument):
-    brain = Brain()
+    brain = OurBrain()
     (answer,) = said(brain, f"START {argument}")
     assert answer.startswith("ERROR ")
     assert brain.position is None
@@ -47,13 +47,13 @@ def test_a_board_it_does_not_play_is_an_error(argument):
 
 
 def test_a_level_the_board_lacks_is_refused_at_start():
-    (answer,) = said(Brain(level="master"), "START 3")
+    (answer,) = said(OurBrain(level="master"), "START 3")
     assert answer.startswith("ERROR ") and "perfect" in answer
 
 
 @pytest.mark.parametrize("command", ["BEGIN", "TURN 1,1", "BOARD", "TAKEBACK 1,1", "RESTART"])
 def test_a_game_command_before_start_is_an_error(command):
-    (answer,) = said(Brain(), command)
+    (answer,) = said(OurBrain(), command)
     assert answer == "ERROR no game yet: send START with the board's size first"
 
 
@@ -63,7 +63,7 @@ def test_a_game_command_before_start_is_an_error(command):
     ("", "written x,y"),
 ])
 def test_a_bad_turn_is_an_error_and_changes_nothing(square, reason):
-    brain = Brain(max_nodes=300)
+    brain = OurBrain(max_nodes=300)
     said(brain, "START 15", "TURN 7,7")
     before = brain.position
     (answer,) = said(brain, f"TURN {square}")
@@ -74,7 +74,7 @@ def test_a_bad_turn_is_an_error_and_changes_nothing(square, reason):
 
 
 def test_a_turn_that_ends_the_game_is_an_error():
-    brain = Brain()
+    brain = OurBrain()
     said(brain, "START 3")
     brain.position = before = Position.from_text(BOARDS["3x3"], "XOXXOOOX.")  # X fills the board
     (answer,) = said(brain, "TURN 2,2")
@@ -83,20 +83,20 @@ def test_a_turn_that_ends_the_game_is_an_error():
 
 
 def test_unknown_commands_are_unknown_and_empty_lines_ignored():
-    brain = Brain()
+    brain = OurBrain()
     assert said(brain, "HELLO there") == ["UNKNOWN command “HELLO there”"]
     assert said(brain, "", "   ") == []
     assert said(brain, "RECTSTART 20,15")[0].startswith("UNKNOWN")
 
 
 def test_commands_are_read_whatever_their_case_and_spacing():
-    brain = Brain(max_nodes=300)
+    brain = OurBrain(max_nodes=300)
     assert said(brain, "start 7\r") == ["OK"]
     assert len(said(brain, "  turn 3,3  ")) == 1
 
 
 def test_board_gives_the_position_and_the_brain_plays_the_side_to_move():
-    brain = Brain(max_nodes=300)
+    brain = OurBrain(max_nodes=300)
     said(brain, "START 15")
     (move,) = said(brain, "BOARD", "7,7,2", "8,8,1", "9,9,2", "DONE")
     after = brain.position
@@ -107,7 +107,7 @@ def test_board_gives_the_position_and_the_brain_plays_the_side_to_move():
 
 
 def test_the_brain_completes_its_line():
-    brain = Brain(max_nodes=300)
+    brain = OurBrain(max_nodes=300)
     said(brain, "START 15")
     stones = [f"{x},7,1" for x in range(3, 7)] + [f"{x},9,2" for x in range(3, 7)]
     assert said(brain, "BOARD", *stones, "DONE") in (["2,7"], ["7,7"])
@@ -123,7 +123,7 @@ def test_the_brain_completes_its_line():
     ([f"{x},0,2" for x in range(5)] + [f"{x},2,1" for x in range(4)], "over"),
 ])
 def test_a_bad_board_is_an_error_and_changes_nothing(lines, reason):
-    brain = Brain(max_nodes=300)
+    brain = OurBrain(max_nodes=300)
     said(brain, "START 15", "TURN 0,0")
     before = brain.position
     (answer,) = said(brain, "BOARD", *lines, "DONE")
@@ -133,7 +133,7 @@ def test_a_bad_board_is_an_error_and_changes_nothing(lines, reason):
 
 
 def test_takeback_lifts_the_last_stones_only():
-    brain = Brain(max_nodes=300)
+    brain = OurBrain(max_nodes=300)
     said(brain, "START 7")
     (mine,) = said(brain, "BEGIN")
     said(brain, "TURN 0,0")
@@ -146,14 +146,14 @@ def test_takeback_lifts_the_last_stones_only():
 
 
 def test_restart_clears_the_board_and_keeps_its_size():
-    brain = Brain(max_nodes=300)
+    brain = OurBrain(max_nodes=300)
     said(brain, "START 5", "BEGIN")
     assert said(brain, "RESTART") == ["OK"]
     assert brain.position == Position(BOARDS["5x5"])
 
 
 def test_info_sets_the_clock_and_accepts_what_it_need_not_use():
-    brain = Brain()
+    brain = OurBrain()
     assert said(brain, "INFO timeout_turn 2000", "INFO timeout_match 60000", "INFO time_left 30000",
                 "INFO max_memory 83886080", "INFO game_type 1", "INFO rule 0", "INFO folder /tmp",
                 "INFO something_new 3") == []
@@ -165,7 +165,7 @@ def test_info_sets_the_clock_and_accepts_what_it_need_not_use():
     ("INFO rule 5", "unsupported rule 5"), ("INFO timeout_turn soon", "milliseconds"),
 ])
 def test_info_that_cannot_be_honoured_is_an_error(line, reason):
-    (answer,) = said(Brain(), line)
+    (answer,) = said(OurBrain(), line)
     assert answer.startswith("ERROR ") and reason in answer
 
 
@@ -179,13 +179,13 @@ def test_the_clock_cuts_the_budget_to_the_limits(clock, budget):
 
 
 def test_about_names_the_brain_and_its_boards():
-    (answer,) = said(Brain(), "ABOUT")
+    (answer,) = said(OurBrain(), "ABOUT")
     assert answer.startswith('name="kinrow", version=')
     assert "15x15 (5 in a row)" in answer and "5x5 (4 in a row)" in answer
 
 
 def test_end_stops_the_brain():
-    assert Brain().reply("END").done
+    assert OurBrain().reply("END").done
 
 
 def test_perfect_never_loses_on_3x3_through_the_protocol():
@@ -195,7 +195,7 @@ def test_perfect_never_loses_on_3x3_through_the_protocol():
 
     def answer_all(moves: list[str], brain_first: bool) -> None:
         nonlocal games
-        brain = Brain()
+        brain = OurBrain()
         said(brain, "START 3")
         if brain_first:
             said(brain, "BEGIN")
@@ -223,7 +223,7 @@ def test_perfect_never_loses_on_3x3_through_the_protocol():
 
 @pytest.mark.parametrize("number, rule", [(0, "freestyle"), (1, "standard"), (4, "renju")])
 def test_info_rule_before_or_after_start_sets_the_game_s_rule(number, rule):
-    before, after = Brain(max_nodes=300), Brain(max_nodes=300)
+    before, after = OurBrain(max_nodes=300), OurBrain(max_nodes=300)
     assert said(before, f"INFO rule {number}", "START 15") == ["OK"]
     assert said(after, "START 15", f"INFO rule {number}") == ["OK"]
     assert before.position.rules.rule == after.position.rules.rule == rule
@@ -231,7 +231,7 @@ def test_info_rule_before_or_after_start_sets_the_game_s_rule(number, rule):
 
 @pytest.mark.parametrize("lines", [["START 7", "INFO rule 4"], ["INFO rule 4", "START 7"], ["START 5", "INFO rule 1"]])
 def test_a_rule_the_board_has_not_got_is_an_error_and_changes_nothing(lines):
-    brain = Brain(max_nodes=300)
+    brain = OurBrain(max_nodes=300)
     answers = said(brain, *lines)
     assert any(answer.startswith("ERROR The ") and "board is played freestyle" in answer and "not “" in answer
                for answer in answers)
@@ -245,13 +245,13 @@ def test_under_renju_the_brain_refuses_black_s_forbidden_move_and_never_plays_on
     renju = board_named("15x15-renju")
     black = sum(1 << renju.parse_cell_name(name) for name in ("h8", "i8", "j9", "j10"))
     white = sum(1 << renju.parse_cell_name(name) for name in ("a1", "a3", "a5", "a7"))
-    brain = Brain(max_nodes=300)
+    brain = OurBrain(max_nodes=300)
     said(brain, "INFO rule 4", "START 15")
     brain.position = Position(renju, black, white)
     (answer,) = said(brain, "TURN 9,7")
     assert answer.startswith("ERROR ") and "forbidden to black" in answer
     assert brain.position == Position(renju, black, white)
-    as_black = Brain(max_nodes=300)
+    as_black = OurBrain(max_nodes=300)
     answers = said(as_black, "INFO rule 4", "START 15", "BOARD", "7,7,1", "0,14,2", "8,7,1", "0,12,2", "9,6,1",
                    "0,10,2", "9,5,1", "0,8,2", "DONE")
     assert answers[-1] != "9,7" and as_black.position.rules.rule == "renju"
@@ -261,7 +261,7 @@ def test_swap2board_the_brain_opens_chooses_and_puts_down_two_more():
     """SWAP2BOARD with no stones: the opening, three squares; with three: a
     move (white), SWAP (black) or two more, as swap2.choice says; with five:
     a move or SWAP. Each answer is the engine's own, asked directly."""
-    brain = Brain(max_nodes=300)
+    brain = OurBrain(max_nodes=300)
     said(brain, "START 15")
     (opening,) = said(brain, "SWAP2BOARD", "DONE")
     squares = opening.split()
@@ -290,7 +290,7 @@ def test_swap2board_the_brain_opens_chooses_and_puts_down_two_more():
     (["SWAP2BOARD", "7,7", "7,7", "8,8", "DONE"], "given twice"),
 ])
 def test_a_swap2board_that_is_not_a_swap2_step_is_an_error(lines, reason):
-    brain = Brain(max_nodes=300)
+    brain = OurBrain(max_nodes=300)
     said(brain, "START 15")
     (answer,) = said(brain, *lines)
     assert answer.startswith("ERROR ") and reason in answer
@@ -298,7 +298,7 @@ def test_a_swap2board_that_is_not_a_swap2_step_is_an_error(lines, reason):
 
 def test_swap2board_under_renju_or_on_a_small_board_is_an_error():
     for start in (["INFO rule 4", "START 15"], ["START 5"]):
-        brain = Brain(max_nodes=300)
+        brain = OurBrain(max_nodes=300)
         said(brain, *start)
         (answer,) = said(brain, "SWAP2BOARD")
         assert answer.startswith("ERROR ") and "swap2 is played on 7×7 and 15×15" in answer

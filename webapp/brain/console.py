@@ -15,19 +15,19 @@ import sys
 from collections.abc import Sequence
 from typing import TextIO
 
-from webapp.brain.protocol import Answer, Brain
+from webapp.brain.protocol import OurBrain, Said
 from webapp.engine import DEFAULT_BUDGET_MS, LEARNERS, LEVELS
 
 
 def main(argv: Sequence[str] | None = None, stdin: TextIO = sys.stdin, stdout: TextIO = sys.stdout) -> int:
     options = _parser().parse_args(argv)
-    brain = Brain(level=options.level, budget_ms=options.budget_ms, max_nodes=options.nodes or float("inf"),
+    brain = OurBrain(level=options.level, budget_ms=options.budget_ms, max_nodes=options.nodes or float("inf"),
                   seed=options.seed)
     for line in stdin:
         try:
             answer = brain.reply(line)
         except Exception as error:  # a bug must not end a tournament game: say so, and go on
-            answer = Answer([f"ERROR the brain failed: {type(error).__name__}: {error}"])
+            answer = Said([f"ERROR the brain failed: {type(error).__name__}: {error}"])
         for reply in answer.lines:
             print(reply, file=stdout, flush=True)
         if answer.done:

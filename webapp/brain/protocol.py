@@ -1,7 +1,7 @@
 """The Gomocup (piskvork) brain protocol: how a game manager, a GUI or a
 tournament talks to an engine, one line at a time on stdin and stdout.
 
-A Brain is the engine's side of that conversation, kept apart from the
+An OurBrain is the engine's side of that conversation, kept apart from the
 streams so that a test can hold it: `reply(line)` takes one line from the
 manager and returns the lines to answer (often none). Squares are written
 "x,y": x the column and y the row, both counted from 0 at the top left.
@@ -57,7 +57,7 @@ MOVES_LEFT = 25
 """When a game has a clock of its own, a move may spend this share of the time left."""
 
 
-class Answer(NamedTuple):
+class Said(NamedTuple):
     """What the brain says back to one line, and whether it has stopped."""
 
     lines: list[str]
@@ -84,7 +84,7 @@ class Clock:
 
 
 @dataclass
-class Brain:
+class OurBrain:
     """One side of the conversation: the game so far and the manager's settings.
 
     level is the web game's level to play (the board's top level unless
@@ -106,7 +106,7 @@ class Brain:
     def __post_init__(self) -> None:
         self.rng = random.Random(self.seed) if self.seed is not None else None
 
-    def reply(self, line: str) -> Answer:
+    def reply(self, line: str) -> Said:
         """The answer to one line from the manager."""
         line = line.strip()
         if self._board_lines is not None:
@@ -114,13 +114,13 @@ class Brain:
         command, _, rest = line.partition(" ")
         handler = self._COMMANDS.get(command.upper())
         if handler is None:
-            return Answer([f"UNKNOWN command “{line[:40]}”"]) if line else Answer([])
+            return Said([f"UNKNOWN command “{line[:40]}”"]) if line else Said([])
         try:
             return handler(self, rest.strip())
         except ValueError as error:
-            return Answer([f"ERROR {error}"])
+            return Said([f"ERROR {error}"])
 
-    def _start(self, argument: str) -> Answer:
+    def _start(self, argument: str) -> Said:
         size = _number(argument, "START takes the board's size")
         rules = RULES_BY_SIZE.get(size)
         if rules is None:
@@ -131,84 +131,84 @@ class Brain:
             check_level(rules, self.level)
         prepare(rules)  # before the clock of the first move starts
         self.position = Position(rules)
-        return Answer(["OK"])
+        return Said(["OK"])
 
-    def _restart(self, argument: str) -> Answer:
+    def _restart(self, argument: str) -> Said:
         self.position = Position(self._game().rules)
-        return Answer(["OK"])
+        return Said(["OK"])
 
-    def _begin(self, argument: str) -> Answer:
+    def _begin(self, argument: str) -> Said:
         if self._game().ply:
             raise ValueError("BEGIN comes only at the start of a game; use BOARD to give a position")
         return self._move()
 
-    def _turn(self, argument: str) -> Answer:
+    def _turn(self, argument: str) -> Said:
         self.position = self._played(self._game(), argument)
         return self._move()
 
-    def _takeback(self, argument: str) -> Answer:
+    def _takeback(self, argument: str) -> Said:
         game = self._game()
         cell = cell_of(game.rules, argument)
         last_mover = "O" if game.to_move == "X" else "X"
         if game.mark_at(cell) != last_mover:
             raise ValueError(f"{argument} is not a stone of the side that moved last")
         self.position = game._replace(x=game.x & ~(1 << cell), o=game.o & ~(1 << cell))
-        return Answer(["OK"])
+        return Said(["OK"])
 
-    def _board(self, argument: str) -> Answer:
+    def _board(self, argument: str) -> Said:
         self._game()
         self._board_lines, self._swap2 = [], False
-        return Answer([])
+        return Said([])
 
-    def _swap2_board(self, argument: str) -> Answer:
+    def _swap2_board(self, argument: str) -> Said:
         game = self._game()
         if not swap2.offered(game.rules):
             raise ValueError(f"swap2 is played on 7×7 and 15×15 under freestyle or standard, not on this "
                              f"{game.rules.board_name} board under {game.rules.rule}")
         self._board_lines, self._swap2 = [], True
-        return Answer([])
+        return Said([])
 
-    def _swap2_entry(self, line: str) -> Answer:
+    def _swap2_entry(self, line: str) -> Said:
         """A line between SWAP2BOARD and DONE: a stone, or DONE, which answers with the brain's swap2 step."""
         if line.upper() != "DONE":
             self._board_lines.append(line)
-            return Answer([])
+            return Said([])
         lines, self._board_lines, self._swap2 = self._board_lines, None, False
         try:
             position = _played_in_turn(self._game().rules, lines)
         except ValueError as error:
-            return Answer([f"ERROR {error}"])
+            return Said([f"ERROR {error}"])
         if position.ply not in (0, swap2.OPENING_STONES, swap2.OPENING_STONES + swap2.MORE_STONES):
-            return Answer([f"ERROR SWAP2BOARD gives 0, 3 or 5 stones, not {position.ply}"])
+            return Said([f"ERROR SWAP2BOARD gives 0, 3 or 5 stones, not {position.ply}"])
         self.position = position
         if position.ply == 0:
             stones = swap2.opening(position.rules, self.rng)
             for cell in stones:
                 self.position = self.position.play(cell)
-            return Answer([" ".join(square_of(position.rules, cell) for cell in stones)])
+            return Said([" ".join(square_of(position.rules, cell) for cell in stones)])
         choice = swap2.choice(position, may_place_two=position.ply == swap2.OPENING_STONES)
         if choice == swap2.BLACK:
-            return Answer(["SWAP"])
+            return Said(["SWAP"])
         if choice == swap2.TWO:
             stones = swap2.two_more(position)
             for cell in stones:
                 self.position = self.position.play(cell)
-            return Answer([" ".join(square_of(position.rules, cell) for cell in stones)])
+            return Said([" ".join(square_of(position.rules, cell) for cell in stones)])
         return self._move()
 
-    def _board_entry(self, line: str) -> Answer:
+    def _board_entry(self, line: str) -> Said:
         """A line between BOARD and DONE: a stone, or DONE, which answers with a move."""
         if line.upper() != "DONE":
             self._board_lines.append(line)
-            return Answer([])
+            return Said([])
         lines, self._board_lines = self._board_lines, None
         try:
             self.position = _position_from(self._game().rules, lines)
         except ValueError as error:
-            return Answer([f"ERROR {error}"])
+            return Said([f"ERROR {error}"])
         return self._move()
 
-    def _info(self, argument: str) -> Answer:
+    def _info(self, argument: str) -> Said:
         key, _, value = argument.partition(" ")
         key = key.lower()
         if key in ("timeout_turn", "timeout_match", "time_left"):
@@ -226,15 +226,15 @@ class Brain:
         # max_memory, game_type, folder, evaluate and keys we do not know are
         # accepted without a word, as the protocol asks: each move's search
         # is bounded by its time, which bounds its memory too.
-        return Answer([])
+        return Said([])
 
-    def _about(self, argument: str) -> Answer:
+    def _about(self, argument: str) -> Said:
         boards = ", ".join(f"{rules.name} ({rules.k} in a row)" for rules in RULES_BY_SIZE.values())
-        return Answer([f'name="{NAME}", version="{VERSION}", author="the tic-tac-toe team", '
+        return Said([f'name="{NAME}", version="{VERSION}", author="the tic-tac-toe team", '
                        f'country="", www="", boards="{boards}"'])
 
-    def _end(self, argument: str) -> Answer:
-        return Answer([], done=True)
+    def _end(self, argument: str) -> Said:
+        return Said([], done=True)
 
     _COMMANDS = {"START": _start, "RESTART": _restart, "BEGIN": _begin, "TURN": _turn, "TAKEBACK": _takeback,
                  "BOARD": _board, "SWAP2BOARD": _swap2_board, "INFO": _info, "ABOUT": _about, "END": _end}
@@ -244,13 +244,13 @@ class Brain:
             raise ValueError("no game yet: send START with the board's size first")
         return self.position
 
-    def _move(self) -> Answer:
+    def _move(self) -> Said:
         """The brain's move in the current position, played and answered."""
         game = self._game()
         level = self.level or top_level(game.rules)
         cell = choose_move(game, level, self.rng, self.clock.budget_ms(self.budget_ms), self.max_nodes)
         self.position = game.play(cell)
-        return Answer([square_of(game.rules, cell)])
+        return Said([square_of(game.rules, cell)])
 
     def _played(self, game: Position, square: str) -> Position:
         """game after the other side's stone at square, which must be empty."""
