@@ -18,6 +18,7 @@ from webapp.review.judgement import Judgement, judge_appraisal, judge_solved
 from webapp.review.review import Retry, Review, judgements
 from webapp.shared.errors import Conflict, InvalidInput
 from webapp.shared.game_link import Result, parse_moves
+from webapp.shared.words import describe_cell
 
 LINES = [(0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8), (2, 4, 6)]
 
@@ -66,6 +67,11 @@ def test_every_move_of_3x3_positions_is_judged_as_perfect_play_says(reach: Reach
             winner = here.to_move if result > 0 else ("O" if here.to_move == "X" else "X")
             assert judgement.why == ("A draw." if result == 0 else
                                      f"{winner} wins in {(plies + 1) // 2 if result > 0 else plies // 2}.")
+            if judgement.better:  # the square it names is one perfect play calls best
+                assert moves[judgement.better_cell] == best(moves) != moves[cell], (here.text, cell)
+                assert f"Best was {describe_cell(DEFAULT_BOARD, judgement.better_cell)}:" in judgement.better
+            else:
+                assert judgement.better_cell is None
             if judgement.punishment:  # perfect play to the other side's win, as long as the loser can hold out
                 end = Position.after(DEFAULT_BOARD, (*here_moves(here), cell, *judgement.punishment))
                 assert end.winner == winner != here.to_move and len(judgement.punishment) == plies - 1
@@ -132,8 +138,8 @@ def test_a_blunder_on_15x15_says_how_it_is_punished_and_what_was_better():
     moves = parse_moves(rules, REVIEWED_15X15)
     before = Position.after(rules, moves[:7])  # O to move; X's h8-k11 four wants l12
     judgement = judge_appraisal(rules, "O", appraise(before, moves[7]))
-    assert judgement == Judgement("Blunder", "X wins in 1.", "Best was l12, which holds.",
-                                  (rules.parse_cell_name("l12"),))
+    l12 = rules.parse_cell_name("l12")
+    assert judgement == Judgement("Blunder", "X wins in 1.", "Best was l12, which holds.", (l12,), better_cell=l12)
     assert judge_appraisal(rules, "X", appraise(before.play(moves[7]), moves[8])).word == "Best"
 
 
@@ -166,6 +172,15 @@ def test_a_review_sums_up_each_side():
     assert (o.counts, o.accuracy) == ({"Mistake": 2}, 0)
     assert review.errors("X") == (3,) and review.errors("O") == (2, 4)
     assert review.complete and review.reviewed == 4
+
+
+def test_the_review_board_marks_the_better_move_its_judgement_names():
+    review = review_of("0123", step=2)  # O's first move, a Mistake: the centre held the draw
+    judgement = review.judgements[1]
+    marked = [cell for cell in review.board.cells if cell.value is not None]
+    assert [cell.number for cell in marked] == [judgement.better_cell] and marked[0].mark is None
+    assert marked[0].value.kind == "hint" and f"the better move: {judgement.better}" in marked[0].label
+    assert not [cell for cell in review_of("0123", step=1).board.cells if cell.value], "a best move marks none"
 
 
 def test_a_review_of_no_moves_has_nothing_to_say():

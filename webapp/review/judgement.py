@@ -57,13 +57,14 @@ inaccuracy: from even chances, about twelve points of the chance to win."""
 
 class Judgement(NamedTuple):
     """A move in a word (one of WORDS; None where nothing is sure), why, and
-    the better move, in words; after a losing move, the line that punishes it
-    (both sides' cells, the punisher's first)."""
+    the better move, in words and as a square; after a losing move, the line
+    that punishes it (both sides' cells, the punisher's first)."""
 
     word: str | None
     why: str = ""           # "X wins in 2.", "O wins in 3.", "A draw."
     better: str = ""        # "Best was b2: X wins in 2."
     punishment: tuple[int, ...] = ()
+    better_cell: int | None = None  # the square that better names, which the review's board marks
 
     @property
     def mark(self) -> str:
@@ -83,7 +84,8 @@ def judge_solved(position: Position, cell: int) -> Judgement:
         word = "Blunder" if drop == 2 else "Mistake"
     better = "" if word == "Best" else f"Best was {describe_cell(rules, best_cell)}: {_outcome_words(best, mover)}."
     punishment = _perfect_line(position.play(cell)) if mine.result < 0 and drop else ()
-    return Judgement(word, f"{capitalised(_outcome_words(mine, mover))}.", better, punishment)
+    return Judgement(word, f"{capitalised(_outcome_words(mine, mover))}.", better, punishment,
+                     best_cell if better else None)
 
 
 def _outcome_words(outcome: Outcome, mover: str) -> str:
@@ -221,7 +223,8 @@ def judge_appraisal(rules: Rules, mover: str, appraisal: Appraisal, hindsight: H
     if appraisal.win and not kept_win:
         wins_in = _within(_winners_moves(len(appraisal.win), True), hindsight.bound, mover)
         return Judgement("Missed win", f"{mover} had a forced win and let it go.",
-                         f"Best was {describe_cell(rules, appraisal.win[0])}: {mover} wins in {wins_in}.")
+                         f"Best was {describe_cell(rules, appraisal.win[0])}: {mover} wins in {wins_in}.",
+                         better_cell=appraisal.win[0])
     if win and not kept_win:
         return Judgement(None, f"{mover} had a forced win; the engine cannot tell whether this move keeps it.")
     lost_after = appraisal.refutation or hindsight.lost_after
@@ -236,10 +239,11 @@ def judge_appraisal(rules: Rules, mover: str, appraisal: Appraisal, hindsight: H
             return Judgement("Mistake", f"{wins_in} This move lost the game; the engine found none here that holds.",
                              "", appraisal.refutation)
         if appraisal.refutation:
-            return Judgement("Blunder", wins_in, f"Best was {choice}, which holds.", appraisal.refutation)
+            return Judgement("Blunder", wins_in, f"Best was {choice}, which holds.", appraisal.refutation,
+                             appraisal.choice)
         return Judgement("Mistake", f"{wins_in} This move lost the game: the engine proves {other}'s win after "
                                     f"{other}'s reply, against {mover}'s best move too.",
-                         f"The engine preferred {choice}.", lost_after)
+                         f"The engine preferred {choice}.", lost_after, appraisal.choice)
     if hindsight.lost_before:
         return Judgement(None, f"The game was lost already, whatever {mover} played.")
     if kept_win:
@@ -247,7 +251,7 @@ def judge_appraisal(rules: Rules, mover: str, appraisal: Appraisal, hindsight: H
         kept = _kept_moves(win, kept_win, hindsight.bound, mover)
         if kept > fastest:
             return Judgement("Good", f"{mover} still wins, in {kept}.",
-                             f"Best was {describe_cell(rules, win[0])}: {mover} wins in {fastest}.")
+                             f"Best was {describe_cell(rules, win[0])}: {mover} wins in {fastest}.", better_cell=win[0])
         return Judgement("Best", f"{mover} wins." if kept == 1 else f"{mover} has a forced win in {kept}.")
     if appraisal.cell == appraisal.choice:
         return Judgement("Best", "The engine's choice.")
@@ -257,9 +261,10 @@ def judge_appraisal(rules: Rules, mover: str, appraisal: Appraisal, hindsight: H
     if shortfall <= 0:
         return Judgement("Best", "As good as the engine's choice, by its search.")
     if shortfall < INACCURACY:
-        return Judgement("Good", "Close to the engine's choice, by its search.", f"The engine preferred {choice}.")
+        return Judgement("Good", "Close to the engine's choice, by its search.", f"The engine preferred {choice}.",
+                         better_cell=appraisal.choice)
     return Judgement("Inaccuracy", "The engine's search scores it well below its own choice.",
-                     f"The engine preferred {choice}.")
+                     f"The engine preferred {choice}.", better_cell=appraisal.choice)
 
 
 def judge(position: Position, cell: int, appraisal: Appraisal | None = None,

@@ -16,7 +16,7 @@ from typing import NamedTuple, Protocol
 
 from webapp.engine import MARKS, Appraisal, Position, Rules, is_solved, swap2
 from webapp.review.judgement import ERRORS, KEPT, WORDS, Judgement, hindsights, judge
-from webapp.shared.board import BoardView, Move, board_view, move_list
+from webapp.shared.board import BoardView, Move, SquareValue, board_view, move_list
 from webapp.shared.errors import Conflict, InvalidInput
 from webapp.shared.forms import whole_number
 from webapp.shared.game_link import Result, game_query, mark_of, write_moves
@@ -132,7 +132,16 @@ class Review:
         says it; after the last move of a game that ended off the board (a
         resignation), its status says so, not whose turn it was."""
         ended = self.step == len(self.moves) and self.ending.last_words(self.rules)
-        return board_view(self.rules, self.moves[:self.step], ended or None)
+        return board_view(self.rules, self.moves[:self.step], ended or None, values=self._better_marked)
+
+    @property
+    def _better_marked(self) -> dict[int, SquareValue]:
+        """The better move the judgement of the move looked at names, marked
+        where it would have gone (still empty: the move went elsewhere)."""
+        judgement = self.judgements[self.step - 1] if self.step else None
+        if judgement is None or judgement.better_cell is None:
+            return {}
+        return {judgement.better_cell: SquareValue("hint", f"the better move: {judgement.better}", "better")}
 
     @property
     def reviewed(self) -> int:
