@@ -5,6 +5,7 @@ are known."""
 
 from __future__ import annotations
 
+import math
 import random
 from functools import cache
 
@@ -14,7 +15,7 @@ from harness.browsing import REVIEWED_15X15
 from harness.positions import playable_positions, setup
 from tests.reach import Reach
 from webapp.engine import BOARDS, DEFAULT_BOARD, Appraisal, Forgetful, Position, advise, appraise, outcomes
-from webapp.review.judgement import Judgement, judge_appraisal, judge_solved
+from webapp.review.judgement import Judgement, chance_after, judge_appraisal, judge_solved
 from webapp.review.review import Retry, Review, judgements
 from webapp.shared.errors import Conflict, InvalidInput
 from webapp.shared.game_link import Result, parse_moves
@@ -67,6 +68,7 @@ def test_every_move_of_3x3_positions_is_judged_as_perfect_play_says(reach: Reach
             winner = here.to_move if result > 0 else ("O" if here.to_move == "X" else "X")
             assert judgement.why == ("A draw." if result == 0 else
                                      f"{winner} wins in {(plies + 1) // 2 if result > 0 else plies // 2}.")
+            assert judgement.chance == (result + 1) / 2  # the mover's, on the review's graph of the game
             if judgement.better:  # the square it names is one perfect play calls best
                 assert moves[judgement.better_cell] == best(moves) != moves[cell], (here.text, cell)
                 assert f"Best was {describe_cell(DEFAULT_BOARD, judgement.better_cell)}:" in judgement.better
@@ -183,6 +185,27 @@ def test_the_review_board_marks_the_better_move_its_judgement_names():
     assert not [cell for cell in review_of("0123", step=1).board.cells if cell.value], "a best move marks none"
 
 
+def test_the_chances_after_a_move_are_its_proofs_else_its_score_as_odds():
+    unit = appraisal().unit
+    assert chance_after(appraisal(kept_win=(1, 2, 3))) == 1.0
+    assert chance_after(appraisal(refutation=(1, 2, 3))) == 0.0
+    assert chance_after(appraisal(score=None)) is None
+    assert chance_after(appraisal(score=0)) == 0.5
+    assert chance_after(appraisal(score=unit)) == pytest.approx(1 / (1 + math.exp(-1)))
+    assert chance_after(appraisal(score=-10**9)) == pytest.approx(0, abs=1e-12)  # a lost score, no overflow
+
+
+def test_the_course_of_a_game_is_xs_chances_after_each_move():
+    review = review_of("0123")  # X: a corner, then lets a win go; O: two losing moves
+    assert [(point.mover, point.x_chance) for point in review.course] == [
+        ("X", 0.5), ("O", 1.0), ("X", 0.5), ("O", 1.0)]
+    assert review.course[1].words == "Move 2, O: X's chances 100%"
+    assert review.course_words == "X's chances were highest after move 2 (100%) and lowest after move 1 (50%)."
+    coming = Review(DEFAULT_BOARD, (0, 1), (None, None), 2)
+    assert [point.x_chance for point in coming.course] == [None, None]
+    assert coming.course_words == "No move is judged yet." and coming.course[0].words == "Move 1, X: not judged"
+
+
 def test_a_review_of_no_moves_has_nothing_to_say():
     review = review_of("", 0)
     assert review.complete and review.current is None and [side.accuracy for side in review.summaries] == [None, None]
@@ -265,7 +288,7 @@ def test_the_engines_own_choice_is_the_move_that_lost_when_the_win_is_proven_aft
     refuted_at_once = lost_game({}, {}, {}, {}, {"refutation": cells("h10", "h7", "h11"), "choice_refuted": True})
     assert refuted_at_once[4] == Judgement(
         "Mistake", "O wins in 2. This move lost the game; the engine found none here that holds.", "",
-        cells("h10", "h7", "h11"))
+        cells("h10", "h7", "h11"), chance=0.0)
 
 
 def test_wins_in_n_never_grows_along_the_winning_line():

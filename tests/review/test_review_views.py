@@ -3,6 +3,7 @@ progress, and the retry's tries, right, wrong and malformed."""
 
 from __future__ import annotations
 
+import html
 import re
 import threading
 from pathlib import Path
@@ -34,6 +35,19 @@ def test_a_3x3_review_judges_every_move_and_sums_up(visitor: Visitor):
     assert "X: accuracy 50% 1 Best · 1 Mistake Retry X's errors" in text
     assert "O: accuracy 0% 2 Mistake Retry O's errors" in text
     assert "Reviewed" not in text and 'http-equiv="refresh"' not in response.text
+
+
+def test_the_review_draws_the_games_course_with_a_link_to_each_step_and_marks_the_better_move(visitor: Visitor):
+    page = visitor.client.get("/review/3x3/0123?step=4").text
+    course = re.search(r'<figure class="course".*?</figure>', page, re.S).group(0)
+    links = [(step, html.unescape(title)) for step, title in
+             re.findall(r'<a href="/review/3x3/0123\?step=(\d)" tabindex="-1"[^>]*><title>([^<]*)</title>', course)]
+    assert links == [("1", "Move 1, X: X's chances 50%"), ("2", "Move 2, O: X's chances 100%"),
+                     ("3", "Move 3, X: X's chances 50%"), ("4", "Move 4, O: X's chances 100%")]
+    assert re.findall(r'<rect class="([^"]*)"', course) == ["x", "x", "x", "x current"]
+    assert "X's chances were highest after move 2 (100%) and lowest after move 1 (50%)." in html.unescape(words(course))
+    assert re.search(r'class="cell coach-hint" data-cell="4" aria-label="Row 2, column 2, empty, the better move: '
+                     r'Best was row 2, column 2: a draw\."><span class="value">better</span>', page)
 
 
 def test_an_htmx_step_gets_the_review_alone(visitor: Visitor):

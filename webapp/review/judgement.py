@@ -36,6 +36,7 @@ a win the review has proven, it never grows from one move to the next.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from typing import NamedTuple
 
@@ -65,6 +66,7 @@ class Judgement(NamedTuple):
     better: str = ""        # "Best was b2: X wins in 2."
     punishment: tuple[int, ...] = ()
     better_cell: int | None = None  # the square that better names, which the review's board marks
+    chance: float | None = None     # the mover's chances after the move, 0 to 1, as the judge sees them
 
     @property
     def mark(self) -> str:
@@ -85,7 +87,7 @@ def judge_solved(position: Position, cell: int) -> Judgement:
     better = "" if word == "Best" else f"Best was {describe_cell(rules, best_cell)}: {_outcome_words(best, mover)}."
     punishment = _perfect_line(position.play(cell)) if mine.result < 0 and drop else ()
     return Judgement(word, f"{capitalised(_outcome_words(mine, mover))}.", better, punishment,
-                     best_cell if better else None)
+                     best_cell if better else None, (mine.result + 1) / 2)
 
 
 def _outcome_words(outcome: Outcome, mover: str) -> str:
@@ -274,4 +276,22 @@ def judge(position: Position, cell: int, appraisal: Appraisal | None = None,
     what the game's other appraisals add."""
     if is_solved(position.rules):
         return judge_solved(position, cell)
-    return None if appraisal is None else judge_appraisal(position.rules, position.to_move, appraisal, hindsight)
+    if appraisal is None:
+        return None
+    judgement = judge_appraisal(position.rules, position.to_move, appraisal, hindsight)
+    return judgement._replace(chance=chance_after(appraisal, hindsight))
+
+
+def chance_after(appraisal: Appraisal, hindsight: Hindsight = Hindsight()) -> float | None:
+    """The mover's chances after the move, 0 to 1: 1 where a forced win it
+    keeps is proven, 0 where the other side's is (then or by hindsight), else
+    the search's score of the move as odds (its unit is one of the log-odds
+    of winning); None where the search did not score it."""
+    if appraisal.kept_win or hindsight.kept_win:
+        return 1.0
+    if appraisal.refutation or hindsight.lost_after or hindsight.lost_before:
+        return 0.0
+    if appraisal.score is None:
+        return None
+    log_odds = max(-30.0, min(30.0, appraisal.score / appraisal.unit))  # a won or lost score is no overflow
+    return 1 / (1 + math.exp(-log_odds))

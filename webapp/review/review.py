@@ -74,6 +74,22 @@ class Verdict(NamedTuple):
     judgement: Judgement | None
 
 
+class CoursePoint(NamedTuple):
+    """One move on the graph of the game's course: who played it, and X's
+    chances after it as its judgement sees them (None: not judged yet, or
+    not scored)."""
+
+    step: int
+    mover: str
+    x_chance: float | None
+
+    @property
+    def words(self) -> str:
+        """The point as a person reads it: "Move 12, O: X's chances 62%"."""
+        chance = "not judged" if self.x_chance is None else f"X's chances {round(self.x_chance * 100)}%"
+        return f"Move {self.step}, {self.mover}: {chance}"
+
+
 @dataclass(frozen=True)
 class Review:
     """A game's moves with their judgements, looked at after one step."""
@@ -142,6 +158,27 @@ class Review:
         if judgement is None or judgement.better_cell is None:
             return {}
         return {judgement.better_cell: SquareValue("hint", f"the better move: {judgement.better}", "better")}
+
+    @property
+    def course(self) -> tuple[CoursePoint, ...]:
+        """X's chances after each move, from the same judgements the words
+        come from: exact on a solved board, the engine's appraisals else."""
+        points = []
+        for step, judgement in enumerate(self.judgements, start=1):
+            mover, chance = mark_of(step - 1), judgement.chance if judgement else None
+            points.append(CoursePoint(step, mover, None if chance is None else chance if mover == "X" else 1 - chance))
+        return tuple(points)
+
+    @property
+    def course_words(self) -> str:
+        """The graph in a sentence, for those who do not see it: where X's chances stood highest and lowest."""
+        scored = [point for point in self.course if point.x_chance is not None]
+        if not scored:
+            return "No move is judged yet."
+        high = max(scored, key=lambda point: point.x_chance)
+        low = min(scored, key=lambda point: point.x_chance)
+        return (f"X's chances were highest after move {high.step} ({round(high.x_chance * 100)}%) and lowest "
+                f"after move {low.step} ({round(low.x_chance * 100)}%).")
 
     @property
     def reviewed(self) -> int:
