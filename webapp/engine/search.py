@@ -225,8 +225,9 @@ def best_of(position: Position, cells: tuple[int, ...], depth: int) -> int:
 
 def prepare(rules: Rules) -> None:
     """Build now the tables a first search on this board builds (its
-    Evaluator), so that they do not take a first move's budget: about a
-    fifth of it on 15×15 (docs/measurements-log.md, "The shape evaluation").
+    Evaluator), so that they do not take part of a first move's budget
+    (what they cost on 15×15: docs/measurements-log.md, "The engine workers'
+    tables, built before they fork").
     A process that will think calls it first: the engine workers' consumer
     before it forks them, a brain told its board, the page that shows the
     engine's statistics.
