@@ -36,8 +36,8 @@ LIMIT_SECONDS = {"ask": 60.0, "advise": 60.0, "appraise": 60.0, "later": 120.0, 
 """How long a page's job (the think page's: its engine's budget and a tree of at most a second), a
 hint (an appraisal's search and at most two of its proofs), an appraisal, a mining job or a clock's
 flag (a read and a write of one game; a worker runs one only if it failed in the scheduler) may take
-before its worker counts as hung. On a quiet machine a 15×15
-appraisal takes about 0.3 s and mining a game under 3 s (docs/measurements-log.md); a busy one is many
+before its worker counts as hung. On a quiet machine a 15×15 appraisal, or mining a game, takes a
+small part of its limit (docs/measurements.md, "The engine and the review"); a busy one is many
 times slower, and a job killed while it works is wasted."""
 MOVE_GRACE_SECONDS = 5.0
 """How much longer than its budget a move may think before its worker counts as hung."""
