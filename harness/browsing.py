@@ -18,8 +18,8 @@ CHROMIUM = "/usr/bin/chromium"
 browser benchmark look through it (Playwright cannot fetch its own browser here)."""
 HEADLESS_CHROMIUM = "/usr/bin/chromium-headless-shell"
 """The same Chromium built without a window, what Playwright itself runs
-headless tests on: the browser tests run here, since a page costs it a third
-of the CPU the whole browser takes (docs/measurements-log.md, "The headless shell")."""
+headless tests on: the browser tests run here, since a page costs it far less
+CPU than the whole browser (docs/measurements-log.md, "The headless shell")."""
 CHROMIUM_ARGS = [
     "--no-sandbox", "--disable-gpu", "--disable-background-networking",
     "--disable-component-update", "--disable-sync", "--no-first-run",

@@ -14,8 +14,8 @@ other on this machine, under each candidate with the same number of workers:
 - granian (Rust, WSGI), 256 blocking threads a worker.
 
 Live streams are not measured under sync: each would hold a whole worker,
-so five streams would take the server. Each run stops by itself; the whole
-takes about a quarter of an hour.
+so five streams would take the server. Each run stops by itself; how long
+the whole takes: docs/measurements.md, "Load".
 """
 
 from __future__ import annotations

@@ -15,7 +15,7 @@ a move's (REVIEW_PROOF_NODES, REVIEW_THREES_DEPTH): an appraisal runs in the
 background, and the wins that decide a game on a big board are long. With a
 move's 3,000 positions and four threes, the review of a lost game saw the win
 only a few moves before the end, and called the move that lost it Best (see
-docs/measurements.md, the review against Rapfi).
+docs/measurements-log.md, "Does the review find the move that lost?").
 """
 
 from __future__ import annotations
@@ -52,7 +52,8 @@ ScalingFactor), in which strong engines report."""
 REVIEW_THREES_DEPTH = 8
 """The most threes and fours of the attacker's in a win by threes an appraisal
 looks for (a move's search looks for 4): on the ladder's lost games, 8 found
-the decisive win in one more game than 6, at the same count."""
+the decisive win in more of them than 6, at the same count (docs/measurements-log.md,
+"Does the review find the move that lost?")."""
 
 
 VERSION = 3

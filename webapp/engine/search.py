@@ -51,9 +51,9 @@ SEARCH_SHARE = 0.75
 look left of this share); the rest is kept for checking its move against the
 other side's forced wins."""
 NEXT_ITERATION = 2.0
-"""About how many times the last iteration's time the next one takes (the
-median is 2.24 on positions from games; each depth searches more than twice
-the positions of the one before)."""
+"""About how many times the last iteration's time the next one takes (each
+depth searches more than twice the positions of the one before; measured on
+positions from games: docs/engine-research.md, "Time given back")."""
 SETTLED_ITERATIONS = 3
 SETTLED_SHARE = 0.4
 """By the clock, once the same move has come out best of SETTLED_ITERATIONS

@@ -235,8 +235,8 @@ def _game_fragment(match: Match) -> str:
     openings come up again and again, and rendering is half a move's work.
     (A game with a learner's panel is rendered each time: the panel shows
     this browser's own MENACE. So is one with a hint shown, and one on a
-    board past 4×4: its states seldom come again, and each answer is up to
-    25 KB to keep.)"""
+    board past 4×4: its states seldom come again, and its answers are the
+    largest to keep: docs/measurements-log.md, "Page and answer sizes".)"""
     if match.learner_panel is not None or match.hint or match.game.rules.size > MEMO_BOARD_SIZE:
         return render_template("play/_game.html", **_context(match))
     return _rendered_game(request.host_url, request.script_root, match.game, match.coach,
@@ -244,7 +244,8 @@ def _game_fragment(match: Match) -> str:
 
 
 MEMO_BOARD_SIZE = 4
-"""Answers are kept for boards up to this size: 4,096 of them come to some 16 MB."""
+"""Answers are kept for boards up to this size: 4,096 of them at most, each the
+size of a 3×3 or 4×4 move's answer (docs/measurements-log.md, "Page and answer sizes")."""
 
 
 @lru_cache(maxsize=4096)
