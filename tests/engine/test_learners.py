@@ -1,5 +1,5 @@
 """The shipped learners: they load, play as levels on 3×3 only, and
-reproduce the exhaustive figures docs-learners.md states. (How they were
+reproduce the exhaustive figures docs/measurements-log.md states. (How they were
 trained, and the curves that wrote: tests/tools/test_training.py.)"""
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from webapp.engine.network import Network
 from webapp.engine.shipped import learning_curve
 
 THREE = BOARDS["3x3"]
-STATED = {  # docs-learners.md, "Judged by the solved game"
+STATED = {  # docs/measurements-log.md, "Judged by the solved game"
     ("menace", "X"): Lines(188, 0), ("menace", "O"): Lines(577, 0),
     ("network", "X"): Lines(1032, 0), ("network", "O"): Lines(1144, 0),
 }
