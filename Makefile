@@ -61,16 +61,17 @@ ASSETS_CHANGED = find templates static webapp -newer .testmondata -type f \( -na
 # which makes that run slower). Testmon follows Python alone, so once a
 # template, a stylesheet, a script or a data file has changed since the
 # record, make check runs the whole, as check-all does, until check-all
-# records afresh. Code that a test runs only in a process of its own (a
-# brain, a worker, a server) is followed where the test also runs it in its
-# own process. Each case's time: docs/measurements.md, "make check".
+# records afresh (a file deleted is not noticed: run make check-all then).
+# Code that a test runs only in a process of its own (a brain, a worker, a
+# server) is followed where the test also runs it in its own process. Each
+# case's time: docs/measurements.md, "make check".
 check: $(VENV)/test-installed
 	@if [ ! -f .testmondata ]; then $(MAKE) --no-print-directory check-all; \
-	elif [ -n "$$($(ASSETS_CHANGED))" ]; then echo "A template, style, script or data file changed: the whole."; $(CHECK); \
+	elif [ -n "$$($(ASSETS_CHANGED))" ]; then echo "A template, style, script or data file changed since make check-all recorded: the whole (make check-all records afresh)."; $(CHECK); \
 	else $(CHECK) --testmon-forceselect --testmon-nocollect; fi
 
 check-all: $(VENV)/test-installed
-	rm -f .testmondata
+	rm -f .testmondata .testmondata-wal .testmondata-shm
 	$(CHECK) --testmon-forceselect
 
 load: $(VENV)/test-installed redis
@@ -194,4 +195,4 @@ htmx:
 	rm -f static/htmx-[0-9]*.min.js static/hx-sse-[0-9]*.min.js && cd static && npm pack --silent htmx.org@$(HTMX_VERSION) | xargs -I{} sh -c 'tar -xzf {} package/dist/htmx.min.js package/dist/ext/hx-sse.min.js package/LICENSE && mv package/dist/htmx.min.js htmx-$(HTMX_VERSION).min.js && mv package/dist/ext/hx-sse.min.js hx-sse-$(HTMX_VERSION).min.js && mv package/LICENSE htmx-LICENSE.txt && rm -r package {}'
 
 clean:
-	rm -rf $(VENV) .pytest_cache .testmondata
+	rm -rf $(VENV) .pytest_cache .testmondata .testmondata-wal .testmondata-shm

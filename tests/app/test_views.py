@@ -874,6 +874,10 @@ def test_resetting_your_menace_empties_it_and_an_empty_one_is_refused(visitor: V
     assert response.status_code == 403 and visitor.match().my_menace == learned
     response = visitor.post("/menace/reset", {})
     assert response.status_code == 200 and visitor.match().my_menace == Menace()
+    play_out_first_squares(visitor, visitor.new("human", "my-menace").text)  # a /learn page from before its route
+    response = visitor.post("/menace/reset", {"back": "learn"}, htmx=False)
+    assert response.status_code == 303 and response.headers["Location"] == "/learn"
+    assert visitor.match().my_menace == Menace()
 
 
 def test_how_it_learned_shows_each_curve_as_a_chart_and_a_table(visitor: Visitor):

@@ -595,7 +595,7 @@ def test_resetting_your_menace_empties_its_boxes_and_refuses_an_empty_one():
 @pytest.mark.parametrize("data", [{"my_menace": "junk"}, {"my_menace": {"menace": 1, "boxes": {"X": [1]},
                                                                         "results": "W"}}])
 def test_a_corrupt_menace_in_storage_starts_afresh(data):
-    assert Match.from_session(data).my_menace == Menace()
+    assert Match.kept_in(data).my_menace == Menace()
 
 
 @pytest.mark.parametrize("player", ["menace", "network", "my-menace"])

@@ -73,13 +73,26 @@ def test_puzzles_are_carried_over_oldest_first_and_once(where: Where, monkeypatc
     assert mined.carry_over(old, store) == 0 and store.newest(100) == list(BEFORE[::-1])
 
 
-def test_a_store_in_use_is_not_carried_into(where: Where):
-    """Once a puzzle is mined into the store, it is the site's list: the old one was carried over before it."""
+def test_a_carry_over_cut_short_is_taken_up_again_at_the_next_start(where: Where, monkeypatch):
     old = EnginePool("inline", where.instance_path).kept
     kept_as_before(old, BEFORE)
     store = puzzles_store(where)
-    store.add(collection()[1])
-    assert mined.carry_over(old, store) == 0 and store.newest(100) == [collection()[1]]
+    add, calls = store.add, []
+
+    def away_at_the_third(puzzle: Puzzle) -> bool:
+        calls.append(puzzle)
+        if len(calls) == 3:
+            raise sqlite3.OperationalError("database is locked")
+        return add(puzzle)
+
+    monkeypatch.setattr(store, "add", away_at_the_third)
+    with pytest.raises(sqlite3.OperationalError):
+        mined.carry_over(old, store)
+    monkeypatch.setattr(store, "add", add)
+    assert len(store.newest(100)) == 2
+    assert mined.carry_over(old, store) == len(BEFORE) - 2 and store.newest(100) == list(BEFORE[::-1])
+    store.add(collection()[1])  # mined here since: the old ones are not carried again
+    assert mined.carry_over(old, store) == 0 and len(store.newest(100)) == len(BEFORE) + 1
 
 
 def test_the_app_starts_while_the_store_it_carries_into_is_away(tmp_path, monkeypatch):

@@ -15,7 +15,7 @@ from harness.browsing import REVIEWED_15X15
 from harness.positions import playable_positions, setup
 from tests.reach import Reach
 from webapp.engine import BOARDS, DEFAULT_BOARD, Appraisal, Forgetful, Position, advise, appraise, outcomes
-from webapp.review.judgement import Judgement, chance_after, judge_appraisal, judge_solved
+from webapp.review.judgement import Hindsight, Judgement, chance_after, judge_appraisal, judge_solved
 from webapp.review.review import Retry, Review, judgements
 from webapp.shared.errors import Conflict, InvalidInput
 from webapp.shared.game_link import Result, parse_moves
@@ -185,6 +185,14 @@ def test_the_review_board_marks_the_better_move_its_judgement_names():
     assert not [cell for cell in review_of("0123", step=1).board.cells if cell.value], "a best move marks none"
 
 
+def test_a_move_that_was_the_engines_own_choice_names_no_better_move_when_hindsight_finds_it_lost():
+    lost = Hindsight(lost_after=(5, 6, 7))
+    judgement = judge_appraisal(BOARDS["15x15"], "X", appraisal(cell=112, choice=112), lost)
+    assert judgement.word == "Mistake" and judgement.better == "" and judgement.better_cell is None
+    preferred = judge_appraisal(BOARDS["15x15"], "X", appraisal(cell=112, choice=113), lost)
+    assert preferred.better == "The engine preferred i8." and preferred.better_cell == 113
+
+
 def test_the_chances_after_a_move_are_its_proofs_else_its_score_as_odds():
     unit = appraisal().unit
     assert chance_after(appraisal(kept_win=(1, 2, 3))) == 1.0
@@ -203,7 +211,7 @@ def test_the_course_of_a_game_is_xs_chances_after_each_move():
     assert review.course_words == "X's chances were highest after move 2 (100%) and lowest after move 1 (50%)."
     coming = Review(DEFAULT_BOARD, (0, 1), (None, None), 2)
     assert [point.x_chance for point in coming.course] == [None, None]
-    assert coming.course_words == "No move is judged yet." and coming.course[0].words == "Move 1, X: not judged"
+    assert coming.course_words == "No move is judged yet." and coming.course[0].words == "Move 1, X: not judged yet"
 
 
 def test_a_review_of_no_moves_has_nothing_to_say():

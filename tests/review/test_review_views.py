@@ -44,10 +44,20 @@ def test_the_review_draws_the_games_course_with_a_link_to_each_step_and_marks_th
              re.findall(r'<a href="/review/3x3/0123\?step=(\d)" tabindex="-1"[^>]*><title>([^<]*)</title>', course)]
     assert links == [("1", "Move 1, X: X's chances 50%"), ("2", "Move 2, O: X's chances 100%"),
                      ("3", "Move 3, X: X's chances 50%"), ("4", "Move 4, O: X's chances 100%")]
-    assert re.findall(r'<rect class="([^"]*)"', course) == ["x", "x", "x", "x current"]
+    assert re.findall(r'<rect class="([^"]*)"', course) == ["even", "x", "even", "x current"]
     assert "X's chances were highest after move 2 (100%) and lowest after move 1 (50%)." in html.unescape(words(course))
     assert re.search(r'class="cell coach-hint" data-cell="4" aria-label="Row 2, column 2, empty, the better move: '
                      r'Best was row 2, column 2: a draw\."><span class="value">better</span>', page)
+
+
+def test_the_opening_stones_are_neither_marked_nor_charted_as_judged(visitor: Visitor):
+    for step in (1, 2, 3):  # swap2's three stones
+        page = visitor.client.get(f"/review/15x15/h8-a1-o15-h9?opening=swap2&step={step}").text
+        assert "not judged" in words(page) and "coach-hint" not in page
+    course = re.search(r'<figure class="course".*?</figure>', page, re.S).group(0)
+    assert [html.unescape(title) for title in re.findall(r"<title>([^<]*)</title>", course)][:3] == [
+        "Move 1, X: the opening's stone, not judged", "Move 2, O: the opening's stone, not judged",
+        "Move 3, X: the opening's stone, not judged"]
 
 
 def test_an_htmx_step_gets_the_review_alone(visitor: Visitor):

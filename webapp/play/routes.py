@@ -152,8 +152,13 @@ def reset_score() -> Response | str:
 
 @bp.post("/menace/reset")
 def reset_my_menace() -> Response | str:
-    """Empty this browser's MENACE's boxes, from the game (/learn has its own button)."""
-    return _changed(current_match().reset_my_menace())
+    """Empty this browser's MENACE's boxes, from the game (/learn has its own
+    route; a /learn page served before it had one still sends back=learn here)."""
+    match = current_match().reset_my_menace()
+    if request.form.get("back") == "learn":
+        match.keep_in(session)
+        return redirect(url_for("learn.page"), 303)
+    return _changed(match)
 
 
 @bp.get("/engines")

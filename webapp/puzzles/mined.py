@@ -31,6 +31,8 @@ from webapp.storage.where import Where
 OLD_COUNT = "puzzles:mined"
 """In the workers' store, before: the count of the puzzles mined; the nth
 one's name was kept under "puzzles:mined:n", and the puzzle under its name."""
+CARRIED = "puzzles:carried-over"
+"""In the workers' store, once carry_over has kept every puzzle kept there before in the puzzles' own store."""
 OLD_CHUNK = 500
 """How many names carry_over reads from the workers' store at a time (SQLite's limit on parameters)."""
 
@@ -38,6 +40,8 @@ OLD_CHUNK = 500
 class Kept(Protocol):
     """The workers' store (webapp.workers.pool.Kept), as carry_over reads what it kept before."""
 
+    def get(self, name: str) -> object | None: ...
+    def put(self, name: str, value: object) -> None: ...
     def count(self, name: str, add: int = 1) -> int: ...
     def get_many(self, names: list[str]) -> dict[str, object]: ...
 
@@ -57,11 +61,15 @@ def mine(where: Where, rules: Rules, moves: tuple[int, ...]) -> None:
 
 def carry_over(old: Kept, store: MinedPuzzles) -> int:
     """Keep in store the puzzles the workers' store kept before the feature
-    had its own, oldest first, if store has none yet; how many. Once store
-    has one, this is a single read, so it is asked at every start."""
-    if store.newest(1):
+    had its own, oldest first; how many were new. A whole pass marks the
+    workers' store (CARRIED), so a pass cut short (a store away mid-way) is
+    taken up again at the next start, each puzzle kept once however often it
+    is added; once marked, this is a single read, so it is asked at every start."""
+    if old.get(CARRIED):
         return 0
-    return sum(store.add(puzzle) for puzzle in _kept_before(old))
+    added = sum(store.add(puzzle) for puzzle in _kept_before(old))
+    old.put(CARRIED, True)
+    return added
 
 
 def _kept_before(old: Kept) -> list[Puzzle]:

@@ -11,8 +11,7 @@ from typing import NamedTuple
 from webapp.engine import Position, Rules, cells_of, swap2
 from webapp.shared.coach import explain_move, square_values
 from webapp.shared.board import BoardView, Move, SquareValue, board_view, move_list
-from webapp.shared.game_link import (GameAt, Result, game_query, mark_of, parse_opening, stones_query,
-                                  write_moves)
+from webapp.shared.game_link import GameAt, Result, game_query, parse_opening, stones_query, write_moves
 from webapp.shared.words import opening_stone_words, opening_words
 
 

@@ -243,9 +243,11 @@ def judge_appraisal(rules: Rules, mover: str, appraisal: Appraisal, hindsight: H
         if appraisal.refutation:
             return Judgement("Blunder", wins_in, f"Best was {choice}, which holds.", appraisal.refutation,
                              appraisal.choice)
+        preferred = appraisal.choice != appraisal.cell  # its own choice, lost in hindsight, names nothing better
         return Judgement("Mistake", f"{wins_in} This move lost the game: the engine proves {other}'s win after "
                                     f"{other}'s reply, against {mover}'s best move too.",
-                         f"The engine preferred {choice}.", lost_after, appraisal.choice)
+                         f"The engine preferred {choice}." if preferred else "", lost_after,
+                         appraisal.choice if preferred else None)
     if hindsight.lost_before:
         return Judgement(None, f"The game was lost already, whatever {mover} played.")
     if kept_win:

@@ -82,11 +82,15 @@ class CoursePoint(NamedTuple):
     step: int
     mover: str
     x_chance: float | None
+    opening: bool = False  # a stone the opening put down, which no side played in turn: not judged
 
     @property
     def words(self) -> str:
         """The point as a person reads it: "Move 12, O: X's chances 62%"."""
-        chance = "not judged" if self.x_chance is None else f"X's chances {round(self.x_chance * 100)}%"
+        if self.opening:
+            chance = "the opening's stone, not judged"
+        else:
+            chance = "not judged yet" if self.x_chance is None else f"X's chances {round(self.x_chance * 100)}%"
         return f"Move {self.step}, {self.mover}: {chance}"
 
 
@@ -154,10 +158,13 @@ class Review:
     def _better_marked(self) -> dict[int, SquareValue]:
         """The better move the judgement of the move looked at names, marked
         where it would have gone (still empty: the move went elsewhere)."""
-        judgement = self.judgements[self.step - 1] if self.step else None
-        if judgement is None or judgement.better_cell is None:
+        if self.step <= self.opening_stones:  # none before the first move, none for a stone the opening put down
             return {}
-        return {judgement.better_cell: SquareValue("hint", f"the better move: {judgement.better}", "better")}
+        judgement = self.judgements[self.step - 1]
+        cell = judgement.better_cell if judgement else None
+        if cell is None or cell in self.moves[:self.step]:
+            return {}
+        return {cell: SquareValue("hint", f"the better move: {judgement.better}", "better")}
 
     @property
     def course(self) -> tuple[CoursePoint, ...]:
@@ -165,6 +172,9 @@ class Review:
         come from: exact on a solved board, the engine's appraisals else."""
         points = []
         for step, judgement in enumerate(self.judgements, start=1):
+            if step <= self.opening_stones:
+                points.append(CoursePoint(step, mark_of(step - 1), None, opening=True))
+                continue
             mover, chance = mark_of(step - 1), judgement.chance if judgement else None
             points.append(CoursePoint(step, mover, None if chance is None else chance if mover == "X" else 1 - chance))
         return tuple(points)
