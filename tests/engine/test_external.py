@@ -14,8 +14,9 @@ from tests.brains import KINROW, fake_brain, probed, watched_fake
 from tests.workers.test_pool import alive, wait_until
 from webapp.engine import BOARDS, Position
 from webapp.engine.appraise import JUDGES_UNIT, from_opinions, judged_by
-from webapp.engine.external import Answer, BrainFault, answered_cell, ask, configured, stop_all
+from webapp.engine.external import BrainFault, answered_cell, ask, configured, stop_all
 from webapp.engine.gomocup import Evaluation, best_line_of, evaluation_of
+from webapp.engine.search import Thought
 from webapp.review.judgement import judge_appraisal
 
 GOMOKU = BOARDS["15x15"]
@@ -84,11 +85,11 @@ def test_a_brain_plays_from_one_warm_process_between_moves_and_games(tmp_path):
     fake = watched_fake(tmp_path, "good")
     brain = fake.brain
     first = ask(brain, GOMOKU, ())
-    assert first.cell == 0 and first.evaluation == Evaluation("0") and first.line == (0,)
+    assert first.move == 0 and first.evaluation == Evaluation("0") and first.line == [0] and first.kind == "engine"
     second = ask(brain, GOMOKU, (0, 112))  # TURN: it answered the move before
-    assert second.cell == 1
+    assert second.move == 1
     again = ask(brain, GOMOKU, (112,))     # another game: RESTART, then BOARD
-    assert again.cell == 0
+    assert again.move == 0
     running = fake.started()
     assert len(running) == 1 and alive(running[0])
     ask(brain, SEVEN, ())                  # another size: a new process
@@ -98,9 +99,9 @@ def test_a_brain_plays_from_one_warm_process_between_moves_and_games(tmp_path):
 def test_a_game_under_another_rule_is_a_new_game_for_the_brain(tmp_path):
     fake = watched_fake(tmp_path, "good")
     first = ask(fake.brain, SEVEN, (24,))
-    ask(fake.brain, SEVEN, (24, first.cell, 10))  # the same game: TURN
+    ask(fake.brain, SEVEN, (24, first.move, 10))  # the same game: TURN
     again = ask(fake.brain, SEVEN, (24,))  # a new game: RESTART, BOARD
-    ask(fake.brain, SEVEN.with_rule("standard"), (24, again.cell, 10))  # its moves go on, but under another rule
+    ask(fake.brain, SEVEN.with_rule("standard"), (24, again.move, 10))  # its moves go on, but under another rule
     (pid,) = fake.started()
     asked = [line for line in fake.told(pid) if not line.startswith(("INFO", "START"))]
     assert asked == ["BOARD", "3,3,2", "DONE", "TURN 3,1",  # d4; its a7; c6 (3,1)
@@ -113,7 +114,7 @@ def test_our_own_brain_answers_a_legal_move_under_renju():
     brain = probed("kinrow", KINROW)
     renju = GOMOKU.with_rule("renju")
     answer = ask(brain, renju, ())
-    assert answer.cell == renju.centre
+    assert answer.move == renju.centre
 
 
 @pytest.mark.parametrize("mode, fault", [
@@ -172,8 +173,10 @@ def test_an_evaluation_and_a_best_line_are_read_as_rapfi_writes_them():
     assert evaluation_of(["MESSAGE thinking"]) is None
 
 
-def answer(cell: int, evaluation: str | None, *line: int) -> Answer:
-    return Answer(cell, Evaluation(evaluation) if evaluation else None, (cell, *line))
+def answer(cell: int, evaluation: str | None, *line: int) -> Thought:
+    """An installed engine's answer, as ask() gives it."""
+    said = Evaluation(evaluation) if evaluation else None
+    return Thought(cell, "engine", [cell, *line], 0, 0, 0, 0, 0.0, evaluation=said)
 
 
 BEFORE_PLAY = Position(SEVEN).play(24).play(0)
@@ -197,7 +200,7 @@ def never_asked() -> bool:
 def test_a_judges_proofs_and_evaluations_become_the_reviews_words(before, after, choice_loses, word):
     loses = choice_loses if callable(choice_loses) else lambda: choice_loses
     appraisal = from_opinions(BEFORE_PLAY, 1, before, after, loses)
-    assert appraisal.choice == before.cell and appraisal.unit == JUDGES_UNIT
+    assert appraisal.choice == before.move and appraisal.unit == JUDGES_UNIT
     assert judge_appraisal(SEVEN, "X", appraisal).word == word
 
 

@@ -30,10 +30,11 @@ def test_a_brain_stays_warm_on_its_worker_between_moves_and_games(tmp_path, pool
     fake = watched_fake(tmp_path, "good")
     brain = fake.brain
     pool = pools("local", str(tmp_path), workers=1)
-    assert pool.play(brain, SEVEN, (), 100).move == 0
+    assert pool.play(brain, SEVEN, (), 100).thought.move == 0
     reply = pool.play(brain, SEVEN, (0, 24), 100)
-    assert reply.move == 1 and reply.answer.evaluation.written == "0" and not reply.fault
-    assert pool.play(brain, SEVEN, (24,), 100).move == 0  # another game
+    assert reply.thought.move == 1 and reply.thought.evaluation.written == "0" and not reply.fault
+    assert reply.thought.kind == "engine"
+    assert pool.play(brain, SEVEN, (24,), 100).thought.move == 0  # another game
     started = fake.started()
     assert len(started) == 1 and alive(started[0])
 
@@ -45,8 +46,8 @@ def test_a_brain_that_fails_on_a_worker_gets_masters_move_in_its_place(tmp_path,
     brain = probed(mode, fake_brain(tmp_path, mode), "timeout_turn=100")
     pool = pools("local", str(tmp_path), workers=1)
     reply = pool.play(brain, SEVEN, (24,), 100)
-    assert reply.fault == fault and reply.answer is None
-    assert reply.stood_in is not None and reply.move == reply.stood_in.move and reply.move != 24
+    assert reply.fault == fault and reply.thought.kind != "engine"  # master's, in its place
+    assert reply.thought.evaluation is None and reply.thought.move != 24
 
 
 def test_a_brain_slower_than_the_persons_wait_is_a_clear_busy_and_the_game_is_unchanged(tmp_path):
@@ -74,7 +75,7 @@ def test_no_brain_outlives_its_worker(tmp_path, pools):
     worker = next(pid for pid in children(pool._consumer.pid) if started in _descendants(pid))
     os.kill(worker, signal.SIGKILL)
     assert wait_until(lambda: not alive(started), 15), "the brain died with its worker"
-    assert pool.play(fake.brain, SEVEN, (0, 24), 100).move == 1  # a new worker, a new brain
+    assert pool.play(fake.brain, SEVEN, (0, 24), 100).thought.move == 1  # a new worker, a new brain
     assert len(fake.started()) == 2
 
 

@@ -25,7 +25,7 @@ from collections.abc import Callable
 from typing import Any, NamedTuple, Protocol
 
 from webapp.engine.evaluate import Evaluator, Node, evaluator
-from webapp.engine.external import Answer, Brain, ask
+from webapp.engine.external import Brain, ask
 from webapp.engine.gomocup import Evaluation
 from webapp.engine.position import Position
 from webapp.engine.rules import Rules
@@ -262,11 +262,11 @@ def judged_by(judge: Brain, rules: Rules, moves: tuple[int, ...]) -> Appraisal:
     cell = moves[-1]
     before = ask(judge, rules, moves[:-1])
     if before.evaluation is None:
-        return appraise(position, cell, judges_choice=before.cell)
+        return appraise(position, cell, judges_choice=before.move)
     after = None if position.play(cell).is_over else ask(judge, rules, moves)
 
     def choice_loses() -> bool:
-        choice = (*moves[:-1], before.cell)
+        choice = (*moves[:-1], before.move)
         if Position.after(rules, choice).is_over:
             return False
         evaluation = ask(judge, rules, choice).evaluation
@@ -275,7 +275,7 @@ def judged_by(judge: Brain, rules: Rules, moves: tuple[int, ...]) -> Appraisal:
     return from_opinions(position, cell, before, after, choice_loses)
 
 
-def from_opinions(position: Position, cell: int, before: Answer, after: Answer | None,
+def from_opinions(position: Position, cell: int, before: Thought, after: Thought | None,
                   choice_loses: Callable[[], bool]) -> Appraisal:
     """The appraisal of the side to move playing cell, from a judge's
     answers in the position before it (before: its evaluation is the
@@ -288,15 +288,15 @@ def from_opinions(position: Position, cell: int, before: Answer, after: Answer |
     mine_after = after.evaluation.turned() if after and after.evaluation else None
     if after and mine_after is None and (threat := after_position.winning_cells(after_position.to_move)):
         mine_after = Evaluation("-M1")  # the judge answered at once, with a five, and said nothing
-        after = after._replace(line=((threat & -threat).bit_length() - 1,))
+        after = after._replace(line=[(threat & -threat).bit_length() - 1])
     mine_before = before.evaluation or Evaluation("0")  # judged_by asks this engine where it gave none
-    win = (before.line or (before.cell,)) if mine_before.proven > 0 else ()
+    win = tuple(before.line or (before.move,)) if mine_before.proven > 0 else ()
     kept = after_position.winner is not None or bool(mine_after and mine_after.proven > 0)
     kept_win = ((cell, *after.line) if after else (cell,)) if win and kept else ()
-    refutation = (after.line or (after.cell,)) if after and mine_after and mine_after.proven < 0 else ()
-    choice_refuted = bool(refutation) and (mine_before.proven < 0 or cell != before.cell and choice_loses())
+    refutation = tuple(after.line or (after.move,)) if after and mine_after and mine_after.proven < 0 else ()
+    choice_refuted = bool(refutation) and (mine_before.proven < 0 or cell != before.move and choice_loses())
     scored = not (win or refutation) and mine_after is not None
-    return Appraisal(cell, before.cell, win, kept_win, refutation, choice_refuted,
+    return Appraisal(cell, before.move, win, kept_win, refutation, choice_refuted,
                      mine_after.score if scored else None, mine_before.score if scored else None,
                      0, 0, JUDGES_UNIT)
 

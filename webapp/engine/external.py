@@ -31,16 +31,17 @@ import logging
 import os
 import re
 import threading
+import time
 from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field, replace
-from typing import NamedTuple
 
 from webapp.engine.boards import BOARDS, rules_offered
 from webapp.engine.connection import START_SECONDS, BrainFault, Connection, started
-from webapp.engine.gomocup import RULE_NUMBERS, Evaluation, OffBoard, asking, best_line_of, cell_of, evaluation_of
+from webapp.engine.gomocup import RULE_NUMBERS, OffBoard, asking, best_line_of, cell_of, evaluation_of
 from webapp.engine.levels import LEARNERS, LEVELS
 from webapp.engine.position import Position
 from webapp.engine.rules import Rules
+from webapp.engine.search import Thought
 
 TURN_MS = 1000
 """A brain's time a move (INFO timeout_turn) unless its settings say otherwise."""
@@ -196,14 +197,6 @@ def answered_cell(rules: Rules, answer: str) -> int:
         raise BrainFault(f"it answered “{answer[:60]}”, not a square") from None
 
 
-class Answer(NamedTuple):
-    """A brain's move, and what it said of the position it moved in."""
-
-    cell: int
-    evaluation: Evaluation | None   # for the side that moved, before its move
-    line: tuple[int, ...]           # its best line, its move first (() if it gave none)
-
-
 @dataclass
 class _Warm:
     """A brain's process kept on this worker, and the game it last answered in."""
@@ -218,11 +211,13 @@ _warm: dict[str, _Warm] = {}
 """This process's running brains, by their identity (name, program and settings)."""
 
 
-def ask(brain: Brain, rules: Rules, moves: tuple[int, ...], seconds: float | None = None) -> Answer:
-    """The brain's move after moves (a game on rules not over), from this
-    process's warm process for it, waited for at most seconds (by default,
-    twice its turn and SLACK_SECONDS); BrainFault if it fails, its process
-    then killed."""
+def ask(brain: Brain, rules: Rules, moves: tuple[int, ...], seconds: float | None = None) -> Thought:
+    """The brain's move after moves (a game on rules not over), as an
+    engine's answer (a Thought of kind "engine": its move, and what it said
+    of the position it moved in: its evaluation, for the side that moved,
+    and its best line, its move first, or none), from this process's warm
+    process for it, waited for at most seconds (by default, twice its turn
+    and SLACK_SECONDS); BrainFault if it fails, its process then killed."""
     warm = _warm_for(brain, rules)
     with warm.lock:
         try:
@@ -233,7 +228,7 @@ def ask(brain: Brain, rules: Rules, moves: tuple[int, ...], seconds: float | Non
     return answer
 
 
-def _asked(brain: Brain, warm: _Warm, rules: Rules, moves: tuple[int, ...], seconds: float) -> Answer:
+def _asked(brain: Brain, warm: _Warm, rules: Rules, moves: tuple[int, ...], seconds: float) -> Thought:
     """One move asked of a warm brain: TURN where it answered the move
     before, in the same game under the same rule, else RESTART (once it has
     played a game) and the whole position."""
@@ -246,6 +241,7 @@ def _asked(brain: Brain, warm: _Warm, rules: Rules, moves: tuple[int, ...], seco
             raise BrainFault(f"it answered RESTART with “{said[:60]}”")
     mark = "X" if len(moves) % 2 == 0 else "O"
     connection.messages.clear()
+    asked_at = time.monotonic()
     connection.tell(*brain.infos(rules), *asking(rules, moves, mark, asked_before=continues))
     cell = answered_cell(rules, connection.answer(seconds))
     position = Position.after(rules, moves)
@@ -255,7 +251,8 @@ def _asked(brain: Brain, warm: _Warm, rules: Rules, moves: tuple[int, ...], seco
         raise BrainFault(f"it played {rules.cell_name(cell)}, against the rule: {refusal}")
     warm.seen, warm.rules = (*moves, cell), rules
     line = best_line_of(rules, connection.messages)
-    return Answer(cell, evaluation_of(connection.messages), line if line[:1] == (cell,) else ())
+    return Thought(cell, "engine", list(line) if line[:1] == (cell,) else [], 0, 0, 0, 0,
+                   time.monotonic() - asked_at, evaluation=evaluation_of(connection.messages))
 
 
 def _warm_for(brain: Brain, rules: Rules) -> _Warm:

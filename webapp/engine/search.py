@@ -30,6 +30,7 @@ from collections.abc import Iterator
 from typing import NamedTuple
 
 from webapp.engine.evaluate import Evaluator, Node, evaluator
+from webapp.engine.gomocup import Evaluation
 from webapp.engine.position import Position
 from webapp.engine.rules import Rules, cells_of
 from webapp.engine.shapes import Weights
@@ -173,11 +174,15 @@ def candidates(evaluation: Evaluator, node: Node, beam: int = BEAM) -> list[int]
 
 
 class Thought(NamedTuple):
-    """The engine's move and how it came to it."""
+    """An engine's answer: its move and what its search found, from the
+    engine workers to the page. Master's (think), or an installed engine's
+    (external.ask: kind "engine", with its evaluation and its best line as
+    it said them, and nothing of its search's inside)."""
 
     move: int
     kind: str           # "win", "block", "forced win", "search", "defence" (the search's move let
-                        # the other side win by fours or threes, and another was played), "lost"
+                        # the other side win by fours or threes, and another was played), "lost";
+                        # "engine": an installed engine's answer
     line: list[int]     # the forced win (both sides' moves), or the principal variation
     score: int          # for the side to move (see WIN); 0 for kinds other than search
     depth: int          # the deepest search completed
@@ -186,6 +191,7 @@ class Thought(NamedTuple):
     seconds: float
     faced: Threat | None = None   # the threat the side to move faced, with the squares that answer it (explain)
     threat: Threat | None = None  # the threat the move makes, which the other side must answer (explain)
+    evaluation: Evaluation | None = None  # an installed engine's own, for the side that moved, before its move
 
 
 def explain(position: Position, thought: Thought) -> Thought:

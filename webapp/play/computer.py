@@ -45,7 +45,7 @@ class Computer(NamedTuple):
         if brain is not None:
             reply = (self.engines.play(brain, position.rules, moves, self.budget_ms) if self.engines is not None
                      else brain_job(brain, position.rules, moves, self.budget_ms, time.time()))
-            return reply.move, reply.stood_in and Found.of(reply.stood_in), reply.fault
+            return reply.thought.move, Found.of(reply.thought) if reply.fault else None, reply.fault
         if level == "master" and self.engines is not None:
             reply = self.engines.think(position, self.budget_ms)
             if self.replies is not None:

@@ -83,7 +83,7 @@ def engine_opinion(brain: Brain, rules: Rules, moves: tuple[int, ...], mover: st
         answer = ask(brain, rules, moves, OPINION_SECONDS)
     except BrainFault as fault:
         return OpinionView(brain.title, "", f"It failed: {fault}.", [])
-    return OpinionView(brain.title, rules.cell_name(answer.cell), evaluation_words(answer.evaluation, mover),
+    return OpinionView(brain.title, rules.cell_name(answer.move), evaluation_words(answer.evaluation, mover),
                        [rules.cell_name(cell) for cell in answer.line])
 
 

@@ -20,17 +20,21 @@ from typing import Any, NamedTuple
 
 from webapp.engine import Appraisal, Memory, Position, Rules, Thought, appraise, explain, think
 from webapp.engine.appraise import judged_by
-from webapp.engine.external import MOVE_SECONDS, Answer, Brain, BrainFault, ask
+from webapp.engine.external import MOVE_SECONDS, Brain, BrainFault, ask
 from webapp.shared.game_link import write_moves
 
 log = logging.getLogger(__name__)
 
 
 class Reply(NamedTuple):
-    """A job's answer: the engine's Thought, and how long it waited for a worker."""
+    """A move's job's answer: the engine's answer (a Thought: master's, or an
+    installed engine's), how long the job waited for a worker, and where an
+    installed engine failed, what it did wrong: the Thought is then master's,
+    played in its place."""
 
     thought: Thought
     waited_ms: float
+    fault: str = ""  # what the installed engine did wrong, in words fit to show a person ("" if nothing)
 
 
 def think_job(position: Position, budget_ms: float, max_nodes: float, queued_at: float,
@@ -49,19 +53,8 @@ def think_job(position: Position, budget_ms: float, max_nodes: float, queued_at:
     return (thought, waited_ms) if time.time() <= answer_by else None
 
 
-class BrainReply(NamedTuple):
-    """An external brain's move, or, where the brain failed, master's in its
-    place and what the brain did wrong; and how long the job waited for a worker."""
-
-    move: int
-    answer: Answer | None      # what the brain said of its move (None: it failed)
-    stood_in: Thought | None   # master's Thought, where it played in the brain's place
-    fault: str                 # what the brain did wrong, in words fit to show a person ("" if nothing)
-    waited_ms: float
-
-
 def brain_job(brain: Brain, rules: Rules, moves: tuple[int, ...], budget_ms: float, queued_at: float,
-              answer_by: float = float("inf")) -> BrainReply | None:
+              answer_by: float = float("inf")) -> Reply | None:
     """The job a worker runs for a move of an external brain's: its move,
     from this worker's warm process for it. A brain that fails (crashes,
     hangs, answers garbage or an illegal move) is killed, its answer logged,
@@ -72,14 +65,12 @@ def brain_job(brain: Brain, rules: Rules, moves: tuple[int, ...], budget_ms: flo
         return None
     waited_ms = max(0.0, (time.time() - queued_at) * 1000)
     try:
-        answer = ask(brain, rules, moves, MOVE_SECONDS)
-        reply = BrainReply(answer.cell, answer, None, "", waited_ms)
+        reply = Reply(ask(brain, rules, moves, MOVE_SECONDS), waited_ms)
     except BrainFault as fault:
         log.warning("Engine %s failed on /replay/%s/%s: %s; master played instead",
                     brain.name, rules.name, write_moves(rules, moves), fault)
         position = Position.after(rules, moves)
-        thought = explain(position, think(position, budget_ms))
-        reply = BrainReply(thought.move, None, thought, str(fault), waited_ms)
+        reply = Reply(explain(position, think(position, budget_ms)), waited_ms, str(fault))
     return reply if time.time() <= answer_by else None
 
 

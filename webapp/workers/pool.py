@@ -45,7 +45,7 @@ from webapp.engine import Appraisal, Position, Rules, Thought, advise
 from webapp.engine.external import Brain
 from webapp.shared.game_link import game_digest
 from webapp.storage.errors import STORE_ERRORS
-from webapp.workers.jobs import BrainReply, Reply, appraise_job, ask_job, brain_job, think_job
+from webapp.workers.jobs import Reply, appraise_job, ask_job, brain_job, think_job
 from webapp.workers.watch import Lost
 
 MODES = ("local", "external", "inline")
@@ -198,7 +198,7 @@ class EnginePool:
         """appraise_job, with what the workers worked out before kept by position in the queue's store."""
         return appraise_job(rules, moves, judge, self.kept)
 
-    def play(self, brain: Brain, rules: Rules, moves: tuple[int, ...], budget_ms: float) -> BrainReply:
+    def play(self, brain: Brain, rules: Rules, moves: tuple[int, ...], budget_ms: float) -> Reply:
         """An external brain's move after moves, from the first free worker
         (master's in its place if the brain fails: see brain_job), queued as
         master's moves are; EnginesBusy if none answers within wait_seconds."""
