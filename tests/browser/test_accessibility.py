@@ -8,7 +8,8 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from harness.accessibility import audit_both_schemes, audit_without_scripts
-from harness.browsing import COMPUTER_WINS, DRAW, NO_ANSWER_ERRORS, STATES, click, focus_settled, new_game, square
+from harness.browsing import COMPUTER_WINS, DRAW, NO_ANSWER_ERRORS, click, focus_settled, new_game, square
+from harness.states import STATES
 
 pytestmark = pytest.mark.browser
 

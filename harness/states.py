@@ -1,0 +1,82 @@
+"""Every state of the pages that people look at, and how a person reaches it
+in the browser: make screenshots draws each (tools/screenshots.py) and the
+accessibility audit checks each, light and dark (tests/browser/test_accessibility.py).
+The steps themselves are harness.browsing's."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from playwright.sync_api import Page, expect
+
+from harness.browsing import (COMPUTER_WINS, DRAW, REVIEWED_15X15, a_click_with_no_answer, click, error_message,
+                              first_shipped_puzzle, ghost, inviting, new_game, offered_a_draw, on_board, play_out,
+                              puzzles_from_a_game_played_here, renju_forbidden_point, replacing_the_game,
+                              retrying_a_mistake, solve_puzzle, waiting_for_a_free_engine, watching,
+                              won_against_easy, your_menace_has_played)
+
+STATES: dict[str, Callable[[Page], None]] = {
+    "a new game": lambda page: page.goto("/"),
+    "mid-game": lambda page: (page.goto("/"), click(page, 4)),
+    "won": won_against_easy,
+    "lost": lambda page: (page.goto("/"), play_out(page, "worst"),
+                          expect(page.locator("#status")).to_have_text(COMPUTER_WINS)),
+    "drawn": lambda page: (page.goto("/"), play_out(page, "best"),
+                           expect(page.locator("#status")).to_have_text(DRAW)),
+    "coach on": lambda page: (page.goto("/"), page.get_by_role("button", name="Coach").click(),
+                              expect(page.locator(".grid span")).to_have_count(9)),
+    "human against human": lambda page: (page.goto("/"), new_game(page, "human", "human"), click(page, 0)),
+    "computer against computer": lambda page: (page.goto("/"), new_game(page, "easy", "hard"),
+                                               expect(page.locator(".moves li")).to_have_count(2)),
+    "a replay step": lambda page: page.goto("/replay/40816?step=3"),
+    "an error message": error_message,
+    "4x4 with the coach": on_board("4x4", "human", "perfect", 5, coach=True),
+    "5x5 mid-game": on_board("5x5", "human", "master", 12),
+    "7x7 with the coach": on_board("7x7", "human", "human", 24, 25, 31, 26, 38, 27, 45, coach=True),
+    "15x15 mid-game": on_board("15x15", "human", "master", 112),
+    "a 15x15 replay step, opened by swap2": lambda page: page.goto(
+        "/replay/15x15-standard/h8-h9-g6-i9-g8-j10-h10?step=3&opening=swap2-two"),
+    "MENACE's box": on_board("3x3", "human", "menace", 4),
+    "the network's values": on_board("3x3", "human", "network", 0),
+    "how it learned": your_menace_has_played,
+    "inviting a friend": inviting,
+    "watching friends play": watching,
+    "a friend offers a draw, on the clock": offered_a_draw,
+    "15x15 with the coach": on_board("15x15", "human", "human", 112, 113, 97, 98, 82, 83, 67, coach=True),
+    "a ghost stone on 15x15": lambda page: (on_board("15x15", "human", "master", 112)(page), ghost(page, 224)),
+    "the think page on 15x15": lambda page: page.goto("/think/15x15/h8-i9-h9-h10"),
+    "alpha-beta's marks": lambda page: page.goto("/think/3x3/4?alphabeta=on&open=0&open=1"),
+    "a 3x3 review": lambda page: page.goto("/review/3x3/0123?step=4"),
+    "a 15x15 review": lambda page: (page.goto(f"/review/15x15/{REVIEWED_15X15}?step=5"),
+                                    expect(page.locator(".progress")).to_have_count(0, timeout=60_000)),
+    "a resigned game's review": lambda page: (
+        page.goto(f"/review/15x15/{REVIEWED_15X15.rsplit('-', 1)[0]}?black=Human&white=Computer,+master&resigned=O"),
+        expect(page.locator(".progress")).to_have_count(0, timeout=60_000)),
+    "retrying a mistake": retrying_a_mistake,
+    "the puzzles": lambda page: page.goto("/puzzles"),
+    "a puzzle half solved": lambda page: (first_shipped_puzzle(page), solve_puzzle(page, moves=1)),
+    "puzzles from a game played here": puzzles_from_a_game_played_here,
+    "a puzzle's hint": lambda page: (first_shipped_puzzle(page), page.get_by_role("button", name="Hint").click(),
+                                     expect(page.locator(".grid .coach-hint")).to_have_count(1)),
+    "waiting for a free engine": waiting_for_a_free_engine,
+    "a click with no answer": a_click_with_no_answer,
+    "about to resign": lambda page: (on_board("7x7", "human", "master", 24)(page),
+                                     page.get_by_text("Resign", exact=True).click()),
+    "a hint on 3x3": lambda page: (page.goto("/"), click(page, 4),
+                                   replacing_the_game(page, page.get_by_role("button", name="Hint").click)),
+    "a hint on 7x7": lambda page: (on_board("7x7", "human", "master", 24)(page),
+                                   replacing_the_game(page, page.get_by_role("button", name="Hint").click)),
+    "move numbers on 15x15": lambda page: (on_board("15x15", "human", "human", 112, 113, 97)(page),
+                                           replacing_the_game(page, page.get_by_role("button", name="Move numbers").click)),
+    "my games": lambda page: (won_against_easy(page), page.goto("/games")),
+    "how to play": lambda page: page.goto("/help"),
+    "the analysis board": lambda page: page.goto("/analysis/15x15?x=h8-i9-j10&o=h9-h10&tool=o"),
+    "renju's forbidden points": renju_forbidden_point,
+    "a swap2 choice": lambda page: (on_board("15x15", "human", "human")(page),
+                                    page.locator("#opening").select_option("swap2"), new_game(page),
+                                    *(click(page, cell) for cell in (112, 97, 98)),
+                                    expect(page.get_by_role("button", name="Put down two more")).to_be_visible()),
+    "a record refused": lambda page: (page.goto("/open"), page.get_by_label("Or paste the record").fill("(;GM[4]SZ[9])"),
+                                      page.get_by_role("button", name="Open").click(),
+                                      expect(page.get_by_role("alert")).to_be_visible()),
+}
