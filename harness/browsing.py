@@ -71,11 +71,14 @@ def board_comes_back_to(page: Page, top: float, what: str) -> None:
 
 
 def click(page: Page, cell: int) -> None:
-    """Click a square and wait until the board shown has moved on."""
+    """Click a square and wait until the board shown has moved on and the
+    request has settled: until then the computer's words stay hidden under
+    the thinking notice (a busy machine's answer settles later)."""
     ply = page.locator('#game input[name="ply"]')
     seen = ply.input_value()
     square(page, cell).click()
     expect(ply).not_to_have_value(seen)
+    expect(page.locator(".thinking.htmx-request")).to_have_count(0)
 
 
 def replacing_the_game(page: Page, action: Callable[[], None]) -> None:

@@ -114,9 +114,11 @@ def found_says(position: Position, cell: int, found: Found, person: bool = True)
 
 def looking_ahead(depth: int) -> str:
     """How far the search looked: "looking 3 moves ahead"; a search stopped by
-    its clock (or its count) before it finished looking one move ahead chose at a glance."""
+    its clock (or its count) before it finished looking one move ahead chose
+    at a first glance (a busy machine's: no longer than the other words, so
+    that the room kept under the status holds it and the board stays put)."""
     if depth < 1:
-        return "at a first glance, before it could look further"
+        return "at a first glance"
     return f"looking {depth} move{'s' if depth > 1 else ''} ahead"
 
 
