@@ -139,14 +139,19 @@ def _helped(puzzle: Puzzle, played: int, show: str) -> str:
 
 def _solved() -> list[str]:
     """The puzzles this browser solved, newest first (any that do not read as a list: none)."""
-    kept = part(session, SESSION_PART, SESSION_KEYS).get(SOLVED)
+    kept = _part().get(SOLVED)
     return [key for key in kept if isinstance(key, str)] if isinstance(kept, list) else []
 
 
 def _streak() -> int:
     """The puzzles this browser solved in a row (one that does not read as a count: none)."""
-    kept = part(session, SESSION_PART, SESSION_KEYS).get(STREAK)
+    kept = _part().get(STREAK)
     return kept if type(kept) is int and kept >= 0 else 0
+
+
+def _part() -> dict[str, object]:
+    """The puzzles' part of this browser's session (read from its top if it was kept before the parts)."""
+    return part(session, SESSION_PART, SESSION_KEYS)
 
 
 def _keep(streak: int, solved: list[str] | None = None) -> None:

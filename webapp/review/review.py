@@ -166,17 +166,16 @@ class Review:
             return {}
         return {cell: SquareValue("hint", f"the better move: {judgement.better}", "better")}
 
-    @property
+    @cached_property
     def course(self) -> tuple[CoursePoint, ...]:
         """X's chances after each move, from the same judgements the words
         come from: exact on a solved board, the engine's appraisals else."""
         points = []
         for step, judgement in enumerate(self.judgements, start=1):
-            if step <= self.opening_stones:
-                points.append(CoursePoint(step, mark_of(step - 1), None, opening=True))
-                continue
-            mover, chance = mark_of(step - 1), judgement.chance if judgement else None
-            points.append(CoursePoint(step, mover, None if chance is None else chance if mover == "X" else 1 - chance))
+            mover, opening = mark_of(step - 1), step <= self.opening_stones
+            chance = judgement.chance if judgement and not opening else None
+            x_chance = None if chance is None else chance if mover == "X" else 1 - chance
+            points.append(CoursePoint(step, mover, x_chance, opening))
         return tuple(points)
 
     @property
