@@ -32,6 +32,7 @@ from webapp.think import routes as think_routes
 from webapp.engine import DEFAULT_BUDGET_MS
 from webapp.engine.external import Brain, configured, probe, settings_in
 from webapp.shared.errors import Refusal
+from webapp.shared.lessons import LESSONS, place_of
 from webapp.shared.web import duration, is_htmx, path, refused, reload_address
 from webapp.storage.errors import StoreUnavailable
 from webapp.storage.sessions import init_session_store
@@ -118,6 +119,7 @@ def create_app(test_config: Mapping[str, Any] | None = None,
     _register_error_answers(app)
     app.add_url_rule("/healthz", view_func=healthz)
     app.add_template_global(path)
+    app.jinja_env.globals.update(lessons=LESSONS, lesson_place=place_of)
     app.add_template_filter(duration)
     app.after_request(_add_security_headers)
     if proxies := app.config["TRUSTED_PROXIES"]:  # the client's address, not the proxy's, for the rate limits

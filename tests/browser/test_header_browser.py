@@ -18,7 +18,7 @@ MAIN_PAGES = {
     "My games": "My games · Tic-tac-toe and gomoku",
     "Analysis board": "Analysis board · Tic-tac-toe and gomoku",
     "Open a record": "Open a record · Tic-tac-toe and gomoku",
-    "Learners": "How it learned · Tic-tac-toe and gomoku",
+    "Learn": "Learn how a computer plays · Tic-tac-toe and gomoku",
     "How to play": "How to play · Tic-tac-toe and gomoku",
 }
 """Each link of the header's, and the title of the page it opens."""

@@ -1,4 +1,5 @@
-"""/learn: how the learners learned, and what this browser's own MENACE has learned so far."""
+"""/lessons: the path of lessons on how a computer plays (webapp/shared/lessons.py);
+/learn: how the learners learned, and what this browser's own MENACE has learned so far."""
 
 from __future__ import annotations
 
@@ -17,6 +18,12 @@ def page() -> str:
     machine = my_menace.read(session)
     return render_template("learn/learn.html", menace=training_chart("menace"), network=training_chart("network"),
                            mine=my_menace_chart(machine), tally=tally(machine))
+
+
+@bp.get("/lessons")
+def lessons() -> str:
+    """The path's lessons in order, each with the question it answers."""
+    return render_template("learn/lessons.html")
 
 
 @bp.post("/learn/menace/reset")

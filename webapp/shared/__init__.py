@@ -18,6 +18,8 @@
 - forms: the form fields every feature reads (a board, a square, a ply, a switch).
 - board: BoardView, one position as a page shows it, built by each feature from
   its own state.
+- lessons: the path of lessons on how a computer plays, in order, each at
+  /lessons/<slug> and served by the feature that owns its board.
 - web: what every route needs of the request (is it htmx?) and the answers
   they share (a board a link names, or a 404; error and refusal pages).
 """

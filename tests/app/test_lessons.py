@@ -1,0 +1,26 @@
+"""The path of lessons: every lesson listed, in order, from the header's Learn."""
+
+from __future__ import annotations
+
+import re
+
+from tests.support import Visitor
+from webapp.shared.lessons import LESSONS, lesson_named, place_of
+
+
+def test_the_path_lists_every_lesson_in_order_with_its_question(visitor: Visitor):
+    page = visitor.client.get("/lessons")
+    assert page.status_code == 200
+    listed = re.findall(r'<li><a href="/lessons/([a-z-]+)">([^<]+)</a>', page.text)
+    assert listed == [(lesson.slug, lesson.title) for lesson in LESSONS]
+    assert all(lesson.question in page.text for lesson in LESSONS)
+
+
+def test_each_lesson_knows_its_neighbours_and_the_ends_have_none():
+    slugs = [lesson.slug for lesson in LESSONS]
+    assert len(set(slugs)) == len(slugs) == 7
+    for number, lesson in enumerate(LESSONS, start=1):
+        place, before, after = place_of(lesson.slug)
+        assert place == number and lesson_named(lesson.slug) is lesson
+        assert before == (LESSONS[number - 2] if number > 1 else None)
+        assert after == (LESSONS[number] if number < len(LESSONS) else None)
