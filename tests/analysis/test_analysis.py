@@ -1,5 +1,7 @@
-"""The analysis board (issue: gomoku as players play it): any position set
-up stone by stone, studied through the game that reaches it."""
+"""The analysis board (issue 54: the board a club player expects): any
+position set up stone by stone, the side to move and the rule chosen, why a
+position cannot arise, the engine's line drawn on the board, and the
+position opened as a game as it stands."""
 
 from __future__ import annotations
 
@@ -12,17 +14,19 @@ import pytest
 from tests.support import Visitor
 from webapp.analysis.setup import Setup
 from webapp.engine import BOARDS, Position, rules_offered
-from webapp.shared.errors import InvalidInput
-from webapp.shared.game_link import parse_moves, write_moves
 
 
-def test_every_position_a_game_reaches_is_reached_by_the_moves_the_setup_writes():
-    """On every board and rule, random positions of random games: the setup
-    of their stones gives moves that are a game (parse_moves checks each
-    move, and the rule's) ending in exactly that position, whoever is to move."""
+def cells(bits: int) -> list[int]:
+    return [cell for cell in range(bits.bit_length()) if bits >> cell & 1]
+
+
+def test_every_position_a_game_reaches_can_be_studied_with_its_side_to_move_and_not_with_the_other():
+    """On every board and rule, positions of random games: the setup of
+    their stones has no problem with the side the game has to move, and the
+    other side to move is refused for its counts."""
     rng = random.Random(3)
     for rules in (board.with_rule(rule) for board in BOARDS.values() for rule in rules_offered(board)):
-        for _ in range(40):
+        for _ in range(20):
             position = Position(rules)
             for _ in range(rng.randint(0, rules.cells - 1)):
                 cell = rng.choice(cells(position.empty))
@@ -33,57 +37,77 @@ def test_every_position_a_game_reaches_is_reached_by_the_moves_the_setup_writes(
                     break
                 position = after
             setup = Setup(rules, frozenset(cells(position.x)), frozenset(cells(position.o)))
-            assert setup.problem is None
-            moves = parse_moves(rules, write_moves(rules, setup.moves))
-            assert Position.after(rules, moves) == position
+            assert setup.problem is None and setup.position == position and setup.to_move == position.to_move
+            other = "O" if position.to_move == "X" else "X"
+            assert "to move needs" in setup.turned(other).problem
 
 
-def cells(bits: int) -> list[int]:
-    return [cell for cell in range(bits.bit_length()) if bits >> cell & 1]
-
-
-@pytest.mark.parametrize("black, white, why", [
-    ("h8-i8", "", "Black has 2 stones and white 0"),
-    ("h8", "i8-j8", "Black has 1 stone and white 2"),
-    ("a1-b1-c1-d1-e1", "a3-b3-c3-d3", "Black already has 5 in a row"),
-    ("a1-b1-c1-d1-o15", "a3-b3-c3-d3-e3", "White already has 5 in a row"),
+@pytest.mark.parametrize("board, black, white, turn, why", [
+    ("15x15", "h8-i8", "", None, "no side to move fits these counts"),
+    ("15x15", "h8", "i8-j8", None, "black has 1 stone and white 2 stones, and no side to move fits"),
+    ("15x15", "h8", "i8", "o", "White to move needs one black stone more than white"),
+    ("15x15", "h8-i9", "i8", "x", "Black to move needs as many black stones as white"),
+    ("3x3", "b2", "", "x", "X to move needs as many x stones as o"),
+    ("15x15", "a1-b1-c1-d1-e1", "a3-b3-c3-d3", None, "Black already has five in a row"),
+    ("15x15", "a1-b1-c1-d1-o15", "a3-b3-c3-d3-e3", None, "White already has five in a row"),
+    ("15x15", "a1-b1-c1-d1-e1", "a3-b3-c3-d3-e3", None, "Both sides have five in a row"),
+    ("15x15-renju", "h8-c8-d8-e8-f8-g8", "a1-a3-a5-a7-a9-a11", None, "under renju an overline is forbidden to black"),
+    ("15x15-renju", "i8-j9", "a1", None, "Renju begins at the centre: a renju position has a black stone on h8."),
+    ("15x15", "c8-d8-e8-f8-g8-h8", "a1-a3-a5-a7-a9-a11", None, "Black already has five in a row"),
 ])
-def test_a_position_no_game_reaches_says_why(black: str, white: str, why: str):
-    setup = Setup.parse(BOARDS["15x15"], black, white)
-    assert why in setup.problem
-    with pytest.raises(InvalidInput, match=why):
-        setup.moves
+def test_a_position_that_cannot_arise_says_why(board: str, black: str, white: str, turn: str | None, why: str):
+    rules = BOARDS[board.split("-")[0]].with_rule(board.partition("-")[2] or "freestyle")
+    assert why in Setup.parse(rules, black, white, turn).problem
 
 
-def test_a_click_places_replaces_or_removes_a_stone():
+def test_under_the_standard_rule_six_in_a_row_is_no_line_and_the_position_can_arise():
+    setup = Setup.parse(BOARDS["15x15"].with_rule("standard"), "c8-d8-e8-f8-g8-h8", "a1-a3-a5-a7-a9-a11")
+    assert setup.problem is None and setup.to_move == "X"
+
+
+def test_a_click_places_replaces_or_removes_a_stone_and_keeps_the_side_to_move():
     rules = BOARDS["7x7"]
-    empty = Setup(rules)
+    empty = Setup(rules, turn="O")
     black = empty.changed(24, "x")
     assert black.black == {24} and black.changed(24, "o").white == {24} and not black.changed(24, "o").black
-    assert black.changed(24, "empty") == empty and empty.changed(24, "empty") == empty
+    assert black.changed(24, "empty") == empty and empty.changed(24, "empty") == empty and black.turn == "O"
 
 
-def test_the_board_links_each_square_to_the_setup_a_click_makes(visitor: Visitor):
-    page = visitor.client.get("/analysis/15x15?x=h8-i9&o=j10&tool=o").text
-    links = dict((unescape(label), unescape(href)) for href, label in
-                 re.findall(r'<a class="cell[^"]*" href="([^"]*)" aria-label="([^"]*)"', page))
+def square_links(page: str) -> dict[str, str]:
+    return dict((unescape(label), unescape(href)) for href, label in
+                re.findall(r'<a class="cell[^"]*" href="([^"]*)" aria-label="([^"]*)"', page))
+
+
+def test_the_board_links_each_square_to_the_setup_a_click_makes_keeping_the_side_and_the_line(visitor: Visitor):
+    page = visitor.client.get("/analysis/15x15?x=h8-i9&o=j10&tool=o&turn=o&line=on").text
+    links = square_links(page)
     assert len(links) == 225
-    assert links["a1, empty: place a white stone"] == "/analysis/15x15?x=i9-h8&o=j10-a1&tool=o"  # the board's order
-    assert links["h8, black: place a white stone"] == "/analysis/15x15?x=i9&o=j10-h8&tool=o"
-    assert links["j10, white: nothing to change"] == "/analysis/15x15?x=i9-h8&o=j10&tool=o"
-    assert 'href="/think/15x15/i9-j10-h8"' in page and 'href="/replay/15x15/i9-j10-h8"' in page
-    assert "O to move." in page
+    assert links["a1, empty: place a white stone"] == "/analysis/15x15?x=i9-h8&o=j10-a1&turn=o&tool=o&line=on"
+    assert links["j10, white: nothing to change"] == "/analysis/15x15?x=i9-h8&o=j10&turn=o&tool=o&line=on"
+    assert "White to move, as you chose." in page
 
 
-def test_a_position_not_yet_reached_by_a_game_says_why_and_offers_no_study(visitor: Visitor):
-    page = visitor.client.get("/analysis/7x7?x=a1-b1").text
-    assert "Black has 2 stones and white 0" in page and "/think/" not in page
+def test_the_side_to_move_is_chosen_by_a_link_and_the_counts_are_said_to_decide(visitor: Visitor):
+    page = visitor.client.get("/analysis/15x15?x=h8&o=i9").text
+    assert "Black to move, as the counts of stones say." in page
+    assert 'href="/analysis/15x15?x=h8&amp;o=i9&amp;turn=o&amp;tool=x">White</a>' in page
+    chosen = visitor.client.get("/analysis/15x15?x=h8&o=i9&turn=o").text
+    assert "White to move needs one black stone more than white" in unescape(chosen)
+    assert "Open it as a game" not in chosen and "evaluation" not in chosen
+
+
+def test_a_position_that_cannot_arise_offers_no_study_and_no_game(visitor: Visitor):
+    page = unescape(visitor.client.get("/analysis/7x7?x=a1-b1").text)
+    assert "no side to move fits these counts" in page
+    assert "/analysis/7x7/evaluation" not in page and "Open it as a game" not in page and "play-from-here" not in page
+    answer = visitor.client.get("/analysis/7x7/evaluation?x=a1-b1")
+    assert answer.status_code == 200 and 'class="evaluation"' not in answer.text
 
 
 def test_the_empty_board_and_the_start(visitor: Visitor):
     assert visitor.client.get("/analysis/").headers["Location"] == "/analysis/15x15"
     page = visitor.client.get("/analysis/3x3").text
-    assert page.count('role="gridcell"') == 9 and "X to move: the empty board." in page
+    assert page.count('role="gridcell"') == 9 and "X to move, as the counts of stones say. The empty board." in page
 
 
 @pytest.mark.parametrize("link, why", [
@@ -91,6 +115,11 @@ def test_the_empty_board_and_the_start(visitor: Visitor):
     ("/analysis/15x15?x=h8&o=h8", "h8 has both a black and a white stone."),
     ("/analysis/15x15?x=z9", "The black stones name “z9”"),
     ("/analysis/15x15?tool=paint", "The tool is one of x, o, empty"),
+    ("/analysis/15x15?turn=black", "The side to move is turn=x (black) or turn=o (white), not “black”."),
+    ("/analysis/15x15?line=yes", "The engine's line is line=on or line=off, not “yes”."),
+    ("/analysis/15x15/evaluation?turn=2", "The side to move is turn=x"),
+    ("/analysis/15x15/evaluation?o=p1", "The white stones name “p1”"),
+    ("/analysis/3x3-renju", "The 3x3 board is played freestyle only"),
 ])
 def test_a_link_that_is_no_setup_is_a_404_saying_why(visitor: Visitor, link: str, why: str):
     answer = visitor.client.get(link)
@@ -102,32 +131,11 @@ def test_a_replay_step_opens_on_the_analysis_board(visitor: Visitor):
     assert 'href="/analysis/15x15?x=h8&amp;o=i9">Set this position up on the analysis board</a>' in page
 
 
-def test_under_renju_the_board_marks_black_s_forbidden_points_and_studies_the_position(visitor: Visitor):
+def test_under_renju_the_board_marks_black_s_forbidden_points_with_black_to_move_only(visitor: Visitor):
     page = visitor.client.get("/analysis/15x15-renju?x=h8-i8-j9-j10&o=a1-a3-a5-a7").text
     assert 'aria-label="j8, empty, forbidden to black: double three: place a black stone"' in page
     assert "rules.css" in page and page.count('class="foul"') == 1
-    replay = re.search(r'href="(/replay/15x15-renju/[^"]+)"', page).group(1)
-    assert visitor.client.get(unescape(replay)).status_code == 200
-    # The same stones under another rule are a link away, and have no forbidden points.
+    white_to_move = visitor.client.get("/analysis/15x15-renju?x=h8-i8-j9-j10-a9&o=a1-a3-a5-a7").text
+    assert "forbidden to black:" not in white_to_move and 'class="foul"' not in white_to_move
     freestyle = visitor.client.get("/analysis/15x15?x=h8-i8-j9-j10&o=a1-a3-a5-a7").text
     assert "forbidden" not in freestyle and 'href="/analysis/15x15-renju?x=j10-j9-h8-i8&amp;o=a7-a5-a3-a1' in freestyle
-
-
-@pytest.mark.parametrize("query, problem", [
-    ("15x15-renju?x=i8&o=a1", "Renju begins at the centre: a renju position has a black stone on h8."),
-    ("15x15-renju?x=h8-c8-d8-e8-f8-g8-i8&o=a1-a3-a5-a7-a9-a11-a13",
-     "No game under the renju rule that reaches this position could be found"),
-    ("15x15-standard?x=c8-d8-e8-f8-g8&o=a1-a3-a5-a7-a9", "Black already has 5 in a row"),
-])
-def test_a_setup_no_game_under_the_rule_reaches_says_why(visitor: Visitor, query: str, problem: str):
-    page = visitor.client.get(f"/analysis/{query}")
-    assert page.status_code == 200 and problem in unescape(page.text)
-    assert "/replay/" not in page.text
-
-
-def test_under_the_standard_rule_six_in_a_row_is_reached_without_five_on_the_way():
-    setup = Setup.parse(BOARDS["15x15"].with_rule("standard"), "c8-d8-e8-f8-g8-h8", "a1-a3-a5-a7-a9-a11")
-    assert setup.problem is None
-    rules = setup.rules
-    moves = parse_moves(rules, write_moves(rules, setup.moves))
-    assert Position.after(rules, moves).winner is None and len(moves) == 12

@@ -1,21 +1,27 @@
-"""Routes: the analysis board. Its stones travel in its link
-(/analysis/15x15?x=h8-i9&o=j10&tool=o), so it needs no session: each square
-is a link to the setup a click there makes, and a position ready to study
-links to its replay (the moves that reach it) and its think page.
+"""Routes: the analysis board. Its stones, the side to move and the tool
+travel in its link (/analysis/15x15?x=h8-i9&o=j10&turn=x&tool=o), so it
+needs no session: each square is a link to the setup a click there makes.
+With line=on the page asks for the engine's evaluation and best line
+(/analysis/<board>/evaluation, the same query): htmx asks for it as the
+page loads and swaps the board with the line drawn on it; without
+JavaScript the page links to it. Only that route waits for the engine.
 """
 
 from __future__ import annotations
 
-from flask import Blueprint, Response, abort, redirect, render_template, request, url_for
+from flask import Blueprint, Response, abort, current_app, redirect, render_template, request, url_for
 
-from webapp.analysis.setup import TOOLS, Setup, squares
-from webapp.engine import BOARDS, rules_offered
+from webapp.analysis import words
+from webapp.analysis.board import squares
+from webapp.analysis.evaluation import Evaluation, from_table, from_thought
+from webapp.analysis.setup import TOOLS, TURNS, Setup
+from webapp.engine import BOARDS, Rules, is_solved, rules_offered, top_level
 from webapp.shared.board import star_points
 from webapp.shared.errors import InvalidInput
-from webapp.shared.game_link import write_moves
-from webapp.shared.web import board_or_404
+from webapp.shared.web import board_or_404, is_htmx, roster
 
 bp = Blueprint("analysis", __name__)
+SWITCH = ("on", "off")
 
 
 @bp.get("/analysis/")
@@ -26,15 +32,54 @@ def start() -> Response:
 
 @bp.get("/analysis/<board>")
 def board(board: str) -> str:
+    """The board as set up, with the engine's line to come where line=on."""
     rules = board_or_404(board)
-    tool = request.args.get("tool", "x")
+    setup, tool, line = _read(rules)
+    return _page(setup, tool, line, None)
+
+
+@bp.get("/analysis/<board>/evaluation")
+def evaluation(board: str) -> str:
+    """The board with the engine's evaluation and best line drawn on it: the
+    whole page, or for htmx the part that swaps in. A position that cannot
+    arise, or whose game is over, has none (the page says why)."""
+    rules = board_or_404(board)
+    setup, tool, _ = _read(rules)
+    return _page(setup, tool, True, _evaluate(setup) if _can_study(setup) else None)
+
+
+def _read(rules: Rules) -> tuple[Setup, str, bool]:
+    """The link's setup, tool and line switch, or a 404 saying what in it is wrong."""
+    args = request.args
+    tool, line = args.get("tool", "x"), args.get("line", "off")
     if tool not in TOOLS:
         abort(404, description=f"The tool is one of {', '.join(TOOLS)}, not “{tool[:12]}”.")
+    if line not in SWITCH:
+        abort(404, description=f"The engine's line is line=on or line=off, not “{line[:12]}”.")
     try:
-        setup = Setup.parse(rules, request.args.get("x"), request.args.get("o"))
+        setup = Setup.parse(rules, args.get("x"), args.get("o"), args.get("turn"))
     except InvalidInput as error:
         abort(404, description=str(error))
-    moves = None if setup.problem else write_moves(rules, setup.moves)
-    return render_template("analysis/analysis.html", setup=setup, tool=tool, tools=TOOLS, boards=BOARDS,
-                           squares=squares(setup, tool), stars=star_points(rules), moves=moves,
-                           rules_offered=rules_offered)
+    return setup, tool, line == "on"
+
+
+def _can_study(setup: Setup) -> bool:
+    return setup.problem is None and not setup.position.is_over
+
+
+def _evaluate(setup: Setup) -> Evaluation:
+    """The solved table's evaluation (look-ups, here), else master's appraisal from the engine workers."""
+    position = setup.position
+    if is_solved(setup.rules):
+        return from_table(position)
+    return from_thought(position, current_app.extensions["engines"].advise(position).thought)
+
+
+def _page(setup: Setup, tool: str, line: bool, found: Evaluation | None) -> str:
+    template = "analysis/_analysis.html" if is_htmx() else "analysis/analysis.html"
+    rules = setup.rules
+    return render_template(template, setup=setup, tool=tool, tools=TOOLS, turns=TURNS, boards=BOARDS, line=line,
+                           evaluation=found, study=_can_study(setup), words=words,
+                           squares=squares(setup, tool, found.line if found else ()), stars=star_points(rules),
+                           rules_offered=rules_offered, levels=roster().computers_of(rules), top=top_level(rules),
+                           player_names=roster().player_names)

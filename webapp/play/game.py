@@ -25,7 +25,8 @@ from webapp.play.score import FRIENDS, score_prefix
 from webapp.play.telling import Telling
 from webapp.shared.errors import Conflict, InvalidInput
 from webapp.shared.forms import parse_swap2_choice
-from webapp.shared.game_link import mark_of, parse_moves, write_moves
+from webapp.shared.game_link import mark_of, parse_moves, stones_query, write_moves
+from webapp.shared.set_up import parse_set_up
 from webapp.shared.opened import Opened
 from webapp.shared.words import describe_cell, sentence_start
 
@@ -48,18 +49,21 @@ class Game(Opened, Telling):
     resigned: str | None = None  # the mark of the side that resigned, which ends the game
     opening: Opening = Opening()  # how it opens: under swap2 the first stones and the colours follow its steps
     roster: Roster = OUR_PLAYERS  # who may play here (the external engines installed), and what each is called
+    set_up: int = 0  # how many of the first moves are stones set up on the analysis board (shared.set_up), not played
 
     @classmethod
     def start(cls, x: str, o: str, computer: Computer = COMPUTER, moves: tuple[int, ...] = (),
-              rules: Rules = DEFAULT_BOARD, opening: Opening = Opening(), roster: Roster = OUR_PLAYERS) -> Game:
-        """A new game, from the empty board or from the position after moves;
-        a computer to move against a person moves at once. With an opening
+              rules: Rules = DEFAULT_BOARD, opening: Opening = Opening(), roster: Roster = OUR_PLAYERS,
+              set_up: int = 0) -> Game:
+        """A new game, from the empty board or from the position after moves
+        (the first set_up of them stones set up by hand, not played); a
+        computer to move against a person moves at once. With an opening
         (swap2: gomoku's boards, freestyle or standard, from the empty
         board), x is the opener, who puts down the first three stones."""
         if opening and (moves or not opening.offered_on(rules)):
             raise InvalidInput("Swap2 opens an empty five-in-a-row board, under freestyle or the standard rule "
                                "(renju begins at the centre).")
-        game = cls(x, o, moves, rules, opening=opening, roster=roster)
+        game = cls(x, o, moves, rules, opening=opening, roster=roster, set_up=set_up)
         if game.is_over:
             raise Conflict("That game is over; there is nothing left to play from there.")
         return game._reply_to_person(computer)
@@ -72,6 +76,16 @@ class Game(Opened, Telling):
     def board(self) -> str:
         """The marks as a string, one character a cell: 'X', 'O' or '.'."""
         return self.position.text
+
+    @property
+    def set_up_query(self) -> dict[str, str]:
+        """The stones set up by hand, as the analysis board's link writes them (none without)."""
+        return stones_query(self.rules, self.moves[:self.set_up:2], self.moves[1:self.set_up:2])
+
+    @property
+    def played(self) -> tuple[int, ...]:
+        """The moves played, after any stones set up by hand."""
+        return self.moves[self.set_up:]
 
     @property
     def ply(self) -> int:
@@ -268,7 +282,9 @@ class Game(Opened, Telling):
 
     def to_session(self) -> dict[str, Any]:
         """A small dict to keep in the session store."""
-        kept = {"board": self.rules.name, "x": self.x, "o": self.o, "moves": self.notation}
+        kept = {"board": self.rules.name, "x": self.x, "o": self.o, "moves": write_moves(self.rules, self.played)}
+        if self.set_up:
+            kept["set_up"] = self.set_up_query
         if self.resigned:
             kept["resigned"] = self.resigned
         kept.update(self.opening.to_data())
@@ -283,7 +299,8 @@ class Game(Opened, Telling):
         not in roster (an engine no longer installed)."""
         try:
             rules = board_named(data.get("board", DEFAULT_BOARD.name))
-            x, o, moves = data["x"], data["o"], parse_moves(rules, data["moves"])
+            start = _set_up(rules, data.get("set_up"))
+            x, o, moves = data["x"], data["o"], (*start, *parse_moves(rules, data["moves"], Position.after(rules, start)))
             opening = Opening.from_data(data)
         except (AttributeError, TypeError, KeyError, ValueError):
             return None
@@ -292,7 +309,8 @@ class Game(Opened, Telling):
             return None
         stood_in = data.get("stood_in")
         game = cls(x, o, moves, rules, Found.from_data(data.get("found")),
-                   stood_in[:200] if isinstance(stood_in, str) else "", opening=opening, roster=roster)
+                   stood_in[:200] if isinstance(stood_in, str) else "", opening=opening, roster=roster,
+                   set_up=len(start))
         if not opening.fits(rules, game.ply):
             return None
         resigned = data.get("resigned")
@@ -334,7 +352,7 @@ class Game(Opened, Telling):
         opening (its stones and choices stay: None while it is under way)."""
         if self.swap2_step is not None:
             return None
-        for index in reversed(range(self.opening_stones, self.ply)):
+        for index in reversed(range(max(self.opening_stones, self.set_up), self.ply)):
             if self.placed_by(index) == HUMAN:
                 return index
         return None
@@ -350,6 +368,12 @@ class Game(Opened, Telling):
     def _check_not_over(self) -> None:
         if self.is_over:
             raise Conflict("This game is over; start a new game to play again.")
+
+
+def _set_up(rules: Rules, kept: Any) -> tuple[int, ...]:
+    """The stones a stored game was set up with (to_session's "set_up"), as
+    the game holds them; ValueError unless a game could reach them."""
+    return () if kept is None else parse_set_up(rules, kept.get("x"), kept.get("o"))
 
 
 def computer_words(game: Game) -> str | None:

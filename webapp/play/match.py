@@ -121,18 +121,21 @@ class Match:
         return replace(self, game=game, score=score, scored=False, taught=False, history=history, hint=None)
 
     def new_game(self, x: str, o: str, computer: Computer = COMPUTER, moves: tuple[int, ...] = (),
-                 rules: Rules | None = None, opening: Opening = Opening()) -> Match:
-        """A new game; on the board last played unless rules say otherwise."""
+                 rules: Rules | None = None, opening: Opening = Opening(), set_up: int = 0) -> Match:
+        """A new game; on the board last played unless rules say otherwise (the
+        first set_up of moves are stones set up by hand: see Game.set_up)."""
         game = Game.start(x, o, computer._replace(my_menace=self.my_menace), moves, rules or self.game.rules, opening,
-                          self.game.roster)
+                          self.game.roster, set_up)
         return replace(self, game=game, scored=False, taught=False, hint=None)
 
     def play_again(self, computer: Computer = COMPUTER) -> Match:
         """The same board, players and opening afresh (after a game, or in the
-        middle of one); under swap2 the same player opens again."""
+        middle of one), from the same set-up position if it had one; under
+        swap2 the same player opens again."""
         game = self.game
         x, o = (game.opener, game.second) if game.opening else (game.x, game.o)
-        return self.new_game(x, o, computer, (), game.rules, Opening(game.opening.rule))
+        return self.new_game(x, o, computer, game.moves[:game.set_up], game.rules, Opening(game.opening.rule),
+                             game.set_up)
 
     def choose(self, choice: str, seen_ply: int, computer: Computer = COMPUTER) -> Match:
         """A person's swap2 choice (Game.choose)."""
@@ -161,10 +164,10 @@ class Match:
 
     def _after(self, game: Game) -> Match:
         match = replace(self, game=game, hint=None)
-        if game.is_over:  # it has just ended: a finished game takes no more moves
+        if game.is_over and not game.set_up:  # it has just ended (a game from a set-up position has no replay yet)
             match = replace(match, history=(replace(game, found=None, stood_in=""), *self.history)[:HISTORY_LENGTH])
         # A learner learns from games played out (a resignation shows it no result on the board).
-        if game.played_out and not self.taught and MY_MENACE in (game.x, game.o):
+        if game.played_out and not game.set_up and not self.taught and MY_MENACE in (game.x, game.o):
             learned = self.my_menace
             for mark in MARKS:
                 if game.player(mark) == MY_MENACE:

@@ -15,14 +15,16 @@ from typing import Any, TypeVar
 
 from flask import Blueprint, Response, current_app, g, redirect, render_template, request, session, url_for
 
-from webapp.engine import BOARDS, is_solved, levels_of, rules_offered
+from webapp.engine import BOARDS, Position, is_solved, levels_of, rules_offered
 from webapp.play.computer import Computer
 from webapp.play.game import Game, computer_words
 from webapp.play.match import HISTORY_LENGTH, Match
+from webapp.play.telling import SET_UP_WORDS
 from webapp.shared.coach import square_values
 from webapp.shared.errors import InvalidInput
 from webapp.shared.forms import parse_board, parse_cell, parse_opening, parse_ply, parse_rule, parse_switch
 from webapp.shared.game_link import parse_moves
+from webapp.shared.set_up import parse_set_up
 from webapp.shared.players import MY_MENACE, top_levels
 from webapp.shared.web import game_finished, is_htmx, never_cached, roster
 from webapp.shared.words import quoted
@@ -90,9 +92,10 @@ def new() -> Response | str:
     o = roster.parse_player(request.form.get("o"), "O", rules)
     if request.form.get("swap") == "on":  # "New game, sides swapped": to play second in one step
         x, o = o, x
-    moves = parse_moves(rules, request.form.get("moves", ""))
+    set_up = parse_set_up(rules, request.form.get("set_x"), request.form.get("set_o"))
+    moves = (*set_up, *parse_moves(rules, request.form.get("moves", ""), Position.after(rules, set_up)))
     with _timed():
-        match = match.new_game(x, o, _computer(), moves, rules, opening)
+        match = match.new_game(x, o, _computer(), moves, rules, opening, len(set_up))
     return _changed(match)
 
 
@@ -226,7 +229,7 @@ def _server_timing(response: Response) -> Response:
 
 def _changed(match: Match) -> Response | str:
     match.keep_in(session)
-    if match.game.played_out:  # to be mined for puzzles, once (as the page's foot says)
+    if match.game.played_out and not match.game.set_up:  # to be mined for puzzles, once (as the page's foot says)
         game_finished(match.game.rules, match.game.moves)
     if is_htmx():
         return _game_fragment(match)
@@ -302,4 +305,4 @@ def _context(match: Match, message: str | None = None) -> dict[str, object]:
             "player_names": game.roster.player_names, "boards": BOARDS, "players_of": game.roster.players_of,
             "player_groups": game.roster.player_groups(),
             "rules_offered": rules_offered,
-            "top_levels": top_levels(), "htmx": is_htmx()}
+            "top_levels": top_levels(), "htmx": is_htmx(), "set_up_words": SET_UP_WORDS}

@@ -22,6 +22,10 @@ from webapp.shared.game_link import mark_of
 from webapp.shared.words import capitalised, describe_cell, swap2_words
 
 
+SET_UP_WORDS = "The game began from a position set on the analysis board."
+"""What a game begun from a set-up position says of its start: true of it, and nothing of an order of moves."""
+
+
 class Telling:
     """What a Game says and shows (see the module's docstring). It reads the
     game's players (x, o, humans, player, opener, second, actor, placed_by,
@@ -90,6 +94,8 @@ class Telling:
             return self._opening_said
         if len(self.humans) == 1 and self.last_human_move() is None:
             introduced = f"Your opponent: {self.roster.introductions[self.player(opponent(self.humans[0]))]}."
+            if self.set_up and self.ply == self.set_up:
+                return f"{introduced} {SET_UP_WORDS}"
             if self.ply == 1 and not self.opening:
                 return f"{introduced} It plays X; its stone is on {describe_cell(self.rules, self.moves[0])}."
             return introduced
@@ -101,7 +107,7 @@ class Telling:
         last move on a board too big to solve, with no search of master's
         (Found) to put into words. Then the engine workers work them out
         (computer_words), never the web thread."""
-        return (not is_solved(self.rules) and self.found is None and bool(self.moves)
+        return (not is_solved(self.rules) and self.found is None and self.ply > self.set_up
                 and self.placed_by(self.ply - 1) != HUMAN and self._opening_said is None)
 
     @cached_property
@@ -109,7 +115,7 @@ class Telling:
         """Why the computer made the last move, if the last move was a computer's."""
         if self._opening_said is not None:
             return self._opening_said
-        if not self.moves or self.placed_by(self.ply - 1) == HUMAN:
+        if self.ply <= self.set_up or self.placed_by(self.ply - 1) == HUMAN:
             return None
         level = "master" if self.stood_in else self.player(mark_of(self.ply - 1))
         person = self.player(mark_of(self.ply)) == HUMAN
@@ -173,9 +179,10 @@ class Telling:
         last_human = self.last_human_move()
         hinted = {hint.cell: SquareValue("hint", f"hint: {hint.why}", "hint")} if hint else None
         return board_view(self.rules, self.moves, self.status, playable=self.humans_turn and not self.choosing,
-                          numbered=numbered,
+                          numbered=numbered, set_up=self.set_up,
                           values=coach_values if coach_values is not None else hinted,
-                          new=self.moves[last_human if last_human is not None else -1:])
+                          new=self.moves[last_human:] if last_human is not None
+                          else self.moves[max(self.set_up, self.ply - 1):])
 
     @property
     def record_names(self) -> dict[str, str]:

@@ -94,18 +94,20 @@ class BoardView(NamedTuple):
 
 def board_view(rules: Rules, moves: tuple[int, ...], status: str | None = None, *, playable: bool = False,
                values: Mapping[int, SquareValue] | None = None, new: Collection[int] | None = None,
-               numbered: bool = False) -> BoardView:
+               numbered: bool = False, set_up: int = 0) -> BoardView:
     """The view of the position after moves on rules. status defaults to the
     words for two people at one screen ("X to move."); playable says whether
     the viewer may play an empty square now; values are the coach's, if shown;
     new are the cells the last thing that happened marked (by default the last
-    move); numbered shows each stone's move number, on it and in its name."""
+    move); numbered shows each stone's move number, on it and in its name.
+    set_up: how many of the first moves are stones set up by hand (a game
+    begun on the analysis board's position): they are neither numbered nor listed as moves."""
     position = Position.after(rules, moves)
     values = values or {}
     new = set(moves[-1:] if new is None else new)
-    last = moves[-1] if moves else None
+    last = moves[-1] if len(moves) > set_up else None
     line, stars = position.winning_line(), star_points(rules)
-    numbers = {cell: index + 1 for index, cell in enumerate(moves)} if numbered else {}
+    numbers = {cell: index + 1 for index, cell in enumerate(moves[set_up:])} if numbered else {}
     forbidden = position.forbidden_cells() if not position.is_over else {}
     cells = []
     for cell in range(rules.cells):
@@ -115,13 +117,15 @@ def board_view(rules: Rules, moves: tuple[int, ...], status: str | None = None, 
                  + (f", move {numbers[cell]}" if cell in numbers else "") + (", last move" if cell == last else ""))
         cells.append(Cell(cell, mark, cell in line, value, label, playable and mark is None, cell in new,
                           cell == last, cell in stars, numbers.get(cell), foul))
-    return BoardView(rules, write_moves(rules, moves), len(moves), cells, move_list(rules, moves),
+    return BoardView(rules, write_moves(rules, moves), len(moves), cells, move_list(rules, moves, set_up),
                      plain_status(rules, moves) if status is None else status, line)
 
 
-def move_list(rules: Rules, moves: tuple[int, ...]) -> list[Move]:
-    """The moves in words a person reads: "X: row 2, column 2", or "X: h8"."""
-    return [Move(cell, f"{mark_of(index)}: {describe_cell(rules, cell)}") for index, cell in enumerate(moves)]
+def move_list(rules: Rules, moves: tuple[int, ...], set_up: int = 0) -> list[Move]:
+    """The moves in words a person reads: "X: row 2, column 2", or "X: h8"
+    (those after the first set_up, which were set up by hand, not played)."""
+    return [Move(cell, f"{mark_of(index)}: {describe_cell(rules, cell)}")
+            for index, cell in enumerate(moves) if index >= set_up]
 
 
 @cache

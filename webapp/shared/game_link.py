@@ -64,30 +64,31 @@ def parse_opening(rules: Rules, raw: str | None, moves: tuple[int, ...]) -> str 
     return raw
 
 
-def parse_moves(rules: Rules, raw: str) -> tuple[int, ...]:
-    """The cells of a game as a link writes them, or InvalidInput naming the
-    first step that is wrong."""
+def parse_moves(rules: Rules, raw: str, start: Position | None = None) -> tuple[int, ...]:
+    """The cells of a game as a link writes them (played from start, if
+    given: stones set up by hand), or InvalidInput naming the first step that is wrong."""
     digits = rules == DEFAULT_BOARD and not raw[:1].isalpha()  # 3×3's own links; names on the others, or by hand
     steps = list(raw) if digits else raw.split("-") if raw else []
     if len(steps) > rules.cells:
         raise InvalidInput(f"A game on the {rules.name} board has at most {rules.cells} moves; "
                            f"this one has {len(steps)}.")
     return checked_moves(rules, (_parse_step(rules, step, written, digits)
-                                 for step, written in enumerate(steps, start=1)))
+                                 for step, written in enumerate(steps, start=1)), start)
 
 
-def checked_moves(rules: Rules, cells: Iterable[int]) -> tuple[int, ...]:
+def checked_moves(rules: Rules, cells: Iterable[int], start: Position | None = None) -> tuple[int, ...]:
     """The cells as a game's moves, each checked in turn (read lazily, so
     that a step is read only once those before it are a game); InvalidInput
     naming the first step that is wrong: one after the end, on a taken
-    square, or one the rule forbids (renju's)."""
-    position, moves = Position(rules), []
+    square, or one the rule forbids (renju's). From start, if given (stones set up by hand)."""
+    position, moves = start or Position(rules), []
     for step, cell in enumerate(cells, start=1):
         if position.is_over:
             raise InvalidInput(f"Step {step} comes after the game ended at step {step - 1}.")
         if position.stones >> cell & 1:
             taken = f"square {cell}" if rules == DEFAULT_BOARD else rules.cell_name(cell)
-            raise InvalidInput(f"Step {step} plays {taken}, which step {moves.index(cell) + 1} already took.")
+            took = f"step {moves.index(cell) + 1} already took" if cell in moves else "holds a stone set up"
+            raise InvalidInput(f"Step {step} plays {taken}, which {took}.")
         if refusal := position.why_not(cell):
             raise InvalidInput(f"Step {step}: {refusal}")
         position = position.play(cell)

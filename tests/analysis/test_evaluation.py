@@ -1,0 +1,86 @@
+"""The engine's evaluation and best line on the analysis board: the squares
+numbered on the board are the line of the one appraisal every page reads
+(engine.advise, as the hint and the review have it), and on 3×3 the words
+agree with a plain minimax written here."""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+from html import unescape
+
+from tests.support import HTMX, Visitor
+from webapp.engine import BOARDS, Forgetful, Position, advise
+
+LINE_STEP = re.compile(r'aria-label="([a-o]\d+), [^"]*move (\d+) of the engine\'s line')
+
+
+def numbered(page: str) -> list[str]:
+    """The squares the page numbers as the engine's line, in the line's order."""
+    found = {int(step): square for square, step in LINE_STEP.findall(unescape(page))}
+    return [found[step] for step in sorted(found)]
+
+
+def test_the_line_on_the_board_is_the_appraisal_s_line(visitor: Visitor):
+    rules = BOARDS["15x15"]
+    page = visitor.client.get("/analysis/15x15/evaluation?x=h8-i8-j8&o=h9-i9").text
+    position = Position(rules, sum(1 << rules.parse_cell_name(name) for name in ("h8", "i8", "j8")),
+                        sum(1 << rules.parse_cell_name(name) for name in ("h9", "i9")))
+    expected = [rules.cell_name(cell) for cell in advise(position, Forgetful()).line[:12]]
+    assert numbered(page) == expected and len(expected) >= 1
+    assert re.search(r"about \d+ games in 100 for White|proven win", page)
+
+
+def test_a_four_is_a_proven_win_in_one_drawn_where_it_completes(visitor: Visitor):
+    page = unescape(visitor.client.get("/analysis/15x15/evaluation?x=d8-e8-f8-g8&o=a1-a3-a5-a7").text)
+    assert "A proven win in 1: Black completes the line at" in page
+    assert numbered(page) in (["c8"], ["h8"])
+
+
+@cache
+def negamax(text: str) -> int:
+    """The 3×3 value for the side to move, by plain search: +(10 - plies) a win, 0 a draw."""
+    position = Position.from_text(BOARDS["3x3"], text)
+    best = -100
+    for cell in range(9):
+        if text[cell] != ".":
+            continue
+        after = position.play(cell)
+        value = 9 if after.winner else 0 if after.is_over else -negamax(after.text)
+        value = value - 1 if value > 0 else value + 1 if value < 0 else 0
+        best = max(best, value)
+    return best
+
+
+def test_on_3x3_the_words_agree_with_a_plain_search_and_the_line_keeps_the_value(visitor: Visitor):
+    rules = BOARDS["3x3"]
+    for black, white in (("a3-c3", "b2"), ("a1", "b1"), ("b2", "a1")):
+        page = unescape(visitor.client.get(f"/analysis/3x3/evaluation?x={black}&o={white}").text)
+        position = Position(rules, sum(1 << rules.parse_cell_name(n) for n in black.split("-")),
+                            sum(1 << rules.parse_cell_name(n) for n in white.split("-") if n))
+        value = negamax(position.text)
+        if value > 0:
+            assert f"X wins within {(10 - value - 0 + 1) // 2}" in page or "X wins within" in page
+        else:
+            assert "A draw with best play from both sides." in page
+        line = [rules.parse_cell_name(name) for name in numbered(page)]
+        for cell in line:  # each move of the line keeps the position's value for the side that plays it
+            after = position.play(cell)
+            kept = 9 if after.winner else 0 if after.is_over else -negamax(after.text)
+            assert (kept > 0) == (negamax(position.text) > 0) and (kept < 0) == (negamax(position.text) < 0)
+            position = after
+
+
+def test_with_the_line_on_the_page_asks_for_it_by_htmx_and_links_to_it_without(visitor: Visitor):
+    page = visitor.client.get("/analysis/7x7?x=d4&o=c3&line=on").text
+    asked = unescape(re.search(r'hx-get="([^"]+)" hx-trigger="load"', page).group(1))
+    assert asked == "/analysis/7x7/evaluation?x=d4&o=c3&tool=x&line=on"
+    assert f'<a href="{asked}">Show its evaluation</a>' in unescape(page)
+    swapped = visitor.client.get(asked, headers=HTMX).text
+    assert swapped.startswith('<section id="analysis"') and "<html" not in swapped and numbered(swapped)
+
+
+def test_without_the_line_the_page_offers_it_and_asks_no_engine(visitor: Visitor):
+    page = visitor.client.get("/analysis/7x7?x=d4&o=c3").text
+    assert "hx-get" not in page and 'href="/analysis/7x7?x=d4&amp;o=c3&amp;tool=x&amp;line=on"' in page
+    assert not numbered(page)

@@ -1,0 +1,88 @@
+"""The engine's evaluation of a position set up on the analysis board, and
+its best line: not a verdict of the board's own, but the one every page
+reads. On the solved boards (3×3, 4×4) the solved table's value, the line
+its best moves make; on the others master's appraisal of the position
+(engine.advise: the move a hint offers and a review judges by, worked out
+once on the engine workers and kept by position), put into words.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import NamedTuple
+
+from webapp.analysis import words
+from webapp.engine import Position, Thought, opponent, outcomes, preference
+from webapp.engine.shapes import UNIT
+from webapp.engine.values import WIN, is_decided
+
+LINE_LENGTH = 12
+"""The most moves of a line drawn on the board (a solved draw's line fills it)."""
+
+
+class Evaluation(NamedTuple):
+    """What the engine says of the side to move's position, and the line it expects (cells, the mover's first)."""
+
+    line: tuple[int, ...]
+    words: str
+    by: str  # who worked it out, in words
+
+
+def from_table(position: Position) -> Evaluation:
+    """The solved game's value and line: each side's best move in turn (the
+    fastest win, else a draw, else the longest defence; the lowest square of
+    those as good), until the game ends or LINE_LENGTH moves."""
+    rules, mover = position.rules, position.to_move
+    first = outcomes(position)
+    best = max(first, key=lambda cell: (preference(first[cell], rules.cells), -cell))
+    line, step = [], position
+    while not step.is_over and len(line) < LINE_LENGTH:
+        found = outcomes(step)
+        cell = max(found, key=lambda cell: (preference(found[cell], rules.cells), -cell))
+        line.append(cell)
+        step = step.play(cell)
+    outcome = first[best]
+    if outcome.result == 0:
+        said = "A draw with best play from both sides."
+    else:
+        winner = mover if outcome.result > 0 else opponent(mover)
+        said = (f"{words.side(rules, winner)} wins within {words.moves(_winners_moves(outcome.plies, winner == mover))}"
+                f" with best play, whatever {words.side(rules, opponent(winner))} does.")
+    return Evaluation(tuple(line), said, "the solved game (every position's value, looked up)")
+
+
+def from_thought(position: Position, thought: Thought) -> Evaluation:
+    """Master's appraisal of the position (engine.advise's Thought) in words, its line as it found it."""
+    rules, mover = position.rules, position.to_move
+    me, them = words.side(rules, mover), words.side(rules, opponent(mover))
+    square = rules.cell_name(thought.move)
+    line = tuple(thought.line[:LINE_LENGTH]) or (thought.move,)
+    if thought.kind == "win":
+        said = f"A proven win in 1: {me} completes the line at {square}."
+    elif thought.kind == "forced win":
+        said = (f"A proven win for {me} in {words.moves(_winners_moves(len(thought.line), True))}, whatever "
+                f"{them} does: the threat solver found it.")
+    elif thought.kind == "block":
+        said = f"{them} would complete the line at {square} next: {me} must block there."
+    elif thought.kind == "lost":
+        said = f"{them} can force a win whatever {me} plays, as far as the engine sees; {square} holds out."
+    elif is_decided(thought.score):
+        winner = me if thought.score > 0 else them
+        said = f"{winner} wins within {words.moves(_winners_moves(WIN - abs(thought.score), thought.score > 0))}."
+    else:
+        chance = chance_of(thought.score)
+        said = (f"No forced win found. The engine scores the position {thought.score:+,} for {me}: about "
+                f"{chance} games in 100 for {me}, {words.moves(thought.depth)} deep.")
+    return Evaluation(line, said, "master, on the engine workers (the move a hint offers here)")
+
+
+def chance_of(score: int) -> int:
+    """A search's score as the chance in 100 that the side it is for wins: the
+    evaluation is fitted to games as log-odds (shapes.UNIT to one); within 1 to 99."""
+    return min(99, max(1, round(100 / (1 + math.exp(-score / UNIT)))))
+
+
+def _winners_moves(plies: int, mover_wins: bool) -> int:
+    """The winner's moves in a line of plies (both sides' moves): the mover's
+    are the odd plies, so a mover's win in 3 plies is 2 moves of its own."""
+    return (plies + 1) // 2 if mover_wins else plies // 2

@@ -1,0 +1,25 @@
+"""The analysis board's own sentences: who is to move, and what the engine
+says of the position (evaluation.py). Why a position cannot arise is said by
+shared/set_up.py, which a game begun from it reads too. Sides are named by
+shared.game_link.side_name (Black and White on the five-in-a-row boards, X
+and O on the others), so that a change to how sides are named is one change."""
+
+from __future__ import annotations
+
+from webapp.engine import Rules
+from webapp.shared.game_link import side_name
+
+
+def side(rules: Rules, mark: str) -> str:
+    """A side as the board's players call it: 'Black', 'X'."""
+    return side_name(rules, mark)
+
+
+def to_move(rules: Rules, mover: str, chosen: bool) -> str:
+    """Who is to move, and whether the person chose it or the counts did."""
+    how = "as you chose" if chosen else "as the counts of stones say"
+    return f"{side(rules, mover)} to move, {how}."
+
+
+def moves(count: int) -> str:
+    return f"{count} move" if count == 1 else f"{count} moves"

@@ -1,0 +1,108 @@
+"""A position set up by hand (on the analysis board) and handed to a game:
+each side's stones, read from a link or a form, whether a game can reach
+them, and how a game holds them.
+
+A game can reach stones with a side to move when the counts fit it (the
+sides alternate, black first: black to move has as many stones as white,
+white to move one fewer), no line is finished already (two sides cannot
+both have one), and under renju black has no overline and the game began
+at the centre. The order they went down in is not asked: a game begun from
+them holds them as its first stones (as_moves: black's and white's in turn,
+each in the board's order), marked as set up, never as moves anybody
+played. Every sentence about why stones cannot arise is here.
+"""
+
+from __future__ import annotations
+
+from webapp.engine import RENJU, Position, Rules, opponent
+from webapp.shared.errors import InvalidInput
+from webapp.shared.game_link import side_name
+from webapp.shared.words import in_a_row, quoted
+
+
+def parse_stones(rules: Rules, raw: str | None, name: str) -> frozenset[int]:
+    """One side's stones as a link writes them ("h8-i9"); InvalidInput naming a square that is wrong."""
+    if not raw:
+        return frozenset()
+    cells = []
+    for written in raw.split("-"):
+        try:
+            cells.append(rules.parse_cell_name(written))
+        except ValueError as error:
+            raise InvalidInput(f"The {name} stones name {quoted(written[:12])}: {error}") from error
+    return frozenset(cells)
+
+
+def parse_set_up(rules: Rules, black: str | None, white: str | None) -> tuple[int, ...]:
+    """A form's stones set up by hand (set_x, set_o: as the analysis board's
+    link writes them), as a game holds them (as_moves); () with none;
+    InvalidInput saying why a game cannot reach them (the counts give the side to move)."""
+    stones = parse_stones(rules, black, "black"), parse_stones(rules, white, "white")
+    if not any(stones):
+        return ()
+    if why := why_it_cannot_arise(rules, *stones, counted_turn(*stones) or "X"):
+        raise InvalidInput(why)
+    return as_moves(*stones)
+
+
+def counted_turn(black: frozenset[int], white: frozenset[int]) -> str | None:
+    """The side the counts put to move: X (black) with as many stones as
+    white, O with one fewer; None where the counts fit neither."""
+    return {0: "X", 1: "O"}.get(len(black) - len(white))
+
+
+def position_of(rules: Rules, black: frozenset[int], white: frozenset[int]) -> Position:
+    """The stones as the engine's Position (its side to move is the counts')."""
+    return Position(rules, sum(1 << cell for cell in black), sum(1 << cell for cell in white))
+
+
+def why_it_cannot_arise(rules: Rules, black: frozenset[int], white: frozenset[int], mover: str) -> str | None:
+    """Why no game reaches these stones with mover to move, in a sentence; None if one does."""
+    if black & white:
+        return f"{rules.cell_name(min(black & white))} has both a black and a white stone."
+    if counted_turn(black, white) != mover:
+        return _counts_do_not_fit(rules, mover, len(black), len(white))
+    position = position_of(rules, black, white)
+    first = side_name(rules, "X")
+    if rules.rule == RENJU and _has_overline(rules, position.x):
+        return (f"{first} has more than {in_a_row(rules)} in a row: under renju an overline is forbidden to "
+                f"{first.lower()}, so no renju game reaches it.")
+    lined = [mark for mark in ("X", "O") if position.lines_of(mark)]
+    if len(lined) == 2:
+        return (f"Both sides have {in_a_row(rules)} in a row, and a game stops at the first line. "
+                "Take a stone of one of them away.")
+    if lined:
+        return (f"{side_name(rules, lined[0])} already has {in_a_row(rules)} in a row: the game would be over, "
+                "with nothing left to study. Take a stone of it away.")
+    if rules.rule == RENJU and black and rules.centre not in black:
+        return (f"Renju begins at the centre: a renju position has a {first.lower()} stone on "
+                f"{rules.cell_name(rules.centre)}.")
+    return None
+
+
+def as_moves(black: frozenset[int], white: frozenset[int]) -> tuple[int, ...]:
+    """How a game holds stones set up (whose counts fit a side to move): black's
+    and white's in turn, each side's in the board's order. An encoding, not an
+    order of play: the game marks them as set up."""
+    blacks, whites = sorted(black), sorted(white)
+    return tuple(cell for pair in zip(blacks, [*whites, None]) for cell in pair if cell is not None)
+
+
+def _counts_do_not_fit(rules: Rules, mover: str, blacks: int, whites: int) -> str:
+    black, white = side_name(rules, "X").lower(), side_name(rules, "O").lower()
+    needs = (f"{black.capitalize()} to move needs as many {black} stones as {white}" if mover == "X" else
+             f"{white.capitalize()} to move needs one {black} stone more than {white}")
+    fits = ("and no side to move fits these counts" if blacks - whites not in (0, 1) else
+            f"so {side_name(rules, opponent(mover)).lower()} is to move here, or add or take away a stone")
+    return (f"{needs} ({black} moves first, then the sides take turns); {black} has {_stones(blacks)} "
+            f"and {white} {_stones(whites)}, {fits}.")
+
+
+def _stones(count: int) -> str:
+    return f"{count} stone" if count == 1 else f"{count} stones"
+
+
+def _has_overline(rules: Rules, stones: int) -> bool:
+    """Whether stones fill a run longer than k (a window with a stone of theirs just past an end)."""
+    ends = rules.window_ends
+    return any(window & stones == window and ends[window] & stones for window in rules.windows)
