@@ -46,3 +46,34 @@ def test_tab_reaches_the_analysis_board_once_and_the_arrows_move_between_its_poi
     page.keyboard.press("Enter")
     expect(page.locator(".grid a.cell.mark-x")).to_have_count(1)
     context.close()
+
+
+@pytest.mark.timeout(90)
+def test_set_a_position_choose_side_and_rule_see_the_line_and_open_it_as_a_game(browser: Browser, live_server: str):
+    """The club player's path: stones set by clicks, the rule and the side to
+    move chosen, the engine's line arriving on the board by htmx, and the
+    position opened as a game, as it stands."""
+    context = browser.new_context(base_url=live_server, viewport=DESKTOP)
+    page = context.new_page()
+    page.goto("/analysis/15x15")
+    page.get_by_label("h8, empty: place a black stone").click()
+    page.get_by_role("link", name="White (O)").click()
+    page.get_by_label("i9, empty: place a white stone").click()
+    page.get_by_role("link", name="Renju").click()
+    expect(page.get_by_text("Black to move, as the counts of stones say.")).to_be_visible()
+    page.get_by_role("link", name="White", exact=True).click()
+    expect(page.locator(".message")).to_contain_text("White to move needs one black stone more than white")
+    expect(page.get_by_role("button", name="Open it as a game")).to_have_count(0)
+    page.get_by_role("link", name="Black", exact=True).click()
+    page.get_by_role("link", name="Show the engine's evaluation and best line").click()
+    expect(page.locator(".grid .line-step").first).to_be_visible(timeout=30_000)
+    assert "/evaluation" not in page.url  # the line came by htmx into the page asked for
+    first = page.locator(".evaluation").inner_text()
+    assert "1. " in first
+    page.get_by_label("Open it as a game: you play black, against").select_option("easy")
+    page.get_by_role("button", name="Open it as a game").click()
+    expect(page.get_by_text("The game began from a position set on the analysis board.").first).to_be_visible()
+    expect(page.locator(".grid .mark-x")).to_have_count(1)
+    expect(page.locator(".grid .mark-o")).to_have_count(1)
+    expect(page.locator("#status")).to_have_text("Your turn: you play X.")
+    context.close()
