@@ -39,36 +39,49 @@ def test_a_four_is_a_proven_win_in_one_drawn_where_it_completes(visitor: Visitor
 
 @cache
 def negamax(text: str) -> int:
-    """The 3×3 value for the side to move, by plain search: +(10 - plies) a win, 0 a draw."""
+    """The 3×3 value for the side to move, by plain search: 10 - plies for a
+    win in that many plies (both sides' moves, the winning one included),
+    minus that for a loss, 0 for a draw."""
     position = Position.from_text(BOARDS["3x3"], text)
-    best = -100
-    for cell in range(9):
-        if text[cell] != ".":
-            continue
-        after = position.play(cell)
-        value = 9 if after.winner else 0 if after.is_over else -negamax(after.text)
-        value = value - 1 if value > 0 else value + 1 if value < 0 else 0
-        best = max(best, value)
-    return best
+    return max(after_move(position, cell) for cell in range(9) if text[cell] == ".")
+
+
+def after_move(position: Position, cell: int) -> int:
+    """negamax's value of the side to move playing cell."""
+    after = position.play(cell)
+    if after.winner:
+        return 9
+    if after.is_over:
+        return 0
+    reply = negamax(after.text)
+    return -(reply - 1) if reply > 0 else -reply - 1 if reply < 0 else 0
 
 
 def test_on_3x3_the_words_agree_with_a_plain_search_and_the_line_keeps_the_value(visitor: Visitor):
     rules = BOARDS["3x3"]
-    for black, white in (("a3-c3", "b2"), ("a1", "b1"), ("b2", "a1")):
+    seen = set()
+    for black, white in (("b2", "a2"), ("a1", "b1"), ("b2", "a1"), ("a3-c3", "b2"), ("a1-c3", "b2"), ("a3-b3", "a2")):
         page = unescape(visitor.client.get(f"/analysis/3x3/evaluation?x={black}&o={white}").text)
         position = Position(rules, sum(1 << rules.parse_cell_name(n) for n in black.split("-")),
-                            sum(1 << rules.parse_cell_name(n) for n in white.split("-") if n))
-        value = negamax(position.text)
+                            sum(1 << rules.parse_cell_name(n) for n in white.split("-")))
+        value, mover = negamax(position.text), position.to_move
+        plies = 10 - abs(value)
         if value > 0:
-            assert f"X wins within {(10 - value - 0 + 1) // 2}" in page or "X wins within" in page
+            said = f"{mover} wins within {(plies + 1) // 2} move"
+        elif value < 0:
+            said = f"{'O' if mover == 'X' else 'X'} wins within {plies // 2} move"
         else:
-            assert "A draw with best play from both sides." in page
+            said = "A draw with best play from both sides."
+        assert said in page
+        seen.add((value > 0) - (value < 0))
         line = [rules.parse_cell_name(name) for name in numbered(page)]
-        for cell in line:  # each move of the line keeps the position's value for the side that plays it
-            after = position.play(cell)
-            kept = 9 if after.winner else 0 if after.is_over else -negamax(after.text)
-            assert (kept > 0) == (negamax(position.text) > 0) and (kept < 0) == (negamax(position.text) < 0)
-            position = after
+        assert line
+        for cell in line:  # each move of the line keeps the value for the side that plays it
+            assert after_move(position, cell) == negamax(position.text)
+            position = position.play(cell)
+            if position.is_over:
+                break
+    assert seen == {1, 0, -1}  # a win, a draw and a loss for the side to move were all checked
 
 
 def test_with_the_line_on_the_page_asks_for_it_by_htmx_and_links_to_it_without(visitor: Visitor):

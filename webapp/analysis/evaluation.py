@@ -12,7 +12,7 @@ import math
 from typing import NamedTuple
 
 from webapp.analysis import words
-from webapp.engine import Position, Thought, opponent, outcomes, preference
+from webapp.engine import Position, Thought, losing_replies, opponent, outcomes, preference
 from webapp.engine.shapes import UNIT
 from webapp.engine.values import WIN, is_decided
 
@@ -29,19 +29,14 @@ class Evaluation(NamedTuple):
 
 
 def from_table(position: Position) -> Evaluation:
-    """The solved game's value and line: each side's best move in turn (the
-    fastest win, else a draw, else the longest defence; the lowest square of
-    those as good), until the game ends or LINE_LENGTH moves."""
+    """The solved game's value and line: each side's best move in turn, as
+    perfect and the hint choose it (best_in_table), until the game ends or LINE_LENGTH moves."""
     rules, mover = position.rules, position.to_move
-    first = outcomes(position)
-    best = max(first, key=lambda cell: (preference(first[cell], rules.cells), -cell))
+    outcome = outcomes(position)[best_in_table(position)]
     line, step = [], position
     while not step.is_over and len(line) < LINE_LENGTH:
-        found = outcomes(step)
-        cell = max(found, key=lambda cell: (preference(found[cell], rules.cells), -cell))
-        line.append(cell)
-        step = step.play(cell)
-    outcome = first[best]
+        line.append(best_in_table(step))
+        step = step.play(line[-1])
     if outcome.result == 0:
         said = "A draw with best play from both sides."
     else:
@@ -49,6 +44,17 @@ def from_table(position: Position) -> Evaluation:
         said = (f"{words.side(rules, winner)} wins within {words.moves(_winners_moves(outcome.plies, winner == mover))}"
                 f" with best play, whatever {words.side(rules, opponent(winner))} does.")
     return Evaluation(tuple(line), said, "the solved game (every position's value, looked up)")
+
+
+def best_in_table(position: Position) -> int:
+    """The solved table's best move: the fastest win, else a draw, else the
+    longest defence; of those as good, the one that leaves the other side the
+    most replies that lose (perfect's tie-break, and the hint's), then the lowest."""
+    cells = position.rules.cells
+    found = outcomes(position)
+    top = max(preference(outcome, cells) for outcome in found.values())
+    best = [cell for cell, outcome in found.items() if preference(outcome, cells) == top]
+    return max(best, key=lambda cell: (losing_replies(position, cell), -cell))
 
 
 def from_thought(position: Position, thought: Thought) -> Evaluation:
