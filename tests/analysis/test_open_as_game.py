@@ -76,3 +76,22 @@ def test_a_set_up_no_game_reaches_is_refused_with_why_and_the_game_unchanged(vis
     answer = visitor.post("/new", {"x": "human", "o": "easy", **fields})
     assert answer.status_code == 400 and why in unescape(answer.text)
     assert visitor.match().game == before
+
+
+def test_when_the_computer_is_to_move_in_the_position_it_moves_and_says_why_after_the_set_up_sentence(visitor: Visitor):
+    fields = opening_form(visitor, "/analysis/7x7?x=d4-e4-f4&o=d5-e5")  # white to move: it must stop the three
+    visitor.post("/new", {**fields, "o": "master", "x": "human"}, htmx=False)
+    game = visitor.match().game
+    assert game.set_up == 5 and game.ply == 6 and game.to_move == "X"
+    said = unescape(visitor.open().text)
+    assert "The game began from a position set on the analysis board." in said
+    assert re.search(r"The game began from a position set on the analysis board\. \S", said)  # its move's reason follows
+
+
+def test_how_the_computer_sees_a_game_from_a_set_up_position_is_the_analysis_board_with_its_line(visitor: Visitor):
+    fields = opening_form(visitor, "/analysis/15x15-standard?x=c8-d8-e8-f8-g8-h8&o=a1-a3-a5-a7-a9-a11")
+    visitor.post("/new", {**fields, "o": "easy"}, htmx=False)
+    answer = visitor.client.get("/think")
+    assert answer.status_code == 303
+    assert unescape(answer.headers["Location"]).startswith("/analysis/15x15-standard?x=")
+    assert "line=on" in answer.headers["Location"] and visitor.client.get(answer.headers["Location"]).status_code == 200

@@ -15,7 +15,7 @@ from typing import Any, TypeVar
 
 from flask import Blueprint, Response, current_app, g, redirect, render_template, request, session, url_for
 
-from webapp.engine import BOARDS, Position, is_solved, levels_of, rules_offered
+from webapp.engine import BOARDS, Position, cells_of, is_solved, levels_of, rules_offered
 from webapp.play.computer import Computer
 from webapp.play.game import Game, computer_words
 from webapp.play.match import HISTORY_LENGTH, Match
@@ -23,7 +23,7 @@ from webapp.play.telling import SET_UP_WORDS
 from webapp.shared.coach import square_values
 from webapp.shared.errors import InvalidInput
 from webapp.shared.forms import parse_board, parse_cell, parse_opening, parse_ply, parse_rule, parse_switch
-from webapp.shared.game_link import parse_moves
+from webapp.shared.game_link import parse_moves, stones_query
 from webapp.shared.set_up import parse_set_up
 from webapp.shared.players import MY_MENACE, top_levels
 from webapp.shared.web import game_finished, is_htmx, never_cached, roster
@@ -179,8 +179,14 @@ def engines() -> Response:
 def think_about_game() -> Response:
     """This browser's current game on the page "How the computer sees this":
     the page links here, so that a move's answer need not carry a link that
-    changes with every move."""
+    changes with every move. A game begun from a position set up by hand
+    has no moves before it for that page's link: the analysis board studies
+    its position as it stands, with the engine's line."""
     game = current_match().game
+    if game.set_up:
+        position = game.position
+        stones = stones_query(game.rules, cells_of(position.x), cells_of(position.o))
+        return redirect(url_for("analysis.board", board=game.rules.name, **stones, line="on"), 303)
     return redirect(url_for("think.look", board=game.rules.name, moves=game.notation), 303)
 
 

@@ -94,8 +94,8 @@ class Telling:
             return self._opening_said
         if len(self.humans) == 1 and self.last_human_move() is None:
             introduced = f"Your opponent: {self.roster.introductions[self.player(opponent(self.humans[0]))]}."
-            if self.set_up and self.ply == self.set_up:
-                return f"{introduced} {SET_UP_WORDS}"
+            if self.set_up:  # and the computer's first move, if it was to move in the position set up
+                return " ".join(filter(None, (introduced, SET_UP_WORDS, self.last_computer_reason)))
             if self.ply == 1 and not self.opening:
                 return f"{introduced} It plays X; its stone is on {describe_cell(self.rules, self.moves[0])}."
             return introduced
