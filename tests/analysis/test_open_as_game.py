@@ -95,3 +95,12 @@ def test_how_the_computer_sees_a_game_from_a_set_up_position_is_the_analysis_boa
     assert answer.status_code == 303
     assert unescape(answer.headers["Location"]).startswith("/analysis/15x15-standard?x=")
     assert "line=on" in answer.headers["Location"] and visitor.client.get(answer.headers["Location"]).status_code == 200
+
+
+def test_two_people_at_one_screen_open_it_and_the_page_says_how_the_game_began(visitor: Visitor):
+    fields = opening_form(visitor, "/analysis/15x15?x=h8-i9&o=h9")
+    visitor.post("/new", {**fields, "x": "human"}, htmx=False)
+    game = visitor.match().game
+    assert game.humans == ["X", "O"] and game.to_move == "O" and game.set_up == 3
+    page = unescape(visitor.open().text)
+    assert "The game began from a position set on the analysis board." in page and "Link to this game" not in page
