@@ -10,7 +10,8 @@ from functools import cache
 from html import unescape
 
 from tests.support import HTMX, Visitor
-from webapp.engine import BOARDS, Forgetful, Position, advise
+from webapp.analysis.evaluation import from_thought
+from webapp.engine import BOARDS, Forgetful, Position, Thought, advise
 
 LINE_STEP = re.compile(r'aria-label="([a-o]\d+), [^"]*move (\d+) of the engine\'s line')
 
@@ -97,3 +98,21 @@ def test_without_the_line_the_page_offers_it_and_asks_no_engine(visitor: Visitor
     page = visitor.client.get("/analysis/7x7?x=d4&o=c3").text
     assert "hx-get" not in page and 'href="/analysis/7x7?x=d4&amp;o=c3&amp;tool=x&amp;line=on"' in page
     assert not numbered(page)
+
+
+def test_each_kind_of_appraisal_is_said_without_a_score_where_it_has_none():
+    """The words from_thought gives each kind of master's Thought (the kinds search.Thought names)."""
+    rules = BOARDS["15x15"]
+    position = Position(rules, 1 << rules.parse_cell_name("h8"), 1 << rules.parse_cell_name("h9"))
+    g7 = rules.parse_cell_name("g7")
+
+    def said(kind: str, score: int = 0, line: tuple[int, ...] = (g7,)) -> str:
+        return from_thought(position, Thought(g7, kind, list(line), score, 4, 100, 0, 0.1)).words
+
+    assert said("win") == "A proven win in 1: Black completes the line at g7."
+    assert said("forced win", line=(g7, 1, 2, 3, 4)).startswith("A proven win for Black in 3 moves")
+    assert said("block") == "White would complete the line at g7 next: Black must block there."
+    assert "White can force a win whatever Black plays" in said("lost")
+    assert "first move tried that does not" in said("defence", 5000) and "5,000" not in said("defence", 5000)
+    assert said("search", 1000) == ("No forced win found. The engine scores the position +1,000 for Black: about 73 "
+                                    "games in 100 for Black, 4 moves deep.")

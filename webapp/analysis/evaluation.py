@@ -72,6 +72,9 @@ def from_thought(position: Position, thought: Thought) -> Evaluation:
         said = f"{them} would complete the line at {square} next: {me} must block there."
     elif thought.kind == "lost":
         said = f"{them} can force a win whatever {me} plays, as far as the engine sees; {square} holds out."
+    elif thought.kind == "defence":  # its score was the search's for a move that loses: it says nothing of this one
+        said = (f"The search's first choice lets {them} force a win; {square} is the first move tried that does not, "
+                "as far as the engine sees.")
     elif is_decided(thought.score):
         winner = me if thought.score > 0 else them
         said = f"{winner} wins within {words.moves(_winners_moves(WIN - abs(thought.score), thought.score > 0))}."
