@@ -9,6 +9,8 @@
   written out.
 - opened: what a game asks of its opening at the stones it has, one piece
   for a game at one screen and a friends' game (a mixin).
+- set_up: a position set up by hand (the analysis board's), whether a game
+  can reach it and why not, and how a game begun from it holds its stones.
 - words: squares and lines in words ("row 1, column 3", "h8"; a "four").
 - coach: what each square of a position is worth, and why a move was
   played, in words: a game at one screen and a replay both show it.
