@@ -796,6 +796,21 @@ def test_play_from_here_on_a_bigger_board(quick):
     assert visitor.stored() == {"board": "7x7", "x": "human", "o": "easy", "moves": "d4-e5"}
 
 
+def test_play_from_here_under_renju_plays_on_under_renju(quick):
+    """The replay's form names the board and its rule apart, as /new reads them
+    (it once sent "15x15-renju" as the board, and /new refused it)."""
+    visitor = Visitor(quick.test_client())
+    visitor.open()
+    replay = visitor.client.get("/replay/15x15-renju/h8-h9").text
+    form = re.search(r'<form class="play-from-here".*?</form>', replay, re.S).group(0)
+    fields = dict(re.findall(r'<input type="hidden" name="([^"]+)" value="([^"]*)"', form))
+    assert fields["board"] == "15x15" and fields["rule"] == "renju"
+    fields["x"] = "easy"
+    response = visitor.post("/new", fields, htmx=False)
+    assert response.status_code == 303
+    assert visitor.stored()["board"] == "15x15-renju" and visitor.stored()["moves"] == "h8-h9"
+
+
 def test_engine_budget_comes_from_the_environment(tmp_path, monkeypatch):
     monkeypatch.setenv("ENGINE_BUDGET_MS", "120")
     assert create_app({"SECRET_KEY": "k"}, instance_path=tmp_path).config["ENGINE_BUDGET_MS"] == 120
