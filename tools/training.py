@@ -15,7 +15,7 @@ nothing, writes menace.json and network.json, and prints their figures;
   another colour is fuller, where a teacher who ignores what MENACE would
   play finds such a reply only by chance. (Against a random opponent alone
   it learns moves that usually win and lose to the right reply.)
-- The network teaches itself (tools/network_training.teach_itself), NETWORK_GAMES games.
+- The network teaches itself (webapp/engine/network_learning.teach_itself), NETWORK_GAMES games.
 - The learning curve: every so many games (CURVE_POINTS points in all),
   the learner as it really plays meets a random player and the perfect
   player, CURVE_GAMES games as X and as many as O, with a generator of its
@@ -39,7 +39,7 @@ from pathlib import Path
 from typing import Any
 
 from harness import judge
-from tools import network_training
+from webapp.engine import network_learning
 from webapp.engine import shipped
 from webapp.engine.levels import Player
 from webapp.engine.menace import Menace
@@ -99,7 +99,7 @@ def train_menace(games: int, seed: int, opponent: Player | None = None, sides: s
                  measure: Callable[[int, Menace], None] | None = None, every: int = 0) -> Menace:
     """A fresh MENACE after games against opponent (by default its teacher,
     who watches it learn), taking sides in turn (X, then O, then X...);
-    measure(games so far, menace) as in network_training.teach_itself."""
+    measure(games so far, menace) as in network_learning.teach_itself."""
     rng, machine = random.Random(seed), Menace.fresh()
     for game in range(games):
         if measure and every and game % every == 0:
@@ -141,7 +141,7 @@ def make_menace(curve: Curve) -> dict[str, Any]:
 
 
 def make_network(curve: Curve) -> dict[str, Any]:
-    trained = network_training.teach_itself(NETWORK_GAMES, NETWORK_SEED, every=NETWORK_GAMES // CURVE_POINTS, measure=curve)
+    trained = network_learning.teach_itself(NETWORK_GAMES, NETWORK_SEED, every=NETWORK_GAMES // CURVE_POINTS, measure=curve)
     return {"learner": "network", "seed": NETWORK_SEED, "games": NETWORK_GAMES, "curve": curve.points,
             "network": trained.to_data()}
 

@@ -1,6 +1,6 @@
 """The network: its forward pass on inputs worked by hand, the values it
 gives squares, its weights as data, and what it refuses. (How it taught
-itself: tests/tools/test_network_training.py.)"""
+itself: tests/engine/test_network_learning.py.)"""
 
 from __future__ import annotations
 

@@ -37,8 +37,13 @@ module's names (__all__). One file a job:
 - network: a small neural network that taught itself by self-play (numpy,
   imported only when the network first plays): its weights and its values.
 - shipped: the learners' files (menace.json, network.json) and their records.
-How the learners were trained is offline tooling (tools/training.py,
-tools/network_training.py), and how they are judged the harness's (harness/judge.py).
+- learning, network_learning: learners learning a chunk of games at a time
+  (MENACE's; the network's, with numpy, which `make train` also taught the
+  shipped network with), resumable from what they write down.
+- keeping: how well a 3×3 player plays against the perfect player, the
+  share of positions where its move keeps the position's value.
+How the shipped learners were trained is offline tooling (tools/training.py),
+and how they are judged the harness's (harness/judge.py).
 """
 
 from webapp.engine.appraise import Appraisal, Forgetful, Memory, advise, appraise

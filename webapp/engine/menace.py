@@ -108,7 +108,7 @@ class Menace:
         if fold is None:
             return {}
         back = inverse(fold.image)
-        return {back[colour]: beads for colour, beads in zip(fold.colours, self._beads(fold))}
+        return {back[colour]: beads for colour, beads in zip(fold.colours, self.beads(fold))}
 
     def move(self, position: Position, rng: random.Random | None = None) -> Draw:
         """Draw a bead from the position's box and play its square. Without a
@@ -144,10 +144,11 @@ class Menace:
         for position, cell in zip(positions, moves):
             fold = fold_position(position) if position.to_move == mark else None
             if fold is not None:
-                boxes[fold.key] = rewarded(self._beads(fold), fold.colour(cell), REWARDS[result])
+                boxes[fold.key] = rewarded(self.beads(fold), fold.colour(cell), REWARDS[result])
         return Menace(boxes, self.results + result)
 
-    def _beads(self, fold: Fold) -> tuple[int, ...]:
+    def beads(self, fold: Fold) -> tuple[int, ...]:
+        """The beads of each colour in the box fold names (its starting beads if never used), in fold.colours' order."""
         return self.boxes.get(fold.key) or (STARTING_BEADS[fold.move_number],) * len(fold.colours)
 
     def to_data(self) -> dict[str, Any]:

@@ -1,8 +1,8 @@
 """A small neural network that taught itself tic-tac-toe by playing itself.
 
 This module is the network as it plays: its weights, its values, its move.
-How it learned is tools/network_training.py's (`make train`), which the app
-never imports. It knows the rules and nothing else: no move, value or label
+How it learns is network_learning.py's (`make train`, and the learning
+page's runs, on the engine workers). It knows the rules and nothing else: no move, value or label
 from the solved game is used while it learns (the solver judges it
 afterwards, in harness/judge.py). The design, and why:
 
@@ -41,7 +41,7 @@ The weights are numpy arrays, rounded to 6 decimals in network.json.
 from __future__ import annotations
 
 import random
-from functools import cache
+from functools import cache, lru_cache
 from typing import NamedTuple
 
 import numpy as np
@@ -49,7 +49,7 @@ import numpy as np
 from webapp.engine import shipped
 from webapp.engine.boards import BOARDS
 from webapp.engine.position import Position
-from webapp.engine.rules import cells_of, opponent
+from webapp.engine.rules import cells_of, opponent, transform
 
 THREE = BOARDS["3x3"]
 HIDDEN = 128
@@ -107,6 +107,17 @@ class Network(NamedTuple):
         best = self.best(position)
         return best[0] if rng is None else rng.choice(best)
 
+    def policies(self, positions: tuple[Position, ...]) -> list[dict[int, float]]:
+        """For each position, its chance of playing each empty square: its
+        highest values share it alike (move's random choice between ties).
+        Worked out in one batch, for the thousands of positions a measure
+        asks about (keeping.py), on inputs laid out once for them."""
+        cells, ended, inputs, row_of = _laid_out(positions)
+        judged = iter(self.judge(inputs)[row_of].tolist() if len(inputs) else [])
+        values = [[next(judged) if over is None else over for over in row] for row in ended]
+        return [{cell: 1 / len(best) for cell in best}
+                for best in (highest(row, found) for row, found in zip(cells, values))]
+
     def values_of(self, position: Position, cells: list[int]) -> list[float]:
         mine, theirs = position.stones_of(position.to_move), position.stones_of(opponent(position.to_move))
         ended = [result(mine | 1 << cell, position.empty & ~(1 << cell)) for cell in cells]
@@ -120,6 +131,28 @@ class Network(NamedTuple):
     @classmethod
     def from_data(cls, data: dict[str, list | float]) -> Network:
         return cls(*(np.array(data[name], dtype=float) for name in cls._fields[:3]), float(data["output_bias"]))
+
+
+@lru_cache(maxsize=2)
+def _laid_out(positions: tuple[Position, ...]) -> tuple[list[list[int]], list[list[float | None]], np.ndarray, np.ndarray]:
+    """For many positions: each one's empty squares, what the rules make of
+    playing each (result: None where the game goes on), and for each
+    afterstate where it goes on, one row of inputs per symmetry class, and
+    which row each afterstate is (the network's value is the mean over the
+    8 orientations, so symmetric afterstates have one value: a few hundred
+    rows to judge instead of some sixteen thousand)."""
+    cells, ended, rows, row_of = [], [], {}, []
+    for position in positions:
+        check(position)
+        mine, theirs = position.stones_of(position.to_move), position.stones_of(opponent(position.to_move))
+        cells.append(cells_of(position.empty))
+        ended.append([result(mine | 1 << cell, position.empty & ~(1 << cell)) for cell in cells[-1]])
+        for cell, over in zip(cells[-1], ended[-1]):
+            if over is None:
+                key = min((transform(mine | 1 << cell, image), transform(theirs, image)) for image in THREE.symmetries)
+                row_of.append(rows.setdefault(key, len(rows)))
+    inputs = np.array([np.concatenate([SQUARES[mine], SQUARES[theirs]]) for mine, theirs in rows]).reshape(-1, 18)
+    return cells, ended, inputs, np.array(row_of, dtype=int)
 
 
 def afterstates(mine: int, theirs: int, cells: list[int]) -> np.ndarray:
@@ -152,5 +185,5 @@ def check(position: Position) -> None:
 
 @cache
 def trained() -> Network:
-    """The network shipped in network.json, trained by `make train` (tools/network_training.py)."""
+    """The network shipped in network.json, trained by `make train` (network_learning.py)."""
     return Network.from_data(shipped.record("network")["network"])

@@ -1,4 +1,4 @@
-"""How the network taught itself (tools/network_training.py, `make train`):
+"""How the network learns (webapp/engine/network_learning.py; `make train` taught the shipped one):
 its gradients against finite differences, its afterstate targets, and
 training that the seed alone decides."""
 
@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 from tests.engine.test_network import lopsided
-from tools.network_training import Memory, gradients, teach_itself
+from webapp.engine.network_learning import Memory, gradients, teach_itself
 from webapp.engine.network import Network, afterstates
 
 
