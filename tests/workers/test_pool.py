@@ -269,3 +269,28 @@ def test_a_starting_server_starts_the_workers_only_if_jobs_are_scheduled(tmp_pat
     started.clear()
     pool.start_if_scheduled()
     assert started == [True]
+
+
+def count_to_three(path: str) -> str | None:
+    """A job in steps: each step adds a line to the file, and names the next step until there are three."""
+    with open(path, "a") as file:
+        file.write("step\n")
+    steps = len(Path(path).read_text().splitlines())
+    return f"count:{steps}" if steps < 3 else None
+
+
+def test_a_job_in_steps_queues_each_next_step_once_and_a_watched_one_before_the_unwatched(tmp_path, pools):
+    pool = pools("external", str(tmp_path))
+    counted = str(tmp_path / "counted")
+    mine_later(pool, SEVENS, FINISHED_7X7)
+    pool.later(count_to_three, counted, once="count:0", watched=True)
+    pool.later(count_to_three, counted, once="count:0", watched=True)  # asked again (a page looked again): not queued again
+    assert [task.args[0] for task in pool.queue.pending()] == [count_to_three, mined.mine]
+    for _ in range(3):
+        pool.queue.execute(pool.queue.dequeue())  # each step queues the next, ahead of the mining
+    assert Path(counted).read_text() == "step\n" * 3
+    assert all(pool.kept.get(f"count:{step}") is not None for step in range(3))
+    assert [task.args[0] for task in pool.queue.pending()] == [mined.mine]
+    inline = pools("inline", str(tmp_path / "inline"))
+    inline.later(count_to_three, str(tmp_path / "inline-counted"), once="count:0")
+    assert (tmp_path / "inline-counted").read_text() == "step\n" * 3, "inline, every step at once"

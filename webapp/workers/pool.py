@@ -287,18 +287,27 @@ class EnginePool:
             if self.mode == "local":
                 self._start_consumer()
 
-    def later(self, function: Callable[..., None], *arguments: Any, once: str) -> None:
+    def later(self, function: Callable[..., str | None], *arguments: Any, once: str, watched: bool = False) -> None:
         """Have a worker run function(*arguments) when nothing else waits
         (a feature's job that nobody waits for: mining a finished game), once:
         not again once it is done (the name once is then kept), nor while it
         is queued, unless it was queued REQUEUE_SECONDS ago and is not done.
         The function must be one a worker can import, as for ask(), and its
         arguments values: it keeps what it finds in its feature's store, which
-        it opens itself (webapp.storage.where)."""
+        it opens itself (webapp.storage.where).
+
+        A job in steps (a learner's training, a chunk of games at a time)
+        returns the name of its next step: the same function with the same
+        arguments is then queued under that name, as later() queues it, so
+        each step is done once and a lost one is queued again by the next
+        later() that names it. watched: a person watches it fill in, so it
+        waits behind the moves but beside the reviews' appraisals, not behind
+        all the rest."""
         if self.kept.get(once) is None and self._first_queued(once):
             if self.mode == "local":
                 self._start_consumer()
-            self.queue.enqueue(self.later_task.s(function, arguments, once))
+            priority = APPRAISAL_PRIORITY if watched else LATER_PRIORITY
+            self.queue.enqueue(self.later_task.s(function, arguments, once, watched, priority=priority))
 
     def at(self, when: float, function: Callable[..., None], *arguments: Any) -> None:
         """Run function(*arguments) at the wall-clock time when (time.time()'s):
@@ -314,10 +323,14 @@ class EnginePool:
         eta = datetime.fromtimestamp(when, tz=timezone.utc)
         self.queue.add_schedule(self.at_task.s(function, arguments, eta=eta))  # not the queue: no worker need take it
 
-    def _later_job(self, function: Callable[..., None], arguments: tuple, once: str) -> None:
-        """The job a worker runs for later(): the function, then the name kept, so that it is done once."""
-        function(*arguments)
+    def _later_job(self, function: Callable[..., str | None], arguments: tuple, once: str,
+                   watched: bool = False) -> None:
+        """The job a worker runs for later(): the function, then the name kept,
+        so that it is done once; then its next step, if it names one."""
+        following = function(*arguments)
         self.kept.put(once, time.time())
+        if isinstance(following, str):
+            self.later(function, *arguments, once=following, watched=watched)
 
     def _queue_appraisal(self, name: str, rules: Rules, moves: tuple[int, ...]) -> None:
         """Queue the job, unless it was queued less than REQUEUE_SECONDS ago."""
