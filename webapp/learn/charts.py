@@ -1,6 +1,7 @@
 """How the learners learned, as the "How it learned" page tells it: their
-learning curves as charts (with the same figures as tables), and this
-browser's own MENACE's curve so far. Nothing here knows about HTTP.
+learning curves as charts (with the same figures as tables), this
+browser's own MENACE's curve so far, and a learning run's curve against the
+perfect player as it grows. Nothing here knows about HTTP.
 """
 
 from __future__ import annotations
@@ -50,6 +51,7 @@ class Chart(NamedTuple):
     x_label: str
     series: list[Series]
     most_games: int
+    y_label: str = "score"
 
     frame = FRAME
 
@@ -135,3 +137,22 @@ def _score(wins_draws_losses: list[int]) -> float:
     wins, draws, losses = wins_draws_losses
     return (wins + draws / 2) / max(1, wins + draws + losses)
 
+
+
+def run_chart(run: dict) -> Chart | None:
+    """A learning run's curve: the share of positions where the learner's
+    move keeps the value, at game 0 and after each chunk, across the run's
+    games, with the baselines (measured with its first chunk) as flat lines;
+    None before its first chunk lands."""
+    if not run["points"]:
+        return None
+    points = [(games, share) for games, share in run["points"]]
+    baselines = run["baselines"]
+    flat = [(0, share) for share in (baselines["random"], baselines["wins then random"])]
+    learner = "MENACE" if run["learner"] == "menace" else "The network"
+    series = [Series(f"{learner}, learning", points, "Share kept"),
+              Series("a player who takes any win, else moves at random", [flat[1], (run["games"], flat[1][1])],
+                     "Takes wins"),
+              Series("a player who moves at random", [flat[0], (run["games"], flat[0][1])], "Random")]
+    return Chart(f"{learner}'s moves that keep the position's value", "games of training", series, run["games"],
+                 "share kept")
