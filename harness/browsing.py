@@ -349,3 +349,39 @@ def offered_a_draw(page: Page) -> None:
     friend.get_by_role("button", name="Offer a draw").click()
     page.reload()
     expect(page.locator(".offer")).to_contain_text("Your friend offers a draw.")
+
+
+def start_learning_run(page: Page, learner: str, opponent: str, games: int, where: str = "/learn") -> None:
+    """Fill the learning run's form on the page at where (the learners' page, or the lesson) and start it."""
+    page.goto(where)
+    form = page.locator("form.train")
+    form.get_by_label("Learner").select_option(learner)
+    form.get_by_label("Against").select_option(opponent)
+    form.get_by_label("Games").fill(str(games))
+    form.get_by_role("button", name="Start learning").click()
+
+
+_LONG_RUN: dict[str, str] = {}
+"""The address of the long run a_learning_run_under_way started, for the next time it is asked for
+(another screen width): another start each time would soon meet the site's bound on runs at once."""
+
+
+def a_learning_run_under_way(page: Page) -> None:
+    """MENACE's longest run, watched once its first chunk has landed (its chart and its first rows)."""
+    if "address" in _LONG_RUN:
+        page.goto(_LONG_RUN["address"])
+    else:
+        start_learning_run(page, "menace", "perfect", 5_000)
+        _LONG_RUN["address"] = page.url
+    expect(page.locator(".run .figures tbody tr").nth(1)).to_be_attached(timeout=60_000)
+
+
+def a_learning_run_finished(page: Page) -> None:
+    start_learning_run(page, "menace", "random", 400)
+    expect(page.locator(".run [role=status]")).to_contain_text("Finished", timeout=60_000)
+
+
+def the_learning_lesson(page: Page) -> None:
+    """The lesson, with the network's run started from it, finished."""
+    start_learning_run(page, "network", "itself", 40, "/lessons/learning")
+    expect(page.locator(".run [role=status]")).to_contain_text("Finished", timeout=60_000)

@@ -9,10 +9,11 @@ from collections.abc import Callable
 
 from playwright.sync_api import Page, expect
 
-from harness.browsing import (COMPUTER_WINS, DRAW, REVIEWED_15X15, a_click_with_no_answer, click, error_message,
+from harness.browsing import (COMPUTER_WINS, DRAW, REVIEWED_15X15, a_click_with_no_answer, a_learning_run_finished,
+                              a_learning_run_under_way, click, error_message,
                               first_shipped_puzzle, ghost, inviting, new_game, offered_a_draw, on_board, play_out,
                               puzzles_from_a_game_played_here, renju_forbidden_point, replacing_the_game,
-                              retrying_a_mistake, solve_puzzle, waiting_for_a_free_engine, watching,
+                              retrying_a_mistake, solve_puzzle, the_learning_lesson, waiting_for_a_free_engine, watching,
                               won_against_easy, your_menace_has_played)
 
 STATES: dict[str, Callable[[Page], None]] = {
@@ -39,6 +40,9 @@ STATES: dict[str, Callable[[Page], None]] = {
     "MENACE's box": on_board("3x3", "human", "menace", 4),
     "the network's values": on_board("3x3", "human", "network", 0),
     "how it learned": your_menace_has_played,
+    "a learning run under way": a_learning_run_under_way,
+    "a learning run finished": a_learning_run_finished,
+    "the learning lesson": the_learning_lesson,
     "inviting a friend": inviting,
     "watching friends play": watching,
     "a friend offers a draw, on the clock": offered_a_draw,
