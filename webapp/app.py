@@ -20,6 +20,7 @@ from werkzeug.exceptions import HTTPException, ServiceUnavailable
 from werkzeug.middleware.proxy_fix import ProxyFix
 
 from webapp.analysis import routes as analysis_routes
+from webapp.estimate import routes as estimate_routes
 from webapp.learn import routes as learn_routes
 from webapp.online import routes as online_routes
 from webapp.online.clock import CLOCKS
@@ -112,7 +113,7 @@ def create_app(test_config: Mapping[str, Any] | None = None,
                                            workers=app.config["ENGINE_WORKER_COUNT"], judge=_external_engines(app))
     puzzle_routes.init_app(app)
     for routes in (play_routes, review_routes, puzzle_routes, think_routes, online_routes, learn_routes, records_routes,
-                   analysis_routes):
+                   analysis_routes, estimate_routes):
         app.register_blueprint(routes.bp)
     app.extensions["refusal_pages"] = {"play": play_routes.refused, "online": online_routes.refused,
                                        "review": review_routes.refused, "puzzles": puzzle_routes.refused}
@@ -183,7 +184,7 @@ def engines_busy(error: EnginesBusy) -> ResponseReturnValue:
     session is stored only after a whole move), and the page says so; a page
     that asked for a position to be worked out says that instead."""
     current_app.logger.warning("Engines busy: %s", error)
-    if request.blueprint == "think":
+    if request.blueprint in ("think", "estimate"):
         return http_error(ServiceUnavailable("The computer's engines are all busy just now, so this position "
                                              "could not be worked out. Please try again in a moment.",
                                              retry_after=5))

@@ -31,6 +31,10 @@ module's names (__all__). One file a job:
   warm process each, every wait bounded.
 - classic: the textbook searches side by side (minimax, with a memo,
   alpha-beta, with a table), each counting what it examines; tree sizes.
+- limited: a depth-limited search with the evaluation at its leaves, every
+  first move valued and its line followed to the leaf (classic.Horizon's tree).
+- mcts: Monte Carlo tree search (UCT, random playouts), an iteration at a
+  time, reproducible from a seed.
 - levels: easy, medium, hard, perfect and master, the learners on 3×3, each a
   way of choosing a move (PLAYS), and choose_move().
 - menace: MENACE, Michie's matchboxes of beads, which learns from each game.
