@@ -71,7 +71,7 @@ class MoveRow(NamedTuple):
     value: str             # "estimate +198 for X", "X wins in 2"
     kind: str              # "estimate", "draw", "win-x" or "win-o", for colour
     line: tuple[str, ...]  # the principal line, this move first, as square names
-    leaf: str              # "the evaluation there: +27 for O", or how the line ends
+    leaf: str              # the evaluation at the leaf, "+27 for O, to move there", or "none: the game ends"
     picked: bool
     truth: SquareValue | None  # on 4×4, what the tablebase says of the move
 
@@ -139,9 +139,9 @@ def _rows(position: Position, depth: int, truths: dict[int, SquareValue]) -> tup
         words, kind = value_words(line.value, mover)
         leaf_mover = mover if len(line.line) % 2 == 0 else opponent(mover)
         if line.leaf_score is None:
-            leaf = "the line ends the game"
+            leaf = "none: the game ends"
         else:
-            leaf = f"the evaluation there: {line.leaf_score:+,} for {leaf_mover}, to move"
+            leaf = f"{line.leaf_score:+,} for {leaf_mover}, to move there"
         rows.append(MoveRow(rules.cell_name(line.move), words, kind, tuple(map(rules.cell_name, line.line)), leaf,
                             line.move == searched.picked, truths.get(line.move)))
     return tuple(rows)
