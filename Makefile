@@ -16,6 +16,7 @@
 # make puzzles-check: mine them all again and say whether they are the shipped set (make test samples it)
 # make bench-browser: click to painted board · make screenshots: every state, into screenshots/
 # make bench-think: what the page "How the computer sees this" costs the server
+# make bench-estimate: Monte Carlo batches and depth-limited searches timed; where depth-limited play goes wrong on 4×4
 # make voices: seeded 15×15 games against master taking every hint: do the status, the hint, the coach and the review agree?
 HOST ?= 127.0.0.1
 PORT ?= 5000
@@ -33,7 +34,7 @@ export PYTHONPYCACHEPREFIX := $(CURDIR)/$(VENV)/pycache
 unexport PYTHONDONTWRITEBYTECODE
 AXE := $(VENV)/axe-$(AXE_VERSION).min.js
 
-.PHONY: run serve worker test check check-all load load-live load-servers bench bench-think bench-browser voices strength ladder review-check forbidden-check tablebase train learners shapes puzzles puzzles-check screenshots chromium headless-chromium redis htmx clean
+.PHONY: run serve worker test check check-all load load-live load-servers bench bench-think bench-estimate bench-browser voices strength ladder review-check forbidden-check tablebase train learners shapes puzzles puzzles-check screenshots chromium headless-chromium redis htmx clean
 
 run: $(VENV)/installed
 	$(BIN)/flask --app webapp.app run --host $(HOST) --port $(PORT)
@@ -94,6 +95,9 @@ bench-flags: $(VENV)/test-installed redis
 
 bench-think: $(VENV)/installed
 	$(BIN)/python -m tools.bench_think
+
+bench-estimate: $(VENV)/installed
+	$(BIN)/python -m tools.bench_estimate
 
 voices: $(VENV)/installed
 	$(BIN)/python -m tools.voices

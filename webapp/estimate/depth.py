@@ -3,7 +3,9 @@ position on 4×4, 5×5 or 7×7 and a depth), every move's value at that depth
 with the line to the leaf whose evaluation it is, the move picked, the counts
 of plain minimax and alpha-beta measured by running them, and on 4×4 what
 the tablebase says of each move, so that the page shows where the estimate
-goes wrong; and the same over every depth offered, side by side.
+goes wrong; and the same at every depth up to the one asked, side by side
+(a deeper one is a click away: each depth costs about ten times the one
+before, and a page pays only for what it asks).
 
 The searches are the engine's (webapp/engine/limited.py), run on the engine
 workers (the route hands them see()); a position's answer never changes, so
@@ -92,7 +94,7 @@ class Seen(NamedTuple):
     """What the page shows."""
 
     rows: tuple[MoveRow, ...]
-    depths: tuple[DepthRow, ...]
+    depths: tuple[DepthRow, ...]  # from 1 to the depth asked
     best_truth: str | None     # the tablebase's best here ("draw"), on 4×4
     sentence: str
 
@@ -121,7 +123,7 @@ def _seen(rules: Rules, moves: tuple[int, ...], depth: int) -> Seen:
     truths = square_values(position) if is_solved(rules) else {}
     top = max((RANK[value.kind] for value in truths.values()), default=None)
     rows = _rows(position, depth, truths)
-    depths = tuple(_depth_row(position, each, truths, top) for each in DEPTHS)
+    depths = tuple(_depth_row(position, each, truths, top) for each in range(1, depth + 1))
     best_truth = next((value.text for value in truths.values() if RANK[value.kind] == top), None)
     return Seen(rows, depths, best_truth, _sentence(position, depths[depth - 1], best_truth))
 
