@@ -8,6 +8,9 @@ the depth-limited search goes wrong on 4×4.
   7×7 after the first move, the positions plain minimax and alpha-beta
   examine (minimax stopped past the page's limit) and the time of the whole
   page's work at that depth (every move's line, then both searches).
+- The pages: a whole GET through Flask's test client (the engine work in the
+  request, as the suite's apps do it), the first view of a step and a view
+  of the next step (one iteration more: the search rerun from its seed).
 - Where it goes wrong on 4×4, by depth: of the empty board and the 16
   positions after the first move, how many picks the tablebase calls worse
   than the best move there; the same over the positions of seeded random
@@ -21,9 +24,11 @@ from __future__ import annotations
 import random
 import statistics
 import sys
+import tempfile
 import time
 from collections.abc import Callable
 
+from webapp.app import create_app
 from webapp.engine import BOARDS, Position
 from webapp.engine.limited import limited, root_lines
 from webapp.engine.mcts import search
@@ -67,6 +72,26 @@ def depth_limited() -> None:
             seconds = time.perf_counter() - start
             plain = "stopped" if found.minimax.examined is None else f"{found.minimax.examined:,}"
             print(f"{board:<7}{depth:>6}{plain:>10}{found.alphabeta.examined:>12,}{seconds:>8.2f} s")
+
+
+def pages() -> None:
+    app = create_app({"TESTING": True, "SECRET_KEY": "bench", "ENGINE_WORKERS": "inline"},
+                     instance_path=tempfile.mkdtemp())
+    client = app.test_client()
+    print("\nThe pages: a whole GET, the engine work in the request")
+    print(f"{'address':<52}{'time':>10}{'size':>9}")
+    for address in ("/monte-carlo/3x3/?iterations=1", "/monte-carlo/3x3/?iterations=2",
+                    "/monte-carlo/3x3/?iterations=100", "/monte-carlo/3x3/?iterations=101",
+                    "/monte-carlo/3x3/?iterations=1000", "/monte-carlo/3x3/?iterations=1001",
+                    "/monte-carlo/4x4/?iterations=1", "/monte-carlo/4x4/?iterations=2",
+                    "/monte-carlo/4x4/?iterations=1000", "/monte-carlo/4x4/?iterations=1001",
+                    "/depth/4x4/b2?depth=1", "/depth/4x4/b2?depth=4", "/depth/7x7/d4?depth=4",
+                    "/depth/7x7/d4?depth=4", "/lessons/monte-carlo", "/lessons/depth"):
+        start = time.perf_counter()
+        response = client.get(address)
+        seconds = time.perf_counter() - start
+        assert response.status_code == 200, address
+        print(f"{address:<52}{seconds * 1000:>8.1f} ms{len(response.data) / 1024:>7.1f} KB")
 
 
 def sign(score: int) -> int:
@@ -124,7 +149,7 @@ def where_it_goes_wrong() -> None:
 
 
 def main() -> None:
-    parts = {"monte-carlo": monte_carlo, "depth": depth_limited, "wrong": where_it_goes_wrong}
+    parts = {"monte-carlo": monte_carlo, "depth": depth_limited, "pages": pages, "wrong": where_it_goes_wrong}
     for name in sys.argv[1:] or parts:
         parts[name]()
 
