@@ -89,6 +89,7 @@ STATES: dict[str, Callable[[Page], None]] = {
                                       page.get_by_role("button", name="Open").click(),
                                       expect(page.get_by_role("alert")).to_be_visible()),
     "Monte Carlo tree search mid-search": lambda page: page.goto("/monte-carlo/3x3/048?seed=1&iterations=57"),
+    "Monte Carlo tree search, a node open": lambda page: page.goto("/monte-carlo/4x4/b2?seed=1&iterations=300&node=c3"),
     "the depth-limited search on 4x4": lambda page: page.goto("/depth/4x4/c4-a4-b4-a2-b1-c3-c1-d2?depth=2"),
     "the lesson on depth": lambda page: page.goto("/lessons/depth"),
     "the lesson on Monte Carlo tree search": lambda page: page.goto("/lessons/monte-carlo?seed=1&iterations=12"),

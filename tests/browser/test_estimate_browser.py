@@ -1,5 +1,5 @@
-"""The searches that estimate in a real Chromium: an iteration stepped and a
-batch run by click and by keyboard, the section swapped in place and the
+"""The searches that estimate in a real Chromium: an iteration stepped, a
+batch run and a node opened by click, a batch by keyboard, the section swapped in place and the
 address following, the focus kept on the link; the same by plain links with
 JavaScript off; a depth chosen; the lessons' boards working in place."""
 
@@ -26,6 +26,9 @@ def test_an_iteration_stepped_and_a_batch_run_by_click(page: Page):
     expect(page.locator(".verdict")).to_have_text("O to move. Seed 4, 1,006 iterations.", timeout=30_000)
     expect(page).to_have_url(re.compile(r"iterations=1006$"))
     expect(page.locator("#monte-carlo-sentence")).to_contain_text("After 1,006 iterations it prefers")
+    page.locator("#open-3").click()  # a move tried opens its node, in place
+    expect(page.locator("#moves-heading")).to_contain_text("X's moves there after 1,006 iterations")
+    expect(page).to_have_url(re.compile(r"iterations=1006&node=3$"))
     assert_not_reloaded(page)
 
 

@@ -121,3 +121,26 @@ def test_the_lessons_steps_stay_in_the_lesson(visitor: Visitor):
     assert 'href="/lessons/depth?depth=2"' in depth
     assert visitor.client.get("/lessons/depth?depth=9").status_code == 400
     assert visitor.client.get("/lessons/monte-carlo?iterations=x").status_code == 400
+
+
+def test_a_move_tried_opens_its_node_and_the_table_shows_its_moves(visitor: Visitor):
+    page = visitor.client.get("/monte-carlo/3x3/048?seed=1&iterations=57").text
+    link = re.search(r'id="open-2" href="([^"]+)"', page).group(1).replace("&amp;", "&")
+    assert link == "/monte-carlo/3x3/048?seed=1&iterations=57&node=2"
+    opened = visitor.client.get(link).text
+    total = int(re.search(r"\(N = ([\d,]+) visits? to that node\)", opened).group(1))
+    visits = [int(cell) for cell in re.findall(r'<th scope="row">.*?</th>\s*<td>([\d,]+)</td>', opened, re.S)]
+    assert "X's moves there after 57 iterations" in opened and sum(visits) == total - 1  # its first visit expanded it
+    assert "› O row 1, column 3; the board above is that position." in opened
+    assert 'href="/monte-carlo/3x3/048?seed=1&amp;iterations=58&amp;node=2"' in opened  # a step keeps it open
+    assert 'href="/monte-carlo/3x3/048?seed=1&amp;iterations=56"' in opened  # back one may lose it: the position
+
+
+@pytest.mark.parametrize("query, words", [
+    ("iterations=3&node=7", "After 3 iterations the tree has no node 7 with moves below it to open"),
+    ("iterations=5&node=44", "The node “44” is not a line of play from this position"),
+    ("iterations=5&node=zz", "not a square number from 0 to 8"),
+])
+def test_a_node_not_in_the_tree_is_a_400_saying_so(visitor: Visitor, query: str, words: str):
+    response = visitor.client.get(f"/monte-carlo/3x3/048?{query}")
+    assert response.status_code == 400 and words in message(response.text)

@@ -24,6 +24,7 @@ from webapp.shared.coach import square_values
 from webapp.estimate.question import Question
 from webapp.shared.errors import InvalidInput
 from webapp.shared.forms import whole_number
+from webapp.shared.game_link import parse_moves, write_moves
 from webapp.shared.words import describe_cell, quoted
 
 MAX_ITERATIONS = 10_000
@@ -46,6 +47,18 @@ def check_position(rules: Rules, moves: tuple[int, ...]) -> None:
         raise InvalidInput("The game is over after these moves: there is nothing left to search.")
 
 
+def _node(rules: Rules, moves: tuple[int, ...], raw: str) -> tuple[int, ...]:
+    """The moves from the position a link's node writes, or InvalidInput saying why they are not a line of play."""
+    if not raw:
+        return ()
+    separator = "" if rules.size == 3 else "-"
+    try:
+        whole = parse_moves(rules, separator.join(filter(None, (write_moves(rules, moves), raw))))
+    except InvalidInput as error:
+        raise InvalidInput(f"The node {quoted(raw[:40])} is not a line of play from this position: {error}") from None
+    return whole[len(moves):]
+
+
 @dataclass(frozen=True)
 class Asked(Question):
     """One page's question: a position on a solved board, the seed of the
@@ -53,11 +66,14 @@ class Asked(Question):
 
     seed: int = DEFAULT_SEED
     iterations: int = 0
+    node: tuple[int, ...] = ()  # the node of the tree whose moves the table shows: moves from the position
 
     @classmethod
-    def parse(cls, rules: Rules, moves: tuple[int, ...], raw_seed: str | None, raw_iterations: str | None) -> Asked:
+    def parse(cls, rules: Rules, moves: tuple[int, ...], raw_seed: str | None, raw_iterations: str | None,
+              raw_node: str | None = None) -> Asked:
         """The question a link's query asks of a position (check_position's),
-        or InvalidInput saying what in the query is wrong."""
+        or InvalidInput saying what in the query is wrong. Whether the node
+        is in the tree only the search can say (Found.missing)."""
         seed = DEFAULT_SEED if raw_seed is None else whole_number(raw_seed, MAX_SEED)
         if seed is None:
             raise InvalidInput(f"The seed is a whole number from 0 to {MAX_SEED:,}, not {quoted(raw_seed[:12])}.")
@@ -65,11 +81,26 @@ class Asked(Question):
         if iterations is None:
             raise InvalidInput(f"The iterations are a whole number from 0 to {MAX_ITERATIONS:,}, "
                                f"not {quoted(raw_iterations[:12])}.")
-        return cls(rules, moves, seed, iterations)
+        return cls(rules, moves, seed, iterations, _node(rules, moves, raw_node or ""))
 
     @property
     def needs_the_engines(self) -> bool:
         return self.iterations > HERE_ITERATIONS
+
+    @property
+    def node_notation(self) -> str:
+        """The open node's moves as a link writes them ("" for the page's own position)."""
+        return write_moves(self.rules, self.node)
+
+    def node_path(self) -> list[tuple[str, str]]:
+        """The way from the page's position to the open node, each step's
+        words ("O row 2, column 1") with the node link that opens it."""
+        mover, way = self.position.to_move, []
+        for length in range(1, len(self.node) + 1):
+            way.append((f"{mover} {describe_cell(self.rules, self.node[length - 1])}",
+                        write_moves(self.rules, self.node[:length])))
+            mover = "O" if mover == "X" else "X"
+        return way
 
     def steps(self) -> list[tuple[str, int]]:
         """The steps the page links to, each with the iterations it leads to:
@@ -82,7 +113,7 @@ class Asked(Question):
 
 
 class MoveRow(NamedTuple):
-    """One root move as the page's table shows it."""
+    """One move at the open node (the page's position, unless a node is opened), as the table shows it."""
 
     cell: int
     square: str
@@ -95,6 +126,8 @@ class MoveRow(NamedTuple):
     truth: SquareValue         # what the solved table says of it
     best: bool                 # the table calls it as good as any move here
     preferred: bool            # the search's choice (most visits)
+    opens: bool = False        # in the tree with moves below it: a link opens it
+    notation: str = ""         # the square as a link writes it ("4", "b2")
 
 
 class PathNode(NamedTuple):
@@ -112,48 +145,73 @@ class PathNode(NamedTuple):
 
 
 class Found(NamedTuple):
-    """What the page shows of the search after the iterations asked."""
+    """What the page shows of the search after the iterations asked: the
+    open node's moves (the page's position's, unless a node is opened), where
+    the search has settled at the page's position, and the last iteration."""
 
     rows: tuple[MoveRow, ...]
-    root_visits: int
+    root_visits: int            # the open node's visits, N in its moves' terms
     preferred: MoveRow | None
     sentence: str
     path: tuple[PathNode, ...]
     playout: tuple[str, ...]    # the random game's moves, "O: row 1, column 2"
-    result: str                 # "X won the random game", "the random game was a draw", "" before any
+    result: str                 # "X won the game", "the game was a draw", "" before any iteration
+    missing: bool = False       # the node asked for is not in the tree, or is a finished game: nothing to show
 
 
 def found(asked: Asked) -> Found:
     """What the search from asked.position with asked.seed found after asked.iterations."""
-    return _found(asked.rules, asked.moves, asked.seed, asked.iterations)
+    return _found(asked.rules, asked.moves, asked.seed, asked.iterations, asked.node)
+
+
+RANK = {"win": 2, "draw": 1, "loss": 0}
 
 
 @lru_cache(maxsize=256)
-def _found(rules: Rules, moves: tuple[int, ...], seed: int, iterations: int) -> Found:
+def _found(rules: Rules, moves: tuple[int, ...], seed: int, iterations: int, node: tuple[int, ...] = ()) -> Found:
     position = Position.after(rules, moves)
     search = Search(position, seed).run(iterations)
+    settled = _rows(search, position, ())
+    chosen = next((row for row in settled if row.preferred), None)
+    path, playout, result = _told(search, position)
+    sentence = _sentence(rules, iterations, chosen, settled)
+    if not node:
+        return Found(settled, search.root.visits, chosen, sentence, path, playout, result)
+    try:
+        opened = search.node_at(node)
+    except KeyError:
+        opened = None
+    if opened is None or opened.over:
+        return Found((), 0, chosen, sentence, path, playout, result, missing=True)
+    return Found(_rows(search, Position.after(rules, (*moves, *node)), node), opened.visits, chosen, sentence,
+                 path, playout, result)
+
+
+def _rows(search: Search, position: Position, node: tuple[int, ...]) -> tuple[MoveRow, ...]:
+    """The moves at a node of the tree (position is its), each with what the
+    search found of it beside what the solved table says; the node's most
+    visited move marked."""
+    rules, here = position.rules, search.node_at(node)
     truths = square_values(position)
-    rank = {"win": 2, "draw": 1, "loss": 0}
-    top = max(rank[value.kind] for value in truths.values())
-    preferred, root = search.preferred(), search.root
+    top = max(RANK[value.kind] for value in truths.values())
+    preferred = min(here.children, key=lambda child: (-child.visits, child.move)).move if here.children else None
     rows = []
     for cell in sorted(truths):
         truth = truths[cell]
         try:
-            child = root.child(cell)
+            child = here.child(cell)
         except KeyError:
             rows.append(MoveRow(cell, describe_cell(rules, cell), 0, 0, 0, None, None, None, truth,
-                                rank[truth.kind] == top, False))
+                                RANK[truth.kind] == top, False, False, write_moves(rules, (cell,))))
             continue
-        exploitation, exploration = child.terms(root.visits, EXPLORATION)
+        exploitation, exploration = child.terms(here.visits, EXPLORATION)
         rows.append(MoveRow(cell, describe_cell(rules, cell), child.visits, child.wins, child.draws, child.value,
-                            exploitation, exploration, truth, rank[truth.kind] == top, cell == preferred))
-    chosen = next((row for row in rows if row.preferred), None)
-    path, playout, result = _told(search, position)
-    return Found(tuple(rows), root.visits, chosen, _sentence(rules, iterations, chosen, rows), path, playout, result)
+                            exploitation, exploration, truth, RANK[truth.kind] == top, cell == preferred,
+                            child.visits > 0 and not child.over, write_moves(rules, (cell,))))
+    return tuple(rows)
 
 
-def _sentence(rules: Rules, iterations: int, chosen: MoveRow | None, rows: list[MoveRow]) -> str:
+def _sentence(rules: Rules, iterations: int, chosen: MoveRow | None, rows: tuple[MoveRow, ...]) -> str:
     """Where the search has settled, beside the truth: "After 1,000 iterations
     it prefers row 2, column 2, which the solved table calls a draw, as good
     as any move here." """
@@ -198,8 +256,9 @@ def _told(search: Search, position: Position) -> tuple[tuple[PathNode, ...], tup
 
 
 def board_of(asked: Asked, found: Found) -> BoardView:
-    """The position with each empty square's visits written on it and its
-    colour the solved table's verdict: where the search looks, and where it should."""
+    """The open node's position with each empty square's visits written on
+    it and its colour the solved table's verdict: where the search looks, and
+    where it should."""
     values = {row.cell: SquareValue(row.truth.kind, f"{row.visits:,} visits, the table says {row.truth.text}",
                                     f"{row.visits:,}") for row in found.rows}
-    return board_view(asked.rules, asked.moves, values=values)
+    return board_view(asked.rules, (*asked.moves, *asked.node), values=values)

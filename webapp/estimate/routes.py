@@ -57,7 +57,8 @@ def _asked(rules: Rules, raw_moves: str, feature: Any, *query: str | None) -> An
 
 
 def _monte_carlo(rules: Rules, raw_moves: str) -> monte_carlo.Asked:
-    return _asked(rules, raw_moves, monte_carlo, request.args.get("seed"), request.args.get("iterations"))
+    return _asked(rules, raw_moves, monte_carlo, request.args.get("seed"), request.args.get("iterations"),
+                  request.args.get("node"))
 
 
 def _depth(rules: Rules, raw_moves: str) -> depth.Asked:
@@ -68,6 +69,10 @@ def _show_monte_carlo(asked: monte_carlo.Asked, here: str, page: str) -> str:
     """The search's section (alone, for htmx) or page; up to HERE_ITERATIONS run here, more on the workers."""
     engines = current_app.extensions["engines"]
     found = engines.ask(monte_carlo.found, asked, here=not asked.needs_the_engines)
+    if found.missing:
+        runs = f"{asked.iterations:,} iteration" + ("" if asked.iterations == 1 else "s")
+        abort(400, description=f"After {runs} the tree has no node {asked.node_notation} with moves below it "
+                               "to open: open one of the moves it has tried.")
     where = {"board": asked.rules.name, "moves": asked.notation} if here == "estimate.monte_carlo_page" else {}
     return render_template("estimate/_monte_carlo.html" if is_htmx() else page, asked=asked, found=found,
                            here=here, where=where, board_of=monte_carlo.board_of,
