@@ -11,12 +11,20 @@ is a 404 saying what is wrong, as for replays.
 
 from __future__ import annotations
 
-from flask import Blueprint, abort, current_app, render_template, request
+import random
+from collections.abc import Callable
 
+from flask import Blueprint, Response, abort, current_app, redirect, render_template, request, url_for
+
+from webapp.engine import DEFAULT_BOARD, Rules
+from webapp.shared.board import board_view
 from webapp.shared.errors import InvalidInput
 from webapp.shared.web import board_or_404, is_htmx, roster
+from webapp.think.lessons import LESSON_BOARDS
 from webapp.think.look import DEPTHS, Look, see
+from webapp.think.predict import KINDS, MOST_SEED, Prediction, options, question, verdict
 from webapp.think.searches import engine_view
+from webapp.think.stepping import MOST_EMPTY, ORDER_NAMES, SEARCH_NAMES, TRACE_LIMIT, Stepping, see_step, uniform_perfect_leaves
 from webapp.think.tree import STOP_LIMIT
 
 bp = Blueprint("think", __name__)
@@ -42,3 +50,73 @@ def look(board: str, moves: str) -> str:
     engine = engine_view(shown.rules, engines.advise(shown.position).thought) if shown.asks_the_engine else None
     return render_template("think/_think.html" if is_htmx() else "think/think.html", look=shown, seen=seen,
                            engine=engine, depths=DEPTHS, stop_limit=STOP_LIMIT)
+
+
+@bp.get("/steps/<board>/", defaults={"moves": ""})
+@bp.get("/steps/<board>/<moves>")
+def steps(board: str, moves: str) -> str:
+    """/steps/3x3/40?search=alphabeta&order=best&step=37: one step of a search,
+    the page or (htmx) the stepper alone; a step past the end is a 404."""
+    stepping = _stepping(board_or_404(board), moves)
+    link = lambda **changes: url_for("think.steps", board=stepping.rules.name, moves=stepping.notation,  # noqa: E731
+                                     **stepping.query(**changes))
+    context = _stepped(stepping, link)
+    return render_template("think/_stepper.html" if is_htmx() else "think/steps.html", **context)
+
+
+@bp.get("/predict")
+def predict() -> Response | str:
+    """/predict?kind=skip&seed=7: a question on a position; with the answer
+    (&answer=3&answer=5&reveal=1) what it shows. Without a seed, a new one."""
+    args = request.args
+    if "seed" not in args:
+        return redirect(url_for("think.predict", kind=args.get("kind", "choose"), seed=random.randrange(MOST_SEED)))
+    prediction = Prediction.parse(args.get("kind"), args["seed"], args.getlist("answer"), args.get("reveal"))
+    return render_template("think/predict.html", **_predicted(prediction, lambda **query: url_for(
+        "think.predict", **query)))
+
+
+@bp.get("/lessons/<any('game-tree', minimax, 'alpha-beta', ordering):slug>")
+def lesson(slug: str) -> str:
+    """A lesson of the path (shared.lessons) whose board is a search stepped
+    through: its position (or one the person chose, ?at=), and where it fits, a question."""
+    args, board = request.args, LESSON_BOARDS[slug]
+    stepping = _stepping(DEFAULT_BOARD, args.get("at", board.moves), board.search, board.order)
+    link = lambda **changes: url_for("think.lesson", slug=slug, at=stepping.notation,  # noqa: E731
+                                     **stepping.query(**changes))
+    context = _stepped(stepping, link, fixed_search=board.search if board.fixed else None)
+    if board.kind:
+        seed = args.get("seed", "1")
+        prediction = Prediction.parse(board.kind, seed, args.getlist("answer"), args.get("reveal"))
+        context.update(_predicted(prediction, lambda **query: url_for("think.lesson", slug=slug, **query),
+                                  anchor="#predict"))
+    if is_htmx() and args.get("part") != "page":
+        return render_template("think/_stepper.html", **context)
+    return render_template(f"think/lessons/{slug}.html", slug=slug, board=board, **context)
+
+
+def _stepping(rules: Rules, moves: str, search: str | None = None, order: str | None = None) -> Stepping:
+    """The step the request asks for (its search, order and step), or a 400 saying what is wrong."""
+    args = request.args
+    return Stepping.parse(rules, moves, args.get("search", search), args.get("order", order), args.get("step"))
+
+
+def _stepped(stepping: Stepping, link: Callable[..., str], fixed_search: str | None = None) -> dict:
+    """What the stepper's template needs: the step (worked out on the engine
+    workers when the tree is big), or a 404 for a step past the search's end."""
+    view = current_app.extensions["engines"].ask(see_step, stepping, here=stepping.light)
+    if view.past_end:
+        abort(404, description=f"{SEARCH_NAMES[stepping.search]} takes {view.last:,} steps here: "
+                               f"there is no step {stepping.step:,}.")
+    node = board_view(stepping.rules, stepping.moves + view.step.path) if view.step else None
+    return {"stepping": stepping, "view": view, "node": node, "link": link, "search_names": SEARCH_NAMES,
+            "order_names": ORDER_NAMES, "trace_limit": TRACE_LIMIT, "most_empty": MOST_EMPTY, "fixed_search": fixed_search,
+            "knuth_moore": uniform_perfect_leaves, "root": board_view(stepping.rules, stepping.moves)}
+
+
+def _predicted(prediction: Prediction, link: Callable[..., str], anchor: str = "") -> dict:
+    asked = question(prediction.kind, prediction.seed)
+    return {"prediction": prediction, "asked": asked, "options": options(prediction, asked),
+            "verdict": verdict(prediction, asked) if prediction.revealed else "", "predict_link": link,
+            "predict_anchor": anchor, "question_board": board_view(DEFAULT_BOARD, asked.moves),
+            "kinds": KINDS}
