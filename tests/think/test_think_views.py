@@ -200,3 +200,11 @@ def test_the_engines_move_on_the_think_page_is_the_hints_worked_out_once(visitor
     assert re.findall(r"<dt>Its move</dt><dd>([a-g][1-7])</dd>", visitor.client.get(f"/think/7x7/{moves}").text) \
         == [shown]
     assert len(thoughts) == 1, "the hint and the second view read the kept choice"
+
+
+def test_the_verdicts_count_and_the_tables_are_told_apart_and_the_stepper_is_linked(visitor: Visitor):
+    """Issue 56's small things: "7,331 positions lie below" beside the table's 7,332."""
+    text = visitor.client.get("/think/3x3/40").text
+    assert "6,811 positions lie below this one: 6,812 with it, as the searches below count." in text
+    assert "Positions examined (this one included)" in text
+    assert '<a href="/steps/3x3/40">Step through a search</a>' in text
