@@ -17,6 +17,7 @@
 # make bench-browser: click to painted board · make screenshots: every state, into screenshots/
 # make bench-think: what the page "How the computer sees this" costs the server
 # make bench-estimate: Monte Carlo batches and depth-limited searches timed; where depth-limited play goes wrong on 4×4
+# make bench-steps: what stepping through a search costs, on 3×3 and 4×4
 # make voices: seeded 15×15 games against master taking every hint: do the status, the hint, the coach and the review agree?
 HOST ?= 127.0.0.1
 PORT ?= 5000
@@ -34,7 +35,7 @@ export PYTHONPYCACHEPREFIX := $(CURDIR)/$(VENV)/pycache
 unexport PYTHONDONTWRITEBYTECODE
 AXE := $(VENV)/axe-$(AXE_VERSION).min.js
 
-.PHONY: run serve worker test check check-all load load-live load-servers bench bench-think bench-estimate bench-browser voices strength ladder review-check forbidden-check tablebase train learners shapes puzzles puzzles-check screenshots chromium headless-chromium redis htmx clean
+.PHONY: run serve worker test check check-all load load-live load-servers bench bench-think bench-estimate bench-steps bench-browser voices strength ladder review-check forbidden-check tablebase train learners shapes puzzles puzzles-check screenshots chromium headless-chromium redis htmx clean
 
 run: $(VENV)/installed
 	$(BIN)/flask --app webapp.app run --host $(HOST) --port $(PORT)
@@ -98,6 +99,9 @@ bench-think: $(VENV)/installed
 
 bench-estimate: $(VENV)/installed
 	$(BIN)/python -m tools.bench_estimate
+
+bench-steps: $(VENV)/installed
+	$(BIN)/python -m tools.bench_steps
 
 voices: $(VENV)/installed
 	$(BIN)/python -m tools.voices

@@ -35,6 +35,8 @@ module's names (__all__). One file a job:
   first move valued and its line followed to the leaf (classic.Horizon's tree).
 - mcts: Monte Carlo tree search (UCT, random playouts), an iteration at a
   time, reproducible from a seed.
+- traced: the same searches (minimax, alpha-beta, with a table) as generators
+  of steps, in any order of moves, for a person to step through.
 - levels: easy, medium, hard, perfect and master, the learners on 3×3, each a
   way of choosing a move (PLAYS), and choose_move().
 - menace: MENACE, Michie's matchboxes of beads, which learns from each game.
