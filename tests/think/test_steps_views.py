@@ -81,7 +81,7 @@ def test_a_bad_input_is_a_4xx_saying_what_is_wrong(visitor: Visitor, path: str, 
 
 def test_a_4x4_position_too_big_says_why_and_a_small_one_steps(visitor: Visitor):
     assert "This position has 16 empty squares" in visitor.client.get("/steps/4x4/").text
-    small = visitor.client.get("/steps/4x4/b2-c3-b3-c2-a1-d4?search=table&step=3").text
+    small = visitor.client.get("/steps/4x4/b2-c3-b3-c2-a1-d4-a4?search=table&step=3").text
     assert "Alpha-beta with a transposition table: step 3 of" in small
 
 

@@ -163,7 +163,8 @@ def verdict(prediction: Prediction, asked: Question) -> str:
     if chosen == answer:
         return "Right." if asked.kind == "choose" or answer else "Right: it skips none of them."
     if asked.kind == "choose":
-        return "Not that one: minimax chooses the square marked below."
+        chosen_cell = next(iter(answer))
+        return f"Not that one: minimax chooses {describe_cell(DEFAULT_BOARD, chosen_cell)}."
     hits, missed, wrong = chosen & answer, answer - chosen, chosen - answer
     parts = [f"you found {len(hits)} of the {len(answer)} it skips"]
     if wrong:

@@ -32,12 +32,17 @@ from webapp.shared.words import describe_cell
 TRACE_LIMIT = 600_000
 """The most positions a stepped search may examine (plain minimax on the
 empty 3×3 board examines 549,946): past it a search is not stepped."""
-MOST_EMPTY = 10
+MOST_EMPTY = 9
 """The most empty squares a position may have for its searches to be
-stepped: every 3×3 position, and 4×4 ones with six stones down or more.
-With eleven empty squares a 4×4 alpha-beta in a bad order runs past
-TRACE_LIMIT, and finding that out costs seconds; with ten, the searches
-that fit are found within a second or two, once, on the engine workers."""
+stepped: every 3×3 position, and 4×4 ones with seven stones down or more.
+Measured on random 4×4 positions: with nine empty squares alpha-beta takes
+at most some 33,000 steps in square order and 390,000 worst first; with
+ten, up to 187,000 in square order, and worst first it runs past
+TRACE_LIMIT, which took up to 20 s of a busy machine to find out."""
+KEPT_STEPS = 100_000
+"""The longest trace of alpha-beta a process keeps whole (the last two asked
+for: 33,279 steps measured 10 MB, so some 60 MB at most), so that a later step of it is a slice rather than
+a replay (minimax needs none: it skips what it has finished)."""
 LIGHT_POSITIONS = 20_000
 """Positions a tree may hold for its steps to be worked out in the web
 thread (a 3×3 board with seven empty squares or fewer); bigger ones go to
@@ -211,6 +216,15 @@ def totals(search: str, position: Position, order: Order) -> Totals | None:
         return None
 
 
+@lru_cache(maxsize=2)
+def _kept_trace(search: str, position: Position, order: Order) -> tuple[Step, ...] | None:
+    """A whole trace, when it has at most KEPT_STEPS steps (the search's totals say so first)."""
+    whole = totals(search, position, order)
+    if whole is None or whole.steps > KEPT_STEPS:
+        return None
+    return tuple(steps_up_to(search, position, order, whole.steps))
+
+
 def see_step(stepping: Stepping) -> StepView:
     """The step a link asks for, with the searches' totals in its order (on
     the engine workers when the tree is big: see Stepping.light)."""
@@ -222,7 +236,8 @@ def see_step(stepping: Stepping) -> StepView:
         return StepView(None, 0, False, True, (), (), "", None, None, counted, perfect)
     if stepping.step > whole.steps:
         return StepView(None, whole.steps, True, False, (), (), "", None, None, counted, perfect)
-    steps = steps_up_to(stepping.search, position, stepping.order, stepping.step)
+    kept = _kept_trace(stepping.search, position, stepping.order) if stepping.search != "minimax" else None
+    steps = kept[:stepping.step] if kept else steps_up_to(stepping.search, position, stepping.order, stepping.step)
     frames, step = _frames(stepping, steps)
     words = tuple(f"{'XO'[(len(stepping.moves) + ply) % 2]} {describe_cell(stepping.rules, cell)}"
                   for ply, cell in enumerate(step.path))
