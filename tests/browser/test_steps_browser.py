@@ -8,6 +8,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
+from harness.accessibility import audit_both_schemes
 from harness.browsing import assert_not_reloaded, mark_page_as_not_reloaded
 
 pytestmark = pytest.mark.browser
@@ -55,5 +56,20 @@ def test_with_javascript_off_every_step_is_a_link_and_the_question_a_form(browse
         page.get_by_role("button", name="Show me").click()
         expect(page.locator(".verdict")).to_be_visible()
         assert "reveal=1" in page.url and "answer=0" in page.url
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("path", ["/steps/3x3/40?search=alphabeta&step=17", "/lessons/ordering?order=4,0,8",
+                                  "/predict?kind=skip&seed=3&answer=7&reveal=1",
+                                  "/steps/4x4/b2-c3-b3-c2-a1-d4-a4?search=table&step=9"])
+def test_on_a_320_pixel_phone_the_stepper_needs_no_sideways_scrolling_and_passes_axe(
+        browser: Browser, live_server: str, axe_source: str, path: str):
+    context = browser.new_context(base_url=live_server, viewport={"width": 320, "height": 640})
+    page = context.new_page()
+    try:
+        page.goto(path)
+        assert page.evaluate("document.documentElement.scrollWidth") <= 320
+        audit_both_schemes(page, axe_source)
     finally:
         context.close()
