@@ -9,6 +9,7 @@ import re
 import pytest
 
 from tests.support import HTMX, Visitor
+from webapp.app import create_app
 from webapp.engine import DEFAULT_BOARD, Position
 from webapp.engine.traced import run
 from webapp.think.predict import question
@@ -117,3 +118,16 @@ def test_the_minimax_and_alpha_beta_lessons_ask_a_question(visitor: Visitor):
     assert "which move will minimax choose?" in visitor.client.get("/lessons/minimax").text
     revealed = visitor.client.get("/lessons/alpha-beta?seed=3&answer=7&reveal=1").text
     assert 'class="verdict"' in revealed and "Another position" in revealed
+
+
+def test_a_big_tree_is_stepped_on_the_engine_workers_and_a_small_one_here(tmp_path):
+    """The empty board's searches are the workers' job: with none running the
+    stepper says the engines are busy (503); a small tree's steps answer at once."""
+    app = create_app({"TESTING": True, "SECRET_KEY": "k", "ENGINE_WORKERS": "external"},
+                     instance_path=tmp_path / "instance")
+    app.extensions["engines"].wait_seconds = 0.2
+    client = app.test_client()
+    response = client.get("/steps/3x3/?search=alphabeta&step=5")
+    assert response.status_code == 503 and "engines are all busy just now" in response.text
+    assert client.get("/steps/3x3/40812?search=minimax&step=5").status_code == 200
+    app.extensions["engines"].queue.flush()
