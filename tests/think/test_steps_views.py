@@ -131,3 +131,11 @@ def test_a_big_tree_is_stepped_on_the_engine_workers_and_a_small_one_here(tmp_pa
     assert response.status_code == 503 and "engines are all busy just now" in response.text
     assert client.get("/steps/3x3/40812?search=minimax&step=5").status_code == 200
     app.extensions["engines"].queue.flush()
+
+
+def test_the_ordering_lesson_sets_every_order_side_by_side(visitor: Visitor):
+    page = visitor.client.get("/lessons/ordering?at=04").text
+    position = Position.after(DEFAULT_BOARD, (0, 4))
+    for name, order in (("As listed: square by square, row by row", "listed"), ("Worst first, by the solved table", "worst")):
+        found = run("alphabeta", position, order)
+        assert re.search(rf'<th scope="row">{name}</th><td>{found.examined:,}</td><td>{found.cuts:,}</td>', page)

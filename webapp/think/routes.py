@@ -24,7 +24,8 @@ from webapp.think.lessons import LESSON_BOARDS
 from webapp.think.look import DEPTHS, Look, see
 from webapp.think.predict import KINDS, MOST_SEED, Prediction, options, question, verdict
 from webapp.think.searches import engine_view
-from webapp.think.stepping import MOST_EMPTY, ORDER_NAMES, SEARCH_NAMES, TRACE_LIMIT, Stepping, see_step, uniform_perfect_leaves
+from webapp.think.stepping import (MOST_EMPTY, ORDER_NAMES, SEARCH_NAMES, TRACE_LIMIT, Stepping, order_counts,
+                                   see_step, uniform_perfect_leaves)
 from webapp.think.tree import STOP_LIMIT
 
 bp = Blueprint("think", __name__)
@@ -90,6 +91,9 @@ def lesson(slug: str) -> str:
         prediction = Prediction.parse(board.kind, seed, args.getlist("answer"), args.get("reveal"))
         context.update(_predicted(prediction, lambda **query: url_for("think.lesson", slug=slug, **query),
                                   anchor="#predict"))
+    if slug == "ordering":
+        context["orders"] = current_app.extensions["engines"].ask(order_counts, "alphabeta", stepping.position,
+                                                                  here=stepping.light)
     if is_htmx() and args.get("part") != "page":
         return render_template("think/_stepper.html", **context)
     return render_template(f"think/lessons/{slug}.html", slug=slug, board=board, **context)

@@ -347,6 +347,11 @@ def _says(stepping: Stepping, step: Step) -> str:
     return f"Every move tried: {mover}'s best here is worth {value} for X, and that goes back up."
 
 
+def order_counts(search: str, position: Position) -> tuple[tuple[str, Totals | None], ...]:
+    """search's totals in every named order, side by side (the ordering lesson's table)."""
+    return tuple((name, totals(search, position, key)) for key, name in ORDER_NAMES.items())
+
+
 def uniform_perfect_leaves(branching: int, depth: int) -> int:
     """Knuth and Moore (1975): the leaves alpha-beta examines with perfect
     ordering on a uniform tree of this branching and depth, b^⌈d/2⌉ + b^⌊d/2⌋ − 1."""
