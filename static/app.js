@@ -245,13 +245,17 @@ function offerRules(boardId, choiceId) {
   for (const option of rule.options) option.disabled = !rules.includes(option.value);
   if (rule.selectedOptions[0].disabled) rule.value = "freestyle";
 }
-// Swap2 comes with the same boards, under freestyle or standard (renju begins at the centre).
+// The opening rules come with the same boards, under freestyle or standard
+// (renju begins at the centre), each where its zones fit (its data-boards).
 function offerOpenings(prefix) {
   const choice = document.querySelector(`#${prefix}opening-choice`), rule = document.querySelector(`#${prefix}rule`);
+  const board = document.querySelector(`#${prefix}board`);
   if (!choice || !rule) return;
   choice.hidden = document.querySelector(`#${prefix}rule-choice`).hidden;
   const opening = choice.querySelector("select");
-  opening.options[1].disabled = rule.value === "renju";
+  for (const option of opening.options) {
+    option.disabled = option.value !== "none" && (rule.value === "renju" || !option.dataset.boards.split(" ").includes(board?.value));
+  }
   if (opening.selectedOptions[0].disabled) opening.value = "none";
 }
 const offerAllRules = () => {

@@ -46,7 +46,7 @@ def test_every_swap2_state_answers_as_its_steps_say(opening: Opening, ply: int):
     assert (written is None) == (step is not None)
     if written:
         assert WRITTEN[written] == opening.choices[:1] * (written == "swap2-two")
-        assert swap2.opening_stones(written) == opening.stones_put_down, "a link's opening says its stones"
+        assert Opening.read(written).stones_put_down == opening.stones_put_down, "a link's opening says its stones"
     assert opening.opener_has_white == (opening.choices in (("black",), ("two", "white")))
 
 

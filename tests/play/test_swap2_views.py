@@ -42,25 +42,25 @@ def test_you_open_and_the_computer_chooses(visitor: Visitor) -> None:
     game = game_of(visitor)
     # The computer's choice is master's, by a count of positions: the same here as asked directly.
     assert game.opening.choices[0] == swap2.choice(Position.after(FIFTEEN, game.moves[:3]), may_place_two=True)
-    if game.swap2_step == swap2.CHOOSE_AGAIN:  # two more: the colour is the person's to choose
+    if game.opening_step == swap2.CHOOSE_AGAIN:  # two more: the colour is the person's to choose
         assert "The computer chose two more stones" in visitor.open().text
         assert choose(visitor, "white").status_code == 200
         game = game_of(visitor)
         assert game.o == "human" and game.x == "master" and game.to_move == "O" and game.ply == 5
     else:  # a colour: the person has the other, and it is the person's move
-        assert game.swap2_step is None and game.humans_turn
+        assert game.opening_step is None and game.humans_turn
 
 
 def test_the_computer_opens_and_you_take_black(visitor: Visitor) -> None:
     new_game(visitor, "master", "human")
     page = visitor.open().text
     game = game_of(visitor)
-    assert game.ply == 3 and game.swap2_step == swap2.CHOOSE
+    assert game.ply == 3 and game.opening_step == swap2.CHOOSE
     assert "The computer put down the opening" in page and "Play black (X)" in page and "Put down two more" in page
     assert choose(visitor, "black").status_code == 200
     game = game_of(visitor)
     assert game.x == "human" and game.o == "master" and game.ply == 4  # the computer, now white, has moved
-    assert game.swap2_step is None and game.humans_turn
+    assert game.opening_step is None and game.humans_turn
 
 
 def test_the_computer_opens_you_put_down_two_and_it_chooses(visitor: Visitor) -> None:
@@ -72,7 +72,7 @@ def test_the_computer_opens_you_put_down_two_and_it_chooses(visitor: Visitor) ->
     place(visitor, *free)
     game = game_of(visitor)
     assert game.opening.choices[0] == "two" and game.opening.choices[1] in swap2.LAST_CHOICES
-    assert game.swap2_step is None
+    assert game.opening_step is None
     assert game.humans_turn  # the person has white's move, or black's after the computer's
     assert game.opener == "master" and game.second == "human"
 
@@ -86,7 +86,7 @@ def test_two_people_take_swap2_s_steps_in_turn(visitor: Visitor) -> None:
     assert "Swap2: The first player chooses a colour" in visitor.open().text
     assert choose(visitor, "white").status_code == 200
     game = game_of(visitor)
-    assert game.opening.choices == ("two", "white") and game.swap2_step is None and game.to_move == "O"
+    assert game.opening.choices == ("two", "white") and game.opening_step is None and game.to_move == "O"
     place(visitor, "k11")
     assert game_of(visitor).ply == 6
 
@@ -151,7 +151,7 @@ def test_play_again_keeps_swap2_and_its_opener(visitor: Visitor) -> None:
     choose(visitor, "black")  # the person is black now, the computer (the opener) white
     visitor.post("/again", {})
     game = game_of(visitor)
-    assert game.opening.rule == "swap2" and game.opener == "master" and game.swap2_step == swap2.CHOOSE
+    assert game.opening.rule == "swap2" and game.opener == "master" and game.opening_step == swap2.CHOOSE
 
 
 def test_a_swap2_game_s_link_replay_review_and_record_say_how_it_opened(visitor: Visitor, monkeypatch) -> None:
@@ -207,8 +207,10 @@ def test_three_stones_and_a_colour_are_swap2_and_my_games_says_so(visitor: Visit
 
 @pytest.mark.parametrize("path, why", [
     ("/replay/15x15-renju/h8-h9-g6?opening=swap2", "The 15x15-renju board has no swap2 opening"),
-    ("/review/15x15/h8-h9-g6?opening=swap3", "“swap3” is not an opening a link writes: swap2, swap2-two or none."),
-    ("/record/sgf/7x7/d4-d5-c3?opening=swap1", "“swap1” is not an opening a link writes"),
+    ("/review/15x15/h8-h9-g6?opening=swap3",
+     "“swap3” is not an opening a link writes: swap1, swap2, swap2-two, pro, long-pro or none."),
+    ("/record/sgf/7x7/d4-d5-c3?opening=swap4", "“swap4” is not an opening a link writes"),
+    ("/record/sgf/7x7/d4-d5-a1?opening=long-pro", "The 7x7 board has no long-pro opening"),
     ("/replay/5x5/c3-c4-b2?opening=swap2", "The 5x5 board has no swap2 opening"),
     ("/replay/15x15/h8-h9?opening=swap2", "The swap2 opening puts down 3 stones; this game has 2."),
     ("/review/15x15/h8-h9-g6-i9?opening=swap2-two", "The swap2-two opening puts down 5 stones; this game has 4."),

@@ -9,7 +9,9 @@ module's names (__all__). One file a job:
 - boards: the boards offered here (BOARDS) and the rules each is played under.
 - renju: renju's forbidden points for black (overline, double four, double three).
 - opening: how a game opens, one value (Opening: the rule and the choices made) a game asks what comes next.
-- swap2: gomoku's swap2 opening rule, and the computer's stones and choices in it.
+- opening_rules: the opening rules (swap1, swap2, pro, long pro) as tables of steps, with their zones.
+- opening_play: the computer's stones in an opening step (in its zone) and its choices.
+- swap2: swap2's steps by name, and the computer's even openings, choices and two more stones.
 - solved: the solved games, 3×3 (solved on first use) and 4×4 (the
   tablebase file `make tablebase` writes): every position's value and best moves.
 - patterns, shapes: what a stone on an empty cell would make along each line

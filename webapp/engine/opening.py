@@ -1,12 +1,13 @@
 """How a game opens, as one value: the opening rule and the choices made in
 it so far. A game (at one screen or between friends) holds an Opening and
-asks it what happens next: whose step it is, whether a colour is to be
-chosen, who put down a stone, how a link writes it. Nothing outside this
-module and the rule's own (swap2.py) asks which rule it is; a new opening
-rule is a new table here, not a thread through the game.
+asks it what happens next: whose step it is, whether a choice is to be
+made, where the next stone may go, who put down a stone, how a link writes
+it. The rules are tables of steps (opening_rules.TABLES); nothing outside
+them asks which rule it is, so a new opening rule is a new table, not a
+thread through the game.
 
-The only rule with steps today is swap2; NO_OPENING has none (black's first
-stone is the game's first move), and every question has its plain answer.
+NO_OPENING has no steps (black's first stone is the game's first move), and
+every question has its plain answer.
 """
 
 from __future__ import annotations
@@ -14,15 +15,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from webapp.engine import swap2
+from webapp.engine import opening_rules
+from webapp.engine.opening_rules import NAMES, NO_OPENING, OPENER, OPENINGS, TABLES, WRITTEN, Choose, Now, Place
 from webapp.engine.rules import Rules
-from webapp.engine.swap2 import NO_OPENING, OPENINGS
 
 
 @dataclass(frozen=True)
 class Opening:
-    """An opening rule (swap2.OPENINGS) and the choices made in it so far
-    (swap2's: FIRST_CHOICES, then LAST_CHOICES). False without a rule."""
+    """An opening rule (opening_rules.OPENINGS) and the choices made in it
+    so far (each among its Choose step's options). False without a rule."""
 
     rule: str = NO_OPENING
     choices: tuple[str, ...] = ()
@@ -30,56 +31,102 @@ class Opening:
     def __bool__(self) -> bool:
         return self.rule != NO_OPENING
 
+    @classmethod
+    def read(cls, written: str) -> Opening:
+        """The opening a link writes (opening_rules.WRITTEN: "swap2-two"), as far as it says."""
+        return cls(*WRITTEN[written])
+
+    @property
+    def name(self) -> str:
+        """The rule as a page names it: "Swap2", "Long pro"."""
+        return NAMES[self.rule]
+
     def offered_on(self, rules: Rules) -> bool:
         """Whether this rule opens a game on rules' board (every board opens without one)."""
-        return not self or swap2.offered(rules)
+        return opening_rules.offered(self.rule, rules)
+
+    def now(self, ply: int) -> Now | None:
+        """Where the opening stands after ply stones: its step and the stones of it down; None once over."""
+        return opening_rules.walk(self.rule, ply, self.choices)
 
     def step(self, ply: int) -> str | None:
-        """Where the opening stands after ply stones (swap2.step: PLACE_THREE,
-        CHOOSE, PLACE_TWO, CHOOSE_AGAIN); None once the colours are settled,
-        and without a rule."""
-        return swap2.step(ply, self.choices) if self else None
+        """The name of the step after ply stones (swap2's: "place three",
+        "choose", "place two", "choose again"); None once the opening is
+        over, and without a rule."""
+        now = self.now(ply)
+        return now.step.name if now else None
 
     def choices_now(self, ply: int) -> tuple[str, ...]:
         """The choices open after ply stones: none while stones are to be placed, or once settled."""
-        return swap2.choices_at(self.step(ply))
+        now = self.now(ply)
+        return now.step.options if now and isinstance(now.step, Choose) else ()
 
     def opener_acts(self, ply: int) -> bool:
-        """Whether the opener (not the other player) takes the step after ply
-        stones (there must be one: see step)."""
-        return swap2.opener_acts(self.step(ply))
+        """Whether the opener (not the other player) takes the step after
+        ply stones (there must be one: see step)."""
+        now = self.now(ply)
+        return now is not None and now.step.by == OPENER
 
     @property
     def opener_has_white(self) -> bool:
         """Whether the choices gave the opener white: the players' seats are
         exchanged then, as the opener began as black."""
-        return bool(self) and swap2.opener_has_white(self.choices)
+        return opening_rules.opener_has_white(self.rule, self.choices)
 
     def placed_by_opener(self, index: int) -> bool | None:
         """Whether the opener put down the stone at index (from 0): True or
         False for the opening's stones; None after them, and without a rule
         (the stone is its colour's)."""
-        return swap2.placed_by_opener(index, self.choices) if self else None
+        for place, start in opening_rules.reached(self.rule, self.choices):
+            if start <= index < start + place.count:
+                return place.by == OPENER
+        return None
 
     @property
     def stones_put_down(self) -> int:
         """How many of the first stones the opening puts down, rather than
         the players in turn, with the choices made so far (0 without a rule)."""
-        return swap2.stones_put_down(self.rule, self.choices)
+        return sum(place.count for place, _ in opening_rules.reached(self.rule, self.choices))
+
+    def zone(self, rules: Rules, ply: int) -> frozenset[int] | None:
+        """The squares the next stone may go on, where the opening limits them
+        (a placement with a zone); None where any empty square will do."""
+        now = self.now(ply)
+        if now is None or now.zone is None or now.zone.anywhere:
+            return None
+        return frozenset(cell for cell in range(rules.cells) if now.zone.allows(rules, cell))
+
+    def why_not(self, rules: Rules, ply: int, cell: int) -> str | None:
+        """Why the opening refuses a stone on cell now (outside its zone), in
+        words to show a person; None where it allows it."""
+        now = self.now(ply)
+        if now is None or now.zone is None or now.zone.allows(rules, cell):
+            return None
+        distance = opening_rules.from_centre(rules, cell)
+        away = "is the centre" if distance == 0 else f"is {distance} from the centre"
+        return (f"Under {self.name.lower()}, {now.step.name} stone goes {now.zone.words}: "
+                f"{rules.cell_name(cell)} {away}.")
 
     def written(self, ply: int) -> str | None:
-        """The opening as a link writes it (swap2.WRITTEN) once settled after
-        ply stones; None without a rule, or while under way."""
-        return swap2.written(self.rule, self.choices, ply)
+        """The opening as a link writes it (opening_rules.WRITTEN) once over
+        after ply stones; None without a rule, or while under way."""
+        if not self or self.now(ply) is not None:
+            return None
+        return opening_rules.written(self.rule, self.choices)
 
     def chose(self, choice: str) -> Opening:
         """The opening after one more choice (the caller checked it is open: choices_now)."""
         return Opening(self.rule, (*self.choices, choice))
 
-    def fits(self, rules: Rules, ply: int) -> bool:
+    def fits(self, rules: Rules, ply: int, moves: tuple[int, ...] = ()) -> bool:
         """Whether a game of ply stones on rules' board can have come with
-        this opening and its choices (a game read back from a store)."""
-        return swap2.opening_fits(rules, self.rule, ply, self.choices)
+        this opening and its choices (a game read back from a store), and
+        moves' opening stones (where given) are each in its zone."""
+        if not self.offered_on(rules) or not opening_rules.fits(self.rule, ply, self.choices):
+            return False
+        return all(place.zones[index - start].allows(rules, moves[index])
+                   for place, start in opening_rules.reached(self.rule, self.choices)
+                   for index in range(start, min(start + place.count, len(moves))))
 
     def to_data(self) -> dict[str, Any]:
         """What a store keeps of it (nothing without a rule): from_data reads it back."""
@@ -93,3 +140,6 @@ class Opening:
         if rule not in OPENINGS or not isinstance(choices, (list, tuple)):
             raise ValueError("not an opening")
         return cls(rule, tuple(map(str, choices)))
+
+
+__all__ = ["Opening", "OPENINGS", "TABLES", "Place", "Choose"]

@@ -25,19 +25,15 @@ from webapp.engine.evaluate import evaluator
 from webapp.engine.position import Position
 from webapp.engine.rules import RENJU, Rules, transform
 from webapp.engine.search import think
+from webapp.engine import opening_rules
+from webapp.engine.opening_rules import BLACK, NO_OPENING, SWAP2, TABLES, TWO, WHITE  # noqa: F401 (swap2's words)
 from webapp.engine.values import WIN
 
-NO_OPENING, SWAP2 = "none", "swap2"
-OPENINGS = (NO_OPENING, SWAP2)
-"""The openings a game may begin with: none (black's first stone is the game's first move), or swap2."""
-PLACE_THREE, CHOOSE, PLACE_TWO, CHOOSE_AGAIN = "place three", "choose", "place two", "choose again"
-"""swap2's steps, in order (PLACE_TWO and CHOOSE_AGAIN only after a choice of TWO)."""
-BLACK, WHITE, TWO = "black", "white", "two"
-FIRST_CHOICES = (BLACK, WHITE, TWO)
-"""The second player's choice after the opener's three stones."""
-LAST_CHOICES = (BLACK, WHITE)
-"""The opener's choice after the second player's two more."""
-OPENING_STONES, MORE_STONES = 3, 2
+PLACE_THREE, CHOOSE, PLACE_TWO, CHOOSE_AGAIN = (step.name for step in TABLES[SWAP2])
+"""swap2's steps, in order (PLACE_TWO and CHOOSE_AGAIN only after a choice of TWO): its table's (opening_rules)."""
+FIRST_CHOICES, LAST_CHOICES = (step.options for step in TABLES[SWAP2][1::2])
+"""The second player's choice after the opener's three stones; the opener's after the second player's two more."""
+OPENING_STONES, MORE_STONES = (step.count for step in TABLES[SWAP2][::2])
 EVEN = 400
 """How near even (in the evaluation's units: shapes.UNIT is one unit of
 log-odds, 400 about 60 games in 100) a position must be for the second
@@ -51,11 +47,8 @@ OPENINGS_KEPT = 4
 def step(ply: int, choices: tuple[str, ...]) -> str | None:
     """Where an opening of ply stones and these choices stands: PLACE_THREE,
     CHOOSE, PLACE_TWO or CHOOSE_AGAIN; None once the colours are settled."""
-    if not choices:
-        return PLACE_THREE if ply < OPENING_STONES else CHOOSE
-    if choices == (TWO,):
-        return PLACE_TWO if ply < OPENING_STONES + MORE_STONES else CHOOSE_AGAIN
-    return None
+    now = opening_rules.walk(SWAP2, ply, choices)
+    return now.step.name if now else None
 
 
 def choices_at(now: str | None) -> tuple[str, ...]:
@@ -66,78 +59,37 @@ def choices_at(now: str | None) -> tuple[str, ...]:
 
 def opener_acts(now: str) -> bool:
     """Whether the opener (not the other player) takes this step."""
-    return now in (PLACE_THREE, CHOOSE_AGAIN)
+    return next(step.by for step in TABLES[SWAP2] if step.name == now) == opening_rules.OPENER
 
 
 def opener_has_white(choices: tuple[str, ...]) -> bool:
     """Whether the choices gave the opener white (the other player took
     black, or the opener chose white after two more): the players' seats
     are exchanged then, as the opener began as black."""
-    return choices in ((BLACK,), (TWO, WHITE))
+    return opening_rules.opener_has_white(SWAP2, choices)
 
 
-def settled_at(choices: tuple[str, ...]) -> int:
-    """How many stones the opening put down: three, or five after two more."""
-    return OPENING_STONES + (MORE_STONES if choices[:1] == (TWO,) else 0)
-
-
-WRITTEN = {"swap2": (), "swap2-two": (TWO,)}
+WRITTEN = {written: choices for written, (rule, choices) in opening_rules.WRITTEN.items() if rule == SWAP2}
 """How a link or a record writes a game's swap2 opening (its `opening`, SGF's
 ON): "swap2" where the opener's three stones were answered with a colour,
 "swap2-two" where the other player put down two more; and the choices that
 say as much. Who then took which colour belongs to the players, whom a link
-does not name."""
-
-
-def written(opening: str, choices: tuple[str, ...], ply: int) -> str | None:
-    """A game's opening as a link writes it (WRITTEN), once the colours are
-    settled; None for no opening, or one still under way (a link's words
-    would tell of choices not yet made)."""
-    if opening != SWAP2 or step(ply, choices) is not None:
-        return None
-    return "swap2-two" if choices[:1] == (TWO,) else "swap2"
-
-
-def opening_stones(opening: str | None) -> int:
-    """How many of a game's first stones an opening (as WRITTEN) put down,
-    rather than the players in turn: three, or five after two more."""
-    return stones_put_down(SWAP2, WRITTEN[opening]) if opening else 0
-
-
-def stones_put_down(opening: str, choices: tuple[str, ...]) -> int:
-    """How many of a game's first stones its opening puts down, with these
-    choices made so far (0 without an opening): three, or five after two more."""
-    return settled_at(choices) if opening == SWAP2 else 0
+does not name. Every rule's are opening_rules.WRITTEN."""
 
 
 def placed_by_opener(index: int, choices: tuple[str, ...]) -> bool | None:
     """Whether the opener put down the stone at index (from 0): True for the
     first three, False for two more; None after the opening (its colour's)."""
-    if index < OPENING_STONES:
-        return True
-    return False if index < settled_at(choices) else None
+    for place, start in opening_rules.reached(SWAP2, choices):
+        if start <= index < start + place.count:
+            return place.by == opening_rules.OPENER
+    return None
 
 
 def fits(ply: int, choices: tuple[str, ...]) -> bool:
     """Whether choices are ones a game of ply stones can have come with."""
-    if not choices:
-        return ply <= OPENING_STONES
-    first, rest = choices[0], choices[1:]
-    if first not in FIRST_CHOICES or ply < OPENING_STONES:
-        return False
-    if first != TWO:
-        return not rest
-    if not rest:
-        return ply <= OPENING_STONES + MORE_STONES
-    return len(rest) == 1 and rest[0] in LAST_CHOICES and ply >= OPENING_STONES + MORE_STONES
+    return opening_rules.fits(SWAP2, ply, choices)
 
-
-def opening_fits(rules: Rules, opening: str, ply: int, choices: tuple[str, ...]) -> bool:
-    """Whether a stored game's opening and choices are ones a game of ply
-    stones on rules' board can have come with (a game read back from a store)."""
-    if opening == NO_OPENING:
-        return not choices
-    return opening == SWAP2 and offered(rules) and fits(ply, choices)
 
 
 def offered(rules: Rules) -> bool:

@@ -44,7 +44,7 @@ class Offered:
             raise Conflict("You have made an offer already; wait for your friend's answer." if mine else
                            "Your friend has made an offer: answer it first.")
         if kind == "takeback" and self.takeback_to(mark) is None:
-            raise Conflict("You have no move to take back yet." if self.swap2_step is None else
+            raise Conflict("You have no move to take back yet." if self.opening_step is None else
                            "The opening's stones cannot be taken back; play on, or resign.")
         offer = Offer(kind, mark, self.ply)
         if offer == self.declined:
@@ -92,7 +92,7 @@ class Offered:
     def takeback_to(self, mark: str) -> int | None:
         """How many stones stay if mark's last move is taken back (and the
         friend's reply after it): None if mark has none since the opening."""
-        if self.swap2_step is not None:
+        if self.opening_step is not None:
             return None
         for index in (self.ply - 1, self.ply - 2):
             if index >= self.opening_stones and MARKS[index % 2] == mark:

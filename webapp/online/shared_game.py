@@ -18,14 +18,15 @@ from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import Any
 
-from webapp.engine import MARKS, Opening, Position, Rules, board_named, opponent, swap2
+from webapp.engine import MARKS, Opening, Position, Rules, board_named, opponent
+from webapp.engine.opening_rules import TWO
 from webapp.online.clock import Clock, TimeControl, now_or_clock
 from webapp.online.offers import Offer, Offered, parse_offer
 from webapp.online.status import Told
 from webapp.online.store import Event
 from webapp.shared.board import BoardView, board_view
 from webapp.shared.errors import Conflict, Forbidden, InvalidInput
-from webapp.shared.forms import parse_swap2_choice
+from webapp.shared.forms import parse_opening_choice
 from webapp.shared.game_link import Result, parse_moves, write_moves
 from webapp.shared.opened import Opened
 
@@ -77,7 +78,7 @@ class SharedGame(Offered, Told, Opened):
     series: dict[str, int] = field(default_factory=dict)  # wins per player, and "draws", over rematches
     away: frozenset[str] = frozenset()                   # seats whose player closed the page
     ending: Result = Result()                            # a resignation, a time-out or an agreed draw
-    opening: Opening = Opening()                         # under swap2, X's player opens, and the colours are chosen
+    opening: Opening = Opening()                         # under a rule, X's player takes its first step
     clock: Clock | None = None                           # the players' time, if they play with a clock
     offer: Offer | None = None                           # a draw or take-back waiting for its answer
     declined: Offer | None = None                        # the last one declined: not made again at once
@@ -100,9 +101,9 @@ class SharedGame(Offered, Told, Opened):
 
     @property
     def acting_seat(self) -> str:
-        """The seat whose player acts now: in a swap2 opening, the opener's
+        """The seat whose player acts now: in an opening, the opener's
         (X's until a choice gave it white) or the other's; else the side to move."""
-        step = self.swap2_step
+        step = self.opening_step
         if step is None:
             return self.position.to_move
         opener = "O" if self.opening.opener_has_white else "X"
@@ -167,10 +168,11 @@ class SharedGame(Offered, Told, Opened):
         if self.acting_seat != mark:
             raise Conflict("It is your friend's turn, not yours.")
         if self.choosing:
-            raise Conflict("Swap2 asks for a choice of colour now, not a stone: choose one of the buttons below the board.")
+            raise Conflict(f"{self.opening.name} asks for a choice of colour now, not a stone: choose one of "
+                           "the buttons below the board.")
         if not 0 <= cell < self.rules.cells or self.position.stones >> cell & 1:
             raise Conflict("That square is taken; choose an empty one.")
-        if refusal := self.position.why_not(cell):
+        if refusal := self.opening_refusal(cell) or self.position.why_not(cell):
             raise Conflict(refusal)
         after = replace(self, moves=(*self.moves, cell), away=self.away - {mark}, offer=None)
         after = self._timed(after, now, moved=True)
@@ -178,23 +180,23 @@ class SharedGame(Offered, Told, Opened):
 
     def choose(self, player: str | None, choice: str, seen_ply: int,
                now: float | None = None) -> tuple[SharedGame, Event]:
-        """player's swap2 choice: black, white, or (the first time) two more.
+        """player's choice in the opening: black, white, or (swap2's first) two more.
         A choice that gives the opener white exchanges the seats (and their
         clocks): a seat is a colour."""
         now = now_or_clock(now)
         mark = self._seat_changing(player, seen_ply, "choose", now)
         if not self.choosing:
-            raise Conflict("There is no swap2 choice to make now.")
+            raise Conflict("There is no choice of the opening's to make now.")
         if self.acting_seat != mark:
             raise Conflict("The choice is your friend's to make, not yours.")
-        chosen = parse_swap2_choice(choice, self.opening.choices_now(self.ply))
+        chosen = parse_opening_choice(choice, self.choices_now)
         after = self._timed(replace(self, opening=self.opening.chose(chosen), offer=None), now, moved=True)
         if after.opening.opener_has_white != self.opening.opener_has_white:
             after = replace(after, seats=(self.seats[1], self.seats[0]),
                             away=frozenset(opponent(seat) for seat in self.away),
                             clock=after.clock and after.clock.exchanged())
-        said = "two more stones" if choice == swap2.TWO else f"to play {choice}"
-        return after, Event("move", f"Swap2: {mark} chose {said}.")
+        said = "two more stones" if choice == TWO else f"to play {choice}"
+        return after, Event("move", f"{self.opening.name}: {mark} chose {said}.")
 
     def resign(self, player: str | None, seen_ply: int, now: float | None = None) -> tuple[SharedGame, Event]:
         """player gives the game up (on either turn): the friend wins."""
@@ -297,7 +299,7 @@ class SharedGame(Offered, Told, Opened):
         if self.rematch is not None:
             raise Conflict("The rematch has already begun.")
         opener = self.seats[1 if self.opening.opener_has_white else 0]
-        if self.opening:  # under swap2 the other player opens the next game
+        if self.opening:  # under a rule the other player opens the next game
             seats = (self.seats[1], self.seats[0]) if opener == self.seats[0] else self.seats
         else:
             seats = (self.seats[1], self.seats[0])
@@ -319,10 +321,11 @@ class SharedGame(Offered, Told, Opened):
         player whose turn it is, once both seats are taken."""
         mine = self.seat_of(player)
         my_turn = mine is not None and None not in self.seats and not self.is_over and self.acting_seat == mine
-        return board_view(self.rules, self.moves, self.status_for(player), playable=my_turn and not self.choosing)
+        return board_view(self.rules, self.moves, self.status_for(player), playable=my_turn and not self.choosing,
+                          zone=self.zone)
 
     def may_choose(self, player: str | None) -> bool:
-        """Whether the swap2 choice is this viewer's to make now."""
+        """Whether the opening's choice is this viewer's to make now."""
         return self.choosing and None not in self.seats and self.seat_of(player) == self.acting_seat
 
     def to_data(self) -> dict[str, Any]:
@@ -347,8 +350,8 @@ class SharedGame(Offered, Told, Opened):
                        parse_offer(data.get("offer")), parse_offer(data.get("declined")))
         except (KeyError, TypeError, IndexError, ValueError, InvalidInput) as error:
             raise ValueError(f"not a shared game: {error}") from error
-        if not game.opening.fits(rules, game.ply):
-            raise ValueError("not a shared game: its swap2 choices do not fit its moves")
+        if not game.opening.fits(rules, game.ply, game.moves):
+            raise ValueError("not a shared game: its opening's choices or zones do not fit its moves")
         if game.offer and (game.offer.ply != game.ply or game.offer.kind == "takeback"
                            and game.takeback_to(game.offer.by) is None):
             raise ValueError("not a shared game: its offer does not fit its moves")

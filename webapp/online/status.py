@@ -10,7 +10,8 @@ from typing import NamedTuple
 
 from webapp.engine import MARKS, opponent, rules_offered
 from webapp.online.clock import clock_words
-from webapp.shared.words import describe_cell, in_a_row, swap2_words
+from webapp.shared.opening_words import step_words
+from webapp.shared.words import describe_cell, in_a_row
 
 OFFER_WORDS = {"draw": "a draw", "takeback": "to take back their last move"}
 """What each kind of offer asks for, after "X offers" or "X asks"."""
@@ -68,8 +69,8 @@ class Told:
             return "Waiting for your friend to join."
         if opponent(mine) in self.away:
             return f"You play {mine}. Your friend has left; their seat is kept if they come back."
-        if self.swap2_step is not None:
-            return self._rematch_said() + self._swap2_status(mine)
+        if self.opening_step is not None:
+            return self._rematch_said() + self._opening_status(mine)
         if self.acting_seat == mine:
             return f"{self._rematch_said()}Your turn: you play {mine}."
         # One line on a phone, as "Your turn" (two with the rematch's words: .status keeps room for two).
@@ -80,10 +81,10 @@ class Told:
         rematch of the last (a series has begun: a game between these two ended)."""
         return "A rematch, sides swapped. " if self.series and not self.moves else ""
 
-    def _swap2_status(self, mine: str | None) -> str:
-        """The status during a swap2 opening: who does what now."""
+    def _opening_status(self, mine: str | None) -> str:
+        """The status during an opening: who does what now."""
         who = "You" if self.acting_seat == mine else "Your friend" if mine else f"{self.acting_seat}'s player"
-        return swap2_words(self.swap2_step, self.ply, who)
+        return step_words(self.opening, self.ply, who)
 
     @property
     def terms_words(self) -> str:
@@ -92,7 +93,7 @@ class Told:
         5+3 clock)"; "" on 3×3 without a clock."""
         said = [self.rules.rule] if len(rules_offered(self.rules)) > 1 else []
         if self.opening:
-            said.append(f"{self.opening.rule} opening")
+            said.append(f"{self.opening.name.lower()} opening")
         if self.clock:
             said.append(f"{self.clock.control.written} clock")
         return f" ({', '.join(said)})" if said else ""
@@ -111,8 +112,8 @@ class Told:
             return "A draw. You are watching."
         if None in self.seats:
             return f"Your friend is waiting for you: join to play {self.free_seat}{self.terms_words}."
-        if self.swap2_step is not None:
-            return self._swap2_status(None)
+        if self.opening_step is not None:
+            return self._opening_status(None)
         return f"{self.acting_seat} to move. You are watching."
 
     def offer_words(self, player: str | None) -> str | None:

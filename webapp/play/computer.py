@@ -1,6 +1,6 @@
 """How the computer plays a game at this browser: each level's move (its
 dice, master's search on the engine workers, an installed engine's move,
-this browser's own MENACE), the hint's move, and its steps in a swap2
+this browser's own MENACE), the hint's move, and its steps in an
 opening; and what master's search found, to put into words."""
 
 from __future__ import annotations
@@ -10,7 +10,8 @@ import time
 from collections.abc import Callable
 from typing import Any, NamedTuple, TypeVar
 
-from webapp.engine import DEFAULT_BUDGET_MS, Menace, Position, Rules, advise, choose_move, swap2
+from webapp.engine import DEFAULT_BUDGET_MS, Menace, Position, advise, choose_move, opening_play
+from webapp.engine.opening_rules import Now
 from webapp.engine.external import Brain
 from webapp.play.found import Found
 from webapp.shared.players import MY_MENACE
@@ -67,17 +68,14 @@ class Computer(NamedTuple):
             thought = reply.thought
         return thought.move, Found.of(thought)
 
-    def swap2_opening(self, rules: Rules) -> tuple[int, ...]:
-        """The computer's three opening stones under swap2 (swap2.opening), on the engine workers."""
-        return self._worked_out(swap2.opening, rules, random.Random(self.rng.random()))
+    def opening_stones(self, now: Now, position: Position) -> tuple[int, ...]:
+        """The computer's stones for the rest of an opening's placement, each in
+        its zone (opening_play.stones), on the engine workers."""
+        return self._worked_out(opening_play.stones, now, position, random.Random(self.rng.random()))
 
-    def swap2_choice(self, position: Position, may_place_two: bool) -> str:
-        """The computer's swap2 choice (swap2.choice: master's search), on the engine workers."""
-        return self._worked_out(swap2.choice, position, may_place_two)
-
-    def swap2_two_more(self, position: Position) -> tuple[int, ...]:
-        """The computer's two more stones under swap2 (swap2.two_more), on the engine workers."""
-        return self._worked_out(swap2.two_more, position)
+    def opening_choice(self, position: Position, options: tuple[str, ...]) -> str:
+        """The computer's choice in an opening (opening_play.choice: master's search), on the engine workers."""
+        return self._worked_out(opening_play.choice, position, options)
 
     def _worked_out(self, function: Callable[..., T], *arguments: Any) -> T:
         """function(*arguments) on the engine workers, as master's moves are (in this thread without them)."""

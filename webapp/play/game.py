@@ -14,9 +14,9 @@ from dataclasses import dataclass, replace
 from functools import cached_property
 from typing import Any
 
-from webapp.engine import DEFAULT_BOARD, MARKS, Position, Rules, board_named, opponent, swap2
+from webapp.engine import DEFAULT_BOARD, MARKS, Position, Rules, board_named, opponent
 from webapp.engine.opening import Opening
-from webapp.engine.swap2 import CHOOSE, CHOOSE_AGAIN, PLACE_THREE, PLACE_TWO
+from webapp.engine.opening_rules import OWN_MOVE, Place
 from webapp.play.computer import COMPUTER, Computer
 from webapp.play.found import Found
 from webapp.play.hint import Hint, hint_for
@@ -24,7 +24,7 @@ from webapp.shared.players import HUMAN, OUR_PLAYERS, Roster
 from webapp.play.score import FRIENDS, score_prefix
 from webapp.play.telling import Telling
 from webapp.shared.errors import Conflict, InvalidInput
-from webapp.shared.forms import parse_swap2_choice
+from webapp.shared.forms import parse_opening_choice
 from webapp.shared.game_link import mark_of, parse_moves, stones_query, write_moves
 from webapp.shared.set_up import parse_set_up
 from webapp.shared.opened import Opened
@@ -47,7 +47,7 @@ class Game(Opened, Telling):
     found: Found | None = None  # what master's search found for the last move, if master made it
     stood_in: str = ""          # what an external engine did wrong, where master played its last move instead
     resigned: str | None = None  # the mark of the side that resigned, which ends the game
-    opening: Opening = Opening()  # how it opens: under swap2 the first stones and the colours follow its steps
+    opening: Opening = Opening()  # how it opens: under a rule (swap2, pro...) its steps put down the first stones
     roster: Roster = OUR_PLAYERS  # who may play here (the external engines installed), and what each is called
     set_up: int = 0  # how many of the first moves are stones set up on the analysis board (shared.set_up), not played
 
@@ -58,11 +58,11 @@ class Game(Opened, Telling):
         """A new game, from the empty board or from the position after moves
         (the first set_up of them stones set up by hand, not played); a
         computer to move against a person moves at once. With an opening
-        (swap2: gomoku's boards, freestyle or standard, from the empty
-        board), x is the opener, who puts down the first three stones."""
+        rule (gomoku's boards, freestyle or standard, from the empty board),
+        x is the opener, who takes its first step."""
         if opening and (moves or not opening.offered_on(rules)):
-            raise InvalidInput("Swap2 opens an empty five-in-a-row board, under freestyle or the standard rule "
-                               "(renju begins at the centre).")
+            raise InvalidInput(f"{opening.name} opens an empty five-in-a-row board, under freestyle or the standard "
+                               "rule (renju begins at the centre).")
         game = cls(x, o, moves, rules, opening=opening, roster=roster, set_up=set_up)
         if game.is_over:
             raise Conflict("That game is over; there is nothing left to play from there.")
@@ -140,30 +140,31 @@ class Game(Opened, Telling):
 
     @property
     def opener(self) -> str:
-        """Under swap2, the player who put down the first three stones (x, until a choice gave it white)."""
+        """Under an opening rule, the player who took its first step (x, until a choice gave it white)."""
         return self.o if self._swapped else self.x
 
     @property
     def second(self) -> str:
-        """Under swap2, the other player, who chose first."""
+        """Under an opening rule, the other player."""
         return self.x if self._swapped else self.o
 
     @property
     def _swapped(self) -> bool:
-        """Whether a swap2 choice gave the opener white (x and o were exchanged then)."""
+        """Whether a choice gave the opener white (x and o were exchanged then)."""
         return self.opening.opener_has_white
 
     @property
     def actor(self) -> str:
-        """Who acts now: in a swap2 opening, the player whose step it is; else the player to move."""
-        step = self.swap2_step
+        """Who acts now: in an opening, the player whose step it is; else the player to move."""
+        step = self.opening_step
         if step is not None:
             return self.opener if self.opening.opener_acts(self.ply) else self.second
         return self.player(self.to_move)
 
     def placed_by(self, index: int) -> str:
-        """Who put down the stone at index (from 0): under swap2 the opener's
-        three and the other player's two more; otherwise its colour's player."""
+        """Who put down the stone at index (from 0): in an opening, the
+        player whose step it was (swap2's opener's three and the other
+        player's two more); otherwise its colour's player."""
         by_opener = self.opening.placed_by_opener(index)
         if by_opener is None:
             return self.player(mark_of(index))
@@ -194,13 +195,14 @@ class Game(Opened, Telling):
         if not self.humans_turn:
             raise Conflict("It is the computer's turn, not yours.")
         if self.choosing:
-            raise Conflict("Swap2 asks for a choice of colour now, not a stone: choose one of the buttons below the board.")
+            raise Conflict(f"{self.opening.name} asks for a choice of colour now, not a stone: choose one of "
+                           "the buttons below the board.")
         if not 0 <= cell < self.rules.cells:
             raise InvalidInput(f"A square of the {self.rules.name} board is a number from 0 to "
                                f"{self.rules.cells - 1}, not “{cell}”.")
         if self.position.stones >> cell & 1:
             raise Conflict(f"{sentence_start(describe_cell(self.rules, cell))} is taken; choose an empty square.")
-        if refusal := self.position.why_not(cell):
+        if refusal := self.opening_refusal(cell) or self.position.why_not(cell):
             raise Conflict(refusal)
         return self._played(cell)._reply_to_person(computer)
 
@@ -213,16 +215,15 @@ class Game(Opened, Telling):
         return self._computer_acts(computer)
 
     def choose(self, choice: str, seen_ply: int, computer: Computer = COMPUTER) -> Game:
-        """A person's swap2 choice (swap2.FIRST_CHOICES after the opener's
-        three stones, LAST_CHOICES after two more), then the computer's
-        steps if it is to act."""
+        """A person's choice in the opening (one of choices_now: swap2's
+        black, white or two more), then the computer's steps if it is to act."""
         self.check_seen(seen_ply)
         self._check_not_over()
         if not self.choosing:
-            raise Conflict("There is no swap2 choice to make now.")
+            raise Conflict("There is no choice of the opening's to make now.")
         if self.actor != HUMAN:
             raise Conflict("The choice is the computer's to make, not yours.")
-        return self._chosen(parse_swap2_choice(choice, self.opening.choices_now(self.ply)))._reply_to_person(computer)
+        return self._chosen(parse_opening_choice(choice, self.choices_now))._reply_to_person(computer)
 
     def hint(self, seen_ply: int, computer: Computer = COMPUTER) -> Hint:
         """A hint for the person to move: the best move where the board is
@@ -230,8 +231,9 @@ class Game(Opened, Telling):
         self.check_seen(seen_ply)
         if not self.humans_turn:
             raise Conflict("A hint is for a person's turn; there is no move of yours to make now.")
-        if self.swap2_step is not None:
-            raise Conflict("There is no hint in the swap2 opening: its stones and choices are yours to make.")
+        if self.opening_step is not None:
+            raise Conflict(f"There is no hint in {self.opening.name.lower()}'s opening: its stones and choices are "
+                           "yours to make.")
         return hint_for(self.position, computer.advise)
 
     def resign(self, seen_ply: int) -> Game:
@@ -311,7 +313,7 @@ class Game(Opened, Telling):
         game = cls(x, o, moves, rules, Found.from_data(data.get("found")),
                    stood_in[:200] if isinstance(stood_in, str) else "", opening=opening, roster=roster,
                    set_up=len(start))
-        if not opening.fits(rules, game.ply):
+        if not opening.fits(rules, game.ply, game.moves):
             return None
         resigned = data.get("resigned")
         return replace(game, resigned=resigned) if resigned == game.to_move and game.can_resign else game
@@ -321,36 +323,39 @@ class Game(Opened, Telling):
 
     def _reply_to_person(self, computer: Computer) -> Game:
         """The computer's steps, where it is to act against a person: a move,
-        or in a swap2 opening its stones and choices (at most four steps:
-        three stones, a choice with two more, a choice, a move)."""
+        or in an opening its stones and choices (under swap2 at most four
+        steps: three stones, a choice with two more, a choice, a move)."""
         game = self
         while not game.is_over and game.humans and game.actor != HUMAN:
             game = game._computer_acts(computer)
         return game
 
     def _computer_acts(self, computer: Computer) -> Game:
-        """One step of the computer whose turn it is: a move, or a swap2 step
-        (the opener's three stones; a choice, with its two more stones if it
-        chooses two)."""
-        step, level = self.swap2_step, self.actor
-        if step == PLACE_THREE:
-            return replace(self, moves=computer.swap2_opening(self.rules), found=None, stood_in="")
-        if step in (CHOOSE, CHOOSE_AGAIN):
-            chosen = self._chosen(computer.swap2_choice(self.position, may_place_two=step == CHOOSE))
-            if chosen.swap2_step == PLACE_TWO:
-                chosen = replace(chosen, moves=(*chosen.moves, *computer.swap2_two_more(chosen.position)))
-            return chosen
-        return self._played(*computer.move(self.position, level, self.moves, self.roster.brain(level)))
+        """One step of the computer whose turn it is: a move, or an opening's
+        step (its stones, each in its zone; a choice, with the stones after it
+        if they are its own: swap2's two more). A stone with no zone and no
+        plan of its own (pro's white) is the level's own move."""
+        now, level = self.opening_now, self.actor
+        if now is None or isinstance(now.step, Place) and now.step.plan == OWN_MOVE:
+            return self._played(*computer.move(self.position, level, self.moves, self.roster.brain(level)))
+        if isinstance(now.step, Place):
+            return replace(self, moves=(*self.moves, *computer.opening_stones(now, self.position)),
+                           found=None, stood_in="")
+        chosen = self._chosen(computer.opening_choice(self.position, now.step.options))
+        after = chosen.opening_now
+        if after is not None and isinstance(after.step, Place) and after.step.by == now.step.by:
+            chosen = replace(chosen, moves=(*chosen.moves, *computer.opening_stones(after, chosen.position)))
+        return chosen
 
     def _chosen(self, choice: str) -> Game:
-        """The game after a swap2 choice: x and o exchanged where it gives the opener white."""
+        """The game after a choice of the opening's: x and o exchanged where it gives the opener white."""
         chosen = replace(self, opening=self.opening.chose(choice), found=None, stood_in="")
         return replace(chosen, x=self.o, o=self.x) if chosen._swapped != self._swapped else chosen
 
     def last_human_move(self) -> int | None:
-        """The index in moves of the last move a person made after any swap2
+        """The index in moves of the last move a person made after any
         opening (its stones and choices stay: None while it is under way)."""
-        if self.swap2_step is not None:
+        if self.opening_step is not None:
             return None
         for index in reversed(range(max(self.opening_stones, self.set_up), self.ply)):
             if self.placed_by(index) == HUMAN:

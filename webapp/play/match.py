@@ -87,7 +87,7 @@ class Match:
     def can_hint(self) -> bool:
         """A hint is offered on a person's turn, with the coach off (the coach
         shows every square's worth), once any swap2 opening is over."""
-        return self.game.humans_turn and not self.coach and self.game.swap2_step is None
+        return self.game.humans_turn and not self.coach and self.game.opening_step is None
 
     def with_hint(self, seen_ply: int, computer: Computer = COMPUTER) -> Match:
         """The match with a hint for this turn (Game.hint), shown until a move

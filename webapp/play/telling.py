@@ -11,15 +11,16 @@ from __future__ import annotations
 from collections.abc import Mapping
 from functools import cached_property
 
-from webapp.engine import is_solved, opponent, swap2
-from webapp.engine.swap2 import CHOOSE, CHOOSE_AGAIN, PLACE_THREE, PLACE_TWO
+from webapp.engine import is_solved, opponent
+from webapp.engine.opening_rules import OPENER, Choose, Place
 from webapp.play.found import explain_found
 from webapp.play.hint import Hint
 from webapp.shared.players import HUMAN
 from webapp.shared.board import BoardView, SquareValue, board_view, plain_status
 from webapp.shared.coach import explain_move
 from webapp.shared.game_link import mark_of
-from webapp.shared.words import capitalised, describe_cell, swap2_words
+from webapp.shared.opening_words import computer_placed, step_words
+from webapp.shared.words import capitalised, describe_cell
 
 
 SET_UP_WORDS = "The game began from a position set on the analysis board."
@@ -31,15 +32,15 @@ class Telling:
     game's players (x, o, humans, player, opener, second, actor, placed_by,
     and the roster that names them),
     its moves and position (rules, moves, ply, to_move, winner, is_over,
-    resigned, found, stood_in), its opening (opening, swap2_step,
+    resigned, found, stood_in), its opening (opening, opening_step, opening_now,
     opening_stones, written_opening, choosing, humans_turn) and
     last_human_move."""
 
     @property
     def status(self) -> str:
         """One sentence for the status line: whose turn, or how the game ended."""
-        if self.swap2_step is not None:
-            return self._swap2_status
+        if self.opening_step is not None:
+            return self._opening_status
         winner = self.winner
         if len(self.humans) == 1:
             you = self.humans[0]
@@ -62,14 +63,13 @@ class Telling:
         return plain_status(self.rules, self.moves)
 
     @property
-    def _swap2_status(self) -> str:
-        """The status during a swap2 opening: who does what now."""
-        step = self.swap2_step
+    def _opening_status(self) -> str:
+        """The status during an opening: who does what now."""
         if len(self.humans) == 1 and self.actor == HUMAN:
             who = "You"
         else:
             who = "The first player" if self.opening.opener_acts(self.ply) else "The second player"
-        return swap2_words(step, self.ply, who)
+        return step_words(self.opening, self.ply, who)
 
     def coach_line(self, values: Mapping[int, SquareValue]) -> str | None:
         """The coach in one line on the boards too big to solve, where it marks
@@ -149,20 +149,24 @@ class Telling:
 
     @property
     def _opening_said(self) -> str | None:
-        """What the computer did in the swap2 opening, while that is the last
+        """What the computer did in the opening, while that is the last
         thing it did: the line under the status where a person plays it."""
-        if not self.opening or len(self.humans) != 1:
+        if not self.opening or len(self.humans) != 1 or self.ply > self.opening_stones or not self.ply:
             return None
-        computer = self.player(opponent(self.humans[0]))
-        names = ", ".join(self.rules.cell_name(cell) for cell in self.moves[:swap2.OPENING_STONES])
-        if self.ply > self.opening_stones or self.swap2_step in (PLACE_THREE, PLACE_TWO):
+        computer, now = self.player(opponent(self.humans[0])), self.opening_now
+        before = self.opening.now(self.ply - 1)
+        if isinstance(before.step, Place) and before.step.count == 1 and self.placed_by(self.ply - 1) == computer:
+            return computer_placed(self.opening, before, self.rules.cell_name(self.moves[-1]))
+        if now is not None and isinstance(now.step, Place):
             return None
-        if self.swap2_step == CHOOSE and self.opener == computer:
+        if isinstance(now and now.step, Choose) and self.opening.choices == () and self.opener == computer:
+            names = ", ".join(self.rules.cell_name(cell) for cell in self.moves)
             return f"The computer put down the opening: {names}, as even as it could find. Your choice."
-        if self.swap2_step == CHOOSE_AGAIN and self.second == computer:
-            more = ", ".join(self.rules.cell_name(cell) for cell in self.moves[swap2.OPENING_STONES:])
+        if isinstance(now and now.step, Choose) and now.step.by == OPENER and self.second == computer:
+            first = self.opening.now(0).step.count
+            more = ", ".join(self.rules.cell_name(cell) for cell in self.moves[first:])
             return f"The computer chose two more stones, {more}: the colour is yours to choose."
-        if self.swap2_step is None and self.opening.choices:
+        if self.opening_step is None and self.opening.choices:
             chooser = self.second if len(self.opening.choices) == 1 else self.opener
             if chooser == computer:
                 colour = "black" if self.x == computer else "white"
@@ -179,7 +183,7 @@ class Telling:
         last_human = self.last_human_move()
         hinted = {hint.cell: SquareValue("hint", f"hint: {hint.why}", "hint")} if hint else None
         return board_view(self.rules, self.moves, self.status, playable=self.humans_turn and not self.choosing,
-                          numbered=numbered, set_up=self.set_up,
+                          numbered=numbered, set_up=self.set_up, zone=self.zone,
                           values=coach_values if coach_values is not None else hinted,
                           new=self.moves[last_human:] if last_human is not None
                           else self.moves[max(self.set_up, self.ply - 1):])

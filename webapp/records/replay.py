@@ -8,11 +8,11 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import NamedTuple
 
-from webapp.engine import Position, Rules, cells_of, swap2
+from webapp.engine import Opening, Position, Rules, cells_of
 from webapp.shared.coach import explain_move, square_values
 from webapp.shared.board import BoardView, Move, SquareValue, board_view, move_list
 from webapp.shared.game_link import GameAt, Result, game_query, parse_opening, stones_query, write_moves
-from webapp.shared.words import opening_stone_words, opening_words
+from webapp.shared.opening_words import opening_stone_words, opening_words
 
 
 @dataclass(frozen=True)
@@ -22,7 +22,7 @@ class Replay:
     rules: Rules
     moves: tuple[int, ...]
     step: int
-    opening: str | None = None  # swap2's, as a link writes it (swap2.WRITTEN): the stones it put down
+    opening: str | None = None  # as a link writes it (opening_rules.WRITTEN): the stones it put down
     ending: Result = field(default_factory=Result)  # who played, and a resignation or a time-out
 
     @classmethod
@@ -37,7 +37,7 @@ class Replay:
     @property
     def opening_stones(self) -> int:
         """How many of the first stones the opening put down (0 without one)."""
-        return swap2.opening_stones(self.opening)
+        return Opening.read(self.opening).stones_put_down if self.opening else 0
 
     @property
     def opening_stone_words(self) -> str | None:

@@ -14,13 +14,14 @@ from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import NamedTuple, Protocol
 
-from webapp.engine import MARKS, Appraisal, Position, Rules, is_solved, swap2
+from webapp.engine import MARKS, Appraisal, Opening, Position, Rules, is_solved
 from webapp.review.judgement import ERRORS, KEPT, WORDS, Judgement, hindsights, judge
 from webapp.shared.board import BoardView, Move, SquareValue, board_view, move_list
 from webapp.shared.errors import Conflict, InvalidInput
 from webapp.shared.forms import whole_number
 from webapp.shared.game_link import Result, game_query, mark_of, write_moves
-from webapp.shared.words import describe_cell, opening_stone_words, opening_words, quoted, sentence_start
+from webapp.shared.opening_words import opening_stone_words, opening_words
+from webapp.shared.words import describe_cell, quoted, sentence_start
 
 
 class Appraiser(Protocol):
@@ -103,7 +104,7 @@ class Review:
     judgements: tuple[Judgement | None, ...]
     step: int
     judge: str = "master"  # the engine that appraised the moves, on a board too big to solve
-    opening: str | None = None  # swap2's, as a link writes it (swap2.WRITTEN): the stones it put down
+    opening: str | None = None  # as a link writes it (opening_rules.WRITTEN): the stones it put down
     ending: Result = field(default_factory=Result)  # who played, and a resignation or a time-out
 
     @property
@@ -125,7 +126,7 @@ class Review:
     def opening_stones(self) -> int:
         """How many of the first stones the opening put down: no side played
         them in turn, so no side's summary or errors count them."""
-        return swap2.opening_stones(self.opening)
+        return Opening.read(self.opening).stones_put_down if self.opening else 0
 
     @property
     def opening_stone_words(self) -> str | None:

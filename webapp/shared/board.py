@@ -40,6 +40,7 @@ class Cell(NamedTuple):
     is_star: bool               # a star point, drawn on the empty intersection (15×15)
     move_number: int | None     # when move numbers are shown, the move that put the stone here (1 for the first)
     forbidden: str | None       # under renju with black to move, why black may not play here ("double three")
+    outside_zone: bool = False  # in an opening, the next stone may not go here (pro's black second near the centre)
 
 
 class Move(NamedTuple):
@@ -94,14 +95,17 @@ class BoardView(NamedTuple):
 
 def board_view(rules: Rules, moves: tuple[int, ...], status: str | None = None, *, playable: bool = False,
                values: Mapping[int, SquareValue] | None = None, new: Collection[int] | None = None,
-               numbered: bool = False, set_up: int = 0) -> BoardView:
+               numbered: bool = False, set_up: int = 0,
+               zone: Collection[int] | None = None) -> BoardView:
     """The view of the position after moves on rules. status defaults to the
     words for two people at one screen ("X to move."); playable says whether
     the viewer may play an empty square now; values are the coach's, if shown;
     new are the cells the last thing that happened marked (by default the last
     move); numbered shows each stone's move number, on it and in its name.
     set_up: how many of the first moves are stones set up by hand (a game
-    begun on the analysis board's position): they are neither numbered nor listed as moves."""
+    begun on the analysis board's position): they are neither numbered nor listed as moves.
+    zone, in an opening that limits the next stone, the squares it may go on
+    (the others are not offered, and say so)."""
     position = Position.after(rules, moves)
     values = values or {}
     new = set(moves[-1:] if new is None else new)
@@ -112,11 +116,13 @@ def board_view(rules: Rules, moves: tuple[int, ...], status: str | None = None, 
     cells = []
     for cell in range(rules.cells):
         mark, value, foul = position.mark_at(cell), values.get(cell), forbidden.get(cell)
+        outside = zone is not None and mark is None and cell not in zone
         label = (f"{sentence_start(describe_cell(rules, cell))}, {mark or 'empty'}" + (f", {value.text}" if value else "")
                  + (f", forbidden to black: {foul}" if foul else "")
+                 + (", outside the opening's zone" if outside else "")
                  + (f", move {numbers[cell]}" if cell in numbers else "") + (", last move" if cell == last else ""))
-        cells.append(Cell(cell, mark, cell in line, value, label, playable and mark is None, cell in new,
-                          cell == last, cell in stars, numbers.get(cell), foul))
+        cells.append(Cell(cell, mark, cell in line, value, label, playable and mark is None and not outside,
+                          cell in new, cell == last, cell in stars, numbers.get(cell), foul, outside))
     return BoardView(rules, write_moves(rules, moves), len(moves), cells, move_list(rules, moves, set_up),
                      plain_status(rules, moves) if status is None else status, line)
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import re
 
-from webapp.engine import BOARDS, DEFAULT_BOARD, FREESTYLE, RENJU, RULES, Opening, Rules, rules_offered, swap2
+from webapp.engine import BOARDS, DEFAULT_BOARD, FREESTYLE, RENJU, RULES, Opening, Rules, rules_offered
+from webapp.engine.opening_rules import NO_OPENING, OPENINGS
 from webapp.shared.errors import InvalidInput
 from webapp.shared.words import quoted
 
@@ -45,21 +46,26 @@ def parse_rule(raw: str | None, board: Rules) -> Rules:
 
 
 def parse_opening(raw: str | None, rules: Rules) -> Opening:
-    """The opening named in a form field: none (the default) or swap2. Like
-    the rule, it is offered only with the five-in-a-row boards: swap2 asked
-    for a board without it is none there; under renju, which begins at the
-    centre, it is refused."""
-    if raw is None or raw == swap2.NO_OPENING:
+    """The opening rule named in a form field: none (the default), swap1,
+    swap2, pro or long pro. Like the rule, it is offered only with the
+    five-in-a-row boards: one asked for a board without them is none there;
+    under renju (its openings are its own) and where its zone does not fit
+    the board (long pro on 7×7), it is refused."""
+    if raw is None or raw == NO_OPENING:
         return Opening()
-    if raw not in swap2.OPENINGS:
-        raise InvalidInput(f"There is no opening {quoted(raw)}; choose one of: {', '.join(swap2.OPENINGS)}.")
+    if raw not in OPENINGS:
+        raise InvalidInput(f"There is no opening {quoted(raw)}; choose one of: {', '.join(OPENINGS)}.")
+    opening = Opening(raw)
     if rules.rule == RENJU:
-        raise InvalidInput("Renju begins at the centre: swap2 is for freestyle and the standard rule.")
-    return Opening(raw) if Opening(raw).offered_on(rules) else Opening()
+        raise InvalidInput(f"Renju begins at the centre: {opening.name.lower()} is for freestyle and standard.")
+    if rules.k == 5 and not opening.offered_on(rules):
+        raise InvalidInput(f"{opening.name} needs a bigger board than {rules.size}×{rules.size}: its stones' zones "
+                           "do not fit on it. Choose 15×15, or another opening.")
+    return opening if opening.offered_on(rules) else Opening()
 
 
-def parse_swap2_choice(raw: str, offered: tuple[str, ...]) -> str:
-    """A swap2 choice (black, white, or two more), one of those offered now (swap2.choices_at)."""
+def parse_opening_choice(raw: str, offered: tuple[str, ...]) -> str:
+    """A choice in an opening (swap2's black, white, or two more), one of those offered now (Opening.choices_now)."""
     if raw not in offered:
         raise InvalidInput(f"Choose {', '.join(offered[:-1])} or {offered[-1]}, not {quoted(str(raw))}.")
     return raw

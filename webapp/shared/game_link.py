@@ -1,6 +1,6 @@
 """A game's record: its moves as a link writes them, read back with every
 step checked, the position after them, the step a link looks at, its
-swap2 opening (parse_opening), and what the moves do not say: who played
+opening (parse_opening), and what the moves do not say: who played
 and how the game ended (Result).
 
 A game's moves in a link are digits on 3×3 ("408") and names joined by dashes
@@ -15,7 +15,8 @@ import hashlib
 from collections.abc import Iterable, Mapping
 from typing import NamedTuple
 
-from webapp.engine import DEFAULT_BOARD, MARKS, Position, Rules, opponent, swap2
+from webapp.engine import BOARDS, DEFAULT_BOARD, MARKS, Opening, Position, Rules, opponent
+from webapp.engine.opening_rules import NO_OPENING, WRITTEN
 from webapp.shared.errors import InvalidInput
 from webapp.shared.forms import whole_number
 from webapp.shared.words import in_a_row, quoted
@@ -48,18 +49,19 @@ def game_digest(rules: Rules, moves: tuple[int, ...]) -> str:
 
 
 def parse_opening(rules: Rules, raw: str | None, moves: tuple[int, ...]) -> str | None:
-    """A link's opening (its `opening`, as swap2.WRITTEN writes it; none if
+    """A link's opening (its `opening`, as opening_rules.WRITTEN writes it; none if
     it has none) of a game of these moves, or InvalidInput saying why it is
     not one: not an opening, not one of this board's, or more stones than
     the game has."""
-    if raw in (None, "", swap2.NO_OPENING):
+    if raw in (None, "", NO_OPENING):
         return None
-    if raw not in swap2.WRITTEN:
-        raise InvalidInput(f"{quoted(raw[:20])} is not an opening a link writes: swap2, swap2-two or none.")
-    if not swap2.offered(rules):
-        raise InvalidInput(f"The {rules.name} board has no swap2 opening: it is for five in a row, freestyle or "
-                           "standard.")
-    if len(moves) < (stones := swap2.opening_stones(raw)):
+    if raw not in WRITTEN:
+        raise InvalidInput(f"{quoted(raw[:20])} is not an opening a link writes: {', '.join(WRITTEN)} or none.")
+    opening = Opening.read(raw)
+    if not opening.offered_on(rules):
+        raise InvalidInput(f"The {rules.name} board has no {raw} opening: it is for five in a row, freestyle or "
+                           "standard" + (", on 15×15." if opening.offered_on(BOARDS["15x15"]) else "."))
+    if len(moves) < (stones := opening.stones_put_down):
         raise InvalidInput(f"The {raw} opening puts down {stones} stones; this game has {len(moves)}.")
     return raw
 

@@ -4,9 +4,9 @@ players' programs (Gomocalc, Yixin-Board, the Gomocup manager) save and open the
 - SGF (FF[4], GM[4], the game kind SGF gives gomoku and its family): the size
   in SZ, the rule in RU (freestyle, standard or renju on the five-in-a-row
   boards; "3 in a row" and the like on the small ones), the players in PB (black, X) and PW (white, O), the
-  result in RE ("B+", "W+R" for a resignation, "B+T" on time, "0" for a draw), a swap2
-  opening in ON, SGF's opening, as a link writes it ("swap2", or "swap2-two"
-  where the second player put down two more; another program's ON, such as
+  result in RE ("B+", "W+R" for a resignation, "B+T" on time, "0" for a draw), an
+  opening rule in ON, SGF's opening, as a link writes it ("swap2", "swap2-two"
+  where the second player put down two more, "swap1", "pro", "long-pro"; another program's ON, such as
   an opening's name, is read past), then one node a move, B and W in turn, each point two letters: its column, then its row
   counted from the top ("hh" is the centre of 15×15).
 - PSQ, the Gomocup manager's: a first line "Piskvorky 15x15, 11:11, 0", then
@@ -27,7 +27,8 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
-from webapp.engine import BOARDS, FREESTYLE, RULES, STANDARD, Position, Rules, rules_words, swap2, under_rule
+from webapp.engine import BOARDS, FREESTYLE, RULES, STANDARD, Position, Rules, rules_words, under_rule
+from webapp.engine.opening_rules import WRITTEN
 from webapp.engine.rules import COLUMNS
 from webapp.shared.errors import InvalidInput
 from webapp.shared.game_link import AGREED, NAME_LENGTH, Result, checked_moves, parse_moves, parse_opening
@@ -48,7 +49,7 @@ class Record(NamedTuple):
     rules: Rules
     moves: tuple[int, ...]
     result: Result = Result()   # who played, and a resignation or a time-out, if the record says
-    opening: str | None = None  # swap2's, as a link writes it (swap2.WRITTEN), if the game began so
+    opening: str | None = None  # as a link writes it (opening_rules.WRITTEN), if the game began so
 
 
 def written(record: Record, kind: str) -> str:
@@ -131,7 +132,7 @@ def read_sgf(text: str) -> Record:
     moves = checked_moves(rules, cells)
     opening = root.get("ON", [""])[0].strip().lower()
     return Record(rules, moves, _sgf_result(root, Position.after(rules, moves)),
-                  parse_opening(rules, opening, moves) if opening in swap2.WRITTEN else None)
+                  parse_opening(rules, opening, moves) if opening in WRITTEN else None)
 
 
 def read_psq(text: str, rule: str = FREESTYLE) -> Record:

@@ -8,7 +8,7 @@ moves as a link writes them) is game_link.py's.
 
 from __future__ import annotations
 
-from webapp.engine import MARKS, Rules, swap2
+from webapp.engine import Rules
 
 NUMBERS = {2: "two", 3: "three", 4: "four", 5: "five"}
 
@@ -79,42 +79,3 @@ def capitalised(name: str) -> str:
 def quoted(raw: str) -> str:
     """User input echoed in a message, cut short so a message stays a sentence."""
     return f"“{raw if len(raw) <= 20 else raw[:20] + '…'}”"
-
-
-def swap2_words(step: str, ply: int, who: str) -> str:
-    """The status during a swap2 opening (swap2.step): who ("You", "The
-    first player", "Your friend") does what now, with ply stones down."""
-    verb = "" if who == "You" else "s"
-    if step in (swap2.PLACE_THREE, swap2.PLACE_TWO):
-        first = step == swap2.PLACE_THREE
-        done = ply if first else ply - swap2.OPENING_STONES
-        total = swap2.OPENING_STONES if first else swap2.MORE_STONES
-        colour = "black" if ply % 2 == 0 else "white"
-        stones = "black, white, black" if first else "white, then black"
-        return f"Swap2: {who} put{verb} down {stones}: stone {done + 1} of {total}, {colour}."
-    if step == swap2.CHOOSE:
-        return f"Swap2: {who} choose{verb}: black, white, or two more stones."
-    return f"Swap2: {who} choose{verb} a colour: black or white."
-
-
-def opening_stone_words(rules: Rules, moves: tuple[int, ...], step: int, opening: str | None) -> str | None:
-    """What the stone played at step (from 1) was, if the opening (as
-    swap2.WRITTEN writes it) put it down: it has no reason of a player's,
-    and no word of the review's, so this stands in their place."""
-    if not 0 < step <= swap2.opening_stones(opening):
-        return None
-    index = step - 1
-    by = "first" if swap2.placed_by_opener(index, swap2.WRITTEN[opening]) else "second"
-    return f"{MARKS[index % 2]}'s {rules.cell_name(moves[index])} was put down in swap2's opening, by the {by} player."
-
-
-def opening_words(opening: str | None) -> str | None:
-    """What a game's opening (as swap2.WRITTEN writes it) put down, for a
-    replay, a review or a record's reader: which stones the players did not
-    play in turn. None for no opening."""
-    if opening is None:
-        return None
-    words = "Opened with swap2: the first player put down stones 1 to 3 (black, white, black)"
-    if swap2.opening_stones(opening) == swap2.OPENING_STONES:
-        return f"{words}, and the second player chose a colour."
-    return f"{words}, the second player stones 4 and 5 (white, black), and the first player then chose a colour."
