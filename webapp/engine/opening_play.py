@@ -2,8 +2,8 @@
 stones it puts down, each in its zone, and the choice it makes. Each step's
 plan says how: swap's opener puts down the most nearly even three, swap2's
 second player two more that leave it most nearly even (swap2.py); a stone in
-a zone is the one the evaluation likes best for its side among the zone's
-candidates. A choice takes the colour master's search prefers, or two more
+a zone is the one master's search likes best for its side among the zone's
+squares nearest the stones. A choice takes the colour master's search prefers, or two more
 where that is offered and the position is near even (swap2.choice).
 
 Pure functions of their arguments, run on the engine workers: a web thread
@@ -15,13 +15,14 @@ from __future__ import annotations
 import random
 
 from webapp.engine import swap2
-from webapp.engine.evaluate import evaluator
 from webapp.engine.opening_rules import EVEN_THREE, EVEN_TWO, OWN_MOVE, TWO, Now, Place, Zone
 from webapp.engine.position import Position
 
-ZONE_CANDIDATES = 12
-"""How many of the zone's squares (the evaluation's likeliest first, then the
-nearest to the stones) the computer weighs for a stone in a zone."""
+ZONE_CANDIDATES = 8
+"""How many of the zone's squares (the nearest to the stones already down,
+where a club player puts an opening stone) the computer weighs."""
+ZONE_NODES = 1000
+"""The positions master's search examines for each of them: a few seconds in all."""
 
 
 def stones(now: Now, position: Position, rng: random.Random | None = None) -> tuple[int, ...]:
@@ -42,18 +43,21 @@ def stones(now: Now, position: Position, rng: random.Random | None = None) -> tu
 
 
 def best_in_zone(position: Position, zone: Zone) -> int:
-    """The stone in zone the static evaluation likes best for the side to
-    move: of ZONE_CANDIDATES squares in it (the evaluation's own candidate
-    moves first, then the zone's squares nearest the stones), the one that
-    leaves the opponent the worst position."""
-    rules, evaluation = position.rules, evaluator(position.rules)
+    """The stone in zone that master's search likes best for the side to
+    move: of the ZONE_CANDIDATES squares in it nearest the stones, the one
+    after which the opponent's position is worst (by a count of positions,
+    so the same on any machine)."""
+    rules = position.rules
     empty = [cell for cell in range(rules.cells) if not position.stones >> cell & 1 and zone.allows(rules, cell)]
     if len(empty) == 1:
         return empty[0]
-    liked = [cell for cell in evaluation.moves(evaluation.node(position)) if cell in set(empty)]
-    nearest = sorted(empty, key=lambda cell: (_distance_to_stones(position, cell), cell))
-    candidates = list(dict.fromkeys(liked + nearest))[:ZONE_CANDIDATES]
-    return min(candidates, key=lambda cell: (evaluation.node(position.play(cell)).score, cell))
+    candidates = sorted(empty, key=lambda cell: (_distance_to_stones(position, cell), cell))[:ZONE_CANDIDATES]
+    return min(candidates, key=lambda cell: (_opponent_value(position.play(cell)), cell))
+
+
+def _opponent_value(position: Position) -> int:
+    """master's value of the position for the side to move (the opponent of the stone just put down)."""
+    return swap2.search_value(position, ZONE_NODES)
 
 
 def choice(position: Position, options: tuple[str, ...]) -> str:

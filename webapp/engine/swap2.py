@@ -136,7 +136,7 @@ def choice(position: Position, may_place_two: bool) -> str:
     stones or five), by master's search: white if it finds white better off,
     else black; or, where may_place_two and the position is within EVEN of
     even, two more stones, to hand the choice back."""
-    value = _search_value(position)
+    value = search_value(position)
     if may_place_two and abs(value) < EVEN:
         return TWO
     return WHITE if value >= 0 else BLACK
@@ -163,9 +163,9 @@ def two_more(position: Position) -> tuple[int, int]:
     return best[1], best[2]
 
 
-def _search_value(position: Position) -> int:
-    """master's value of the position for the side to move (white), by a count of positions."""
-    thought = think(position, budget_ms=600_000, max_nodes=CHOICE_NODES)
+def search_value(position: Position, nodes: int = CHOICE_NODES) -> int:
+    """master's value of the position for the side to move, by a count of positions (nodes)."""
+    thought = think(position, budget_ms=600_000, max_nodes=nodes)
     return {"win": WIN, "forced win": WIN, "lost": -WIN}.get(thought.kind, thought.score)
 
 
