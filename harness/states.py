@@ -93,6 +93,13 @@ STATES: dict[str, Callable[[Page], None]] = {
                                     page.locator("#opening").select_option("swap2"), new_game(page),
                                     *(click(page, cell) for cell in (112, 97, 98)),
                                     expect(page.get_by_role("button", name="Put down two more")).to_be_visible()),
+    "a long pro zone": lambda page: (on_board("15x15", "human", "human")(page),
+                                     page.locator("#opening").select_option("long-pro"), new_game(page),
+                                     *(click(page, cell) for cell in (112, 98)),
+                                     expect(page.locator(".outside-zone").first).to_be_visible()),
+    "a pro opening against the computer": lambda page: (
+        on_board("15x15", "hard", "human")(page), page.locator("#opening").select_option("pro"), new_game(page),
+        expect(page.locator(".moves li")).to_have_count(1)),
     "a record refused": lambda page: (page.goto("/open"), page.get_by_label("Or paste the record").fill("(;GM[4]SZ[9])"),
                                       page.get_by_role("button", name="Open").click(),
                                       expect(page.get_by_role("alert")).to_be_visible()),

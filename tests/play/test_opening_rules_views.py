@@ -55,6 +55,7 @@ def test_pro_between_two_people_each_step_said_zoned_and_refused_outside_its_zon
     assert ("Pro: The first player puts down black&#39;s second stone, at least 3 intersections from the centre "
             "(outside the central 5×5).") in page
     assert "outside-zone" in button_of(page, "j10") and "outside-zone" not in button_of(page, "k11")
+    assert "The shaded points are closed to the opening&#39;s next stone." in page
     before = visitor.stored()
     refused = put(visitor, "j10")
     assert refused.status_code == 409 and "j10 is 2 from the centre." in refused.text and visitor.stored() == before
@@ -62,6 +63,7 @@ def test_pro_between_two_people_each_step_said_zoned_and_refused_outside_its_zon
     game = game_of(visitor)
     assert game.opening_step is None and game.written_opening == "pro" and game.to_move == "O"
     assert "outside-zone" not in visitor.open().text, "after the opening every empty square is open"
+    assert "The shaded points are closed" not in visitor.open().text
     assert "/replay/15x15/h8-i9-k11?opening=pro" in visitor.open().text.replace("&amp;", "&")
 
 

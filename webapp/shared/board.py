@@ -116,10 +116,10 @@ def board_view(rules: Rules, moves: tuple[int, ...], status: str | None = None, 
     cells = []
     for cell in range(rules.cells):
         mark, value, foul = position.mark_at(cell), values.get(cell), forbidden.get(cell)
-        outside = zone is not None and mark is None and cell not in zone
+        outside = zone is not None and cell not in zone
         label = (f"{sentence_start(describe_cell(rules, cell))}, {mark or 'empty'}" + (f", {value.text}" if value else "")
                  + (f", forbidden to black: {foul}" if foul else "")
-                 + (", outside the opening's zone" if outside else "")
+                 + (", outside the opening's zone" if outside and mark is None else "")
                  + (f", move {numbers[cell]}" if cell in numbers else "") + (", last move" if cell == last else ""))
         cells.append(Cell(cell, mark, cell in line, value, label, playable and mark is None and not outside,
                           cell in new, cell == last, cell in stars, numbers.get(cell), foul, outside))
