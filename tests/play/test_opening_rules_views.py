@@ -55,7 +55,7 @@ def test_pro_between_two_people_each_step_said_zoned_and_refused_outside_its_zon
     assert ("Pro: The first player puts down black&#39;s second stone, at least 3 intersections from the centre "
             "(outside the central 5×5).") in page
     assert "outside-zone" in button_of(page, "j10") and "outside-zone" not in button_of(page, "k11")
-    assert "The shaded points are closed to the opening&#39;s next stone." in page
+    assert "The shaded points are closed to the opening's next stone." in page
     before = visitor.stored()
     refused = put(visitor, "j10")
     assert refused.status_code == 409 and "j10 is 2 from the centre." in refused.text and visitor.stored() == before
