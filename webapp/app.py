@@ -31,7 +31,7 @@ from webapp.records import routes as records_routes
 from webapp.review import routes as review_routes
 from webapp.think import routes as think_routes
 from webapp.engine import BOARDS, DEFAULT_BUDGET_MS, Opening
-from webapp.engine.opening_rules import NAMES
+from webapp.engine.opening_rules import NAMES, OPENINGS
 from webapp.engine.external import Brain, configured, probe, settings_in
 from webapp.shared.errors import Refusal
 from webapp.shared.lessons import LESSONS, place_of
@@ -128,9 +128,9 @@ def create_app(test_config: Mapping[str, Any] | None = None,
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=proxies, x_proto=proxies)
     vendored = {name: _vendored(Path(app.static_folder), name) for name in ("htmx", "hx-sse")}
     app.jinja_env.globals["vendored"] = vendored.__getitem__
-    app.jinja_env.globals["opening_names"] = NAMES
+    app.jinja_env.globals["opening_names"] = {rule: NAMES[rule] for rule in OPENINGS}  # the forms' choice
     app.jinja_env.globals["opening_boards"] = {rule: " ".join(name for name, rules in BOARDS.items()
-                                                              if Opening(rule).offered_on(rules)) for rule in NAMES}
+                                                              if Opening(rule).offered_on(rules)) for rule in OPENINGS}
     app.jinja_env.trim_blocks = app.jinja_env.lstrip_blocks = True  # no blank lines from tags: a lighter swap
     return app
 

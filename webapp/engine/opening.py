@@ -15,8 +15,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from webapp.engine import opening_rules
-from webapp.engine.opening_rules import NAMES, NO_OPENING, OPENER, OPENINGS, TABLES, WRITTEN, Choose, Now, Place
+from webapp.engine import offers, opening_rules
+from webapp.engine.opening_rules import NAMES, NO_OPENING, OFFERED, OPENINGS, TABLES, WRITTEN, Choose, Now, Offer, Place
+from webapp.engine.position import Position
 from webapp.engine.rules import Rules
 
 
@@ -65,7 +66,7 @@ class Opening:
         """Whether the opener (not the other player) takes the step after
         ply stones (there must be one: see step)."""
         now = self.now(ply)
-        return now is not None and now.step.by == OPENER
+        return now is not None and now.opener_acts
 
     @property
     def opener_has_white(self) -> bool:
@@ -77,16 +78,16 @@ class Opening:
         """Whether the opener put down the stone at index (from 0): True or
         False for the opening's stones; None after them, and without a rule
         (the stone is its colour's)."""
-        for place, start in opening_rules.reached(self.rule, self.choices):
-            if start <= index < start + place.count:
-                return place.by == OPENER
+        for now, start in opening_rules.reached(self.rule, self.choices):
+            if start <= index < start + now.step.count:
+                return now.opener_acts
         return None
 
     @property
     def stones_put_down(self) -> int:
         """How many of the first stones the opening puts down, rather than
         the players in turn, with the choices made so far (0 without a rule)."""
-        return sum(place.count for place, _ in opening_rules.reached(self.rule, self.choices))
+        return sum(now.step.count for now, _ in opening_rules.reached(self.rule, self.choices))
 
     def zone(self, rules: Rules, ply: int) -> frozenset[int] | None:
         """The squares the next stone may go on, where the opening limits them
@@ -94,18 +95,35 @@ class Opening:
         now = self.now(ply)
         if now is None or now.zone is None or now.zone.anywhere:
             return None
+        if now.zone == OFFERED:
+            return frozenset(map(rules.parse_cell_name, now.offered))
         return frozenset(cell for cell in range(rules.cells) if now.zone.allows(rules, cell))
 
     def why_not(self, rules: Rules, ply: int, cell: int) -> str | None:
         """Why the opening refuses a stone on cell now (outside its zone), in
         words to show a person; None where it allows it."""
         now = self.now(ply)
-        if now is None or now.zone is None or now.zone.allows(rules, cell):
+        if now is None or now.zone is None or cell in (self.zone(rules, ply) or range(rules.cells)):
             return None
+        if now.zone == OFFERED:
+            return (f"Under {self.name}, white picks black's fifth stone among those black offered "
+                    f"({', '.join(now.offered)}): {rules.cell_name(cell)} is not one.")
         distance = opening_rules.from_centre(rules, cell)
         away = "is the centre" if distance == 0 else f"is {distance} from the centre"
         return (f"Under {self.name.lower()}, {now.step.name} stone goes {now.zone.words}: "
                 f"{rules.cell_name(cell)} {away}.")
+
+    def offer_refusal(self, rules: Rules, moves: tuple[int, ...], raw: str) -> str | None:
+        """Why black's fifth moves offered now (their names, "h10 j7") do not
+        stand, in words to show a person; None where they do (offers.py)."""
+        now = self.now(len(moves))
+        if now is None or not isinstance(now.step, Offer):
+            return "There are no fifth moves to offer now."
+        try:
+            cells = tuple(map(rules.parse_cell_name, raw.split()))
+        except ValueError:
+            return f"Fifth moves are points' names, such as h10 and j7, not “{raw[:40]}”."
+        return offers.offer_refusal(Position.after(rules, moves), cells, now.offer_count)
 
     def written(self, ply: int) -> str | None:
         """The opening as a link writes it (opening_rules.WRITTEN) once over
@@ -124,9 +142,9 @@ class Opening:
         moves' opening stones (where given) are each in its zone."""
         if not self.offered_on(rules) or not opening_rules.fits(self.rule, ply, self.choices):
             return False
-        return all(place.zones[index - start].allows(rules, moves[index])
-                   for place, start in opening_rules.reached(self.rule, self.choices)
-                   for index in range(start, min(start + place.count, len(moves))))
+        return all(now.step.zones[index - start].allows(rules, moves[index])
+                   for now, start in opening_rules.reached(self.rule, self.choices)
+                   for index in range(start, min(start + now.step.count, len(moves))))
 
     def to_data(self) -> dict[str, Any]:
         """What a store keeps of it (nothing without a rule): from_data reads it back."""

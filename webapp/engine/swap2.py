@@ -26,6 +26,7 @@ from webapp.engine.position import Position
 from webapp.engine.rules import RENJU, Rules, transform
 from webapp.engine.search import think
 from webapp.engine import opening_rules
+from webapp.engine.opening import Opening
 from webapp.engine.opening_rules import BLACK, NO_OPENING, SWAP2, TABLES, TWO, WHITE  # noqa: F401 (swap2's words)
 from webapp.engine.values import WIN
 
@@ -80,16 +81,12 @@ does not name. Every rule's are opening_rules.WRITTEN."""
 def placed_by_opener(index: int, choices: tuple[str, ...]) -> bool | None:
     """Whether the opener put down the stone at index (from 0): True for the
     first three, False for two more; None after the opening (its colour's)."""
-    for place, start in opening_rules.reached(SWAP2, choices):
-        if start <= index < start + place.count:
-            return place.by == opening_rules.OPENER
-    return None
+    return Opening(SWAP2, choices).placed_by_opener(index)
 
 
 def fits(ply: int, choices: tuple[str, ...]) -> bool:
     """Whether choices are ones a game of ply stones can have come with."""
     return opening_rules.fits(SWAP2, ply, choices)
-
 
 
 def offered(rules: Rules) -> bool:
