@@ -115,3 +115,31 @@ def test_renju_rules_open_renju_s_board_only_and_are_not_on_the_pages_yet():
         assert Opening(rule).offered_on(RENJU) and not Opening(rule).offered_on(BOARDS["15x15"])
         with pytest.raises(ValueError):
             Opening.from_data({"opening": rule})
+
+
+@pytest.mark.timeout(300)
+@pytest.mark.parametrize("rule", RENJU_OPENINGS)
+def test_the_computer_takes_every_step_of_renju_s_rules_on_both_sides(rule):
+    """Two computers step through the whole opening (seeded): every stone in
+    its zone (a pick among the offers), every choice among those open, every
+    offer one the rule accepts; then a move in turn."""
+    import random
+
+    from webapp.play.computer import Computer
+    from webapp.play.game import Game
+    from webapp.engine.opening_rules import Offer
+
+    computer = Computer(rng=random.Random(3), budget_ms=200)
+    game = Game.start("hard", "hard", computer, rules=RENJU, opening=Opening(rule))
+    while game.opening_now is not None:
+        now, before = game.opening_now, game
+        game = game.step(game.ply, computer)
+        if isinstance(now.step, Offer):
+            assert before.opening.offer_refusal(RENJU, before.moves, game.opening.choices[-1]) is None
+        elif game.ply > before.ply:
+            for index, stone in enumerate(game.moves[before.ply:]):
+                assert before.opening.why_not(RENJU, before.ply + index, stone) is None
+        else:
+            assert game.opening.choices[-1] in now.step.options
+    assert game.opening.fits(RENJU, game.ply, game.moves) and game.ply >= 5
+    assert game.step(game.ply, computer).ply == game.ply + 1, "then the game goes on in turn"

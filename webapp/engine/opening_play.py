@@ -15,7 +15,10 @@ from __future__ import annotations
 import random
 
 from webapp.engine import swap2
-from webapp.engine.opening_rules import EVEN_THREE, EVEN_TWO, OWN_MOVE, TWO, Now, Place, Zone
+from webapp.engine import offers
+from webapp.engine.evaluate import evaluator
+from webapp.engine.opening_rules import (BLACK_HOLDER, EVEN_THREE, EVEN_TWO, OWN_MOVE, PICK, STAY, SWAP, TWO, Now,
+                                         Place, Zone)
 from webapp.engine.position import Position
 
 ZONE_CANDIDATES = 8
@@ -34,6 +37,9 @@ def stones(now: Now, position: Position, rng: random.Random | None = None) -> tu
         return swap2.opening(position.rules, rng)
     if step.plan == EVEN_TWO and now.done == 0:
         return swap2.two_more(position)
+    if step.plan == PICK:
+        return (max(map(position.rules.parse_cell_name, now.offered),
+                    key=lambda cell: (_opponent_value(position.play(cell)), -cell)),)
     placed: list[int] = []
     for zone in step.zones[now.done:]:
         cell = best_in_zone(position, zone)
@@ -60,10 +66,46 @@ def _opponent_value(position: Position) -> int:
     return swap2.search_value(position, ZONE_NODES)
 
 
-def choice(position: Position, options: tuple[str, ...]) -> str:
+def choice(now: Now, position: Position) -> str:
     """The computer's choice at a Choose step: a colour by master's search,
-    or two more stones where offered and the position is near even (swap2.choice)."""
+    or two more stones where offered and the position is near even
+    (swap2.choice); under renju's rules a swap where the colour it holds is
+    the worse by the search, a number of fifth moves by how far black is
+    ahead (the more, the more white may pick from), ten offers at
+    Taraguchi's fifth where black is ahead, else one stone."""
+    options, step = now.step.options, now.step
+    if SWAP in options:
+        mover_value = swap2.search_value(position)
+        holds_mover = (step.by == BLACK_HOLDER) == (position.to_move == "X")
+        return SWAP if (mover_value < 0) == holds_mover and mover_value != 0 else STAY
+    if options[0].isdigit():
+        black_ahead = swap2.search_value(position) * (1 if position.to_move == "X" else -1)
+        return options[max(0, min(len(options) - 1, black_ahead // DECLARE_STEP))]
+    if options == ("one", "ten"):
+        return "ten" if swap2.search_value(position) > 0 else "one"
     return swap2.choice(position, may_place_two=TWO in options)
+
+
+DECLARE_STEP = 150
+"""How far black is ahead (in the evaluation's units) for each fifth move more the computer declares."""
+
+
+def offer(position: Position, count: int) -> str:
+    """Black's fifth moves offered (their names): its evaluation's likeliest
+    moves in turn, each black may play and none alike another in a mirror
+    that keeps the stones (offers.py), so that white's pick still leaves it
+    a move it chose; then the nearest other points if those run out."""
+    rules, evaluation = position.rules, evaluator(position.rules)
+    liked = evaluation.moves(evaluation.node(position))
+    others = sorted(position.legal_moves(), key=lambda cell: (_distance_to_stones(position, cell), cell))
+    chosen: list[int] = []
+    for cell in dict.fromkeys([*liked, *others]):
+        if len(chosen) == count:
+            break
+        if position.why_not(cell) is None and not any(offers.alike(position, cell, other) for other in chosen):
+            chosen.append(cell)
+    assert offers.offer_refusal(position, tuple(chosen), count) is None
+    return " ".join(rules.cell_name(cell) for cell in chosen)
 
 
 def _distance_to_stones(position: Position, cell: int) -> int:

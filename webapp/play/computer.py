@@ -73,9 +73,13 @@ class Computer(NamedTuple):
         its zone (opening_play.stones), on the engine workers."""
         return self._worked_out(opening_play.stones, now, position, random.Random(self.rng.random()))
 
-    def opening_choice(self, position: Position, options: tuple[str, ...]) -> str:
+    def opening_choice(self, now: Now, position: Position) -> str:
         """The computer's choice in an opening (opening_play.choice: master's search), on the engine workers."""
-        return self._worked_out(opening_play.choice, position, options)
+        return self._worked_out(opening_play.choice, now, position)
+
+    def opening_offer(self, position: Position, count: int) -> str:
+        """Black's fifth moves the computer offers under renju's rules (opening_play.offer), on the engine workers."""
+        return self._worked_out(opening_play.offer, position, count)
 
     def _worked_out(self, function: Callable[..., T], *arguments: Any) -> T:
         """function(*arguments) on the engine workers, as master's moves are (in this thread without them)."""

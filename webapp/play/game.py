@@ -16,7 +16,7 @@ from typing import Any
 
 from webapp.engine import DEFAULT_BOARD, MARKS, Position, Rules, board_named, opponent
 from webapp.engine.opening import Opening
-from webapp.engine.opening_rules import OWN_MOVE, Place
+from webapp.engine.opening_rules import OWN_MOVE, Offer, Place
 from webapp.play.computer import COMPUTER, Computer
 from webapp.play.found import Found
 from webapp.play.hint import Hint, hint_for
@@ -341,9 +341,12 @@ class Game(Opened, Telling):
         if isinstance(now.step, Place):
             return replace(self, moves=(*self.moves, *computer.opening_stones(now, self.position)),
                            found=None, stood_in="")
-        chosen = self._chosen(computer.opening_choice(self.position, now.step.options))
+        if isinstance(now.step, Offer):
+            return self._chosen(computer.opening_offer(self.position, now.offer_count))
+        chosen = self._chosen(computer.opening_choice(now, self.position))
         after = chosen.opening_now
-        if after is not None and isinstance(after.step, Place) and after.step.by == now.step.by:
+        if (after is not None and isinstance(after.step, Place) and after.step.plan != OWN_MOVE
+                and after.opener_acts == now.opener_acts):
             chosen = replace(chosen, moves=(*chosen.moves, *computer.opening_stones(after, chosen.position)))
         return chosen
 
