@@ -17,6 +17,7 @@ the protocol (`/opt/brains/pbrain-x`).
     python -m tools.ladder master ./pbrain-other --openings renju   # renju's 26 openings: 52 games
     python -m tools.ladder master hard --rule renju                 # under renju, from its 26 openings
     python -m tools.ladder master hard --rule standard              # exactly five wins, from swap2 openings
+    python -m tools.ladder master hard --openings long-pro          # from long pro's openings (15x15)
 
 Every game starts both brains afresh (START, INFO timeout_turn, INFO rule:
 0 freestyle, 1 standard, 4 renju); the first move each brain makes is asked
@@ -257,7 +258,8 @@ def main(argv: Sequence[str] | None = None) -> None:
                         help="freestyle, standard (exactly five) or renju (on 15x15; 7x7 has standard too)")
     parser.add_argument("--openings", choices=OPENING_SETS,
                         help="the ladder's own openings (the default in freestyle), swap2's most nearly even "
-                             "(the default under the standard rule), or renju's 26 (15x15; the default under renju)")
+                             "(the default under the standard rule; swap1's too), pro's or long pro's (black's "
+                             "second where the computer puts it), or renju's 26 (15x15; the default under renju)")
     options = parser.parse_args(argv)
     if options.openings is None:
         options.openings = DEFAULT_OPENINGS[options.rule]

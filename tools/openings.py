@@ -13,6 +13,14 @@ default under the standard rule): the SWAP2_OPENINGS placements of swap2's
 three stones (black, white, black round the middle) that the evaluation
 finds most nearly even, as an opener under swap2 aims to leave them.
 
+Sets for pro and long pro (`--openings pro`, `--openings long-pro`, freestyle
+or standard, where the board has room for the zone): black at the centre,
+white's first at each of PRO_WHITES (beside it, diagonally, a knight's move
+and two away), black's second where the computer puts it under the rule
+(engine/opening_play.py: master's choice in the zone). Swap1's opener puts
+down the same three stones as swap2's, and the ladder plays each opening
+with both colours, so swap1 is the swap2 set.
+
 A third, larger set on 15×15 (`--openings renju`): the 26 openings renju
 players name (Kagetsu, Ukigetsu, …), black's two stones and white's one.
 Each gives black the better game, and so the side that moves next (white)
@@ -24,7 +32,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from webapp.engine import BOARDS, Position, Rules, swap2
+from webapp.engine import BOARDS, Opening, Position, Rules, opening_play, swap2
+from webapp.engine.opening_rules import LONG_PRO, PRO
 
 FIFTEEN = (
     "h8 i8", "h8 i9", "h8 j8", "h8 j9", "h8 j10",
@@ -32,9 +41,12 @@ FIFTEEN = (
 )
 
 
-OPENING_SETS = ("ladder", "swap2", "renju")
+OPENING_SETS = ("ladder", "swap2", PRO, LONG_PRO, "renju")
 """The sets of openings: the ladder's own (every board), swap2's (where swap2
-is played), and renju's (15×15 only)."""
+is played; swap1's too), pro's and long pro's (where they are played), and
+renju's (15×15 only)."""
+PRO_WHITES = ((0, 1), (1, 1), (0, 2), (1, 2), (2, 2), (-1, 2))
+"""White's first stone in the pro sets: (up, right) of black's centre stone."""
 SWAP2_OPENINGS = 12
 """How many of swap2's most nearly even placements the swap2 set plays."""
 
@@ -59,6 +71,19 @@ def swap2_openings(rules: Rules) -> tuple[str, ...]:
     stones, as swap2's opener chooses from them (engine/swap2.py)."""
     return tuple(" ".join(rules.cell_name(cell) for cell in stones)
                  for stones in swap2.balanced_openings(rules)[:SWAP2_OPENINGS])
+
+
+def pro_openings(rules: Rules, rule: str) -> tuple[str, ...]:
+    """Pro's (or long pro's) three stones: black at the centre, white at each
+    of PRO_WHITES, black's second where the computer puts it (master's
+    choice among the zone's squares nearest the stones)."""
+    zone = Opening(rule).now(2).zone
+    found = []
+    for up, right in PRO_WHITES:
+        stones = (rules.centre, rules.centre - up * rules.size + right)
+        third = opening_play.best_in_zone(Position.after(rules, stones), zone)
+        found.append(" ".join(rules.cell_name(cell) for cell in (*stones, third)))
+    return tuple(found)
 
 
 def first_moves(rules: Rules) -> tuple[str, ...]:
@@ -89,6 +114,10 @@ def openings(rules: Rules, kind: str = "ladder") -> tuple[str, ...]:
         if not swap2.offered(rules):
             raise ValueError("swap2's openings are for five in a row, freestyle or standard")
         return swap2_openings(rules)
+    if kind in (PRO, LONG_PRO):
+        if not Opening(kind).offered_on(rules):
+            raise ValueError(f"{kind}'s openings are for five in a row, freestyle or standard, with room for its zone")
+        return pro_openings(rules, kind)
     return FIFTEEN if rules.board_name == "15x15" else first_moves(rules)
 
 
