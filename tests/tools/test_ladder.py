@@ -193,3 +193,21 @@ def test_a_brain_that_breaks_the_protocol_forfeits(tmp_path):
     assert game.winner == "O" and game.reason.startswith(f"{broken} (X) forfeits")
     game = ladder.play(BOARDS["7x7"], "easy", str(broken), "d4", turn_ms=1000, seed=1)
     assert game.winner == "X" and "forfeits: it answered “banana”, not a square" in game.reason
+
+
+@pytest.mark.parametrize("kind, board", [("pro", "15x15"), ("long-pro", "15x15"), ("pro", "7x7")])
+def test_pro_s_openings_keep_the_rule_s_zones_and_differ(kind, board):
+    """Each pro (long pro) opening is three stones its rule accepts: black at
+    the centre, white anywhere, black's second outside the central 5×5
+    (7×7), read from the points' letters and numbers; no two alike."""
+    rules = BOARDS[board]
+    found = openings(rules, kind)
+    assert len(set(found)) == len(found) == 6
+    middle = rules.size // 2
+    for opening in found:
+        black, _, second = opening.split()
+        assert black == rules.cell_name(rules.centre)
+        column, row = "abcdefghijklmno".index(second[0]), rules.size - int(second[1:])
+        assert max(abs(column - middle), abs(row - middle)) >= (4 if kind == "long-pro" else 3), opening
+    with pytest.raises(ValueError):
+        openings(BOARDS["7x7"], "long-pro")
