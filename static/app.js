@@ -246,7 +246,7 @@ function offerRules(boardId, choiceId) {
   if (rule.selectedOptions[0].disabled) rule.value = "freestyle";
 }
 // The opening rules come with the same boards, under freestyle or standard
-// (renju begins at the centre), each where its zones fit (its data-boards).
+// (renju begins at the centre); one whose zones fit fewer says so (data-boards).
 function offerOpenings(prefix) {
   const choice = document.querySelector(`#${prefix}opening-choice`), rule = document.querySelector(`#${prefix}rule`);
   const board = document.querySelector(`#${prefix}board`);
@@ -254,7 +254,8 @@ function offerOpenings(prefix) {
   choice.hidden = document.querySelector(`#${prefix}rule-choice`).hidden;
   const opening = choice.querySelector("select");
   for (const option of opening.options) {
-    option.disabled = option.value !== "none" && (rule.value === "renju" || !option.dataset.boards.split(" ").includes(board?.value));
+    const boards = option.dataset.boards?.split(" ");
+    option.disabled = option.value !== "none" && (rule.value === "renju" || (boards && !boards.includes(board?.value)));
   }
   if (opening.selectedOptions[0].disabled) opening.value = "none";
 }

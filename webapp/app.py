@@ -30,7 +30,7 @@ from webapp.puzzles import routes as puzzle_routes
 from webapp.records import routes as records_routes
 from webapp.review import routes as review_routes
 from webapp.think import routes as think_routes
-from webapp.engine import BOARDS, DEFAULT_BUDGET_MS, Opening
+from webapp.engine import BOARDS, DEFAULT_BUDGET_MS, Opening, rules_offered
 from webapp.engine.opening_rules import NAMES, OPENINGS
 from webapp.engine.external import Brain, configured, probe, settings_in
 from webapp.shared.errors import Refusal
@@ -129,8 +129,9 @@ def create_app(test_config: Mapping[str, Any] | None = None,
     vendored = {name: _vendored(Path(app.static_folder), name) for name in ("htmx", "hx-sse")}
     app.jinja_env.globals["vendored"] = vendored.__getitem__
     app.jinja_env.globals["opening_names"] = {rule: NAMES[rule] for rule in OPENINGS}  # the forms' choice
-    app.jinja_env.globals["opening_boards"] = {rule: " ".join(name for name, rules in BOARDS.items()
-                                                              if Opening(rule).offered_on(rules)) for rule in OPENINGS}
+    ruled = [name for name, rules in BOARDS.items() if len(rules_offered(rules)) > 1]  # where a form shows openings
+    boards = {rule: [name for name in ruled if Opening(rule).offered_on(BOARDS[name])] for rule in OPENINGS[1:]}
+    app.jinja_env.globals["opening_boards"] = {rule: " ".join(names) for rule, names in boards.items() if names != ruled}
     app.jinja_env.trim_blocks = app.jinja_env.lstrip_blocks = True  # no blank lines from tags: a lighter swap
     return app
 
