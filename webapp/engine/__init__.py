@@ -9,8 +9,10 @@ module's names (__all__). One file a job:
 - boards: the boards offered here (BOARDS) and the rules each is played under.
 - renju: renju's forbidden points for black (overline, double four, double three).
 - opening: how a game opens, one value (Opening: the rule and the choices made) a game asks what comes next.
-- opening_rules: the opening rules (swap1, swap2, pro, long pro) as tables of steps, with their zones.
-- opening_play: the computer's stones in an opening step (in its zone) and its choices.
+- opening_rules: the opening rules (swap1, swap2, pro, long pro; renju's RIF, Soosõrv-8, Taraguchi-10) as
+  tables of steps: placements in zones, choices, swaps, a declaration, fifth moves offered and picked.
+- offers: the checks black's offered fifth moves must pass (none alike in a mirror of the position).
+- opening_play: the computer's part in each step: stones in a zone, choices, offers, a pick.
 - swap2: swap2's steps by name, and the computer's even openings, choices and two more stones.
 - solved: the solved games, 3×3 (solved on first use) and 4×4 (the
   tablebase file `make tablebase` writes): every position's value and best moves.

@@ -12,6 +12,7 @@
 - set_up: a position set up by hand (the analysis board's), whether a game
   can reach it and why not, and how a game begun from it holds its stones.
 - words: squares and lines in words ("row 1, column 3", "h8"; a "four").
+- opening_words: an opening rule's steps in words (whose step, where its stone goes).
 - coach: what each square of a position is worth, and why a move was
   played, in words: a game at one screen and a replay both show it.
 - players: Roster, who may play on a board and their names, the external
