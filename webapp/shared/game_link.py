@@ -19,7 +19,7 @@ from webapp.engine import BOARDS, DEFAULT_BOARD, MARKS, Opening, Position, Rules
 from webapp.engine.opening_rules import NO_OPENING, WRITTEN
 from webapp.shared.errors import InvalidInput
 from webapp.shared.forms import whole_number
-from webapp.shared.words import in_a_row, quoted
+from webapp.shared.words import in_a_row, quoted, side_name
 
 
 def mark_of(index: int) -> str:
@@ -225,9 +225,3 @@ def game_query(opening: str | None, ending: Result) -> dict[str, str]:
     """What a link to a game carries besides its moves: its opening, and who played and how it ended."""
     return {**({"opening": opening} if opening else {}), **ending.query}
 
-
-def side_name(rules: Rules, mark: str) -> str:
-    """A side as its players call it: Black and White on the five-in-a-row boards, X and O on the others."""
-    if rules.k == 5:
-        return "Black" if mark == "X" else "White"
-    return mark

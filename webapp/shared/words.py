@@ -66,6 +66,22 @@ def in_a_row_minus_two(rules: Rules) -> str:
     return NUMBERS.get(rules.k - 2, str(rules.k - 2))
 
 
+def side_name(rules: Rules, mark: str, start: bool = True) -> str:
+    """A side (the mark the game stores, "X" or "O") as a person reads it on
+    this board: "X" and "O" on 3×3, 4×4 and 5×5, where one draws crosses and
+    noughts; "Black" and "White" on the gomoku boards (five in a row: 7×7,
+    15×15), whose players think in stones, black first. start=False is the
+    name inside a sentence, where English writes colours in lower case
+    ("black's four", "you play white"); X and O read the same either way.
+    The one place a side is named to a person: sentences, templates,
+    aria-labels and records' readable words ask it. Stored data, links,
+    records' formats and CSS classes keep the marks."""
+    if rules.k != 5:
+        return mark
+    colour = "Black" if mark == "X" else "White"
+    return colour if start else colour.lower()
+
+
 def sentence_start(text: str) -> str:
     """A cell's words at a sentence's start: 'Row 1, column 3', but 'h8' stays as players write it."""
     return text[:1].upper() + text[1:] if text.startswith("row") else text
