@@ -134,10 +134,10 @@ def new_game(page: Page, x: str | None = None, o: str | None = None, board: str 
     """Choose the board and players (if given), press New game, and wait for the new game on screen."""
     if board:
         page.locator("#board").select_option(board)
-    if x:
-        page.get_by_label("X", exact=True).select_option(x)
+    if x:  # the field's label is the side's name on the board chosen: "X", or "Black"
+        page.locator("#player-x").select_option(x)
     if o:
-        page.get_by_label("O", exact=True).select_option(o)
+        page.locator("#player-o").select_option(o)
     replacing_the_game(page, page.get_by_role("button", name="New game", exact=True).click)
     # A gomoku board swapped in brings its stylesheet, which shows it once it has come.
     page.wait_for_function("""() => [...document.querySelectorAll('.board.stones')]
@@ -333,7 +333,7 @@ def on_board(board: str, x: str, o: str, *cells: int, coach: bool = False) -> Ca
 
 def offered_a_draw(page: Page) -> None:
     """A 7×7 game between friends on a 5+3 clock, as the inviter sees it when
-    the friend, after X's first stone and O's reply, offers a draw."""
+    the friend, after black's first stone and white's reply, offers a draw."""
     page.goto("/")
     page.locator("#invite-board").select_option("7x7")
     page.locator("#invite-clock").select_option("5+3")
@@ -341,7 +341,7 @@ def offered_a_draw(page: Page) -> None:
     expect(page.locator("#status")).to_have_text("Waiting for your friend to join.")
     friend = page.context.browser.new_context().new_page()
     friend.goto(page.url)  # the link seats the friend
-    expect(friend.locator("#status")).to_have_text("Your friend's turn (X).")
+    expect(friend.locator("#status")).to_have_text("Your friend's turn (black).")
     page.reload()
     page.locator('.grid button[value="24"]').click()
     expect(friend.locator(".moves li")).to_have_count(1)

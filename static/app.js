@@ -7,10 +7,10 @@
 // the board brings it into view (and, sides swapped, swaps the form's
 // choices); on the big boards a tap first shows a ghost stone; pointing at a
 // move in the list marks its stone; a copy button copies its link; the
-// new-game form offers only the levels and rules of the board chosen, and the
-// invitation follows its board; alpha-beta's switch keeps the tree's open
-// nodes open; a page watching a game with a friend follows it to the rematch;
-// and the friend who follows an invitation's link is seated at once.
+// new-game form offers only the levels and rules of the board chosen, names
+// its sides as that board does, and the invitation follows its board;
+// alpha-beta's switch keeps the tree's open nodes open; a page watching a
+// game with a friend follows it to the rematch; and the friend who follows an invitation's link is seated at once.
 document.documentElement.classList.add("js");
 
 // A board's squares: the game's buttons, or the analysis board's links.
@@ -129,7 +129,7 @@ document.addEventListener("click", (event) => {
   }
   const mark = square.closest(".grid").classList.contains("next-o") ? "O" : "X";
   square.dataset.before = square.innerHTML; // put back if no answer comes
-  square.replaceChildren(mark);
+  square.replaceChildren(square.closest(".stones") ? { X: "●", O: "○" }[mark] : mark); // as words.piece_shown
   square.classList.remove("ghost");
   square.classList.add(`mark-${mark.toLowerCase()}`, "pending");
   const last = document.querySelector(".grid .last");
@@ -265,12 +265,25 @@ const offerAllRules = () => {
   offerOpenings("");
   offerOpenings("invite-");
 };
+// The sides are named as the board chosen names them (words.side_name):
+// Black and White on the boards the form lists as such, else X and O.
+function nameSides() {
+  const sidesOf = (board) => board && (document.querySelector("#board")?.dataset.blackWhite.split(" ")
+    .includes(board.value) ? ["Black", "White"] : ["X", "O"]);
+  const [first, second] = sidesOf(document.querySelector("#board")) || [];
+  const labels = [document.querySelector('label[for="player-x"]'), document.querySelector('label[for="player-o"]')];
+  if (first && labels[0] && labels[1]) [labels[0].textContent, labels[1].textContent] = [first, second];
+  const invited = sidesOf(document.querySelector("#invite-board"));
+  const options = document.querySelector("#invite-side")?.options;
+  if (invited && options) [options[0].textContent, options[1].textContent] = [`${invited[0]} (first)`, invited[1]];
+}
 // The invitation to a friend offers the board, rule and opening chosen for the next game.
 document.addEventListener("change", (event) => {
   const invited = { board: "#invite-board", rule: "#invite-rule", opening: "#invite-opening" }[event.target.id];
   if (event.target.id === "board") offerLevels();
   if (invited && document.querySelector(invited)) document.querySelector(invited).value = event.target.value;
   if (/board|rule/.test(event.target.id)) offerAllRules();
+  if (/board/.test(event.target.id)) nameSides();
 });
 
 // The switch for alpha-beta's marks keeps open every node that is open now:

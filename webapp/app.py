@@ -26,7 +26,7 @@ from webapp.online import routes as online_routes
 from webapp.online.clock import CLOCKS
 from webapp.play import routes as play_routes
 from webapp.shared.players import PLAYERS
-from webapp.shared.words import side_name
+from webapp.shared.words import piece_shown, side_name
 from webapp.puzzles import routes as puzzle_routes
 from webapp.records import routes as records_routes
 from webapp.review import routes as review_routes
@@ -124,6 +124,7 @@ def create_app(test_config: Mapping[str, Any] | None = None,
     app.add_template_global(path)
     app.jinja_env.globals.update(lessons=LESSONS, lesson_place=place_of)
     app.add_template_global(side_name)  # "X" on 3×3, "Black" on 15×15: every template names a side through it
+    app.add_template_global(piece_shown)
     app.add_template_filter(duration)
     app.after_request(_add_security_headers)
     if proxies := app.config["TRUSTED_PROXIES"]:  # the client's address, not the proxy's, for the rate limits

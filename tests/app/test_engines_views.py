@@ -111,7 +111,7 @@ def test_an_engine_that_fails_gets_masters_move_in_its_place_with_a_note(player:
 def test_the_think_page_shows_each_engines_move_and_what_it_says(player: Visitor):
     page = player.client.get("/think/7x7/d4-a7").text
     assert "kinrow's move here" in page and "fake-judge's move here" in page
-    assert "It scores the position +0 for X: about 50 games in 100 for X." in page
+    assert "It scores the position +0 for black: about 50 games in 100 for black." in page
     assert "fake-crash's move here" in page and "It failed: it stopped (exit status 3)." in page
     assert "fake-small's move here" in page
     assert "kinrow's move here" not in player.client.get("/think/5x5/").text

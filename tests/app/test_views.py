@@ -769,7 +769,7 @@ def test_squares_on_bigger_boards_are_named_as_players_write_them(quick):
     page = visitor.post("/new", {"board": "15x15", "x": "human", "o": "human"}).text
     assert 'aria-label="h8, empty"' in page and 'aria-label="a15, empty"' in page
     page = visitor.move(112, ply=0).text
-    assert 'aria-label="h8, X, last move"' in page and '<li data-cell="112">X: h8</li>' in page
+    assert 'aria-label="h8, black, last move"' in page and '<li data-cell="112">Black: h8</li>' in page
     assert "http://localhost/replay/15x15/h8" in page
 
 
@@ -973,7 +973,7 @@ def test_my_games_lists_the_games_finished_here_newest_first_with_replay_and_rev
     page = visitor.client.get("/games")
     assert page.status_code == 200 and "no-store" in page.headers["Cache-Control"]
     entries = re.findall(r"<li><strong>([^<]*)</strong>: ([^,]*), ([^,]*),", page.text)
-    assert entries == [("You resigned", "7×7", "You (X) against master"), ("X won", "3×3", "Two people")]
+    assert entries == [("You resigned", "7×7", "You (black) against master"), ("X won", "3×3", "Two people")]
     assert 'href="/replay/013.42' not in page.text and 'href="/replay/03142?black=Human&amp;white=Human"' in page.text
     assert 'href="/review/3x3/03142?black=Human&amp;white=Human"' in page.text
     assert re.search(r'href="/review/7x7/d4-[^"]*resigned=X"', page.text)  # who played and how it ended travel
@@ -1017,7 +1017,7 @@ def test_move_numbers_show_on_the_stones_and_in_their_names_on_the_big_boards(vi
     visitor.move(112)
     visitor.move(113)
     page = visitor.post("/numbers", {"numbers": "on"}).text
-    assert 'aria-label="h8, X, move 1"' in page and 'aria-label="i8, O, move 2, last move"' in page
+    assert 'aria-label="h8, black, move 1"' in page and 'aria-label="i8, white, move 2, last move"' in page
     assert '<span class="number">1</span>' in page and '<span class="number">2</span>' in page
     assert 'name="numbers" value="off" aria-pressed="true">Move numbers</button>' in page
     assert '<span class="number">3</span>' in visitor.move(114).text, "it stays on"

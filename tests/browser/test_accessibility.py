@@ -164,7 +164,7 @@ def test_15x15_at_320_pixels_is_in_view_whole_with_no_sideways_scrolling(browser
 def test_the_arrow_keys_cross_a_7x7_board(page: Page):
     page.goto("/")
     new_game(page, "human", "human", "7x7")
-    click(page, 24)  # X in the middle: the arrow keys skip over it
+    click(page, 24)  # black in the middle: the arrow keys skip over it
     page.locator("#undo").focus()
     for _ in range(40):  # Tab round to the board, past the header's links: it comes back
         # to the square after the one played
@@ -178,7 +178,7 @@ def test_the_arrow_keys_cross_a_7x7_board(page: Page):
         page.keyboard.press(key)
         assert focused(page) == f"square {expected}", key
     page.keyboard.press("Enter")
-    expect(page.get_by_role("button", name="e3, O")).to_be_disabled()
+    expect(page.get_by_role("button", name="e3, white")).to_be_disabled()
     focus_settled(page)
     assert focused(page).startswith("square "), "the focus stays on the board after the move"
 

@@ -279,11 +279,11 @@ def test_a_whole_game_against_the_computer_on_each_board(page: Page, board: str,
 def test_two_people_on_7x7(page: Page):
     page.goto("/")
     new_game(page, "human", "human", "7x7")
-    for cell in (42, 0, 43, 1, 44, 2, 45, 3, 46):  # X along the bottom row, a1 to e1
+    for cell in (42, 0, 43, 1, 44, 2, 45, 3, 46):  # black along the bottom row, a1 to e1
         click(page, cell)
-    expect(page.locator("#status")).to_have_text("X wins!")
+    expect(page.locator("#status")).to_have_text("Black wins!")
     expect(page.locator(".grid .win")).to_have_count(5)
-    expect(page.locator(".moves li").first).to_have_text("X: a1")
+    expect(page.locator(".moves li").first).to_have_text("Black: a1")
     expect(page.locator(".score")).to_contain_text("Two players on 7×7")
 
 
@@ -305,17 +305,17 @@ def test_the_coach_and_a_replay_on_7x7(page: Page):
     expect(page).to_have_url(re.compile(r"/replay/7x7/a1-a7-b1-b7-c1-c7-d1$"))
     expect(page.get_by_role("heading", name="Replay: step 7 of 7")).to_be_visible()
     expect(page.locator(".reason")).to_have_text(
-        "X played d1. X's reason: I make a four: O must block e1, or I complete five there.")
+        "Black played d1. Black's reason: I make a four: white must block e1, or I complete five there.")
 
 
 def test_play_from_here_on_15x15(page: Page):
     page.goto("/replay/15x15/h8-i9-h9?step=2")
-    page.get_by_label("Play on from here as X, against").select_option("easy")
+    page.get_by_label("Play on from here as black, against").select_option("easy")
     page.get_by_role("button", name="Play from here").click()
-    expect(page.locator("#status")).to_have_text("Your turn: you play X.")
-    expect(page.locator(".moves li")).to_have_text(["X: h8", "O: i9"])
+    expect(page.locator("#status")).to_have_text("Your turn: you play black.")
+    expect(page.locator(".moves li")).to_have_text(["Black: h8", "White: i9"])
     expect(page.locator("#board")).to_have_value("15x15")
-    expect(page.get_by_label("O", exact=True)).to_have_value("easy")
+    expect(page.get_by_label("White", exact=True)).to_have_value("easy")
 
 
 def test_the_form_offers_only_the_levels_of_the_board_chosen(page: Page):
@@ -369,10 +369,10 @@ def test_swap2_against_the_computer_you_open_and_choose(page: Page):
     for name in ("h8", "h9", "g6"):
         click(page, RENJU.parse_cell_name(name))
     expect(page.locator(".moves li")).not_to_have_count(3)  # the computer has chosen, and moved or put down two
-    if page.get_by_role("button", name="Play white (O)").count():
+    if page.get_by_role("button", name="Play white").count():
         expect(page.locator("#status")).to_have_text("Swap2: You choose a colour: black or white.")
-        replacing_the_game(page, page.get_by_role("button", name="Play white (O)").click)
-    expect(page.locator("#status")).to_have_text(re.compile(r"^Your turn: you play [XO]\.$"))
+        replacing_the_game(page, page.get_by_role("button", name="Play white").click)
+    expect(page.locator("#status")).to_have_text(re.compile(r"^Your turn: you play (black|white)\.$"))
 
 
 def test_a_big_board_plays_with_javascript_off(browser: Browser, live_server: str):
@@ -382,7 +382,7 @@ def test_a_big_board_plays_with_javascript_off(browser: Browser, live_server: st
     new_game(page, "human", "master", "7x7")
     click(page, 24)
     expect(page.locator(".moves li")).to_have_count(2)
-    expect(page.locator(".moves li").first).to_have_text("X: d4")
+    expect(page.locator(".moves li").first).to_have_text("Black: d4")
     context.close()
 
 

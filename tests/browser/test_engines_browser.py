@@ -40,8 +40,8 @@ def test_a_game_on_15x15_against_an_external_engine(page: Page, engines_server: 
     for played in range(1, 4):  # along the middle row, on the first square the engine has left empty
         click(page, next(cell for cell in range(105, 120) if square(page, cell).is_enabled()))
         expect(page.locator(".moves li")).to_have_count(2 * played)
-    expect(page.locator("#status")).to_have_text("Your turn: you play X.")
-    expect(page.get_by_label("O", exact=True)).to_have_value("kinrow")
+    expect(page.locator("#status")).to_have_text("Your turn: you play black.")
+    expect(page.get_by_label("White", exact=True)).to_have_value("kinrow")
 
 
 def test_an_engine_that_fails_is_replaced_by_master_and_the_page_says_so(page: Page, engines_server: str,

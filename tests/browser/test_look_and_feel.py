@@ -45,7 +45,7 @@ def test_after_a_move_on_15x15_on_a_phone_the_status_is_in_view(browser: Browser
     page = context.new_page()
     page.goto("/")
     page.locator("#board").select_option("15x15")
-    page.get_by_label("O", exact=True).select_option("master")
+    page.locator("#player-o").select_option("master")  # labelled White with the script, O (3×3's) without
     page.get_by_role("button", name="New game", exact=True).click()
     expect(page.locator(".reason")).to_contain_text("Your opponent: the computer (master")
     page.locator('.grid button[value="112"]').click()
@@ -210,8 +210,8 @@ def test_the_big_boards_draw_stones_on_the_intersections(page: Page):
     click(page, 24)
     stone = square(page, 24)
     assert "radial-gradient" in stone.evaluate("button => getComputedStyle(button).backgroundImage")
-    expect(stone).to_have_css("color", "rgba(0, 0, 0, 0)")  # the letter is for readers
-    expect(stone).to_have_attribute("aria-label", "d4, X, last move")
+    expect(stone).to_have_css("color", "rgba(0, 0, 0, 0)")  # the stone's glyph is for a page read without styles
+    expect(stone).to_have_attribute("aria-label", "d4, black, last move")
     assert page.locator(".board.stones").count() == 1
 
 
@@ -221,11 +221,11 @@ def test_the_last_move_stays_marked_in_its_look_and_its_name(page: Page):
     click(page, 112)
     page.wait_for_timeout(400)  # longer than any animation
     expect(square(page, 112)).to_have_class(re.compile(r"\blast\b"))
-    expect(square(page, 112)).to_have_attribute("aria-label", "h8, X, last move")
+    expect(square(page, 112)).to_have_attribute("aria-label", "h8, black, last move")
     click(page, 113)
-    expect(square(page, 112)).to_have_attribute("aria-label", "h8, X")
+    expect(square(page, 112)).to_have_attribute("aria-label", "h8, black")
     expect(page.locator(".grid .last")).to_have_count(1)
-    expect(square(page, 113)).to_have_attribute("aria-label", "i8, O, last move")
+    expect(square(page, 113)).to_have_attribute("aria-label", "i8, white, last move")
 
 
 def test_on_3x3_too_the_last_move_stays_marked(page: Page):
@@ -295,7 +295,7 @@ def test_a_tap_shows_a_ghost_stone_that_a_second_tap_plays(browser: Browser, liv
     expect(ply).to_have_value("0")
     square(page, 113).tap()
     expect(ply).to_have_value("1")
-    expect(square(page, 113)).to_have_attribute("aria-label", "i8, X, last move")
+    expect(square(page, 113)).to_have_attribute("aria-label", "i8, black, last move")
     context.close()
 
 
@@ -508,9 +508,9 @@ def test_the_end_of_a_15x15_game_stays_in_view_with_play_again_focused(browser: 
     context = browser.new_context(base_url=live_server, viewport=DESKTOP)
     page = context.new_page()
     page.goto("/replay/15x15/h8-a1-i8-a2-j8-a3-k8-a4")
-    page.get_by_label("Play on from here as X, against").select_option("easy")
+    page.get_by_label("Play on from here as black, against").select_option("easy")
     page.get_by_role("button", name="Play from here").click()
-    expect(page.locator("#status")).to_have_text("Your turn: you play X.")
+    expect(page.locator("#status")).to_have_text("Your turn: you play black.")
     page.locator(".grid").scroll_into_view_if_needed()
     before = page.evaluate("scrollY")
     square(page, BOARDS["15x15"].parse_cell_name("g8")).click()

@@ -125,9 +125,9 @@ def test_a_spectators_board_cannot_be_played(friends):
     alice, bob, carol = friends(), friends(), friends()
     url = invite(alice, "7x7")
     bob.goto(url)
-    expect(bob.get_by_role("heading", level=2).first).to_have_text("7×7, 5 in a row, with a friend: you play O")
+    expect(bob.get_by_role("heading", level=2).first).to_have_text("7×7, 5 in a row, with a friend: you play white")
     carol.goto(url)
-    expect(carol.locator("#status")).to_have_text("X to move. You are watching.")
+    expect(carol.locator("#status")).to_have_text("Black to move. You are watching.")
     expect(carol.locator(".grid")).to_have_attribute("aria-readonly", "true")
     expect(carol.locator(".grid button")).to_have_count(0)
     expect(carol.get_by_role("button", name=re.compile("^Join the game"))).to_have_count(0)
@@ -152,11 +152,11 @@ def test_a_friend_plays_by_keyboard_and_the_page_without_scripts_passes_the_audi
     bob = friends()
     bob.goto(url)  # the link seats him
     connected(alice)
-    expect(alice.locator("#status")).to_have_text("Your turn: you play X.")
+    expect(alice.locator("#status")).to_have_text("Your turn: you play black.")
     alice.locator('.grid button[value="0"]').focus()
     for key in ("ArrowRight", "ArrowDown", "Enter"):
         alice.keyboard.press(key)
-    expect(bob.locator(".moves li")).to_have_text(["X: b6"])  # square 8: row 2, column 2 of 7×7
+    expect(bob.locator(".moves li")).to_have_text(["Black: b6"])  # square 8: row 2, column 2 of 7×7
     silent = friends(java_script=False)
     silent.goto(url)
     audit_without_scripts(browser, live_server, axe_source, silent.content())
@@ -186,9 +186,9 @@ def test_without_scripts_the_link_offers_the_free_seat_and_says_what_game_it_is(
     bob.goto(alice.url)
     expect(bob.get_by_role("heading", level=2).first).to_have_text(
         "15×15, 5 in a row, with a friend: a seat is free for you")
-    expect(bob.locator("#status")).to_have_text("Your friend is waiting for you: join to play O (renju).")
-    bob.get_by_role("button", name="Join the game: you play O").click()
-    expect(bob.get_by_role("heading", level=2).first).to_have_text("15×15, 5 in a row, with a friend: you play O")
+    expect(bob.locator("#status")).to_have_text("Your friend is waiting for you: join to play white (renju).")
+    bob.get_by_role("button", name="Join the game: you play white").click()
+    expect(bob.get_by_role("heading", level=2).first).to_have_text("15×15, 5 in a row, with a friend: you play white")
 
 
 def test_swap2_between_friends_the_choice_comes_live_and_the_seats_follow_it(friends):
@@ -210,10 +210,10 @@ def test_swap2_between_friends_the_choice_comes_live_and_the_seats_follow_it(fri
     for cell in (112, 97, 98):  # h8, h9, i9
         play(alice, cell)
     expect(bob.locator("#status")).to_have_text("Swap2: You choose: black, white, or two more stones.")
-    bob.get_by_role("button", name="Play black (X)").click()
-    expect(bob.locator("#status")).to_have_text("Your friend's turn (O).")
-    expect(alice.locator("#status")).to_have_text("Your turn: you play O.")
-    expect(alice.locator("#online-heading")).to_contain_text("you play O")
+    bob.get_by_role("button", name="Play black").click()
+    expect(bob.locator("#status")).to_have_text("Your friend's turn (white).")
+    expect(alice.locator("#status")).to_have_text("Your turn: you play white.")
+    expect(alice.locator("#online-heading")).to_contain_text("you play white")
 
 
 def test_the_invitation_on_this_computer_speaks_to_a_player_not_to_whoever_runs_the_site(friends):

@@ -49,9 +49,9 @@ def test_a_hint_then_the_answer_by_clicks_and_the_list_marks_what_was_solved(pag
 def test_a_game_finished_by_clicks_comes_back_as_a_puzzle(page: Page):
     puzzles_from_a_game_played_here(page)
     link = page.locator(f'.puzzle-list.mined a[href="{PUZZLE_FROM_7X7}"]')
-    expect(link).to_have_text(re.compile(r"^7×7, new \d+: X to play and win in 2$"))  # numbered among the new
+    expect(link).to_have_text(re.compile(r"^7×7, new \d+: Black to play and win in 2$"))  # numbered among the new
     link.click()
-    expect(page.locator("#puzzle-heading")).to_contain_text("X to play and win in 2")
+    expect(page.locator("#puzzle-heading")).to_contain_text("Black to play and win in 2")
     expect(page.locator("footer")).to_contain_text("Games finished here may become puzzles")
 
 

@@ -20,8 +20,8 @@ def test_a_15x15_review_fills_in_from_the_stream_without_reloading(page: Page):
     page.evaluate("window.notReloaded = true")
     expect(page.locator(".progress")).to_have_count(0, timeout=60_000)
     assert page.evaluate("window.notReloaded === true"), "the stream filled the review in, not a reload"
-    expect(page.locator(".verdict")).to_contain_text("O: i9 Blunder ??")
-    expect(page.locator(".verdict")).to_contain_text("How it is punished: X: d12.")
+    expect(page.locator(".verdict")).to_contain_text("White: i9 Blunder ??")
+    expect(page.locator(".verdict")).to_contain_text("How it is punished: Black: d12.")
     expect(page.locator(".moves li .word")).to_have_count(9)
 
 
@@ -107,7 +107,7 @@ def test_a_position_set_up_by_clicks_is_studied_on_the_think_page(page: Page):
     page.get_by_role("link", name="d4, empty: place a black stone").click()
     page.get_by_role("link", name="e5, empty: place a black stone").click()
     expect(page.get_by_role("status")).to_contain_text("Black has 2 stones and white 0")
-    page.get_by_role("link", name="White (O)").click()
+    page.get_by_role("link", name="White", exact=True).click()
     page.get_by_role("link", name="e5, black: place a white stone").focus()
     page.keyboard.press("Enter")  # each square is a link: the keyboard works as the mouse does
     expect(page.get_by_role("link", name="e5, white: nothing to change")).to_be_visible()

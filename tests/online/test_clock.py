@@ -62,10 +62,10 @@ def test_a_clock_that_runs_out_loses_the_game_and_no_move_is_taken_after_it():
     assert over.is_over and over.winner == "X" and over.ending.timed_out == "O"
     assert over.status_for(BOB) == "You lost on time."
     assert over.status_for(ALICE) == "You win on time!"
-    assert over.status_for(CAROL) == "O's time ran out: X wins on time."
+    assert over.status_for(CAROL) == "White's time ran out: black wins on time."
     assert over.time_left("O", START + 99) == 0 and over.series == {ALICE: 1}
     assert over.link_query == {"timed_out": "O"}
-    with pytest.raises(Conflict, match="Your time ran out: the game is over, X wins on time."):
+    with pytest.raises(Conflict, match="Your time ran out: the game is over, black wins on time."):
         game.play(BOB, 25, 1, now=START + 61)
     with pytest.raises(Conflict, match="Your friend's time ran out"):
         game.make_offer(ALICE, "draw", 1, now=START + 61)

@@ -51,13 +51,13 @@ def test_the_invitation_offers_the_clocks_and_refuses_a_forged_one(app: Flask, a
 
 
 def test_each_viewer_sees_both_clocks_the_running_one_marked(clocked: str, alice: Friend, bob: Friend, carol: Friend):
-    assert clocks(alice.game(clocked).text) == [("You (X): 5:00", False), ("Your friend (O): 5:00", True)]
-    assert clocks(bob.game(clocked).text) == [("You (O): 5:00", True), ("Your friend (X): 5:00", False)]
-    assert [running for _, running in clocks(carol.game(clocked).text)] == [False, True], "a spectator, X first"
+    assert clocks(alice.game(clocked).text) == [("You (black): 5:00", False), ("Your friend (white): 5:00", True)]
+    assert clocks(bob.game(clocked).text) == [("You (white): 5:00", True), ("Your friend (black): 5:00", False)]
+    assert [running for _, running in clocks(carol.game(clocked).text)] == [False, True], "a spectator, black first"
     assert "Your friend is waiting for you" not in carol.game(clocked).text
     waiting = invite(alice, clock="10+5")
     assert status(carol.game(waiting).text) == \
-        "Your friend is waiting for you: join to play O (freestyle, 10+5 clock)."
+        "Your friend is waiting for you: join to play white (freestyle, 10+5 clock)."
 
 
 def test_a_draw_offer_without_javascript_is_made_shown_and_accepted(clocked: str, alice: Friend, bob: Friend,
@@ -66,7 +66,7 @@ def test_a_draw_offer_without_javascript_is_made_shown_and_accepted(clocked: str
     assert "You offered a draw; waiting for your friend&#39;s answer." in bob.game(clocked).text
     page = alice.game(clocked).text
     assert "Your friend offers a draw." in page and 'value="accept"' in page and 'value="decline"' in page
-    assert "O offers a draw." in carol.game(clocked).text
+    assert "White offers a draw." in carol.game(clocked).text
     assert alice.post(clocked + "/answer", {"answer": "accept", "ply": "1"}, htmx=False).status_code == 303
     page = alice.game(clocked).text
     assert status(page) == "A draw, agreed." and "draw=agreed" in page, "its record and review carry the result"
@@ -80,20 +80,20 @@ def test_a_take_back_with_htmx_is_asked_declined_and_asked_again_after_a_move(cl
     assert "Your friend asks to take back their last move (d4)." in bob.game(clocked).text
     declined = bob.post(clocked + "/answer", {"answer": "decline", "ply": "1"})
     assert declined.status_code == 200 and 'value="decline"' not in declined.text
-    assert "O declined the take-back." in alice.events(clocked, after="2")
+    assert "White declined the take-back." in alice.events(clocked, after="2")
     again = alice.post(clocked + "/offer", {"kind": "takeback", "ply": "1"})
     assert again.status_code == 409 and "declined that just now" in message(again.text)
     assert bob.post(clocked + "/move", {"cell": "25", "ply": "1"}).status_code == 200
     assert alice.post(clocked + "/offer", {"kind": "takeback", "ply": "2"}).status_code == 200
     taken = bob.post(clocked + "/answer", {"answer": "accept", "ply": "2"})
-    assert taken.status_code == 200 and "X accepted" not in taken.text
-    assert "O accepted the take-back: d4 and e4 are off the board." in bob.events(clocked, after="1")
-    assert status(alice.game(clocked).text) == "Your turn: you play X."
+    assert taken.status_code == 200 and "Black accepted" not in taken.text
+    assert "White accepted the take-back: d4 and e4 are off the board." in bob.events(clocked, after="1")
+    assert status(alice.game(clocked).text) == "Your turn: you play black."
 
 
 def test_an_offer_is_withdrawn_by_its_maker_and_buttons_follow_the_offer(clocked: str, alice: Friend, bob: Friend):
     assert "Offer a draw" in alice.game(clocked).text and "Ask to take back" in alice.game(clocked).text
-    assert "Ask to take back" not in bob.game(clocked).text, "O has no move yet"
+    assert "Ask to take back" not in bob.game(clocked).text, "white has no move yet"
     alice.post(clocked + "/offer", {"kind": "draw", "ply": "1"})
     assert "Offer a draw" not in bob.game(clocked).text and "Withdraw it" in alice.game(clocked).text
     assert alice.post(clocked + "/withdraw", {"ply": "1"}).status_code == 200
@@ -128,10 +128,10 @@ def test_a_move_after_the_flag_is_refused_and_every_page_shows_the_time_out(app:
                                         Event("move", "(five minutes pass)"), []))
     response = bob.post(clocked + "/move", {"cell": "25", "ply": "1"})
     assert response.status_code == 409 and message(response.text) == \
-        "Your time ran out: the game is over, X wins on time."
+        "Your time ran out: the game is over, black wins on time."
     assert status(response.text) == "You lost on time."
     assert status(alice.game(clocked).text) == "You win on time!", "before the job has run"
-    assert status(carol.game(clocked).text) == "O's time ran out: X wins on time."
+    assert status(carol.game(clocked).text) == "White's time ran out: black wins on time."
     assert "timed_out=O" in alice.game(clocked).text, "its record says B+T"
 
 
@@ -152,8 +152,8 @@ def test_a_spectator_sees_both_clocks_by_mark_and_the_offer_with_no_form(clocked
     alice.post(clocked + "/offer", {"kind": "draw", "ply": "1"})
     page = carol.game(clocked).text
     (x_clock, x_runs), (o_clock, o_runs) = clocks(page)
-    assert x_clock == "X: 5:00" and re.fullmatch(r"O: [45]:\d\d", o_clock) and o_runs and not x_runs
-    assert '<div class="offer"><p role="note">X offers a draw.</p></div>' in page and "/answer" not in page
+    assert x_clock == "Black: 5:00" and re.fullmatch(r"White: [45]:\d\d", o_clock) and o_runs and not x_runs
+    assert '<div class="offer"><p role="note">Black offers a draw.</p></div>' in page and "/answer" not in page
 
 
 def test_each_move_schedules_the_flag_for_the_running_clock(app: Flask, clocked: str, bob: Friend):

@@ -44,7 +44,7 @@ def test_the_job_ends_the_game_on_time_once_the_clock_has_run_out(where: flags.W
     after = stored(where)
     assert after.ending.timed_out == "O" and after.status_for(ALICE) == "You win on time!"
     assert [logged.event.text for logged in flags.games_at(where).events_after("g", 0)] == [
-        "O's time ran out: X wins on time."]
+        "White's time ran out: black wins on time."]
 
 
 def test_a_job_for_a_clock_that_has_stopped_since_leaves_the_game_be(where: flags.Where):

@@ -22,12 +22,12 @@ def played(*cells: int, board: str = "7x7", opening: Opening = Opening()) -> Sha
 
 def test_a_draw_offered_and_accepted_ends_the_game_drawn():
     offered, event = played(24, 25).make_offer(BOB, "draw", 2)
-    assert event.text == "O offers a draw."
+    assert event.text == "White offers a draw."
     assert offered.offer_words(ALICE) == "Your friend offers a draw."
     assert offered.offer_words(BOB) == "You offered a draw; waiting for your friend's answer."
-    assert offered.offer_words(CAROL) == "O offers a draw."
+    assert offered.offer_words(CAROL) == "White offers a draw."
     drawn, event = offered.answer_offer(ALICE, True, 2)
-    assert event.text == "X accepted: a draw, agreed." and drawn.is_over and drawn.winner is None
+    assert event.text == "Black accepted: a draw, agreed." and drawn.is_over and drawn.winner is None
     assert drawn.status_for(ALICE) == drawn.status_for(BOB) == "A draw, agreed."
     assert drawn.series == {"draws": 1} and drawn.link_query == {"draw": "agreed"}
 
@@ -35,21 +35,21 @@ def test_a_draw_offered_and_accepted_ends_the_game_drawn():
 def test_a_take_back_removes_the_askers_last_move_and_the_reply_after_it():
     game = played(24, 25, 17)
     just_moved, event = game.make_offer(ALICE, "takeback", 3)
-    assert event.text == "X asks to take back their last move."
+    assert event.text == "Black asks to take back their last move."
     assert just_moved.offer_words(BOB) == "Your friend asks to take back their last move (d5)."
     taken, event = just_moved.answer_offer(BOB, True, 3)
-    assert taken.moves == (24, 25) and event.text == "O accepted the take-back: d5 is off the board."
+    assert taken.moves == (24, 25) and event.text == "White accepted the take-back: d5 is off the board."
     replied, _ = game.make_offer(BOB, "takeback", 3)  # O's move was e4, and X has replied since
     assert replied.offer_words(ALICE) == "Your friend asks to take back their last move and your reply (e4 and d5)."
     taken, event = replied.answer_offer(ALICE, True, 3)
-    assert taken.moves == (24,) and event.text == "X accepted the take-back: e4 and d5 are off the board."
-    assert taken.acting_seat == "O" and taken.status_for(BOB) == "Your turn: you play O."
+    assert taken.moves == (24,) and event.text == "Black accepted the take-back: e4 and d5 are off the board."
+    assert taken.acting_seat == "O" and taken.status_for(BOB) == "Your turn: you play white."
 
 
 def test_a_declined_offer_is_gone_and_not_made_again_until_a_move():
     offered = played(24).make_offer(ALICE, "takeback", 1)[0]
     declined, event = offered.answer_offer(BOB, False, 1)
-    assert declined.offer is None and event.text == "O declined the take-back." and declined.moves == (24,)
+    assert declined.offer is None and event.text == "White declined the take-back." and declined.moves == (24,)
     with pytest.raises(Conflict, match="declined that just now"):
         declined.make_offer(ALICE, "takeback", 1)
     assert declined.make_offer(ALICE, "draw", 1)[0].offer.kind == "draw", "another kind may be asked"
@@ -61,7 +61,7 @@ def test_a_move_declines_the_pending_offer_and_the_offerer_may_withdraw_it():
     offered = played(24).make_offer(ALICE, "draw", 1)[0]
     assert offered.play(BOB, 25, 1)[0].offer is None
     withdrawn, event = offered.withdraw_offer(ALICE, 1)
-    assert withdrawn.offer is None and event.text == "X withdrew the offer."
+    assert withdrawn.offer is None and event.text == "Black withdrew the offer."
     with pytest.raises(Conflict, match="no offer waiting to withdraw"):
         offered.withdraw_offer(BOB, 1)
 

@@ -50,7 +50,7 @@ def test_the_inviter_sits_where_they_chose_and_the_friend_takes_the_other_seat()
     assert joined.seat_of(BOB) == "X" and joined.free_seat is None and event.kind == "seat"
     with pytest.raises(Conflict, match="Both seats are taken"):
         joined.join(CAROL)
-    with pytest.raises(Conflict, match="You already play O"):
+    with pytest.raises(Conflict, match="You already play white"):
         game.join(ALICE)
 
 
@@ -97,10 +97,10 @@ def test_a_player_may_resign_on_either_turn_and_the_friend_wins():
     game = play(seated("7x7"), 24)
     resigned, event = game.resign(ALICE, 1)  # on the friend's turn
     assert resigned.is_over and resigned.winner == "O" and not resigned.played_out
-    assert event.text == "X resigned: O wins." and resigned.series == {BOB: 1}
+    assert event.text == "Black resigned: white wins." and resigned.series == {BOB: 1}
     assert resigned.status_for(ALICE) == "You resigned."
     assert resigned.status_for(BOB) == "Your friend resigned: you win!"
-    assert resigned.status_for(CAROL) == "X resigned: O wins."
+    assert resigned.status_for(CAROL) == "Black resigned: white wins."
     assert SharedGame.from_data(resigned.to_data()) == resigned
     assert not resigned.can_resign(BOB) and game.can_resign(BOB) and not game.can_resign(CAROL)
 

@@ -34,7 +34,7 @@ def test_an_invitation_is_an_unguessable_link_and_a_short_code(alice: Friend):
     page = alice.game(url).text
     assert status(page) == "Waiting for your friend to join."
     assert '<p class="reason">Send them the link or the code.</p>' in page
-    assert "with a friend: you play O</h2>" in page
+    assert "with a friend: you play white</h2>" in page
     assert f'href="http://localhost{url}"' in page and "Copy link" in page
     assert re.search(r'<strong class="code">[2-9A-HJKMNP-Z]{6}</strong>', page)
     assert len(marks(page)) == 0 and page.count('name="cell"') == 49
@@ -130,7 +130,7 @@ def test_a_browser_without_a_seat_watches_and_may_take_the_free_one(alice: Frien
 ])
 def test_the_friend_invited_is_told_the_rule_and_the_opening(alice: Friend, bob: Friend, fields, terms: str):
     url = alice.post("/online", {**fields, "side": "x"}, htmx=False).headers["Location"]
-    assert status(bob.game(url).text) == f"Your friend is waiting for you: join to play O{terms}."
+    assert status(bob.game(url).text) == f"Your friend is waiting for you: join to play white{terms}."
 
 
 def test_when_both_seats_are_taken_a_third_browser_is_refused_and_watches(seated: str, carol: Friend):
@@ -463,7 +463,7 @@ def test_swap2_with_a_friend_each_takes_their_steps_and_the_seats_follow_the_col
     assert "Swap2: You put down black, white, black: stone 1 of 3, black." in alice.game(url).text
     for ply, name in enumerate(("h8", "h9", "i9")):
         put(alice, name, ply)
-    assert "Swap2: Your friend chooses" in alice.game(url).text and "Play black (X)" not in alice.game(url).text
+    assert "Swap2: Your friend chooses" in alice.game(url).text and "Play black" not in alice.game(url).text
     page = bob.game(url).text
     assert "Swap2: You choose: black, white, or two more stones." in page and "Put down two more" in page
     assert alice.post(url + "/swap2", {"choice": "white", "ply": "3"}).status_code == 409  # not hers to make
@@ -472,12 +472,12 @@ def test_swap2_with_a_friend_each_takes_their_steps_and_the_seats_follow_the_col
     assert bob.post(url + "/swap2", {"choice": "two", "ply": "3"}).status_code == 200
     put(bob, "g7", 3)
     put(bob, "j10", 4)
-    assert "Put down two more" not in alice.game(url).text and "Play white (O)" in alice.game(url).text
+    assert "Put down two more" not in alice.game(url).text and "Play white" in alice.game(url).text
     assert alice.post(url + "/swap2", {"choice": "white", "ply": "5"}).status_code == 200
-    assert "you play O" in alice.game(url).text and "you play X" in bob.game(url).text
-    assert "Your turn: you play O." in alice.game(url).text
+    assert "you play white" in alice.game(url).text and "you play black" in bob.game(url).text
+    assert "Your turn: you play white." in alice.game(url).text
     put(alice, "k11", 5)
-    assert "Your turn: you play X." in bob.game(url).text
+    assert "Your turn: you play black." in bob.game(url).text
     assert bob.post(url + "/resign", {"ply": "6"}).status_code == 200
     page = bob.game(url).text  # the review and the records say how the game opened
     assert "/review/15x15/h8-h9-i9-g7-j10-k11?opening=swap2-two" in page and page.count("(opening)") == 5

@@ -200,7 +200,7 @@ def test_the_coach_names_the_answers_to_an_open_three_as_forced():
     for elsewhere in ("h6", "h12", "a7", "i9"):  # beyond the three's ends, or anywhere else: O wins by fours
         assert forced_wins(here.play(rules.parse_cell_name(elsewhere))), elsewhere
     assert explain_move(rules, parse_moves(rules, "a1-h8-a3-h9-a5-h10"), 6, person=False) == (
-        "O played h10. O's reason: I make a three: X must stop it at h11 or h7, or I make an open four.")
+        "White played h10. White's reason: I make a three: black must stop it at h11 or h7, or I make an open four.")
 
 
 def test_the_coach_names_the_answers_to_a_four_three_as_forced():
@@ -218,7 +218,7 @@ def test_the_coach_names_the_answers_to_a_four_three_as_forced():
 def test_a_threat_no_square_stops_is_marked_lost_not_passed_over():
     here = setup("15x15", x="a1 a3 a5 o1 o3", o="h8 h9 h10 i8 j8")  # X to move: O's two open threes meet at h8
     values = square_values(here)
-    assert len(values) == 1 and next(iter(values.values())).text == "O wins: no square stops the three"
+    assert len(values) == 1 and next(iter(values.values())).text == "white wins: no square stops the three"
 
 
 @pytest.mark.parametrize("x, o, cell, expected", [
@@ -246,7 +246,8 @@ def test_a_forced_win_by_fours_is_named_and_so_is_a_missed_one():
 def test_a_move_that_lets_the_other_side_force_a_win_is_a_slip():
     here = setup("15x15", x="d4 e4 f4 g5 g6 g7 a2", o="c4 g8 a15 o15 o1 n15")
     assert here.to_move == "O"
-    assert reason(here, here.rules.parse_cell_name("a1"), person=False) == "A slip: this lets X force a win by fours."
+    assert reason(here, here.rules.parse_cell_name("a1"), person=False) == (
+        "A slip: this lets black force a win by fours.")
 
 
 @pytest.mark.parametrize("level, words", [("master", "this is the move my search liked best"),
@@ -318,7 +319,7 @@ def test_masters_reason_after_a_defence_and_in_a_lost_position():
         "Nothing is forced for me here; the move my search liked best let you force a win, so I played the best "
         "one that does not.")
     assert found_says(here, 4, Found("lost", 1, 0, 0), person=False) == (
-        "This position is lost for me: X can complete five in two places, and I can block only one.")
+        "This position is lost for me: black can complete five in two places, and I can block only one.")
 
 
 def test_masters_reason_in_a_game_is_put_into_words_without_searching_again(app, visitor, monkeypatch):
@@ -363,7 +364,7 @@ def test_the_big_boards_coach_and_a_replays_reasons_are_worked_out_by_the_engine
 def test_what_the_workers_work_out_says_what_must_be_answered(visitor):
     replay = visitor.client.get("/replay/15x15/a1-h8-a3-h9-a5-h10").text
     assert 'aria-label="h7, empty, must stop the three"' in replay
-    assert "O played h10. O&#39;s reason: I make a three: X must stop it at h11 or h7" in replay
+    assert "White played h10. White&#39;s reason: I make a three: black must stop it at h11 or h7" in replay
     visitor.post("/new", {"board": "15x15", "x": "human", "o": "human", "moves": "a1-h8-a3-h9-a5-h10"})
     page = visitor.post("/coach", {"coach": "on"}).text
     assert "The coach marks h11 (must stop the three), h7 (must stop the three)." in page
@@ -382,7 +383,7 @@ def test_masters_reason_says_the_threat_its_move_makes_and_the_one_it_stops():
     quiet = next(cell for cell in threat_to_answer(faced).answers if threat_to_answer(faced.play(cell)) is None)
     stop = explain(faced, think(faced, 60_000, max_nodes=2_000)._replace(move=quiet, kind="search"))
     words = found_says(faced, stop.move, Found.of(stop), person=False)
-    assert words.startswith("I stop X's three (") and "would have stopped it too)." in words
+    assert words.startswith("I stop black's three (") and "would have stopped it too)." in words
     assert "othing is forced" not in words
 
 

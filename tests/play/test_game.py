@@ -424,8 +424,8 @@ def test_the_status_says_who_won_in_one_short_line_and_the_board_shows_the_line(
 def test_on_bigger_boards_moves_and_squares_are_named_as_players_write_them():
     rules = BOARDS["15x15"]
     game = Game("human", "master", (112, 113), rules)
-    assert game.view().move_list == ["X: h8", "O: i8"]
-    assert game.view().cells[112].label == "h8, X" and game.view().cells[0].label == "a15, empty"
+    assert game.view().move_list == ["Black: h8", "White: i8"]
+    assert game.view().cells[112].label == "h8, black" and game.view().cells[0].label == "a15, empty"
     assert game.notation == "h8-i8"
     with pytest.raises(Conflict, match="^h8 is taken; choose an empty square.$"):
         game.play(112, 2)
@@ -624,5 +624,5 @@ def test_a_game_brings_the_engines_installed_where_it_is_played_to_the_engine_wo
     assert Game.from_session(game.to_session()) is None  # our players alone do not know it
     at_the_worker = pickle.loads(pickle.dumps(game))
     assert computer_words(at_the_worker).startswith("Rapfi failed (it hung), so master played this move in its place.")
-    assert at_the_worker.players_words == "You (X) against Rapfi"
+    assert at_the_worker.players_words == "You (black) against Rapfi"
     assert Game.from_session(game.to_session(), Roster((rapfi,))) == game

@@ -50,25 +50,27 @@ def test_every_3x3_hint_is_a_best_move_and_says_truly_what_it_leads_to():
 
 @pytest.mark.parametrize("found, words", [
     (Found("win", 1, 0, 0), "it completes five and wins."),
-    (Found("block", 1, 0, 0), "it blocks O's line, which would complete five there."),
-    (Found("forced win", 5, 0, 0), "it starts a forced win: you win within 3 moves, whatever O does."),
+    (Found("block", 1, 0, 0), "it blocks white's line, which would complete five there."),
+    (Found("forced win", 5, 0, 0), "it starts a forced win: you win within 3 moves, whatever white does."),
     (Found("forced win", 1, 0, 0), "you win within 1 move,"),
-    (Found("defence", 0, 0, 4), "it stops a forced win that O has"),
-    (Found("lost", 2, 0, 0), "O has a forced win whatever you play, as far as the engine sees; this is its choice."),
+    (Found("defence", 0, 0, 4), "it stops a forced win that white has"),
+    (Found("lost", 2, 0, 0),
+     "white has a forced win whatever you play, as far as the engine sees; this is its choice."),
     (Found("search", 6, 120, 6), "looking 6 moves ahead."),
     (Found("search", 1, 120, 1), "looking 1 move ahead."),
     (Found("search", 0, 120, 0), "at a first glance."),
     (Found("search", 6, 120, 6, "three", (BOARDS["15x15"].parse_cell_name("f8"), BOARDS["15x15"].parse_cell_name("j8"))),
-     "it stops O's three (f8 would have stopped it too)."),
+     "it stops white's three (f8 would have stopped it too)."),
     (Found("defence", 6, 0, 6, "fours", (BOARDS["15x15"].parse_cell_name("j8"),)),
-     "it stops O's win by fours, at the one square that stops it."),
-    (Found("search", 6, 0, 6, "three", ()), "no square stops O's three: O can force a win; this is the engine's choice."),
+     "it stops white's win by fours, at the one square that stops it."),
+    (Found("search", 6, 0, 6, "three", ()),
+     "no square stops white's three: white can force a win; this is the engine's choice."),
     (Found("search", 6, 0, 6, "three", (BOARDS["15x15"].parse_cell_name("f8"),)),
-     "it leaves O's three unanswered; the engine likes it best, looking 6 moves ahead."),
+     "it leaves white's three unanswered; the engine likes it best, looking 6 moves ahead."),
     (None, "the engine's choice."),
 ])
 def test_on_a_big_board_the_hint_is_masters_move_with_what_its_search_found(found: Found | None, words: str):
-    position = setup("15x15", x="h8 i8", o="h9 i9")  # X to move
+    position = setup("15x15", x="h8 i8", o="h9 i9")  # black to move: the other side is white
     hint = hint_for(position, lambda asked: (asked.rules.parse_cell_name("j8"), found))
     assert hint.cell == BOARDS["15x15"].parse_cell_name("j8") and hint.square == "j8"
     assert words in hint.words and hint.words.startswith("j8: ")

@@ -71,14 +71,14 @@ def test_white_has_no_forbidden_points_and_freestyle_none(visitor: Visitor) -> N
 
 
 def test_the_standard_rule_does_not_count_six(visitor: Visitor) -> None:
-    """X's b4 c4 d4 e4 and g4, then f4: six in a row on 7×7, which wins in freestyle only."""
+    """Black's b4 c4 d4 e4 and g4, then f4: six in a row on 7×7, which wins in freestyle only."""
     for rule, won in (("standard", False), ("freestyle", True)):
         new_game(visitor, "7x7", rule)
         rules = board_named(visitor.stored()["board"])
         for name in ["b4", "a1", "c4", "a3", "d4", "a5", "e4", "g1", "g4", "g3", "f4"]:
             assert visitor.move(rules.parse_cell_name(name)).status_code == 200, (rule, name)
         page = visitor.open().get_data(as_text=True)
-        assert ("X wins" in page) is won, rule
+        assert ("Black wins!" in page) is won, rule
         assert ("Standard rule: only exactly five in a row wins" in page) is not won
 
 

@@ -56,7 +56,7 @@ def test_the_computer_opens_and_you_take_black(visitor: Visitor) -> None:
     page = visitor.open().text
     game = game_of(visitor)
     assert game.ply == 3 and game.opening_step == swap2.CHOOSE
-    assert "The computer put down the opening" in page and "Play black (X)" in page and "Put down two more" in page
+    assert "The computer put down the opening" in page and "Play black" in page and "Put down two more" in page
     assert choose(visitor, "black").status_code == 200
     game = game_of(visitor)
     assert game.x == "human" and game.o == "master" and game.ply == 4  # the computer, now white, has moved
@@ -173,8 +173,8 @@ def test_a_swap2_game_s_link_replay_review_and_record_say_how_it_opened(visitor:
     said = ("Opened with swap2: the first player put down stones 1 to 3 (black, white, black), the second player "
             "stones 4 and 5 (white, black), and the first player then chose a colour.")
     assert said in replay
-    assert replay.count("(opening)") == 5 and "O: j10</span></li>" in replay  # the move looked at: not one
-    assert "O&#39;s i9 was put down in swap2&#39;s opening, by the second player." in visitor.client.get(
+    assert replay.count("(opening)") == 5 and "White: j10</span></li>" in replay  # the move looked at: not one
+    assert "White&#39;s i9 was put down in swap2&#39;s opening, by the second player." in visitor.client.get(
         link + "&step=4").text  # in place of a player's reason
     assert "by the first player." in visitor.client.get(link + "&step=3").text
     assert "step=2&amp;opening=swap2-two" in replay  # each step keeps it, and so do the review and the records

@@ -114,10 +114,10 @@ def test_a_game_finished_here_becomes_puzzles_that_play_like_the_shipped(visitor
     links = mined_links(visitor)
     assert links == [f"/puzzle/7x7/{write_moves(rules, moves)}" for moves in (game[:14], game[:12])]
     page = words(visitor.client.get(links[0]).text)
-    assert "Puzzle: 7×7, X to play and win in 2" in page
+    assert "Puzzle: 7×7, Black to play and win in 2" in page
     puzzle = puzzles_in(rules, game)[1]
     first = visitor.client.post(links[0], data={"cell": str(puzzle.solution[0]), "played": "0"})
-    assert "Right. O answered" in words(first.text)
+    assert "Right. White answered" in words(first.text)
     last = visitor.client.post(links[0], data={"cell": str(puzzle.solution[2]), "played": "2"})
     assert "Solved!" in words(last.text) and 'href="/puzzle/7x7/' in last.text  # the next: a shipped 7×7 one
     visitor.move(game[-1])  # refused: the game is over; it is not mined again

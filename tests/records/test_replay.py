@@ -31,6 +31,6 @@ def test_a_replay_step_outside_the_game_is_refused(step):
 def test_a_replay_on_a_bigger_board():
     replay = Replay.parse(BOARDS["7x7"], "d4-e5-c3", {"step": "2"})
     seen = see_step(replay.rules, replay.moves, replay.step)
-    assert replay.board(seen.values).move_list == ["X: d4", "O: e5"]
-    assert seen.explanation.startswith("O played e5. ")
+    assert replay.board(seen.values).move_list == ["Black: d4", "White: e5"]
+    assert seen.explanation.startswith("White played e5. ")
     assert replay.notation == "d4-e5-c3"

@@ -79,7 +79,7 @@ def test_a_bigger_board_named_without_its_slash_redirects_to_its_empty_replay(vi
 
 def test_a_replay_on_a_bigger_board_names_its_moves_and_offers_its_levels(visitor: Visitor):
     page = visitor.client.get("/replay/7x7/d4-e5-c3?step=2").text
-    assert "Replay: step 2 of 3" in page and "O played e5." in page
+    assert "Replay: step 2 of 3" in page and "White played e5." in page
     assert '<input type="hidden" name="board" value="7x7">' in page
     assert '<input type="hidden" name="moves" value="d4-e5">' in page
     assert '<option value="master" selected>' in page and 'value="perfect"' not in page

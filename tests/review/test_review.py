@@ -141,14 +141,14 @@ def test_a_blunder_on_15x15_says_how_it_is_punished_and_what_was_better():
     before = Position.after(rules, moves[:7])  # O to move; X's h8-k11 four wants l12
     judgement = judge_appraisal(rules, "O", appraise(before, moves[7]))
     l12 = rules.parse_cell_name("l12")
-    assert judgement == Judgement("Blunder", "X wins in 1.", "Best was l12, which holds.", (l12,), better_cell=l12)
+    assert judgement == Judgement("Blunder", "Black wins in 1.", "Best was l12, which holds.", (l12,), better_cell=l12)
     assert judge_appraisal(rules, "X", appraise(before.play(moves[7]), moves[8])).word == "Best"
 
 
 def test_a_missed_win_on_15x15_names_the_win():
     here = setup("15x15", x="h8 h9 h10 h11", o="h7 a3 a5 a7")
     judgement = judge_appraisal(here.rules, "X", appraise(here, here.rules.parse_cell_name("c3")))
-    assert judgement.word == "Missed win" and judgement.better == "Best was h12: X wins in 1."
+    assert judgement.word == "Missed win" and judgement.better == "Best was h12: black wins in 1."
 
 
 class NoEngines:
@@ -279,11 +279,12 @@ def test_the_move_after_which_a_win_is_proven_a_move_later_is_the_mistake_that_l
                        {"choice": cells("b4")[0], "refutation": cells("h10", "h7", "h11"), "choice_refuted": True}, {})
     words = [judgement.word for judgement in judged]
     assert words == ["Best", "Best", "Mistake", "Best", None, "Best"]
-    assert judged[2].why.startswith("O wins in 3. This move lost the game") and judged[2].better == (
+    assert judged[2].why == ("White wins in 3. This move lost the game: the engine proves white's win after white's "
+                             "reply, against black's best move too.") and judged[2].better == (
         "The engine preferred b2.")
     assert judged[2].punishment == cells("h9", "a5", "h10", "h7", "h11")
-    assert judged[5].why == "O has a forced win in 2."
-    assert judged[4].why == "O wins in 2. The game was lost already, whatever X played."
+    assert judged[5].why == "White has a forced win in 2."
+    assert judged[4].why == "White wins in 2. The game was lost already, whatever black played."
 
 
 def test_the_engines_own_choice_is_the_move_that_lost_when_the_win_is_proven_after_it():
@@ -295,7 +296,7 @@ def test_the_engines_own_choice_is_the_move_that_lost_when_the_win_is_proven_aft
     assert [judgement.word for judgement in judged] == ["Best", "Best", "Best", "Best", "Mistake", "Best", None]
     refuted_at_once = lost_game({}, {}, {}, {}, {"refutation": cells("h10", "h7", "h11"), "choice_refuted": True})
     assert refuted_at_once[4] == Judgement(
-        "Mistake", "O wins in 2. This move lost the game; the engine found none here that holds.", "",
+        "Mistake", "White wins in 2. This move lost the game; the engine found none here that holds.", "",
         cells("h10", "h7", "h11"), chance=0.0)
 
 
@@ -308,9 +309,9 @@ def test_wins_in_n_never_grows_along_the_winning_line():
                        {"choice": cells("b4")[0], "refutation": longer, "choice_refuted": True},
                        {"win": cells("h10", "a7", "h11"), "kept_win": cells("h10", "a7", "h11")})
     said = [judgement.why for judgement in judged]
-    assert said[2] == "O wins in 3." and said[3] == "O has a forced win in 3."
-    assert said[4] == "O wins in 2. The game was lost already, whatever X played."
-    assert said[5] == "O has a forced win in 2."
+    assert said[2] == "White wins in 3." and said[3] == "White has a forced win in 3."
+    assert said[4] == "White wins in 2. The game was lost already, whatever black played."
+    assert said[5] == "White has a forced win in 2."
 
 
 def test_accuracy_waits_for_every_move_to_be_judged():

@@ -56,8 +56,8 @@ def test_the_opening_stones_are_neither_marked_nor_charted_as_judged(visitor: Vi
         assert "not judged" in words(page) and "coach-hint" not in page
     course = re.search(r'<figure class="course".*?</figure>', page, re.S).group(0)
     assert [html.unescape(title) for title in re.findall(r"<title>([^<]*)</title>", course)][:3] == [
-        "Move 1, X: the opening's stone, not judged", "Move 2, O: the opening's stone, not judged",
-        "Move 3, X: the opening's stone, not judged"]
+        "Move 1, black: the opening's stone, not judged", "Move 2, white: the opening's stone, not judged",
+        "Move 3, black: the opening's stone, not judged"]
 
 
 def test_an_htmx_step_gets_the_review_alone(visitor: Visitor):
@@ -92,8 +92,8 @@ def test_an_unfinished_game_is_reviewed_as_far_as_it_goes(visitor: Visitor):
 def test_a_15x15_review_comes_from_the_engine(visitor: Visitor):
     response = visitor.client.get(f"/review/15x15/{REVIEWED_15X15}?step=8")
     text = words(response.text)
-    assert "Move 8 O: g9 Blunder ??" in text and "X wins in 1. Best was l12, which holds." in text
-    assert "How it is punished: X: l12." in text and "Retry O's errors" in text
+    assert "Move 8 White: g9 Blunder ??" in text and "Black wins in 1. Best was l12, which holds." in text
+    assert "How it is punished: Black: l12." in text and "Retry white's errors" in text
 
 
 def test_the_stream_sends_the_judgements_and_ends(visitor: Visitor):
@@ -192,9 +192,9 @@ def test_the_end_of_a_game_and_a_replay_link_to_the_review(visitor: Visitor):
 
 def test_a_15x15_retry_asks_the_engine_about_each_try(visitor: Visitor):
     url, rules = f"/review/15x15/{REVIEWED_15X15}/retry/O", BOARDS["15x15"]
-    assert "In the game, O played g9 here." in words(visitor.client.get(url).text)
+    assert "In the game, white played g9 here." in words(visitor.client.get(url).text)
     wrong = visitor.client.post(url, data={"cell": str(rules.parse_cell_name("a1")), "at": "0", "found": "0"})
-    assert "a1 is not it: X wins in 1. Try again." in words(wrong.text)
+    assert "a1 is not it: Black wins in 1. Try again." in words(wrong.text)
     right = visitor.client.post(url, data={"cell": str(rules.parse_cell_name("l12")), "at": "0", "found": "0"})
     assert "l12 is right." in words(right.text) and "You found 1 of 1." in words(right.text)
 

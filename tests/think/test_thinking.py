@@ -147,11 +147,15 @@ def test_a_bad_link_says_what_is_wrong(board, moves, open_, alphabeta, depth, ex
         Look.parse(BOARDS[board], moves, open_, alphabeta, depth)
 
 
-@pytest.mark.parametrize("value, words", [(-1028, "estimate -1,028 for X (X wins about 26 in 100)"),
-                                          (0, "draw"), (1, "estimate +1 for O (O wins about 50 in 100)"),
-                                          (9000, "estimate +9,000 for O (O wins about 99 in 100)")])
-def test_an_estimate_is_told_as_a_chance_of_winning_too(value: int, words: str):
-    """The evaluation is fitted as log-odds (shapes.UNIT to one): -1,028 is e^-1.028 to one, 26 in 100."""
+@pytest.mark.parametrize("board, value, words", [
+    ("5x5", -1028, "estimate -1,028 for X (X wins about 26 in 100)"), ("5x5", 0, "draw"),
+    ("5x5", 1, "estimate +1 for O (O wins about 50 in 100)"),
+    ("5x5", 9000, "estimate +9,000 for O (O wins about 99 in 100)"),
+    ("15x15", -1028, "estimate -1,028 for black (black wins about 26 in 100)"),
+    ("15x15", 1, "estimate +1 for white (white wins about 50 in 100)")])
+def test_an_estimate_is_told_as_a_chance_of_winning_too(board: str, value: int, words: str):
+    """The evaluation is fitted as log-odds (shapes.UNIT to one): -1,028 is e^-1.028 to one, 26 in 100;
+    the sides named as the board names them (X and O on 5×5, black and white on 15×15)."""
     mover = "X" if value < 0 else "O"
-    assert value_words(value, mover)[0] == words
+    assert value_words(BOARDS[board], value, mover)[0] == words
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from webapp.analysis.setup import Setup
+from webapp.shared.words import a_stone, side_name
 
 
 class Square(NamedTuple):
@@ -22,12 +23,14 @@ class Square(NamedTuple):
 
 def squares(setup: Setup, tool: str, line: tuple[int, ...] = ()) -> list[Square]:
     """Every square in the board's order, each with the setup a click on it makes."""
-    action = {"x": "place a black stone", "o": "place a white stone", "empty": "remove the stone"}[tool]
+    rules = setup.rules
+    action = {"x": f"place {a_stone(rules, 'X')}", "o": f"place {a_stone(rules, 'O')}",
+              "empty": "remove the stone"}[tool]
     forbidden, steps = setup.forbidden, {cell: step for step, cell in enumerate(line, start=1)}
     found = []
     for cell in range(setup.rules.cells):
         mark = "X" if cell in setup.black else "O" if cell in setup.white else None
-        held = {"X": "black", "O": "white", None: "empty"}[mark]
+        held = side_name(rules, mark, start=False) if mark else "empty"
         if foul := forbidden.get(cell):
             held += f", forbidden to black: {foul}"
         if cell in steps:

@@ -22,8 +22,9 @@ from webapp.shared.game_link import stones_query
 from webapp.shared.set_up import counted_turn, parse_stones, position_of, why_it_cannot_arise
 from webapp.shared.words import quoted
 
-TOOLS = {"x": "Black (X)", "o": "White (O)", "empty": "Remove"}
-"""What a click on a square does: put a stone of that colour there, or take what is there away."""
+TOOLS = {"x": "X", "o": "O", "empty": "Remove"}
+"""What a click on a square does: put a stone of that side there (its name,
+words.side_name: "Black" on the gomoku boards), or take what is there away."""
 TURNS = {"x": "X", "o": "O"}
 """The side to move, as a link writes it (turn=x or turn=o), and as the engine names it."""
 

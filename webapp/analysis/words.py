@@ -1,13 +1,13 @@
 """The analysis board's own sentences: who is to move, and what the engine
 says of the position (evaluation.py). Why a position cannot arise is said by
 shared/set_up.py, which a game begun from it reads too. Sides are named by
-shared.game_link.side_name (Black and White on the five-in-a-row boards, X
+shared.words.side_name (Black and White on the five-in-a-row boards, X
 and O on the others), so that a change to how sides are named is one change."""
 
 from __future__ import annotations
 
 from webapp.engine import Rules
-from webapp.shared.game_link import side_name
+from webapp.shared.words import side_name
 
 
 def side(rules: Rules, mark: str) -> str:

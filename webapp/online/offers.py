@@ -50,7 +50,7 @@ class Offered:
         if offer == self.declined:
             raise Conflict("Your friend declined that just now; you can ask again after the next move.")
         verb = "offers" if kind == "draw" else "asks"
-        return replace(self, offer=offer), Event("offer", f"{mark} {verb} {OFFER_WORDS[kind]}.")
+        return replace(self, offer=offer), Event("offer", f"{self.named(mark)} {verb} {OFFER_WORDS[kind]}.")
 
     def may_offer(self, player: str | None, kind: str) -> bool:
         """Whether the page offers player the button for kind: make_offer would take it now
@@ -73,21 +73,21 @@ class Offered:
             raise Conflict("That offer is yours; your friend answers it (you can withdraw it).")
         if not accept:
             what = "draw" if offer.kind == "draw" else "take-back"
-            return replace(self, offer=None, declined=offer), Event("offer", f"{mark} declined the {what}.")
+            return replace(self, offer=None, declined=offer), Event("offer", f"{self.named(mark)} declined the {what}.")
         if offer.kind == "draw":
             after = self._timed(replace(self, ending=Result(draw=AGREED), offer=None), now)
-            return after._scored(), Event("move", f"{mark} accepted: a draw, agreed.")
+            return after._scored(), Event("move", f"{self.named(mark)} accepted: a draw, agreed.")
         taken, back_to = self.takeback_words(offer.by), self.takeback_to(offer.by)
         after = self._timed(replace(self, moves=self.moves[:back_to], offer=None, declined=None), now)
         verb = "is" if self.ply - back_to == 1 else "are"
-        return after, Event("move", f"{mark} accepted the take-back: {taken} {verb} off the board.")
+        return after, Event("move", f"{self.named(mark)} accepted the take-back: {taken} {verb} off the board.")
 
     def withdraw_offer(self, player: str | None, seen_ply: int, now: float | None = None) -> tuple[Self, Event]:
         """The offerer takes the pending offer back, unanswered."""
         mark = self._seat_changing(player, seen_ply, "withdraw offers", now_or_clock(now))
         if self.offer is None or self.offer.by != mark:
             raise Conflict("You have no offer waiting to withdraw.")
-        return replace(self, offer=None), Event("offer", f"{mark} withdrew the offer.")
+        return replace(self, offer=None), Event("offer", f"{self.named(mark)} withdrew the offer.")
 
     def takeback_to(self, mark: str) -> int | None:
         """How many stones stay if mark's last move is taken back (and the

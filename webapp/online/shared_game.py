@@ -150,12 +150,12 @@ class SharedGame(Offered, Told, Opened):
     def join(self, player: str) -> tuple[SharedGame, Event]:
         """player takes the free seat."""
         if self.seat_of(player):
-            raise Conflict(f"You already play {self.seat_of(player)} in this game.")
+            raise Conflict(f"You already play {self.named(self.seat_of(player), False)} in this game.")
         mark = self.free_seat
         if mark is None:
             raise Conflict("Both seats are taken; you can watch this game.")
         seats = (player, self.seats[1]) if mark == "X" else (self.seats[0], player)
-        return replace(self, seats=seats), Event("seat", f"{mark} has a player: the game can begin.")
+        return replace(self, seats=seats), Event("seat", f"{self.named(mark)} has a player: the game can begin.")
 
     def play(self, player: str | None, cell: int, seen_ply: int,
              now: float | None = None) -> tuple[SharedGame, Event]:
@@ -196,7 +196,8 @@ class SharedGame(Offered, Told, Opened):
                             away=frozenset(opponent(seat) for seat in self.away),
                             clock=after.clock and after.clock.exchanged())
         said = "two more stones" if choice == TWO else f"to play {choice}"
-        return after, Event("move", f"{self.opening.name}: {mark} chose {said}.")
+        chooser = "first" if self.opening.opener_acts(self.ply) else "second"  # the seats may just have changed
+        return after, Event("move", f"{self.opening.name}: the {chooser} player chose {said}.")
 
     def resign(self, player: str | None, seen_ply: int, now: float | None = None) -> tuple[SharedGame, Event]:
         """player gives the game up (on either turn): the friend wins."""
@@ -205,7 +206,7 @@ class SharedGame(Offered, Told, Opened):
         if None in self.seats:
             raise Conflict("The game has not begun: your friend has not joined yet.")
         after = self._timed(replace(self, ending=Result(resigned=mark), offer=None), now)
-        return after._scored(), Event("move", f"{mark} resigned: {opponent(mark)} wins.")
+        return after._scored(), Event("move", f"{self.named(mark)} resigned: {self.named(opponent(mark), False)} wins.")
 
     def _seat_changing(self, player: str | None, seen_ply: int, change: str, now: float) -> str:
         """The mark of player, who asks to change the game (to move, to resign)
@@ -220,7 +221,7 @@ class SharedGame(Offered, Told, Opened):
         loser = self.ending.timed_out or (self.running_mark if self.flag_due(now) else None)
         if loser:
             said = "Your time" if loser == mark else "Your friend's time"
-            raise Conflict(f"{said} ran out: the game is over, {opponent(loser)} wins on time.")
+            raise Conflict(f"{said} ran out: the game is over, {self.named(opponent(loser), False)} wins on time.")
         if self.is_over:
             raise Conflict("This game is over; start a rematch to play again.")
         return mark
@@ -264,7 +265,8 @@ class SharedGame(Offered, Told, Opened):
         """The running clock has run out (flag_due): its player loses on time."""
         loser = self.running_mark
         after = self._timed(replace(self, ending=Result(timed_out=loser), offer=None), now)
-        return after._scored(), Event("move", f"{loser}'s time ran out: {opponent(loser)} wins on time.")
+        return after._scored(), Event("move", f"{self.named(loser)}'s time ran out: "
+                                                   f"{self.named(opponent(loser), False)} wins on time.")
 
     def _timed(self, after: SharedGame, now: float, moved: bool = False) -> SharedGame:
         """after, with the acting seat's time up to now taken from its clock
@@ -279,11 +281,11 @@ class SharedGame(Offered, Told, Opened):
 
     def arrive(self, mark: str) -> tuple[SharedGame, Event]:
         """The player at mark opened the game's page again."""
-        return replace(self, away=self.away - {mark}), Event("arrive", f"{mark}'s player is back.")
+        return replace(self, away=self.away - {mark}), Event("arrive", f"{self.named(mark)}'s player is back.")
 
     def leave(self, mark: str) -> tuple[SharedGame, Event]:
         """The player at mark closed the game's last live page."""
-        return replace(self, away=self.away | {mark}), Event("leave", f"{mark}'s player has left.")
+        return replace(self, away=self.away | {mark}), Event("leave", f"{self.named(mark)}'s player has left.")
 
     def with_new_code(self) -> SharedGame:
         """This game under another code (the one drawn for it is in use)."""

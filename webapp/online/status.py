@@ -11,17 +11,17 @@ from typing import NamedTuple
 from webapp.engine import MARKS, opponent, rules_offered
 from webapp.online.clock import clock_words
 from webapp.shared.opening_words import step_words
-from webapp.shared.words import describe_cell, in_a_row
+from webapp.shared.words import describe_cell, in_a_row, side_name
 
 OFFER_WORDS = {"draw": "a draw", "takeback": "to take back their last move"}
-"""What each kind of offer asks for, after "X offers" or "X asks"."""
+"""What each kind of offer asks for, after "X offers" or "Black asks"."""
 
 
 class ClockFace(NamedTuple):
     """One player's clock as a page shows it."""
 
     mark: str
-    label: str       # "You", "Your friend", or "X"
+    label: str       # "You (black)", "Your friend (X)", or "X", "Black" for a spectator
     seconds: float   # left, at the time the page is drawn
     running: bool
 
@@ -33,15 +33,19 @@ class ClockFace(NamedTuple):
 class Told:
     """The words of a shared game's pages (see the module's docstring)."""
 
+    def named(self, mark: str, start: bool = True) -> str:
+        """A side as this game's board names it (words.side_name): "X", "Black", or "black" inside a sentence."""
+        return side_name(self.rules, mark, start)
+
     @property
     def last_move_text(self) -> str:
-        """"X played h8." (and how the game ended, if it did), for the live region."""
+        """"X played b2.", "Black played h8." (and how the game ended, if it did), for the live region."""
         if not self.moves:
             return ""
         mark, cell = MARKS[(self.ply - 1) % 2], self.moves[-1]
-        said = f"{mark} played {describe_cell(self.rules, cell)}."
+        said = f"{self.named(mark)} played {describe_cell(self.rules, cell)}."
         if self.position.winner:
-            said += f" {mark} wins with {in_a_row(self.rules)} in a row."
+            said += f" {self.named(mark)} wins with {in_a_row(self.rules)} in a row."
         elif self.played_out:
             said += " A draw."
         return said
@@ -68,13 +72,13 @@ class Told:
             # as the turn and the join's event take, so that the board stays put when the friend joins.
             return "Waiting for your friend to join."
         if opponent(mine) in self.away:
-            return f"You play {mine}. Your friend has left; their seat is kept if they come back."
+            return f"You play {self.named(mine, False)}. Your friend has left; their seat is kept if they come back."
         if self.opening_step is not None:
             return self._rematch_said() + self._opening_status(mine)
         if self.acting_seat == mine:
-            return f"{self._rematch_said()}Your turn: you play {mine}."
+            return f"{self._rematch_said()}Your turn: you play {self.named(mine, False)}."
         # One line on a phone, as "Your turn" (two with the rematch's words: .status keeps room for two).
-        return f"{self._rematch_said()}Your friend's turn ({opponent(mine)})."
+        return f"{self._rematch_said()}Your friend's turn ({self.named(opponent(mine), False)})."
 
     def _rematch_said(self) -> str:
         """Why a page has come to a new game, until its first stone: it is the
@@ -83,7 +87,8 @@ class Told:
 
     def _opening_status(self, mine: str | None) -> str:
         """The status during an opening: who does what now."""
-        who = "You" if self.acting_seat == mine else "Your friend" if mine else f"{self.acting_seat}'s player"
+        acting = self.acting_seat
+        who = "You" if acting == mine else "Your friend" if mine else f"{self.named(acting)}'s player"
         return step_words(self.opening, self.ply, who)
 
     @property
@@ -101,32 +106,33 @@ class Told:
     def _status_for_spectator(self) -> str:
         winner, ending = self.winner, self.ending
         if ending.resigned:
-            return f"{ending.resigned} resigned: {winner} wins."
+            return f"{self.named(ending.resigned)} resigned: {self.named(winner, False)} wins."
         if ending.timed_out:
-            return f"{ending.timed_out}'s time ran out: {winner} wins on time."
+            return f"{self.named(ending.timed_out)}'s time ran out: {self.named(winner, False)} wins on time."
         if ending.draw:
             return "A draw, agreed. You are watching."
         if winner:
-            return f"{winner} wins. You are watching."
+            return f"{self.named(winner)} wins. You are watching."
         if self.is_over:
             return "A draw. You are watching."
         if None in self.seats:
-            return f"Your friend is waiting for you: join to play {self.free_seat}{self.terms_words}."
+            free = self.named(self.free_seat, False)
+            return f"Your friend is waiting for you: join to play {free}{self.terms_words}."
         if self.opening_step is not None:
             return self._opening_status(None)
-        return f"{self.acting_seat} to move. You are watching."
+        return f"{self.named(self.acting_seat)} to move. You are watching."
 
     def offer_words(self, player: str | None) -> str | None:
         """The pending offer as this viewer reads it: "Your friend offers a
         draw.", "You asked to take back your last move; waiting for your
-        friend's answer.", "X offers a draw."; None without one."""
+        friend's answer.", "X offers a draw.", "White offers a draw."; None without one."""
         offer = self.offer
         if offer is None:
             return None
         mine = self.seat_of(player)
         if mine is None:
             verb = "offers" if offer.kind == "draw" else "asks"
-            return f"{offer.by} {verb} {OFFER_WORDS[offer.kind]}."
+            return f"{self.named(offer.by)} {verb} {OFFER_WORDS[offer.kind]}."
         if offer.by == mine:
             asked = "offered a draw" if offer.kind == "draw" else "asked to take back your last move"
             return f"You {asked}; waiting for your friend's answer."
@@ -147,15 +153,17 @@ class Told:
         mine = self.seat_of(player)
         order = [mine, opponent(mine)] if mine else list(MARKS)
         running = self.running_mark
-        names = {mine: "You", opponent(mine): "Your friend"} if mine else {mark: mark for mark in MARKS}
+        names = ({mine: f"You ({self.named(mine, False)})",
+                  opponent(mine): f"Your friend ({self.named(opponent(mine), False)})"} if mine
+                 else {mark: self.named(mark) for mark in MARKS})
         return [ClockFace(mark, names[mark], self.time_left(mark, now), mark == running) for mark in order]
 
     def series_for(self, player: str | None) -> list[tuple[str, int]]:
         """The score between the two, from the viewer's side: you first, if you play."""
         mine = self.seat_of(player)
         if mine is None:
-            return [(f"{mark}'s player", self.series.get(self.player_at(mark) or "", 0)) for mark in MARKS] + [
-                ("Draws", self.series.get("draws", 0))]
+            return [(f"{self.named(mark)}'s player", self.series.get(self.player_at(mark) or "", 0))
+                    for mark in MARKS] + [("Draws", self.series.get("draws", 0))]
         friend = self.player_at(opponent(mine))
         return [("You", self.series.get(player, 0)), ("Your friend", self.series.get(friend or "", 0)),
                 ("Draws", self.series.get("draws", 0))]

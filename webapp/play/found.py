@@ -83,7 +83,8 @@ def found_says(position: Position, cell: int, found: Found, person: bool = True)
     the one it stops, came back from the worker with the move (engine.explain),
     so "nothing is forced" is never said beside one."""
     me, them = position.to_move, opponent(position.to_move)
-    you, rules = Addressee.of(them, person), position.rules
+    rules = position.rules
+    you = Addressee.of(rules, them, person)
     if found.kind == "win":
         return "I complete a line and win."
     if found.kind == "block":

@@ -19,7 +19,7 @@ from typing import NamedTuple
 from webapp.engine import Position, is_solved, losing_replies, opponent, outcomes, preference
 from webapp.play.found import Found, faced_name, looking_ahead, stopped
 from webapp.shared.coach import others_that_lose
-from webapp.shared.words import describe_cell, in_a_row
+from webapp.shared.words import describe_cell, in_a_row, side_name
 
 Think = Callable[[Position], tuple[int, Found | None]]
 """Master's move in a position, and what its search found (None where it does not say)."""
@@ -50,7 +50,8 @@ def _moves(count: int) -> str:
 
 
 def _from_the_table(position: Position) -> Hint:
-    rules, them = position.rules, opponent(position.to_move)
+    rules = position.rules
+    them = side_name(rules, opponent(position.to_move), start=False)  # inside a sentence: "white", "O"
     found = outcomes(position)
     top = max(preference(outcome, rules.cells) for outcome in found.values())
     best_cells = [cell for cell, outcome in found.items() if preference(outcome, rules.cells) == top]
@@ -69,7 +70,8 @@ def _from_the_table(position: Position) -> Hint:
 
 def _why(position: Position, cell: int, found: Found | None) -> str:
     """What master's search found, from the side of the person it advises."""
-    rules, them = position.rules, opponent(position.to_move)
+    rules = position.rules
+    them = side_name(rules, opponent(position.to_move), start=False)  # inside a sentence: "white", "O"
     if found is None:
         return "the engine's choice."
     if found.kind == "win":

@@ -8,6 +8,7 @@ from typing import Any, NamedTuple
 
 from webapp.engine import BOARDS, DEFAULT_BOARD, Rules
 from webapp.shared.players import Roster
+from webapp.shared.words import side_name
 
 FRIENDS = "friends"
 """The score's name for games between two people at one screen."""
@@ -19,7 +20,6 @@ def score_prefix(who: str, rules: Rules) -> str:
 
 
 _LEVEL_TALLIES = (("win", "Wins"), ("draw", "Draws"), ("loss", "Losses"))
-_FRIENDS_TALLIES = (("X", "X wins"), ("O", "O wins"), ("draw", "Draws"))
 
 
 class ScoreLine(NamedTuple):
@@ -38,8 +38,14 @@ def score_groups(roster: Roster) -> list[tuple[str, str, tuple[tuple[str, str], 
         on = "" if rules == DEFAULT_BOARD else f" on {rules.size}×{rules.size}"
         groups += [(f"You against {names[level]}{on}", score_prefix(level, rules), _LEVEL_TALLIES)
                    for level in roster.players_of(rules)[1:]]
-        groups.append((f"Two players{on}", score_prefix(FRIENDS, rules), _FRIENDS_TALLIES))
+        groups.append((f"Two players{on}", score_prefix(FRIENDS, rules), _friends_tallies(rules)))
     return groups
+
+
+def _friends_tallies(rules: Rules) -> tuple[tuple[str, str], ...]:
+    """The tallies between two people: each side's wins, as the board names
+    the side ("X wins", "Black wins"; the keys keep the marks), and draws."""
+    return (*((mark, f"{side_name(rules, mark)} wins") for mark in ("X", "O")), ("draw", "Draws"))
 
 
 @dataclass(frozen=True)

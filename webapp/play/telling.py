@@ -20,7 +20,7 @@ from webapp.shared.board import BoardView, SquareValue, board_view, plain_status
 from webapp.shared.coach import explain_move
 from webapp.shared.game_link import mark_of
 from webapp.shared.opening_words import computer_placed, step_words
-from webapp.shared.words import capitalised, describe_cell
+from webapp.shared.words import capitalised, describe_cell, side_name
 
 
 SET_UP_WORDS = "The game began from a position set on the analysis board."
@@ -52,15 +52,20 @@ class Telling:
                 return "The computer wins."
             if self.is_over:
                 return "A draw."
-            return f"Your turn: you play {you}."
+            return f"Your turn: you play {self._named(you)}."
         if not self.humans:
-            match = self.players_words  # "Hard (X) against easy (O)"
+            match = self.players_words  # "Hard (X) against easy (O)", "Hard (black) against easy (white)"
             if winner:
-                return f"{match}: {capitalised(self.roster.opponent_names[self.player(winner)])} ({winner}) wins."
-            return f"{match}: a draw." if self.is_over else f"{match}: {self.to_move} to move."
+                name = capitalised(self.roster.opponent_names[self.player(winner)])
+                return f"{match}: {name} ({self._named(winner)}) wins."
+            return f"{match}: a draw." if self.is_over else f"{match}: {self._named(self.to_move, True)} to move."
         if self.resigned:
-            return f"{self.resigned} resigned: {self.winner} wins."
+            return f"{self._named(self.resigned, True)} resigned: {self._named(self.winner)} wins."
         return plain_status(self.rules, self.moves)
+
+    def _named(self, mark: str, start: bool = False) -> str:
+        """A side as this game's board names it (words.side_name): "X", or "black" ("Black" at a sentence's start)."""
+        return side_name(self.rules, mark, start)
 
     @property
     def _opening_status(self) -> str:
@@ -97,7 +102,8 @@ class Telling:
             if self.set_up:  # and the computer's first move, if it was to move in the position set up
                 return " ".join(filter(None, (introduced, SET_UP_WORDS, self.last_computer_reason)))
             if self.ply == 1 and not self.opening:
-                return f"{introduced} It plays X; its stone is on {describe_cell(self.rules, self.moves[0])}."
+                return (f"{introduced} It plays {self._named('X')}; "
+                        f"its stone is on {describe_cell(self.rules, self.moves[0])}.")
             return introduced
         return self.last_computer_reason
 
@@ -128,24 +134,26 @@ class Telling:
 
     @property
     def players_words(self) -> str:
-        """Who played, as "My games" lists it: "You (X) against master", "Two people", "hard (X) against easy (O)"."""
+        """Who played, as "My games" lists it: "You (X) against master", "Two people",
+        "Hard (black) against easy (white)"."""
         if len(self.humans) == 2:
             return "Two people"
         if len(self.humans) == 1:
             you = self.humans[0]
-            return f"You ({you}) against {self.roster.opponent_names[self.player(opponent(you))]}"
-        return f"{capitalised(self.roster.opponent_names[self.x])} (X) against {self.roster.opponent_names[self.o]} (O)"
+            return f"You ({self._named(you)}) against {self.roster.opponent_names[self.player(opponent(you))]}"
+        names = self.roster.opponent_names
+        return f"{capitalised(names[self.x])} ({self._named('X')}) against {names[self.o]} ({self._named('O')})"
 
     @property
     def result_words(self) -> str:
-        """How a finished game ended, in a few words: "You won", "O resigned", "A draw"."""
+        """How a finished game ended, in a few words: "You won", "O resigned", "Black won", "A draw"."""
         winner = self.winner
         if winner is None:
             return "A draw"
         if len(self.humans) == 1:
             you = self.humans[0]
             return "You won" if winner == you else "You resigned" if self.resigned else "You lost"
-        return f"{self.resigned} resigned" if self.resigned else f"{winner} won"
+        return f"{self._named(self.resigned, True)} resigned" if self.resigned else f"{self._named(winner, True)} won"
 
     @property
     def _opening_said(self) -> str | None:
@@ -169,8 +177,7 @@ class Telling:
         if self.opening_step is None and self.opening.choices:
             chooser = self.second if len(self.opening.choices) == 1 else self.opener
             if chooser == computer:
-                colour = "black" if self.x == computer else "white"
-                return f"The computer chose to play {colour} ({'X' if colour == 'black' else 'O'})."
+                return f"The computer chose to play {self._named('X' if self.x == computer else 'O')}."
         return None
 
     def view(self, coach_values: Mapping[int, SquareValue] | None = None, hint: Hint | None = None,

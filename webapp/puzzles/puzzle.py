@@ -21,6 +21,7 @@ from webapp.engine import win_by_fours
 from webapp.engine import winning_moves as proven_winning_moves
 from webapp.shared.board import BoardView, SquareValue, board_view
 from webapp.shared.game_link import write_moves
+from webapp.shared.words import side_name
 
 LEAST_MOVES = 2
 """The fewest of the winner's moves a puzzle asks for."""
@@ -42,6 +43,10 @@ class Puzzle:
     def winner(self) -> str:
         return self.position.to_move
 
+    def winner_named(self, start: bool = True) -> str:
+        """The winner as the board names it (words.side_name): "X", "Black", or "black" inside a sentence."""
+        return side_name(self.rules, self.winner, start)
+
     @property
     def wins_in(self) -> int:
         """The winner's moves in the solution, the last completing a line."""
@@ -49,7 +54,7 @@ class Puzzle:
 
     @property
     def title(self) -> str:
-        return f"{self.winner} to play and win in {self.wins_in}"
+        return f"{self.winner_named()} to play and win in {self.wins_in}"
 
     @property
     def key(self) -> str:
@@ -62,7 +67,8 @@ class Puzzle:
         moves = (*self.moves, *self.solution[:played])
         solved = played >= len(self.solution)
         left = self.wins_in - played // 2
-        status = f"{self.winner} wins." if solved else f"{self.winner} to play and win in {left}."
+        winner = self.winner_named()
+        status = f"{winner} wins." if solved else f"{winner} to play and win in {left}."
         hint = {self.solution[played]: SquareValue("hint", "hint: the winning move", "hint")} if hinted and not solved else None
         return board_view(self.rules, moves, status, playable=not solved, values=hint,
                           new=self.solution[max(0, played - 2):played])
@@ -141,7 +147,8 @@ def answer(puzzle: Puzzle, played: int, cell: int) -> tuple[bool, str]:
     if is_solved(puzzle.rules):
         outcome: Outcome = outcomes(position)[cell]
         if outcome.result < 0:
-            return False, f"This loses: {opponent(puzzle.winner)} wins in {outcome.plies // 2}."
+            loser = side_name(puzzle.rules, opponent(puzzle.winner), start=False)
+            return False, f"This loses: {loser} wins in {outcome.plies // 2}."
         if outcome.result == 0:
             return False, "This only draws."
         return False, f"This wins, but in {(outcome.plies + 1) // 2}, not {left}."

@@ -26,7 +26,7 @@ from webapp.shared.errors import Conflict, InvalidInput
 from webapp.shared.forms import parse_cell, whole_number
 from webapp.shared.game_link import mark_of, parse_moves, write_moves
 from webapp.shared.web import board_or_404, is_htmx, never_cached
-from webapp.shared.words import describe_cell, quoted
+from webapp.shared.words import describe_cell, quoted, side_name
 from webapp.storage.errors import STORE_ERRORS
 from webapp.storage.session_parts import keep_part, part
 from webapp.storage.where import Where
@@ -119,7 +119,8 @@ def play(board: str, moves: str) -> str:
               solved=[puzzle.key, *(key for key in _solved() if key != puzzle.key)][:SOLVED_KEPT])
         return _page(puzzle, len(puzzle.solution), message="Solved! That completes the line.", right=True)
     defence = describe_cell(puzzle.rules, puzzle.solution[played - 1])
-    return _page(puzzle, played, message=f"Right. {opponent(puzzle.winner)} answered {defence}.", right=True)
+    defender = side_name(puzzle.rules, opponent(puzzle.winner))
+    return _page(puzzle, played, message=f"Right. {defender} answered {defence}.", right=True)
 
 
 def _helped(puzzle: Puzzle, played: int, show: str) -> str:
@@ -129,10 +130,12 @@ def _helped(puzzle: Puzzle, played: int, show: str) -> str:
     _keep(streak=0)
     if show == "hint":
         square = describe_cell(puzzle.rules, puzzle.solution[played])
-        return _page(puzzle, played, message=f"Hint: {puzzle.winner} wins by playing {square} now (marked).",
+        winner = puzzle.winner_named(start=False)
+        return _page(puzzle, played, message=f"Hint: {winner} wins by playing {square} now (marked).",
                      right=True, hinted=True)
     start = len(puzzle.moves) + played
-    moves = ", ".join(f"{mark_of(start + index)} {describe_cell(puzzle.rules, cell)}"
+    rules = puzzle.rules
+    moves = ", ".join(f"{side_name(rules, mark_of(start + index), start=False)} {describe_cell(rules, cell)}"
                       for index, cell in enumerate(puzzle.solution[played:]))
     return _page(puzzle, len(puzzle.solution), message=f"The answer: {moves}.", right=True)
 

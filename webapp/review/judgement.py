@@ -41,7 +41,7 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 from webapp.engine import Appraisal, Outcome, Position, Rules, is_solved, opponent, outcomes, preference
-from webapp.shared.words import capitalised, describe_cell
+from webapp.shared.words import capitalised, describe_cell, side_name
 
 WORDS = ("Best", "Good", "Inaccuracy", "Mistake", "Blunder", "Missed win")
 MARKS = {"Inaccuracy": "?!", "Mistake": "?", "Blunder": "??", "Missed win": "?"}
@@ -62,8 +62,8 @@ class Judgement(NamedTuple):
     that punishes it (both sides' cells, the punisher's first)."""
 
     word: str | None
-    why: str = ""           # "X wins in 2.", "O wins in 3.", "A draw."
-    better: str = ""        # "Best was b2: X wins in 2."
+    why: str = ""           # "X wins in 2.", "White wins in 3.", "A draw."
+    better: str = ""        # "Best was b2: X wins in 2.", "Best was h8: black wins in 3."
     punishment: tuple[int, ...] = ()
     better_cell: int | None = None  # the square that better names, which the review's board marks
     chance: float | None = None     # the mover's chances after the move, 0 to 1, as the judge sees them
@@ -84,17 +84,18 @@ def judge_solved(position: Position, cell: int) -> Judgement:
         word = "Best" if preference(mine, rules.cells) == preference(best, rules.cells) else "Good"
     else:
         word = "Blunder" if drop == 2 else "Mistake"
-    better = "" if word == "Best" else f"Best was {describe_cell(rules, best_cell)}: {_outcome_words(best, mover)}."
+    better = ("" if word == "Best"
+              else f"Best was {describe_cell(rules, best_cell)}: {_outcome_words(rules, best, mover)}.")
     punishment = _perfect_line(position.play(cell)) if mine.result < 0 and drop else ()
-    return Judgement(word, f"{capitalised(_outcome_words(mine, mover))}.", better, punishment,
+    return Judgement(word, f"{capitalised(_outcome_words(rules, mine, mover))}.", better, punishment,
                      best_cell if better else None, (mine.result + 1) / 2)
 
 
-def _outcome_words(outcome: Outcome, mover: str) -> str:
+def _outcome_words(rules: Rules, outcome: Outcome, mover: str) -> str:
     """'X wins in 2' (counting the winner's moves), or 'a draw'."""
     if outcome.result == 0:
         return "a draw"
-    winner = mover if outcome.result > 0 else opponent(mover)
+    winner = side_name(rules, mover if outcome.result > 0 else opponent(mover), start=False)
     return f"{winner} wins in {_winners_moves(outcome.plies, outcome.result > 0)}"
 
 
@@ -219,24 +220,27 @@ def judge_appraisal(rules: Rules, mover: str, appraisal: Appraisal, hindsight: H
     """What the engine's appraisal of a move on a board too big to solve
     says for sure, with what the appraisals of the game's other moves add."""
     other = opponent(mover)
+    # The sides as sentences name them (words.side_name): at a sentence's start, and inside one.
+    mover_starts, other_starts = side_name(rules, mover), side_name(rules, other)
+    mover_inside, other_inside = side_name(rules, mover, start=False), side_name(rules, other, start=False)
     choice = describe_cell(rules, appraisal.choice)
     win = appraisal.win or hindsight.win
     kept_win = appraisal.kept_win or hindsight.kept_win
     if appraisal.win and not kept_win:
         wins_in = _within(_winners_moves(len(appraisal.win), True), hindsight.bound, mover)
-        return Judgement("Missed win", f"{mover} had a forced win and let it go.",
-                         f"Best was {describe_cell(rules, appraisal.win[0])}: {mover} wins in {wins_in}.",
+        return Judgement("Missed win", f"{mover_starts} had a forced win and let it go.",
+                         f"Best was {describe_cell(rules, appraisal.win[0])}: {mover_inside} wins in {wins_in}.",
                          better_cell=appraisal.win[0])
     if win and not kept_win:
-        return Judgement(None, f"{mover} had a forced win; the engine cannot tell whether this move keeps it.")
+        return Judgement(None, f"{mover_starts} had a forced win; the engine cannot tell whether this move keeps it.")
     lost_after = appraisal.refutation or hindsight.lost_after
     if lost_after:
-        wins_in = f"{other} wins in {_within(_winners_moves(len(lost_after), True), hindsight.bound, other)}."
+        wins_in = f"{other_starts} wins in {_within(_winners_moves(len(lost_after), True), hindsight.bound, other)}."
         if _lost_whatever_played(appraisal) or hindsight.lost_before:
-            return Judgement(None, f"{wins_in} The game was lost already, whatever {mover} played.")
+            return Judgement(None, f"{wins_in} The game was lost already, whatever {mover_inside} played.")
         if appraisal.all_refuted:
             return Judgement(None, f"{wins_in} The game was lost already, as far as the engine sees: its choice "
-                                   f"here and every other move it tried let {other} force a win.")
+                                   f"here and every other move it tried let {other_inside} force a win.")
         if appraisal.refutation and appraisal.cell == appraisal.choice:
             return Judgement("Mistake", f"{wins_in} This move lost the game; the engine found none here that holds.",
                              "", appraisal.refutation)
@@ -244,19 +248,21 @@ def judge_appraisal(rules: Rules, mover: str, appraisal: Appraisal, hindsight: H
             return Judgement("Blunder", wins_in, f"Best was {choice}, which holds.", appraisal.refutation,
                              appraisal.choice)
         preferred = appraisal.choice != appraisal.cell  # its own choice, lost in hindsight, names nothing better
-        return Judgement("Mistake", f"{wins_in} This move lost the game: the engine proves {other}'s win after "
-                                    f"{other}'s reply, against {mover}'s best move too.",
+        return Judgement("Mistake", f"{wins_in} This move lost the game: the engine proves {other_inside}'s win after "
+                                    f"{other_inside}'s reply, against {mover_inside}'s best move too.",
                          f"The engine preferred {choice}." if preferred else "", lost_after,
                          appraisal.choice if preferred else None)
     if hindsight.lost_before:
-        return Judgement(None, f"The game was lost already, whatever {mover} played.")
+        return Judgement(None, f"The game was lost already, whatever {mover_inside} played.")
     if kept_win:
         fastest = _within(_winners_moves(len(win), True), hindsight.bound, mover)
         kept = _kept_moves(win, kept_win, hindsight.bound, mover)
         if kept > fastest:
-            return Judgement("Good", f"{mover} still wins, in {kept}.",
-                             f"Best was {describe_cell(rules, win[0])}: {mover} wins in {fastest}.", better_cell=win[0])
-        return Judgement("Best", f"{mover} wins." if kept == 1 else f"{mover} has a forced win in {kept}.")
+            return Judgement("Good", f"{mover_starts} still wins, in {kept}.",
+                             f"Best was {describe_cell(rules, win[0])}: {mover_inside} wins in {fastest}.",
+                             better_cell=win[0])
+        return Judgement("Best", f"{mover_starts} wins." if kept == 1
+                         else f"{mover_starts} has a forced win in {kept}.")
     if appraisal.cell == appraisal.choice:
         return Judgement("Best", "The engine's choice.")
     shortfall = appraisal.shortfall

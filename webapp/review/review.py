@@ -21,7 +21,7 @@ from webapp.shared.errors import Conflict, InvalidInput
 from webapp.shared.forms import whole_number
 from webapp.shared.game_link import Result, game_query, mark_of, write_moves
 from webapp.shared.opening_words import opening_stone_words, opening_words
-from webapp.shared.words import describe_cell, quoted, sentence_start
+from webapp.shared.words import describe_cell, quoted, sentence_start, side_name
 
 
 class Appraiser(Protocol):
@@ -77,9 +77,10 @@ class Verdict(NamedTuple):
 
 class CoursePoint(NamedTuple):
     """One move on the graph of the game's course: who played it, and X's
-    chances after it as its judgement sees them (None: not judged yet, or
-    not scored)."""
+    (black's) chances after it as its judgement sees them (None: not judged
+    yet, or not scored)."""
 
+    rules: Rules
     step: int
     mover: str
     x_chance: float | None
@@ -87,12 +88,15 @@ class CoursePoint(NamedTuple):
 
     @property
     def words(self) -> str:
-        """The point as a person reads it: "Move 12, O: X's chances 62%"."""
+        """The point as a person reads it: "Move 12, O: X's chances 62%",
+        "Move 12, white: black's chances 62%"."""
         if self.opening:
             chance = "the opening's stone, not judged"
+        elif self.x_chance is None:
+            chance = "not judged yet"
         else:
-            chance = "not judged yet" if self.x_chance is None else f"X's chances {round(self.x_chance * 100)}%"
-        return f"Move {self.step}, {self.mover}: {chance}"
+            chance = f"{side_name(self.rules, 'X', start=False)}'s chances {round(self.x_chance * 100)}%"
+        return f"Move {self.step}, {side_name(self.rules, self.mover, start=False)}: {chance}"
 
 
 @dataclass(frozen=True)
@@ -176,7 +180,7 @@ class Review:
             mover, opening = mark_of(step - 1), step <= self.opening_stones
             chance = judgement.chance if judgement and not opening else None
             x_chance = None if chance is None else chance if mover == "X" else 1 - chance
-            points.append(CoursePoint(step, mover, x_chance, opening))
+            points.append(CoursePoint(self.rules, step, mover, x_chance, opening))
         return tuple(points)
 
     @property
@@ -187,7 +191,8 @@ class Review:
             return "No move is judged yet."
         high = max(scored, key=lambda point: point.x_chance)
         low = min(scored, key=lambda point: point.x_chance)
-        return (f"X's chances were highest after move {high.step} ({round(high.x_chance * 100)}%) and lowest "
+        return (f"{side_name(self.rules, 'X')}'s chances were highest after move {high.step} "
+                f"({round(high.x_chance * 100)}%) and lowest "
                 f"after move {low.step} ({round(low.x_chance * 100)}%).")
 
     @property
@@ -244,8 +249,8 @@ class Review:
                 "and finds what that search did not.")
 
     def line_in_words(self, line: tuple[int, ...]) -> str:
-        """A line of play after the move looked at: 'O: h9; X: h10; O: h11'."""
-        return "; ".join(f"{mark_of(self.step + index)}: {describe_cell(self.rules, cell)}"
+        """A line of play after the move looked at: 'O: h9; X: h10; O: h11', or 'White: h9; Black: h10'."""
+        return "; ".join(f"{side_name(self.rules, mark_of(self.step + index))}: {describe_cell(self.rules, cell)}"
                          for index, cell in enumerate(line))
 
 

@@ -15,7 +15,7 @@ from typing import NamedTuple
 
 from webapp.engine import Position, Rules
 from webapp.shared.game_link import mark_of, write_moves
-from webapp.shared.words import describe_cell, sentence_start
+from webapp.shared.words import describe_cell, sentence_start, side_name, stones_are_coloured
 
 
 class SquareValue(NamedTuple):
@@ -30,7 +30,7 @@ class Cell(NamedTuple):
     """One square as a page shows it."""
 
     number: int
-    mark: str | None            # "X", "O", or None when empty
+    mark: str | None            # "X", "O", or None when empty (as stored: the CSS classes read it)
     in_winning_line: bool
     value: SquareValue | None   # the coach's value, when the coach is on and knows one
     label: str                  # the accessible name
@@ -47,7 +47,7 @@ class Move(NamedTuple):
     """One entry of the move list."""
 
     cell: int
-    words: str                   # "X: row 2, column 2", or "X: h8"
+    words: str                   # "X: row 2, column 2", or "Black: h8" on the gomoku boards
 
 
 class BoardView(NamedTuple):
@@ -73,8 +73,9 @@ class BoardView(NamedTuple):
     @property
     def stones(self) -> bool:
         """Drawn as gomoku is drawn, stones on the intersections of a grid
-        with its coordinates along the edges: the five-in-a-row boards."""
-        return self.rules.k == 5
+        with its coordinates along the edges: the five-in-a-row boards, whose
+        sides are black and white (words.stones_are_coloured)."""
+        return stones_are_coloured(self.rules)
 
     @property
     def named_squares(self) -> bool:
@@ -98,7 +99,7 @@ def board_view(rules: Rules, moves: tuple[int, ...], status: str | None = None, 
                numbered: bool = False, set_up: int = 0,
                zone: Collection[int] | None = None) -> BoardView:
     """The view of the position after moves on rules. status defaults to the
-    words for two people at one screen ("X to move."); playable says whether
+    words for two people at one screen ("X to move.", "Black to move."); playable says whether
     the viewer may play an empty square now; values are the coach's, if shown;
     new are the cells the last thing that happened marked (by default the last
     move); numbered shows each stone's move number, on it and in its name.
@@ -117,7 +118,8 @@ def board_view(rules: Rules, moves: tuple[int, ...], status: str | None = None, 
     for cell in range(rules.cells):
         mark, value, foul = position.mark_at(cell), values.get(cell), forbidden.get(cell)
         outside = zone is not None and cell not in zone
-        label = (f"{sentence_start(describe_cell(rules, cell))}, {mark or 'empty'}" + (f", {value.text}" if value else "")
+        named = side_name(rules, mark, start=False) if mark else "empty"
+        label = (f"{sentence_start(describe_cell(rules, cell))}, {named}" + (f", {value.text}" if value else "")
                  + (f", forbidden to black: {foul}" if foul else "")
                  + (", outside the opening's zone" if outside and mark is None else "")
                  + (f", move {numbers[cell]}" if cell in numbers else "") + (", last move" if cell == last else ""))
@@ -128,9 +130,9 @@ def board_view(rules: Rules, moves: tuple[int, ...], status: str | None = None, 
 
 
 def move_list(rules: Rules, moves: tuple[int, ...], set_up: int = 0) -> list[Move]:
-    """The moves in words a person reads: "X: row 2, column 2", or "X: h8"
+    """The moves in words a person reads: "X: row 2, column 2", or "Black: h8"
     (those after the first set_up, which were set up by hand, not played)."""
-    return [Move(cell, f"{mark_of(index)}: {describe_cell(rules, cell)}")
+    return [Move(cell, f"{side_name(rules, mark_of(index))}: {describe_cell(rules, cell)}")
             for index, cell in enumerate(moves) if index >= set_up]
 
 
@@ -144,8 +146,8 @@ def star_points(rules: Rules) -> frozenset[int]:
 
 def plain_status(rules: Rules, moves: tuple[int, ...]) -> str:
     """The status between two people, or of a position nobody in particular
-    plays: "X wins!", "A draw." or "X to move."."""
+    plays: "X wins!", "A draw." or "Black to move."."""
     position = Position.after(rules, moves)
     if position.winner:
-        return f"{position.winner} wins!"
-    return "A draw." if position.is_over else f"{position.to_move} to move."
+        return f"{side_name(rules, position.winner)} wins!"
+    return "A draw." if position.is_over else f"{side_name(rules, position.to_move)} to move."

@@ -24,7 +24,7 @@ from webapp.engine import (Position, Rules, Threat, cells_of, forced_wins, hard_
 from webapp.shared.board import SquareValue
 from webapp.shared.game_link import mark_of
 from webapp.shared.words import (describe_cell, in_a_row, in_a_row_minus_one, in_a_row_minus_two, listed,
-                                 squares_that)
+                                 side_name, squares_that)
 
 
 @lru_cache(maxsize=1 << 12)  # a pure function of the position: after the first time, a lookup
@@ -77,8 +77,8 @@ def _answers(position: Position) -> dict[int, SquareValue]:
     name = threat_name(position.rules, threat)
     what = f"the win by {name}" if threat.kind == "fours" else f"the {name}"
     if not threat.answers:
-        return {threat.line[0]: SquareValue("block", f"{opponent(position.to_move)} wins: no square stops {what}",
-                                            "lost")}
+        winner = side_name(position.rules, opponent(position.to_move), start=False)
+        return {threat.line[0]: SquareValue("block", f"{winner} wins: no square stops {what}", "lost")}
     return {cell: SquareValue("block", f"must stop {what}", "stop") for cell in threat.answers}
 
 
@@ -91,16 +91,20 @@ def threat_name(rules: Rules, threat: Threat) -> str:
 
 
 class Addressee(NamedTuple):
-    """How a reason names the side it answers: "you" where a person plays that
-    side, else the side's mark, since nobody there is listening."""
+    """How a reason names the side it answers, inside a sentence: "you" where
+    a person plays that side, else the side's name (words.side_name: "X",
+    "white"), since nobody there is listening."""
 
-    name: str        # "you", or "X"
-    possessive: str  # "your", or "X's"
-    does: str        # "you do", or "X does"
+    name: str        # "you", "X" or "white"
+    possessive: str  # "your", "X's" or "white's"
+    does: str        # "you do", "X does" or "white does"
 
     @classmethod
-    def of(cls, mark: str, person: bool) -> Addressee:
-        return cls("you", "your", "you do") if person else cls(mark, f"{mark}'s", f"{mark} does")
+    def of(cls, rules: Rules, mark: str, person: bool) -> Addressee:
+        if person:
+            return cls("you", "your", "you do")
+        name = side_name(rules, mark, start=False)
+        return cls(name, f"{name}'s", f"{name} does")
 
 
 @lru_cache(maxsize=1 << 14)  # a pure function of its arguments: after the first time, a lookup
@@ -114,7 +118,7 @@ def reason(position: Position, cell: int, person: bool = True, level: str | None
     otherwise, on a solved board, what the solver says of the move (blunders
     included), and on a bigger one what the threat solver proves."""
     me, them = position.to_move, opponent(position.to_move)
-    you = Addressee.of(them, person)
+    you = Addressee.of(position.rules, them, person)
     my_wins, their_threats = position.winning_cells(me), position.winning_cells(them)
     if my_wins >> cell & 1:
         return "I complete a line and win."
@@ -230,9 +234,9 @@ def move_and_reason(rules: Rules, step: int, cell: int, person: bool, why: str) 
     The reason is the mover's own ("I block your line: …"): to a person
     playing the other side the computer says it all ("I played h8. I
     block…"); where nobody is spoken to (the computer against itself, a
-    replay) the page tells the move and says whose reason it is ("O played
-    h8. O's reason: I block X's line…")."""
+    replay) the page tells the move and says whose reason it is ("White
+    played h8. White's reason: I block black's line…")."""
     if person:
         return f"I played {describe_cell(rules, cell)}. {why}"
-    mover = mark_of(step - 1)
+    mover = side_name(rules, mark_of(step - 1))
     return f"{mover} played {describe_cell(rules, cell)}. {mover}'s reason: {why}"

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from webapp.engine import MARKS, Opening, Rules
 from webapp.engine.opening_rules import TWO, Choose, Now, Place
+from webapp.shared.words import side_name
 
 COLOURS = ("black", "white")
 
@@ -51,7 +52,7 @@ def opening_stone_words(rules: Rules, moves: tuple[int, ...], step: int, written
         return None
     index = step - 1
     by = "first" if opening.placed_by_opener(index) else "second"
-    return (f"{MARKS[index % 2]}'s {rules.cell_name(moves[index])} was put down in {opening.name.lower()}'s opening, "
+    return (f"{side_name(rules, MARKS[index % 2])}'s {rules.cell_name(moves[index])} was put down in {opening.name.lower()}'s opening, "
             f"by the {by} player.")
 
 

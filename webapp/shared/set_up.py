@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from webapp.engine import RENJU, Position, Rules, opponent
 from webapp.shared.errors import InvalidInput
-from webapp.shared.game_link import side_name
+from webapp.shared.words import side_name
 from webapp.shared.words import in_a_row, quoted
 
 

@@ -76,10 +76,34 @@ def side_name(rules: Rules, mark: str, start: bool = True) -> str:
     The one place a side is named to a person: sentences, templates,
     aria-labels and records' readable words ask it. Stored data, links,
     records' formats and CSS classes keep the marks."""
-    if rules.k != 5:
+    if not stones_are_coloured(rules):
         return mark
     colour = "Black" if mark == "X" else "White"
     return colour if start else colour.lower()
+
+
+def stones_are_coloured(rules: Rules) -> bool:
+    """Whether a board's sides are black and white stones (the gomoku boards:
+    five in a row, 7×7 and 15×15) rather than X and O."""
+    return rules.k == 5
+
+
+def piece_shown(rules: Rules, mark: str) -> str:
+    """What a square holding mark shows: the letter on 3×3, 4×4 and 5×5; on
+    the gomoku boards a stone, "●" black or "○" white, which gomoku.css draws
+    in its place (a page read without its styles shows these, never X or O).
+    Screen readers hear the square's name instead (board.Cell.label)."""
+    if stones_are_coloured(rules):
+        return "●" if mark == "X" else "○"
+    return mark
+
+
+def a_stone(rules: Rules, mark: str) -> str:
+    """One of a side's pieces, as a sentence names it: "a black stone" on the
+    gomoku boards, "an X" or "an O" on the others."""
+    if stones_are_coloured(rules):
+        return f"a {side_name(rules, mark, start=False)} stone"
+    return f"an {mark}"
 
 
 def sentence_start(text: str) -> str:

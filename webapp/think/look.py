@@ -37,7 +37,7 @@ from webapp.engine.external import Brain
 from webapp.shared.board import BoardView, board_view
 from webapp.shared.errors import InvalidInput
 from webapp.shared.game_link import parse_moves, write_moves
-from webapp.shared.words import describe_cell
+from webapp.shared.words import describe_cell, side_name
 from webapp.think.searches import OpinionView, Row, engine_opinion, searches
 from webapp.think.tree import (Count, alphabeta_paths, below, below_child, move_values, ranked, search_order,
                                value_words)
@@ -170,7 +170,7 @@ class Look:
         if self.position.is_over:
             return "", "", Count(0)
         best = ranked(self.position, self._depth())[0][1]
-        words, kind = value_words(best, self.position.to_move)
+        words, kind = value_words(self.rules, best, self.position.to_move)
         if self.solved:
             return words, kind, below_child(self.position)
         return words, kind, Count(sum(below(self.position, cell, self.depth).number + 1
@@ -231,7 +231,7 @@ class Look:
         cell, mover = path[-1], parent.to_move
         child = parent.play(cell)
         frontier = not self.solved and len(path) >= self.depth
-        words, kind = value_words(value, mover)
+        words, kind = value_words(self.rules, value, mover)
         if frontier and kind == "estimate":
             words = f"{words} (the evaluation's estimate)"
         on_open_path = any(opened[:len(path)] == path for opened in self.open)
@@ -254,7 +254,7 @@ class Look:
             return None
         if path[:-1] in seen:
             mover = self.position.to_move if len(path) % 2 else opponent(self.position.to_move)
-            return f"{opponent(mover)} already has a better move elsewhere"
+            return f"{side_name(self.rules, opponent(mover), start=False)} already has a better move elsewhere"
         return "it lies below a move alpha-beta skipped"
 
     def searches(self) -> tuple[Row, ...]:

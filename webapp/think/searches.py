@@ -20,7 +20,7 @@ from webapp.engine.gomocup import Evaluation
 from webapp.engine.classic import (ALGORITHMS, Horizon, MemoTree, Searched, TooLong, Tree, minimax,
                                    minimax_with_memo, most_orders, most_positions, tree_size)
 from webapp.engine.solved import is_solved, table
-from webapp.shared.words import in_a_row_minus_one, in_a_row_minus_two
+from webapp.shared.words import in_a_row_minus_one, in_a_row_minus_two, side_name
 from webapp.think.tree import COUNT_LIMIT, STOP_LIMIT, Count, table_value, value_words
 
 RUN_LIMIT = 600_000
@@ -83,22 +83,23 @@ def engine_opinion(brain: Brain, rules: Rules, moves: tuple[int, ...], mover: st
         answer = ask(brain, rules, moves, OPINION_SECONDS)
     except BrainFault as fault:
         return OpinionView(brain.title, "", f"It failed: {fault}.", [])
-    return OpinionView(brain.title, rules.cell_name(answer.move), evaluation_words(answer.evaluation, mover),
+    return OpinionView(brain.title, rules.cell_name(answer.move), evaluation_words(rules, answer.evaluation, mover),
                        [rules.cell_name(cell) for cell in answer.line])
 
 
-def evaluation_words(evaluation: Evaluation | None, mover: str) -> str:
+def evaluation_words(rules: Rules, evaluation: Evaluation | None, mover: str) -> str:
     """An engine's evaluation for the side to move, in words: a proof, or a
     score with the chance it stands for (on Rapfi's scale, appraise.JUDGES_UNIT)."""
     if evaluation is None:
         return "It gave no evaluation."
     plies = evaluation.written.lstrip("+-M")
     if evaluation.proven:
-        winner = mover if evaluation.proven > 0 else opponent(mover)
+        winner = side_name(rules, mover if evaluation.proven > 0 else opponent(mover), start=False)
         return f"It proves that {winner} wins, within {plies} moves of both sides."
     score = evaluation.score or 0
     chance = round(100 / (1 + math.exp(-max(-CERTAIN, min(CERTAIN, score / JUDGES_UNIT)))))
-    return f"It scores the position {score:+d} for {mover}: about {chance} games in 100 for {mover}."
+    name = side_name(rules, mover, start=False)
+    return f"It scores the position {score:+d} for {name}: about {chance} games in 100 for {name}."
 
 
 def _timed(search: Callable[[MemoTree], Searched], tree: MemoTree) -> tuple[Searched, float]:
@@ -107,10 +108,10 @@ def _timed(search: Callable[[MemoTree], Searched], tree: MemoTree) -> tuple[Sear
     return searched, time.perf_counter() - start
 
 
-def _ran(key: str, searched: Searched, seconds: float, mover: str, note: str = "") -> Row:
+def _ran(key: str, searched: Searched, seconds: float, rules: Rules, mover: str) -> Row:
     remembered = searched.remembered if key in ("memo", "table") else None
-    return Row(key, NAMES[key], Count(searched.examined), remembered, seconds, value_words(searched.value, mover)[0],
-               note)
+    return Row(key, NAMES[key], Count(searched.examined), remembered, seconds,
+               value_words(rules, searched.value, mover)[0], "")
 
 
 @lru_cache(maxsize=1 << 13)  # every 3×3 position (5,478) and then some
@@ -122,14 +123,14 @@ def searches(position: Position, depth: int = 0) -> tuple[Row, ...]:
     solved table joins them; on a bigger one they search to depth plies."""
     mover, rules = position.to_move, position.rules
     if not is_solved(rules):
-        return tuple(_ran(key, *_timed(search, Horizon(position, depth)), mover)
+        return tuple(_ran(key, *_timed(search, Horizon(position, depth)), rules, mover)
                      for key, search in ALGORITHMS.items())
     rows = []
     empty = position.empty.bit_count()
     countable = most_positions(empty) <= COUNT_LIMIT
     size = tree_size(position) if countable else None
     if size is not None and size <= RUN_LIMIT:
-        rows.append(_ran("minimax", *_timed(minimax, Tree(position)), mover))
+        rows.append(_ran("minimax", *_timed(minimax, Tree(position)), rules, mover))
     elif size is not None:
         rows.append(Row("minimax", NAMES["minimax"], Count(size), None, None, None,
                         "Not run: too many positions for a page. Counted without running it."))
@@ -138,7 +139,7 @@ def searches(position: Position, depth: int = 0) -> tuple[Row, ...]:
                         "Not run: too many positions for a page. The bound is every order in which "
                         "the empty squares could fill, as if no game ended early."))
     if countable:
-        rows.append(_ran("memo", *_timed(minimax_with_memo, Tree(position)), mover))
+        rows.append(_ran("memo", *_timed(minimax_with_memo, Tree(position)), rules, mover))
     else:
         rows.append(Row("memo", NAMES["memo"], Count(most_positions(empty), exact=False), None, None, None,
                         "Not run: too many positions for a page. The bound is every way to fill "
@@ -146,14 +147,14 @@ def searches(position: Position, depth: int = 0) -> tuple[Row, ...]:
     for key in ("alphabeta", "table"):
         start = time.perf_counter()
         try:
-            rows.append(_ran(key, *_timed(ALGORITHMS[key], Tree(position, STOP_LIMIT)), mover))
+            rows.append(_ran(key, *_timed(ALGORITHMS[key], Tree(position, STOP_LIMIT)), rules, mover))
         except TooLong:
             rows.append(Row(key, NAMES[key], None, None, time.perf_counter() - start, None,
                             f"Stopped after {STOP_LIMIT:,} positions without an answer."))
     start = time.perf_counter()
     score = table(rules).record(position)[0]
     rows.append(Row("solved", NAMES["solved"], Count(1), None, time.perf_counter() - start,
-                    value_words(table_value(position, score), mover)[0],
+                    value_words(rules, table_value(position, score), mover)[0],
                     "Every position of the game was worked out ahead of time "
                     + ("when the server started" if rules.size == 3 else "and shipped with the site in a file")
                     + ", so the answer is one look-up."))

@@ -10,12 +10,13 @@ import math
 from functools import lru_cache
 from typing import NamedTuple
 
-from webapp.engine import Position, opponent
+from webapp.engine import Position, Rules, opponent
 from webapp.engine.classic import (Horizon, Recorder, TooLong, Tree, alphabeta, minimax, most_orders, most_positions,
                                    tree_size)
 from webapp.engine.shapes import UNIT
 from webapp.engine.solved import is_solved, outcome_of, table
 from webapp.engine.values import WIN, from_outcome, is_decided, one_ply_back
+from webapp.shared.words import side_name
 
 STOP_LIMIT = 100_000
 """Alpha-beta's need is known only by running it: it is stopped after this
@@ -43,18 +44,20 @@ class Count(NamedTuple):
         return prefix + "about ", f"{digits[0]}.{digits[1]} × 10", len(digits) - 1
 
 
-def value_words(value: int, mover: str) -> tuple[str, str]:
-    """A search's value for mover, in words, and its kind. 'X wins in 3'
-    counts the winner's moves, the next one (or this one) included, as the
-    coach does. An estimate is the evaluation's, fitted to games as the
+def value_words(rules: Rules, value: int, mover: str) -> tuple[str, str]:
+    """A search's value for mover, in words (the sides named as the board
+    names them, inside a sentence: words.side_name), and its kind. 'X wins
+    in 3' counts the winner's moves, the next one (or this one) included, as
+    the coach does. An estimate is the evaluation's, fitted to games as the
     log-odds that the side to move wins (shapes.UNIT to one): so it is told
-    as a chance too, 'estimate -1,028 for X (X wins about 26 in 100)'."""
+    as a chance too, 'estimate -1,028 for black (black wins about 26 in 100)'."""
     if is_decided(value):
         winner = mover if value > 0 else opponent(mover)
-        return f"{winner} wins in {(WIN - abs(value) + 1) // 2}", f"win-{winner.lower()}"
+        return f"{side_name(rules, winner, start=False)} wins in {(WIN - abs(value) + 1) // 2}", f"win-{winner.lower()}"
     if value == 0:
         return "draw", "draw"
-    return f"estimate {value:+,} for {mover} ({mover} wins about {winning_chance(value)} in 100)", "estimate"
+    name = side_name(rules, mover, start=False)
+    return f"estimate {value:+,} for {name} ({name} wins about {winning_chance(value)} in 100)", "estimate"
 
 
 def winning_chance(value: int) -> int:
