@@ -10,6 +10,7 @@ from html import unescape
 import pytest
 
 from tests.support import Visitor
+from webapp.shared.words import side_name
 from webapp.engine import BOARDS, Position
 
 
@@ -43,8 +44,8 @@ def test_the_game_opened_has_the_position_and_side_to_move_exactly_and_no_invent
     page = unescape(visitor.open().text)
     assert "The game began from a position set on the analysis board." in page
     assert not re.search(r"(X|O|Black|White) played|reason:|Nothing is forced here", page)
-    assert f"Your turn: you play {you}." in page
-    assert "Link to this game" not in page and not re.search(r"\b[XO]: [a-o]\d", page)  # no moves listed
+    assert f"Your turn: you play {side_name(rules, you, start=False)}." in page
+    assert "Link to this game" not in page and not re.search(r"\b([XO]|Black|White): [a-o]\d", page)  # no moves listed
 
 
 def test_moves_after_the_set_up_are_played_taken_back_and_kept_and_play_again_starts_from_it(visitor: Visitor):

@@ -41,5 +41,5 @@ def test_long_pro_against_the_computer_zone_shown_and_kept(page: Page):
     expect(near).to_have_class(re.compile("outside-zone"))
     click(page, FIFTEEN.parse_cell_name("l12"))
     expect(page.locator(".moves li")).to_have_count(4)
-    expect(page.locator("#status")).to_have_text("Your turn: you play X.")
+    expect(page.locator("#status")).to_have_text("Your turn: you play black.")
     expect(page.locator(".outside-zone")).to_have_count(0)

@@ -24,14 +24,14 @@ def put(friend: Friend, url: str, name: str, ply: int):
 
 def test_the_friend_invited_is_told_the_opening_by_its_name(alice: Friend, bob: Friend):
     url = alice.post("/online", {"board": "15x15", "opening": "long-pro", "side": "x"}, htmx=False).headers["Location"]
-    assert status(bob.game(url).text) == "Your friend is waiting for you: join to play O (freestyle, long pro opening)."
+    assert status(bob.game(url).text) == "Your friend is waiting for you: join to play white (freestyle, long pro opening)."
 
 
 def test_pro_with_a_friend_each_stone_in_its_zone_and_refused_outside_it(alice: Friend, bob: Friend, carol: Friend):
     url = invited(alice, bob, "pro")
     assert status(alice.game(url).text) == "Pro: You put down black's first stone, at the centre."
     assert status(bob.game(url).text) == "Pro: Your friend puts down black's first stone, at the centre."
-    assert status(carol.game(url).text) == "Pro: X's player puts down black's first stone, at the centre."
+    assert status(carol.game(url).text) == "Pro: Black's player puts down black's first stone, at the centre."
     before = bob.game(url).text
     refused = put(alice, url, "g7", 0)
     assert refused.status_code == 409 and "Under pro, black's first stone goes at the centre: g7 is 1 from the centre." \
@@ -44,7 +44,7 @@ def test_pro_with_a_friend_each_stone_in_its_zone_and_refused_outside_it(alice: 
     refused = put(alice, url, "i10", 2)
     assert refused.status_code == 409 and "i10 is 2 from the centre." in refused.text
     assert put(alice, url, "h11", 2).status_code == 200
-    assert status(bob.game(url).text) == "Your turn: you play O."
+    assert status(bob.game(url).text) == "Your turn: you play white."
     assert bob.game(url).text.count("(opening)") == 3
     assert bob.post(url + "/resign", {"ply": "3"}).status_code == 200
     assert "/review/15x15/h8-h9-h11?opening=pro&amp;resigned=O" in bob.game(url).text
@@ -58,4 +58,4 @@ def test_swap1_with_a_friend_the_colour_chosen_moves_the_seats(alice: Friend, bo
     assert status(page) == "Swap1: You choose a colour: black or white." and "Put down two more" not in page
     assert bob.post(url + "/swap2", {"choice": "two", "ply": "3"}).status_code == 400
     assert bob.post(url + "/swap2", {"choice": "black", "ply": "3"}).status_code == 200
-    assert "you play X" in bob.game(url).text and status(alice.game(url).text) == "Your turn: you play O."
+    assert "you play black" in bob.game(url).text and status(alice.game(url).text) == "Your turn: you play white."
