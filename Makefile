@@ -120,10 +120,12 @@ review-check: $(VENV)/installed
 	  $(if $(REVIEWER),--review-engine $(REVIEWER) --review-settings "$(REVIEWER_SETTINGS)")
 
 # make forbidden-check [RAPFI=/path/to/pbrain-rapfi]: renju's forbidden points, ours against the
-# Gomocup manager's judge (and Rapfi, if given) on 3,000 crowded positions, then 3,000 from the levels' games
+# Gomocup manager's judge (and Rapfi, if given) at every empty point of 2,000 crowded positions, 1,500
+# from each kind of whole game (the levels', master's self-play, the 26 openings played out) and 150
+# grown from games until a three's definition recurses
 forbidden-check: $(VENV)/test-installed
-	$(BIN)/python -m tools.forbidden_check --positions 3000 $(if $(RAPFI),--rapfi $(RAPFI))
-	$(BIN)/python -m tools.forbidden_check --positions 3000 --games $(if $(RAPFI),--rapfi $(RAPFI))
+	$(BIN)/python -m tools.forbidden_check crowded=2000 levels=1500 master=1500 openings=1500 grown=150 \
+	  $(if $(RAPFI),--rapfi $(RAPFI))
 
 tablebase: $(VENV)/installed
 	$(BIN)/python -m webapp.engine.solved webapp/engine/4x4.tablebase

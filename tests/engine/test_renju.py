@@ -1,24 +1,29 @@
 """Gomoku's standard rule and renju: exactly five, and renju's forbidden points.
 
 The named cases are the ones that decide correctness (RIF 1996/98, articles
-on fives, overlines, fours and threes); the sample compares every empty
-point of random crowded positions with an independent referee, the Gomocup
-manager's judge (harness/renju_referee.py). tools/forbidden_check.py runs the
-same comparison on thousands of positions, and against Rapfi too.
+on fives, overlines, fours and threes), and the positions where ours once
+differed from a referee; the samples compare every empty point of random
+crowded positions, and of positions from whole games, with an independent
+referee, the Gomocup manager's judge (harness/renju_referee.py).
+tools/forbidden_check.py runs the same comparison on thousands of positions,
+and against Rapfi too.
 """
 
 from __future__ import annotations
 
 import random
+from collections import Counter
 
 import pytest
 
-from harness.renju_referee import crowded_positions, game_positions, judge
+from harness.renju_games import GAME_KINDS, opening_position, positions
+from harness.renju_referee import crowded_positions, judge, recursive_cells
 from tests.reach import Reach
 from webapp.engine.renju import DOUBLE_FOUR, DOUBLE_THREE, OVERLINE, foul, forbidden_cells
 from webapp.engine.levels import choose_move
 from webapp.engine.position import Position
-from webapp.engine.rules import FREESTYLE, RENJU, STANDARD, Rules
+from webapp.engine.renju_openings import RENJU_OPENINGS
+from webapp.engine.rules import FREESTYLE, RENJU, STANDARD, Rules, cells_of
 from webapp.engine.search import think
 from webapp.engine.threats import win_by_fours
 
@@ -63,11 +68,69 @@ def foul_at(place: Position, cell: str) -> str | None:
     pytest.param("f8 g8 h6 h7 i6 i7 j7 k6", "d8", "i8", DOUBLE_THREE, id="that forbidden point"),
     pytest.param("e8 f8 g8 h5 h6 h7 i9 j10", "", "h8", DOUBLE_FOUR, id="four-four-three is a double four"),
     pytest.param("e8 f8 g8 h6 h7 i9 j10", "", "h8", DOUBLE_THREE, id="four-three-three is a double three"),
+    pytest.param("i6 i7 i9 i10 j10 h9 j7", "", "g10", None,
+                 id="no three whose straight four only the stone that makes a five makes"),
+    pytest.param("i7 i10 j10 h9 j7", "", "g10", DOUBLE_THREE, id="the same without the five"),
 ])
 def test_the_cases_that_decide_a_forbidden_point(black: str, white: str, cell: str, expected: str | None) -> None:
     place = position(black, white)
     assert foul_at(place, cell) == expected
     assert judge(place).get(place.rules.parse_cell_name(cell)) == expected  # the referee agrees
+
+
+DISAGREED = {
+    "a three whose straight four also makes a five (g10, found on a crowded position, 2026-11-28)": (
+        "".join((
+            "......O........",
+            "...............",
+            "...............",
+            "...............",
+            "..............O",
+            "....O...XX.....",
+            ".....O.XXX.....",
+            "......O........",
+            "........XX.....",
+            ".....O..X......",
+            "....O..........",
+            "...............",
+            "...............",
+            "..O............",
+            "...............",
+        )), "g10", None),
+    "a point forbidden only once a five no longer makes a three (k8, a crowded position, 2026-11-28)": (
+        "".join((
+            "....O..........",
+            "......O........",
+            ".....O.....O...",
+            "...............",
+            "...............",
+            "....O..OO....O.",
+            "..O......X.....",
+            ".......XX......",
+            ".....OXXXX.....",
+            ".....XXXX......",
+            "...............",
+            "...............",
+            "...............",
+            "............O..",
+            "...............",
+        )), "k8", DOUBLE_THREE),
+}
+"""Positions where our forbidden points once differed from the judge's, each
+with a point that differed and the judge's verdict there. Before the fix,
+ours called g10 a double three: its diagonal three's one straight four is
+made at i8, which also makes black's five in the i column, and RIF's three
+is one made into a straight four "without at the same time a five in a row
+is made". The same rule, a level deeper, makes k8 a double three: one of
+its threes' straight-four points was, to the old reading, forbidden."""
+
+
+@pytest.mark.parametrize("text, cell, verdict", DISAGREED.values(), ids=DISAGREED.keys())
+def test_the_positions_that_once_disagreed_with_the_judge(text: str, cell: str, verdict: str | None) -> None:
+    place = Position.from_text(RENJU_RULES, text)
+    assert judge(place).get(RENJU_RULES.parse_cell_name(cell)) == verdict
+    assert foul_at(place, cell) == verdict
+    assert forbidden_cells(RENJU_RULES, place.x, place.o) == judge(place)
 
 
 def test_forbidden_points_agree_with_the_gomocup_judge_on_random_crowded_positions(reach: Reach) -> None:
@@ -80,16 +143,62 @@ def test_forbidden_points_agree_with_the_gomocup_judge_on_random_crowded_positio
         forbidden += len(ours)
     assert forbidden > reach.count(20, 5)  # the sample has forbidden points to compare
 
-def test_forbidden_points_agree_with_the_gomocup_judge_on_positions_from_games(reach: Reach) -> None:
+@pytest.mark.timeout(100)
+def test_forbidden_points_agree_with_the_gomocup_judge_on_positions_from_whole_games(reach: Reach) -> None:
     """Issue 54: the shapes play makes, not only random crowds: every empty
-    point of 40 positions from the levels' renju games (make forbidden-check
-    --games compares thousands); of 10 in make check."""
-    forbidden = 0
-    for place in game_positions(reach.count(40, 10), seed=3):
-        ours = forbidden_cells(place.rules, place.x, place.o)
-        assert ours == judge(place), place.text
-        forbidden += len(ours)
-    assert forbidden > 0  # the sample has forbidden points to compare
+    point of 100 positions of each kind, black to move, from seeded whole
+    renju games (the levels against each other, master's self-play, the 26
+    openings played out; master at a few dozen positions a move, to be
+    quick); of 25 in make check. make forbidden-check compares thousands."""
+    forbidden = Counter()
+    for kind in GAME_KINDS:
+        for place in positions(kind, reach.count(100, 25), seed=3, nodes=(30, 90)):
+            ours = forbidden_cells(place.rules, place.x, place.o)
+            assert ours == judge(place), (kind, place.text)
+            forbidden[kind] += len(ours)
+    assert forbidden.total() > 0, forbidden  # the sample has forbidden points to compare
+
+
+@pytest.mark.timeout(60)
+def test_forbidden_points_agree_with_the_gomocup_judge_where_the_definition_recurses(reach: Reach) -> None:
+    """Positions from games given stones until some point's three could only
+    become a straight four on a forbidden point (or by making a five): every
+    empty point agrees, and in some of them the recursion decides a point."""
+    decided = 0
+    for place in positions("grown", reach.count(6, 2), seed=5, nodes=(30, 90)):
+        recursed = recursive_cells(place)
+        assert recursed and forbidden_cells(place.rules, place.x, place.o) == judge(place), place.text
+        decided += any(recursed.values())
+    assert decided > 0
+
+
+def test_the_26_openings_are_every_third_move_once() -> None:
+    """Every placement of black's first stone at the centre, white's next to
+    it and black's second within the central 5×5 is, by the board's
+    symmetries, exactly one of the 26 named openings; Kagetsu and Hogetsu
+    are where players know them."""
+    centre = RENJU_RULES.centre
+
+    def shape(white: int, black: int) -> tuple[int, int]:
+        """The placement as the least of its images (each symmetry keeps the centre)."""
+        return min((image[white], image[black]) for image in RENJU_RULES.symmetries)
+
+    def square(reach: int) -> list[int]:
+        row, column = divmod(centre, 15)
+        return [(row + down) * 15 + column + across for down in range(-reach, reach + 1)
+                for across in range(-reach, reach + 1) if (down, across) != (0, 0)]
+
+    every = {shape(white, black) for white in square(1) for black in square(2) if black != white}
+    named = [shape(cells_of(place.o)[0], cells_of(place.x & ~(1 << centre))[0])
+             for place in map(opening_position, range(len(RENJU_OPENINGS)))]
+    assert len(set(named)) == len(named) == 26 and set(named) == every
+    names = [name for name, _ in RENJU_OPENINGS]
+    assert opening_position(names.index("Kagetsu")) == position_of_moves("h8 h9 i9")
+    assert opening_position(names.index("Hogetsu")) == position_of_moves("h8 i9 i7")
+
+
+def position_of_moves(moves: str) -> Position:
+    return Position.after(RENJU_RULES, [RENJU_RULES.parse_cell_name(name) for name in moves.split()])
 
 
 def test_only_black_and_only_renju_have_forbidden_points() -> None:

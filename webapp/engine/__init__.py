@@ -8,6 +8,7 @@ module's names (__all__). One file a job:
   from it: whose move, who won, the legal moves.
 - boards: the boards offered here (BOARDS) and the rules each is played under.
 - renju: renju's forbidden points for black (overline, double four, double three).
+- renju_openings: renju's 26 canonical openings by name, as data.
 - opening: how a game opens, one value (Opening: the rule and the choices made) a game asks what comes next.
 - opening_rules: the opening rules (swap1, swap2, pro, long pro; renju's RIF, Soosõrv-8, Taraguchi-10) as
   tables of steps: placements in zones, choices, swaps, a declaration, fifth moves offered and picked.

@@ -10,11 +10,13 @@ point would make, counted line by line (a row, a column, a diagonal):
   five. Two fours made at once, even along one line (X.XXX.X with the
   middle stone played), are a *double four*: forbidden.
 - a *three* is three stones to which one more makes a *straight four* (four
-  in a row with an empty point at each end where black would make a five),
-  where that one more must itself be a point black may play: a "three"
-  whose straight four could only be made on a forbidden point is not a
-  three. Two threes made at once are a *double three*: forbidden. A four
-  and a three made at once (four-three) are allowed.
+  in a row with an empty point at each end where black would make a five)
+  "without at the same time a five in a row is made" (RIF's words), where
+  that one more must itself be a point black may play: a "three" whose
+  straight four could only be made on a forbidden point, or by a stone that
+  makes a five on another line, is not a three. Two threes made at once are
+  a *double three*: forbidden. A four and a three made at once (four-three)
+  are allowed.
 
 The definitions are followed as written, recursion included; the tests
 check them against an independent referee (the Gomocup manager's judge).
@@ -29,6 +31,9 @@ from webapp.engine.rules import DIRECTIONS, Rules, cells_of
 
 OVERLINE, DOUBLE_FOUR, DOUBLE_THREE = "overline", "double four", "double three"
 """The reasons a point is forbidden, as a person reads them."""
+FIVE = "five"
+"""What a stone makes that wins, and so is never forbidden: a three's
+straight four made by such a stone does not make it a three."""
 REACH = 5
 """How far along a line from the point a move's shapes can lie: a five
 through it ends at most four points away, and a stone one further makes it
@@ -44,17 +49,26 @@ def foul(rules: Rules, black: int, white: int, cell: int) -> str | None:
     bitboards of rules' board."""
     if not _could_be_foul(rules, black, cell):
         return None
-    return _foul(rules, black, white, cell)
+    made = _verdict(rules, black, white, cell)
+    return None if made == FIVE else made
+
+
+def _makes(rules: Rules, black: int, white: int, cell: int) -> str | None:
+    """What black's stone on the empty cell makes that matters to the rules:
+    FIVE, a foul's reason, or None (a point black may play without winning)."""
+    if not _could_be_foul(rules, black, cell):
+        return None
+    return _verdict(rules, black, white, cell)
 
 
 @lru_cache(maxsize=1 << 16)
-def _foul(rules: Rules, black: int, white: int, cell: int) -> str | None:
-    """foul, past the quick look: remembered, as the search and the threat
+def _verdict(rules: Rules, black: int, white: int, cell: int) -> str | None:
+    """_makes, past the quick look: remembered, as the search and the threat
     solver ask again of the same points in the same positions."""
     black |= 1 << cell
     lines = [_line(rules, black, white, cell, direction) for direction in DIRECTIONS]
     if any(_run(points) == 5 for points, _ in lines):
-        return None
+        return FIVE
     if any(_run(points) > 5 for points, _ in lines):
         return OVERLINE
     fours = [_fours(points) for points, _ in lines]
@@ -75,8 +89,8 @@ def _could_be_foul(rules: Rules, black: int, cell: int) -> bool:
     """A quick look that rules out most cells: a foul needs two lines through
     the cell each with two other black stones within four points (two
     threes or fours), or one line with three (a double four along one line
-    has four there, an overline at least four). The search asks it of every
-    move black considers, so it is four masks and counts."""
+    has four there, an overline at least four, and a five too). The search
+    asks it of every move black considers, so it is four masks and counts."""
     crowded = 0
     for mask in _reach(rules)[cell]:
         near = (black & mask).bit_count()
@@ -146,13 +160,13 @@ def _fours(points: list[int]) -> int:
 
 def _is_three(rules: Rules, black: int, white: int, points: list[int], cells: tuple[int | None, ...]) -> bool:
     """Whether the middle stone is part of a three along this line: one more
-    black stone, on a point black may play (black's stones as they are now),
-    makes a straight four with it."""
+    black stone, on a point black may play (black's stones as they are now)
+    and that makes no five, makes a straight four with it."""
     for at, held in enumerate(points):
         if held == EMPTY:
             placed = points.copy()
             placed[at] = BLACK
-            if _straight_four(placed, at) and foul(rules, black, white, cells[at]) is None:
+            if _straight_four(placed, at) and _makes(rules, black, white, cells[at]) is None:
                 return True
     return False
 
