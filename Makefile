@@ -121,10 +121,10 @@ review-check: $(VENV)/installed
 
 # make forbidden-check [RAPFI=/path/to/pbrain-rapfi]: renju's forbidden points, ours against the
 # Gomocup manager's judge (and Rapfi, if given) at every empty point of 2,000 crowded positions, 1,500
-# from each kind of whole game (the levels', master's self-play, the 26 openings played out) and 150
+# from the levels' games, 1,000 from master's self-play, 1,000 from the 26 openings played out, and 100
 # grown from games until a three's definition recurses
 forbidden-check: $(VENV)/test-installed
-	$(BIN)/python -m tools.forbidden_check crowded=2000 levels=1500 master=1500 openings=1500 grown=150 \
+	$(BIN)/python -m tools.forbidden_check crowded=2000 levels=1500 master=1000 openings=1000 grown=100 \
 	  $(if $(RAPFI),--rapfi $(RAPFI))
 
 tablebase: $(VENV)/installed

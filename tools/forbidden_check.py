@@ -33,7 +33,7 @@ from webapp.engine.renju import forbidden_cells
 from webapp.engine.rules import cells_of
 
 KINDS = ("crowded", *POSITION_KINDS)
-DEFAULT = ("crowded=2000", "levels=1500", "master=1500", "openings=1500", "grown=150")
+DEFAULT = ("crowded=2000", "levels=1500", "master=1000", "openings=1000", "grown=100")
 
 
 class Rapfi:
