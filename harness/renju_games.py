@@ -94,8 +94,10 @@ def opening_position(index: int, symmetry: tuple[int, ...] | None = None) -> Pos
 
 
 def _player(level: str, nodes: int, rng: random.Random) -> Callable[[Position], int]:
-    """A level's move in a position; master's after nodes positions searched."""
-    return lambda position: choose_move(position, level, rng, max_nodes=nodes)
+    """A level's move in a position; master's after nodes positions searched,
+    however long that takes (no clock, so a game is the same on any machine
+    and under any load)."""
+    return lambda position: choose_move(position, level, rng, budget_ms=float("inf"), max_nodes=nodes)
 
 
 def _play_out(start: Position, black: Callable[[Position], int], white: Callable[[Position], int]) -> Game:
