@@ -37,7 +37,7 @@ CROWDS = [int(n) for n in (os.environ.get("LOAD_ENGINE_CROWDS") or "1,4,16").spl
 MOVES = int(os.environ.get("LOAD_ENGINE_MOVES") or "8")
 SEED = int(os.environ.get("LOAD_SEED") or "1")
 SIZE = 15
-STONE = re.compile(r'<button name="cell" value="(\d+)"[^>]*>[XO]</button>')
+STONE = re.compile(r'<button name="cell" value="(\d+)"[^>]*>[XO●○]</button>')  # a letter, or a gomoku board's stone
 PLAYABLE = re.compile(r'<button name="cell" value="\d+"[^>]*">')  # not disabled: it ends with its label
 TIMING = re.compile(r'wait;dur=([\d.]+)[^,]*, engine;dur=([\d.]+);desc="(\d+) positions"')
 

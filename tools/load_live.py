@@ -37,6 +37,7 @@ from harness.client import Browser, EventStream
 from harness.positions import BOARD_BY_CELLS
 from harness.servers import AppServer, each_store
 from webapp.engine import Position
+from webapp.shared.words import side_name
 
 GAMES = int(os.environ.get("LIVE_GAMES", 125))
 SECONDS = float(os.environ.get("LIVE_SECONDS", 30))
@@ -46,7 +47,7 @@ SERVER = os.environ.get("LIVE_SERVER", "gunicorn")  # or granian, to compare (`m
 WORKER_CLASS = os.environ.get("LIVE_WORKER_CLASS", "gthread")  # gunicorn's; gevent on the Redis store only
 STORES = os.environ.get("LIVE_STORES", "disk,redis").split(",")
 BOARD = "7x7"
-MOVE_SAID = re.compile(r'<p class="reason">([XO] played [a-g]\d)')
+MOVE_SAID = re.compile(r'<p class="reason">((?:Black|White) played [a-g]\d)')  # 7×7: black and white
 """What a move's event says of it, which names it within its game."""
 
 
@@ -153,7 +154,7 @@ async def one_game(port: int, tally: StreamTally, rng: random.Random, start: flo
             await asyncio.sleep(0.5)  # the pages follow to the new game
             continue
         cell = rng.choice(position.legal_moves())
-        tally.sent[(game, f"{position.to_move} played {rules.cell_name(cell)}")] = time.monotonic()
+        tally.sent[(game, f"{side_name(rules, position.to_move)} played {rules.cell_name(cell)}")] = time.monotonic()
         reply = await players[position.to_move].post(game + "/move", {"cell": cell, "ply": ply})
         if reply.status != 200:
             tally.error(f"move {reply.status}")

@@ -102,15 +102,19 @@ def test_on_a_phone_each_count_of_the_summary_stays_on_one_line(browser: Browser
     context.close()
 
 
-def test_a_position_set_up_by_clicks_is_studied_on_the_think_page(page: Page):
+def test_a_position_set_up_by_clicks_and_keys_is_studied_on_the_board(page: Page):
+    """The analysis board studies what is set on it where it stands (its own
+    evaluation and line), rather than on a think page reached by an invented
+    order of moves."""
     page.goto("/analysis/7x7")
     page.get_by_role("link", name="d4, empty: place a black stone").click()
     page.get_by_role("link", name="e5, empty: place a black stone").click()
-    expect(page.get_by_role("status")).to_contain_text("Black has 2 stones and white 0")
-    page.get_by_role("link", name="White", exact=True).click()
+    expect(page.get_by_role("status")).to_contain_text("black has 2 stones and white 0 stones")
+    page.get_by_role("link", name="White stone").click()
     page.get_by_role("link", name="e5, black: place a white stone").focus()
     page.keyboard.press("Enter")  # each square is a link: the keyboard works as the mouse does
     expect(page.get_by_role("link", name="e5, white: nothing to change")).to_be_visible()
-    page.get_by_role("link", name="How does the computer see this?").click()
-    expect(page).to_have_url(re.compile(r"/think/7x7/d4-e5$"))
+    page.get_by_role("link", name="Show the engine's evaluation and best line").click()
+    expect(page.locator(".grid .line-step").first).to_be_visible(timeout=30_000)
+    expect(page).to_have_url(re.compile(r"/analysis/7x7\?x=d4&o=e5"))
 

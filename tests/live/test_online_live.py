@@ -111,10 +111,10 @@ def test_two_server_processes_sharing_redis_a_player_on_each(tmp_path: Path, red
             alices_stream = await EventStream(first.port, game + "/events?after=1", alice.cookie).open()
             bobs_stream = await EventStream(second.port, game + "/events?after=1", bob.cookie).open()
             assert (await alice.post(game + "/move", {"cell": 24, "ply": 0})).status == 200
-            assert "X played d4." in (await bobs_stream.next()).data
-            assert "X played d4." in (await alices_stream.next()).data
+            assert "Black played d4." in (await bobs_stream.next()).data
+            assert "Black played d4." in (await alices_stream.next()).data
             assert (await bob.post(game + "/move", {"cell": 25, "ply": 1})).status == 200
-            assert "O played e4." in (await alices_stream.next()).data
+            assert "White played e4." in (await alices_stream.next()).data
             for stream in (alices_stream, bobs_stream):
                 await stream.close()
 
@@ -127,7 +127,7 @@ def test_two_server_processes_sharing_redis_a_player_on_each(tmp_path: Path, red
             assert (await alice.post(game + "/move", {"cell": 24, "ply": 0})).status == 200
             assert (await bob.post(game + "/move", {"cell": 25, "ply": 1})).status == 200
             seen_by_alice = (await alice.request("GET", game)).body
-            assert re.search(r"Your friend \(O\): <strong>5:0[0-3]</strong>", seen_by_alice), "O's time, with 3 s added"
+            assert re.search(r"Your friend \(white\): <strong>5:0[0-3]</strong>", seen_by_alice), "white's time, with 3 s added"
             assert (await bob.post(game + "/offer", {"kind": "draw", "ply": 2})).status == 200
             assert "Your friend offers a draw." in (await alice.request("GET", game)).body
             assert (await alice.post(game + "/answer", {"answer": "accept", "ply": 2})).status == 200
@@ -138,7 +138,7 @@ def test_two_server_processes_sharing_redis_a_player_on_each(tmp_path: Path, red
         games = store_of(tmp_path / "one", redis_server.url)
         ((game_id, delay),) = flag_delays(second.port, games, 1).items()
         assert 0 <= delay < float("inf"), "written by the flag's job, no sooner than the deadline"
-        assert games.events_after(game_id, 0)[-1].event.text == "O's time ran out: X wins on time."
+        assert games.events_after(game_id, 0)[-1].event.text == "White's time ran out: black wins on time."
     finally:
         first.stop()
         second.stop()
@@ -156,7 +156,7 @@ def test_a_clock_survives_a_restart_and_its_flag_falls_with_nobody_asking(tmp_pa
         server.start()
         games = store_of(instance, None)
         wait_until(lambda: games.get(game_id).ending.timed_out == "O", "the flag after the restart", 30)
-        assert games.events_after(game_id, 0)[-1].event.text == "O's time ran out: X wins on time."
+        assert games.events_after(game_id, 0)[-1].event.text == "White's time ran out: black wins on time."
     finally:
         server.stop()
 
