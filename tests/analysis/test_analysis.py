@@ -47,7 +47,7 @@ def test_every_position_a_game_reaches_can_be_studied_with_its_side_to_move_and_
     ("15x15", "h8", "i8-j8", None, "black has 1 stone and white 2 stones, and no side to move fits"),
     ("15x15", "h8", "i8", "o", "White to move needs one black stone more than white"),
     ("15x15", "h8-i9", "i8", "x", "Black to move needs as many black stones as white"),
-    ("3x3", "b2", "", "x", "X to move needs as many x stones as o"),
+    ("3x3", "b2", "", "x", "X to move needs as many X stones as O"),
     ("15x15", "a1-b1-c1-d1-e1", "a3-b3-c3-d3", None, "Black already has five in a row"),
     ("15x15", "a1-b1-c1-d1-o15", "a3-b3-c3-d3-e3", None, "White already has five in a row"),
     ("15x15", "a1-b1-c1-d1-e1", "a3-b3-c3-d3-e3", None, "Both sides have five in a row"),

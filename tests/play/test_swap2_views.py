@@ -210,7 +210,7 @@ def test_three_stones_and_a_colour_are_swap2_and_my_games_says_so(visitor: Visit
     ("/review/15x15/h8-h9-g6?opening=swap3",
      "“swap3” is not an opening a link writes: swap1, swap2, swap2-two, pro, long-pro or none."),
     ("/record/sgf/7x7/d4-d5-c3?opening=swap4", "“swap4” is not an opening a link writes"),
-    ("/record/sgf/7x7/d4-d5-a1?opening=long-pro", "The 7x7 board has no long-pro opening"),
+    ("/record/sgf/7x7/d4-d5-a1?opening=long-pro", "The 7x7 board has no long pro opening"),
     ("/replay/5x5/c3-c4-b2?opening=swap2", "The 5x5 board has no swap2 opening"),
     ("/replay/15x15/h8-h9?opening=swap2", "The swap2 opening puts down 3 stones; this game has 2."),
     ("/review/15x15/h8-h9-g6-i9?opening=swap2-two", "The swap2-two opening puts down 5 stones; this game has 4."),

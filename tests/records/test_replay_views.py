@@ -94,3 +94,20 @@ def test_a_3x3_replay_link_written_with_square_names_shows_the_game(visitor: Vis
     assert response.text == visitor.client.get("/replay/46").text
     missing = visitor.client.get("/replay/b2-z9")
     assert missing.status_code == 404 and "Step 2 is “z9”, not a square of the 3x3 board (a1 to c3)." in missing.text
+
+
+@pytest.mark.parametrize("link, why", [
+    ("/replay/7x7/d4-a7-e4?opening=pro", "black&#39;s second stone goes at least 3 intersections from the centre"),
+    ("/replay/7x7/a1-a7-g7?opening=pro", "black&#39;s first stone goes at the centre: a1 is 3 from the centre"),
+    ("/replay/5x5/a1-a2-a3?opening=swap1", "it is for five in a row, freestyle or standard."),
+    ("/replay/7x7/d4-e5-a1-b2?opening=long-pro", "no long pro opening: it is for five in a row, freestyle or standard, on 15×15."),
+])
+def test_a_link_whose_stones_break_its_opening_is_refused_saying_why(visitor: Visitor, link: str, why: str):
+    """A link is not trusted to keep its opening's zones: a replay of stones
+    the opening never allowed would say they were put down in it."""
+    page = visitor.client.get(link)
+    assert page.status_code == 404 and why in page.text
+
+
+def test_a_link_whose_stones_keep_their_opening_opens(visitor: Visitor):
+    assert visitor.client.get("/replay/7x7/d4-a7-a1?opening=pro").status_code == 200

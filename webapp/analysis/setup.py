@@ -24,7 +24,8 @@ from webapp.shared.words import quoted
 
 TOOLS = {"x": "X", "o": "O", "empty": "Remove"}
 """What a click on a square does: put a stone of that side there (its name,
-words.side_name: "Black" on the gomoku boards), or take what is there away."""
+words.side_name: "Black stone" on the gomoku boards, as the side to move's
+own links say "Black"), or take what is there away."""
 TURNS = {"x": "X", "o": "O"}
 """The side to move, as a link writes it (turn=x or turn=o), and as the engine names it."""
 

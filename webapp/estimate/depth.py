@@ -25,7 +25,7 @@ from webapp.shared.board import BoardView, SquareValue, board_view
 from webapp.shared.coach import square_values
 from webapp.estimate.question import Question
 from webapp.shared.errors import InvalidInput
-from webapp.shared.words import quoted
+from webapp.shared.words import quoted, side_name
 
 BOARDS_SEARCHED = ("4x4", "5x5", "7x7")
 DEPTHS = (1, 2, 3, 4)
@@ -102,14 +102,15 @@ class Seen(NamedTuple):
 RANK = {"win": 2, "draw": 1, "loss": 0}
 
 
-def value_words(value: int, mover: str) -> tuple[str, str]:
-    """A depth-limited value for mover in words, and its kind."""
+def value_words(rules: Rules, value: int, mover: str) -> tuple[str, str]:
+    """A depth-limited value for mover in words (the sides as rules' players
+    call them: X and O, or black and white), and its kind."""
     if is_decided(value):
         winner = mover if value > 0 else opponent(mover)
-        return f"{winner} wins in {(WIN - abs(value) + 1) // 2}", f"win-{winner.lower()}"
+        return f"{side_name(rules, winner)} wins in {(WIN - abs(value) + 1) // 2}", f"win-{winner.lower()}"
     if value == 0:
         return "draw", "draw"
-    return f"estimate {value:+,} for {mover}", "estimate"
+    return f"estimate {value:+,} for {side_name(rules, mover, start=False)}", "estimate"
 
 
 def see(asked: Asked) -> Seen:
@@ -138,12 +139,12 @@ def _rows(position: Position, depth: int, truths: dict[int, SquareValue]) -> tup
     rules, mover, searched = position.rules, position.to_move, _limited(position, depth)
     rows = []
     for line in searched.lines:
-        words, kind = value_words(line.value, mover)
+        words, kind = value_words(rules, line.value, mover)
         leaf_mover = mover if len(line.line) % 2 == 0 else opponent(mover)
         if line.leaf_score is None:
             leaf = "none: the game ends"
         else:
-            leaf = f"{line.leaf_score:+,} for {leaf_mover}, to move there"
+            leaf = f"{line.leaf_score:+,} for {side_name(rules, leaf_mover, start=False)}, to move there"
         rows.append(MoveRow(rules.cell_name(line.move), words, kind, tuple(map(rules.cell_name, line.line)), leaf,
                             line.move == searched.picked, truths.get(line.move)))
     return tuple(rows)
@@ -154,13 +155,14 @@ def _depth_row(position: Position, depth: int, truths: dict[int, SquareValue], t
     truth = truths.get(searched.picked)
     wrong = None if truth is None or top is None else RANK[truth.kind] < top
     return DepthRow(depth, position.rules.cell_name(searched.picked),
-                    value_words(searched.lines[0].value, position.to_move)[0], truth, wrong,
+                    value_words(position.rules, searched.lines[0].value, position.to_move)[0], truth, wrong,
                     searched.minimax, searched.alphabeta)
 
 
 def _sentence(position: Position, row: DepthRow, best_truth: str | None) -> str:
     """The pick at the depth asked, beside the truth where it is known."""
-    said = f"Searched {row.depth} {'move' if row.depth == 1 else 'moves'} deep, {position.to_move} picks {row.picked}"
+    mover = side_name(position.rules, position.to_move)
+    said = f"Searched {row.depth} {'move' if row.depth == 1 else 'moves'} deep, {mover} picks {row.picked}"
     if row.truth is None:
         return f"{said} ({row.value}). Nobody knows the truth on a board this size: the estimate is all there is."
     if not row.wrong:

@@ -59,10 +59,13 @@ def parse_opening(rules: Rules, raw: str | None, moves: tuple[int, ...]) -> str 
         raise InvalidInput(f"{quoted(raw[:20])} is not an opening a link writes: {', '.join(WRITTEN)} or none.")
     opening = Opening.read(raw)
     if not opening.offered_on(rules):
-        raise InvalidInput(f"The {rules.name} board has no {raw} opening: it is for five in a row, freestyle or "
-                           "standard" + (", on 15×15." if opening.offered_on(BOARDS["15x15"]) else "."))
+        raise InvalidInput(f"The {rules.name} board has no {opening.name.lower()} opening: it is for five in a row, "
+                           "freestyle or standard" + ("." if opening.offered_on(BOARDS["7x7"]) else ", on 15×15."))
     if len(moves) < (stones := opening.stones_put_down):
         raise InvalidInput(f"The {raw} opening puts down {stones} stones; this game has {len(moves)}.")
+    for ply in range(stones):  # a link is not trusted to keep the opening's zones
+        if why := opening.why_not(rules, ply, moves[ply]):
+            raise InvalidInput(f"These moves do not fit their opening. {why}")
     return raw
 
 

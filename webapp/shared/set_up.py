@@ -89,11 +89,11 @@ def as_moves(black: frozenset[int], white: frozenset[int]) -> tuple[int, ...]:
 
 
 def _counts_do_not_fit(rules: Rules, mover: str, blacks: int, whites: int) -> str:
-    black, white = side_name(rules, "X").lower(), side_name(rules, "O").lower()
-    needs = (f"{black.capitalize()} to move needs as many {black} stones as {white}" if mover == "X" else
-             f"{white.capitalize()} to move needs one {black} stone more than {white}")
+    black, white = side_name(rules, "X", start=False), side_name(rules, "O", start=False)
+    needs = (f"{side_name(rules, 'X')} to move needs as many {black} stones as {white}" if mover == "X" else
+             f"{side_name(rules, 'O')} to move needs one {black} stone more than {white}")
     fits = ("and no side to move fits these counts" if blacks - whites not in (0, 1) else
-            f"so {side_name(rules, opponent(mover)).lower()} is to move here, or add or take away a stone")
+            f"so {side_name(rules, opponent(mover), start=False)} is to move here, or add or take away a stone")
     return (f"{needs} ({black} moves first, then the sides take turns); {black} has {_stones(blacks)} "
             f"and {white} {_stones(whites)}, {fits}.")
 

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from functools import cached_property, lru_cache
 from typing import NamedTuple
 
-from webapp.engine import Position, Rules, opponent
+from webapp.engine import Position, Rules, is_solved, opponent
 from webapp.engine.classic import INFINITY, TooLong, most_orders, most_positions, tree_size
 from webapp.engine.traced import SEARCHES, ORDERINGS, Order, Step, Totals, run, steps_up_to
 from webapp.engine.values import WIN
@@ -89,6 +89,9 @@ class Stepping:
               raw_step: str | None) -> Stepping:
         """The step a link asks for, or InvalidInput saying what is wrong (a
         step past the search's end is only known once it has run: StepView.past_end)."""
+        if not is_solved(rules):
+            raise InvalidInput(f"Searches are stepped through on 3×3 and 4×4, whose positions the solved table "
+                               f"values, not on {rules.name}.")
         moves = parse_moves(rules, raw_moves)
         if Position.after(rules, moves).is_over:
             raise InvalidInput("The game is over in that position: there is no search to step through.")
