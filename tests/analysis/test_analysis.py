@@ -112,7 +112,10 @@ def test_the_empty_board_and_the_start(visitor: Visitor):
 
 @pytest.mark.parametrize("link, why", [
     ("/analysis/9x9", "9x9"),
-    ("/analysis/15x15?x=h8&o=h8", "h8 has both a black and a white stone."),
+    ("/analysis/15x15?x=h8&o=h8", "h8 has both a black stone and a white stone."),
+    ("/analysis/3x3?x=b2&o=b2", "b2 has both an X and an O."),
+    ("/analysis/3x3?x=d9", "The X stones name “d9”"),
+    ("/analysis/3x3?turn=black", "The side to move is turn=x (X) or turn=o (O), not “black”."),
     ("/analysis/15x15?x=z9", "The black stones name “z9”"),
     ("/analysis/15x15?tool=paint", "The tool is one of x, o, empty"),
     ("/analysis/15x15?turn=black", "The side to move is turn=x (black) or turn=o (white), not “black”."),

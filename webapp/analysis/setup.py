@@ -20,7 +20,7 @@ from webapp.engine import Position, Rules
 from webapp.shared.errors import InvalidInput
 from webapp.shared.game_link import stones_query
 from webapp.shared.set_up import counted_turn, parse_stones, position_of, why_it_cannot_arise
-from webapp.shared.words import quoted
+from webapp.shared.words import quoted, side_name
 
 TOOLS = {"x": "X", "o": "O", "empty": "Remove"}
 """What a click on a square does: put a stone of that side there (its name,
@@ -43,11 +43,13 @@ class Setup:
     @classmethod
     def parse(cls, rules: Rules, black: str | None, white: str | None, turn: str | None = None) -> Setup:
         """The setup a link writes ("h8-i9" a side, turn=x or o); InvalidInput saying what is wrong."""
-        sides = [parse_stones(rules, raw, name) for raw, name in ((black, "black"), (white, "white"))]
+        names = side_name(rules, "X", start=False), side_name(rules, "O", start=False)
+        sides = [parse_stones(rules, raw, name) for raw, name in zip((black, white), names)]
         if both := sides[0] & sides[1]:
-            raise InvalidInput(f"{rules.cell_name(min(both))} has both a black and a white stone.")
+            raise InvalidInput(why_it_cannot_arise(rules, *sides, "X"))
         if turn not in (None, "", *TURNS):
-            raise InvalidInput(f"The side to move is turn=x (black) or turn=o (white), not {quoted(turn[:12])}.")
+            raise InvalidInput(f"The side to move is turn=x ({names[0]}) or turn=o ({names[1]}), "
+                               f"not {quoted(turn[:12])}.")
         return cls(rules, *sides, TURNS.get(turn or ""))
 
     def changed(self, cell: int, tool: str) -> Setup:

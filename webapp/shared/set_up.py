@@ -16,8 +16,7 @@ from __future__ import annotations
 
 from webapp.engine import RENJU, Position, Rules, opponent
 from webapp.shared.errors import InvalidInput
-from webapp.shared.words import side_name
-from webapp.shared.words import in_a_row, quoted
+from webapp.shared.words import a_stone, in_a_row, quoted, side_name
 
 
 def parse_stones(rules: Rules, raw: str | None, name: str) -> frozenset[int]:
@@ -37,7 +36,8 @@ def parse_set_up(rules: Rules, black: str | None, white: str | None) -> tuple[in
     """A form's stones set up by hand (set_x, set_o: as the analysis board's
     link writes them), as a game holds them (as_moves); () with none;
     InvalidInput saying why a game cannot reach them (the counts give the side to move)."""
-    stones = parse_stones(rules, black, "black"), parse_stones(rules, white, "white")
+    stones = (parse_stones(rules, black, side_name(rules, "X", start=False)),
+              parse_stones(rules, white, side_name(rules, "O", start=False)))
     if not any(stones):
         return ()
     if why := why_it_cannot_arise(rules, *stones, counted_turn(*stones) or "X"):
@@ -59,7 +59,7 @@ def position_of(rules: Rules, black: frozenset[int], white: frozenset[int]) -> P
 def why_it_cannot_arise(rules: Rules, black: frozenset[int], white: frozenset[int], mover: str) -> str | None:
     """Why no game reaches these stones with mover to move, in a sentence; None if one does."""
     if black & white:
-        return f"{rules.cell_name(min(black & white))} has both a black and a white stone."
+        return f"{rules.cell_name(min(black & white))} has both {a_stone(rules, 'X')} and {a_stone(rules, 'O')}."
     if counted_turn(black, white) != mover:
         return _counts_do_not_fit(rules, mover, len(black), len(white))
     position = position_of(rules, black, white)
