@@ -23,8 +23,8 @@ from webapp.engine.limited import Counts, Limited, limited
 from webapp.engine.values import WIN, is_decided
 from webapp.shared.board import BoardView, SquareValue, board_view
 from webapp.shared.coach import square_values
-from webapp.estimate.question import Question
 from webapp.shared.errors import InvalidInput
+from webapp.shared.game_link import LinkedPosition
 from webapp.shared.words import quoted, side_name
 
 BOARDS_SEARCHED = ("4x4", "5x5", "7x7")
@@ -45,7 +45,7 @@ def check_position(rules: Rules, moves: tuple[int, ...]) -> None:
 
 
 @dataclass(frozen=True)
-class Asked(Question):
+class Asked(LinkedPosition):
     """One page's question: a position and the depth to search it to."""
 
     depth: int = DEFAULT_DEPTH

@@ -21,10 +21,9 @@ from webapp.engine import Position, Rules, is_solved
 from webapp.engine.mcts import EXPLORATION, Iteration, Search
 from webapp.shared.board import BoardView, SquareValue, board_view
 from webapp.shared.coach import square_values
-from webapp.estimate.question import Question
 from webapp.shared.errors import InvalidInput
 from webapp.shared.forms import whole_number
-from webapp.shared.game_link import parse_moves, write_moves
+from webapp.shared.game_link import LinkedPosition, parse_moves, write_moves
 from webapp.shared.words import describe_cell, quoted
 
 MAX_ITERATIONS = 10_000
@@ -60,7 +59,7 @@ def _node(rules: Rules, moves: tuple[int, ...], raw: str) -> tuple[int, ...]:
 
 
 @dataclass(frozen=True)
-class Asked(Question):
+class Asked(LinkedPosition):
     """One page's question: a position on a solved board, the seed of the
     playouts' randomness, and how many iterations have run."""
 

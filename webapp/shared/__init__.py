@@ -4,7 +4,8 @@
   each with its status and a message fit to show a person.
 - game_link: a game as a link writes it: its moves ("408", "h8-i9"), read
   back with every step checked; the step a link looks at; its opening, and
-  who played and how it ended (Result).
+  who played and how it ended (Result); a position a page asks about
+  (LinkedPosition: a board and its moves).
 - record_files: game records in and out, as files: SGF, PSQ and the moves
   written out.
 - opened: what a game asks of its opening at the stones it has, one piece

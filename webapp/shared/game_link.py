@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from functools import cached_property
 from typing import NamedTuple
 
 from webapp.engine import BOARDS, DEFAULT_BOARD, MARKS, Opening, Position, Rules, opponent
@@ -32,6 +34,25 @@ def write_moves(rules: Rules, moves: tuple[int, ...]) -> str:
     if rules == DEFAULT_BOARD:
         return "".join(map(str, moves))
     return "-".join(map(rules.cell_name, moves))
+
+
+@dataclass(frozen=True)
+class LinkedPosition:
+    """A position as a link reaches it: a board and the moves played on it.
+    The pages that look at a position (the think page, the stepper, Monte
+    Carlo, the depth-limited search) each ask their question of one of these."""
+
+    rules: Rules
+    moves: tuple[int, ...]
+
+    @cached_property
+    def position(self) -> Position:
+        return Position.after(self.rules, self.moves)
+
+    @property
+    def notation(self) -> str:
+        """The moves as a link writes them, for the page's own links."""
+        return write_moves(self.rules, self.moves)
 
 
 def stones_query(rules: Rules, black: Iterable[int], white: Iterable[int]) -> dict[str, str]:

@@ -36,7 +36,7 @@ from webapp.engine.classic import most_orders
 from webapp.engine.external import Brain
 from webapp.shared.board import BoardView, board_view
 from webapp.shared.errors import InvalidInput
-from webapp.shared.game_link import parse_moves, write_moves
+from webapp.shared.game_link import LinkedPosition, parse_moves, write_moves
 from webapp.shared.words import describe_cell, side_name
 from webapp.think.searches import OpinionView, Row, engine_opinion, searches
 from webapp.think.tree import (Count, alphabeta_paths, below, below_child, move_values, ranked, search_order,
@@ -77,12 +77,10 @@ class Seen(NamedTuple):
 
 
 @dataclass(frozen=True)
-class Look:
+class Look(LinkedPosition):
     """One page's question: a position, the node open in its tree, whether
     alpha-beta's skipped branches are shown, and (big boards) the depth."""
 
-    rules: Rules
-    moves: tuple[int, ...]
     open: tuple[tuple[int, ...], ...] = ()  # the open nodes' paths (with htmx, several may be open)
     alphabeta: bool = False
     depth: int = DEFAULT_DEPTH
@@ -131,14 +129,6 @@ class Look:
     def view(self) -> BoardView:
         """The board and its status, as between two people: nobody in particular plays it."""
         return board_view(self.rules, self.moves)
-
-    @cached_property
-    def position(self) -> Position:
-        return Position.after(self.rules, self.moves)
-
-    @property
-    def notation(self) -> str:
-        return write_moves(self.rules, self.moves)
 
     @property
     def solved(self) -> bool:

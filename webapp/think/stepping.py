@@ -18,7 +18,7 @@ knows about HTTP.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cached_property, lru_cache
+from functools import lru_cache
 from typing import NamedTuple
 
 from webapp.engine import Position, Rules, is_solved, opponent
@@ -26,7 +26,7 @@ from webapp.engine.classic import INFINITY, TooLong, most_orders, most_positions
 from webapp.engine.traced import SEARCHES, ORDERINGS, Order, Step, Totals, run, steps_up_to
 from webapp.engine.values import WIN
 from webapp.shared.errors import InvalidInput
-from webapp.shared.game_link import parse_moves, write_moves
+from webapp.shared.game_link import LinkedPosition, parse_moves, write_moves
 from webapp.shared.words import describe_cell
 
 TRACE_LIMIT = 600_000
@@ -75,11 +75,9 @@ def parse_order(rules: Rules, raw: str | None) -> Order:
 
 
 @dataclass(frozen=True)
-class Stepping:
+class Stepping(LinkedPosition):
     """One step of one search, as a link asks for it."""
 
-    rules: Rules
-    moves: tuple[int, ...]
     search: str = "alphabeta"
     order: Order = "listed"
     step: int = 1
@@ -104,14 +102,6 @@ class Stepping:
                 raise InvalidInput(f"A step is a whole number from 1, not “{raw_step[:12]}”.")
             step = int(raw_step)
         return cls(rules, moves, search, parse_order(rules, raw_order), step)
-
-    @cached_property
-    def position(self) -> Position:
-        return Position.after(self.rules, self.moves)
-
-    @property
-    def notation(self) -> str:
-        return write_moves(self.rules, self.moves)
 
     @property
     def order_text(self) -> str:
