@@ -84,7 +84,7 @@ def test_each_rule_opens_the_boards_its_zones_fit(rule, board, offered):
 
 
 def test_every_written_opening_reads_back_to_its_rule():
-    assert set(WRITTEN) == {"swap1", "swap2", "swap2-two", "pro", "long-pro"}
+    assert set(WRITTEN) == {"swap1", "swap2", "swap2-two", "pro", "long-pro", "rif", "soosorv-8", "taraguchi-10"}
     for written, (rule, choices) in WRITTEN.items():
         assert Opening.read(written) == Opening(rule, choices)
 

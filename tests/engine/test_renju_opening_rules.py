@@ -4,8 +4,8 @@ scripted official sequence with the refusals each step has: a stone outside
 its zone, a declaration out of range, fifth moves offered that are alike in
 a mirror of the position (checked here against mirrors written out by
 hand, not the board's own symmetries), and a pick that is not an offer.
-The machine is the one every rule walks (engine/opening.py); the pages do
-not offer these rules yet."""
+The machine is the one every rule walks (engine/opening.py); the pages'
+steps are tests/play/test_renju_openings_views.py's."""
 
 from __future__ import annotations
 
@@ -110,11 +110,23 @@ def test_taraguchi_10_each_stone_in_a_wider_square_a_swap_after_each_and_a_choic
     assert ten.chose(names).step(4) == "black's fifth" and len(ten.chose(names).zone(RENJU, 4)) == 10
 
 
-def test_renju_rules_open_renju_s_board_only_and_are_not_on_the_pages_yet():
+def test_renju_rules_open_renju_s_board_only_and_a_store_keeps_their_offers():
     for rule in RENJU_OPENINGS:
         assert Opening(rule).offered_on(RENJU) and not Opening(rule).offered_on(BOARDS["15x15"])
-        with pytest.raises(ValueError):
-            Opening.from_data({"opening": rule})
+        assert not Opening(rule).offered_on(BOARDS["7x7"].with_rule("renju"))
+    kept = Opening(RIF, ("swap", "g6 j5"))
+    assert Opening.from_data(kept.to_data()) == kept
+    with pytest.raises(ValueError):
+        Opening.from_data({"opening": RIF, "choices": ["swap"] * 8})
+
+
+def test_a_stored_opening_fits_only_offers_that_stand_and_a_pick_among_them():
+    moves = cells("h8", "h9", "h7", "h10")
+    assert Opening(RIF, ("swap", "g6 j5")).fits(RENJU, 5, (*moves, *cells("j5")))
+    assert not Opening(RIF, ("swap", "g6 j5")).fits(RENJU, 5, (*moves, *cells("k3"))), "not an offer"
+    assert not Opening(RIF, ("swap", f"g6 {mirrored_across_h('g6')}")).fits(RENJU, 4, moves), "alike"
+    assert not Opening(RIF, ("swap", "g6 h10")).fits(RENJU, 4, moves), "on a stone"
+    assert not Opening(RIF, ("swap", "g6 zz99")).fits(RENJU, 4, moves), "not a point"
 
 
 @pytest.mark.timeout(300)

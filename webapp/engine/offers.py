@@ -21,13 +21,14 @@ def alike(position: Position, first: int, second: int) -> bool:
                if transform(position.x, image) == position.x and transform(position.o, image) == position.o)
 
 
-def offer_refusal(position: Position, cells: tuple[int, ...], count: int) -> str | None:
+def offer_refusal(position: Position, cells: tuple[int, ...], count: int, complete: bool = True) -> str | None:
     """Why black may not offer these fifth moves in position (black to move),
     in words to show a person; None where the offer stands: exactly count of
-    them, each on an empty point black may play, no point twice, no two alike."""
+    them (not complete: no more than count, the points chosen so far), each
+    on an empty point black may play, no point twice, no two alike."""
     rules = position.rules
     names = [rules.cell_name(cell) for cell in cells]
-    if len(cells) != count:
+    if len(cells) > count or complete and len(cells) != count:
         return f"Black offers {count} fifth move{'s' * (count != 1)} here, not {len(cells)}."
     for cell, name in zip(cells, names):
         if position.stones >> cell & 1:

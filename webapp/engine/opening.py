@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from webapp.engine import offers, opening_rules
-from webapp.engine.opening_rules import NAMES, NO_OPENING, OFFERED, OPENINGS, TABLES, WRITTEN, Choose, Now, Offer, Place
+from webapp.engine.opening_rules import NAMES, NO_OPENING, OFFERED, OPENINGS, RENJU_OPENINGS, TABLES, WRITTEN, Choose, Now, Offer, Place
 from webapp.engine.position import Position
 from webapp.engine.rules import Rules
 
@@ -42,6 +42,11 @@ class Opening:
         """The rule as a page names it: "Swap2", "Long pro"."""
         return NAMES[self.rule]
 
+    @property
+    def named(self) -> str:
+        """The rule as a sentence names it inside: "swap2", "long pro", but "RIF", "Soosõrv-8" (proper names)."""
+        return self.name if self.rule in RENJU_OPENINGS else self.name.lower()
+
     def offered_on(self, rules: Rules) -> bool:
         """Whether this rule opens a game on rules' board (every board opens without one)."""
         return opening_rules.offered(self.rule, rules)
@@ -56,6 +61,11 @@ class Opening:
         over, and without a rule."""
         now = self.now(ply)
         return now.step.name if now else None
+
+    def offer_count(self, ply: int) -> int | None:
+        """How many fifth moves black offers now, at an offer after ply stones; None at any other step."""
+        now = self.now(ply)
+        return now.offer_count if now else None
 
     def choices_now(self, ply: int) -> tuple[str, ...]:
         """The choices open after ply stones: none while stones are to be placed, or once settled."""
@@ -110,12 +120,13 @@ class Opening:
                     f"({', '.join(now.offered)}): {rules.cell_name(cell)} is not one.")
         distance = opening_rules.from_centre(rules, cell)
         away = "is the centre" if distance == 0 else f"is {distance} from the centre"
-        return (f"Under {self.name.lower()}, {now.step.name} stone goes {now.zone.words}: "
+        return (f"Under {self.named}, {now.step.name} stone goes {now.zone.words}: "
                 f"{rules.cell_name(cell)} {away}.")
 
-    def offer_refusal(self, rules: Rules, moves: tuple[int, ...], raw: str) -> str | None:
+    def offer_refusal(self, rules: Rules, moves: tuple[int, ...], raw: str, complete: bool = True) -> str | None:
         """Why black's fifth moves offered now (their names, "h10 j7") do not
-        stand, in words to show a person; None where they do (offers.py)."""
+        stand, in words to show a person; None where they do (offers.py).
+        Not complete: the first of them, chosen so far (no more than the count)."""
         now = self.now(len(moves))
         if now is None or not isinstance(now.step, Offer):
             return "There are no fifth moves to offer now."
@@ -123,7 +134,7 @@ class Opening:
             cells = tuple(map(rules.parse_cell_name, raw.split()))
         except ValueError:
             return f"Fifth moves are points' names, such as h10 and j7, not “{raw[:40]}”."
-        return offers.offer_refusal(Position.after(rules, moves), cells, now.offer_count)
+        return offers.offer_refusal(Position.after(rules, moves), cells, now.offer_count, complete)
 
     def written(self, ply: int) -> str | None:
         """The opening as a link writes it (opening_rules.WRITTEN) once over
@@ -139,12 +150,27 @@ class Opening:
     def fits(self, rules: Rules, ply: int, moves: tuple[int, ...] = ()) -> bool:
         """Whether a game of ply stones on rules' board can have come with
         this opening and its choices (a game read back from a store), and
-        moves' opening stones (where given) are each in its zone."""
+        moves' opening stones (where given) are each in its zone, its fifth
+        moves offered (where the moves reach them) stand and the one picked
+        is among them."""
         if not self.offered_on(rules) or not opening_rules.fits(self.rule, ply, self.choices):
             return False
-        return all(now.step.zones[index - start].allows(rules, moves[index])
-                   for now, start in opening_rules.reached(self.rule, self.choices)
-                   for index in range(start, min(start + now.step.count, len(moves))))
+        made = [(now, stones, choice) for now, stones, choice in self.taken() if choice is not None]
+        for index, (now, stones, choice) in enumerate(made):
+            before = Opening(self.rule, self.choices[:index])
+            if isinstance(now.step, Offer) and len(moves) >= stones and before.offer_refusal(rules, moves[:stones], choice):
+                return False
+        return all(self.why_not(rules, index, moves[index]) is None
+                   for index in range(min(self.stones_put_down, len(moves))))
+
+    def taken(self) -> tuple[tuple[Now, int, str | None], ...]:
+        """Each step its choices lead through, in order (opening_rules.taken)."""
+        return opening_rules.taken(self.rule, self.choices)
+
+    @property
+    def offered_where(self) -> str:
+        """Where the rule is played, in words for a refusal: "renju, on 15×15"."""
+        return opening_rules.offered_where(self.rule)
 
     def to_data(self) -> dict[str, Any]:
         """What a store keeps of it (nothing without a rule): from_data reads it back."""
@@ -155,9 +181,13 @@ class Opening:
         """The opening a store kept (to_data), or ValueError where it is not
         one; whether it fits the game's moves is fits'."""
         rule, choices = data.get("opening", NO_OPENING), data.get("choices") or ()
-        if rule not in OPENINGS or not isinstance(choices, (list, tuple)):
+        if rule not in OPENINGS or not isinstance(choices, (list, tuple)) or len(choices) > MOST_CHOICES:
             raise ValueError("not an opening")
         return cls(rule, tuple(map(str, choices)))
+
+
+MOST_CHOICES = max(sum(not isinstance(step, Place) for step in steps) for steps in TABLES.values())
+"""The most choices any rule's opening holds (Taraguchi-10's six): a store holding more is not read."""
 
 
 __all__ = ["Opening", "OPENINGS", "TABLES", "Place", "Choose"]

@@ -1,4 +1,4 @@
-"""The opening rules clubs play on gomoku's boards, as tables of steps: one
+"""The opening rules clubs play on the five-in-a-row boards, as tables of steps: one
 machine (opening.Opening) walks any of them. A step is a placement (whose,
 how many stones, each in its zone) or a choice (whose, among which words);
 the stones' colours alternate from black, as every rule here puts them down.
@@ -15,6 +15,17 @@ playok's rule pages):
   outside the central 5×5); then the game goes on in turn.
 - long pro: the same, with black's second at least four from the centre
   (outside the central 7×7).
+Renju's, on 15×15 (RIF's texts; Soosõrv-N as RIF certified it in 2011):
+- RIF: the first player puts down one of the 26 openings (black at the
+  centre, white beside it, black within the central 5×5); white's player
+  may swap; white's player puts down white's second stone anywhere; black's
+  player offers two fifth moves, not alike in a mirror, and white's player
+  picks one.
+- Soosõrv-8: as RIF, but after white's second stone white's player declares
+  1 to 8, black's player may swap again, and black offers as many.
+- Taraguchi-10: each of the first four stones in a wider square (centre,
+  3×3, 5×5, 7×7), a swap after each; black's player then puts down the fifth
+  in the central 9×9 (and white's may swap), or offers ten.
 
 A colour choice settles the colours; TWO goes on to the next steps. The
 opener (the player who begins, as black) and the second player are the
@@ -25,6 +36,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from webapp.engine.boards import BOARDS
 from webapp.engine.rules import RENJU, Rules
 
 OPENER, SECOND = "opener", "second"
@@ -198,10 +210,12 @@ TABLES: dict[str, tuple[Step, ...]] = {
 }
 """Each rule's steps, in order (after a colour choice, none; a step with
 only_if only after that choice)."""
-OPENINGS = (NO_OPENING, SWAP1, SWAP2, PRO, LONG_PRO)
-"""The rules a game may open with on the pages (gomoku's, freestyle and standard)."""
+GOMOKU_OPENINGS = (SWAP1, SWAP2, PRO, LONG_PRO)
+"""Gomoku's opening rules, for freestyle and standard."""
 RENJU_OPENINGS = (RIF, SOOSORV_8, TARAGUCHI_10)
-"""Renju's opening rules: their steps and refusals are here (and tested), not yet on the pages."""
+"""Renju's opening rules, for renju on 15×15."""
+OPENINGS = (NO_OPENING, *GOMOKU_OPENINGS, *RENJU_OPENINGS)
+"""The rules a game may open with on the pages (each on the boards and rule offered says)."""
 NAMES = {NO_OPENING: "None", SWAP1: "Swap1", SWAP2: "Swap2", PRO: "Pro", LONG_PRO: "Long pro",
          RIF: "RIF", SOOSORV_8: "Soosõrv-8", TARAGUCHI_10: "Taraguchi-10"}
 """Each rule as a page names it."""
@@ -297,6 +311,20 @@ def walk(rule: str, ply: int, choices: tuple[str, ...]) -> Now | None:
     return None
 
 
+def taken(rule: str, choices: tuple[str, ...]) -> tuple[tuple[Now, int, str | None], ...]:
+    """Each step these choices lead through, in order: where the opening
+    stood at it, the stones down before it, and its choice (None for a
+    placement, and for the choice to be made now)."""
+    return tuple(_steps(rule, choices))
+
+
+def offered_where(rule: str) -> str:
+    """Where a rule is played, in words for a refusal: "renju, on 15×15"."""
+    if rule in RENJU_OPENINGS:
+        return "renju, on 15×15"
+    return "five in a row, freestyle or standard" + ("" if offered(rule, BOARDS["7x7"]) else ", on 15×15")
+
+
 def reached(rule: str, choices: tuple[str, ...]) -> tuple[tuple[Now, int], ...]:
     """The placements these choices lead through, each with the ply it starts at."""
     return tuple((now, stones) for now, stones, _ in _steps(rule, choices) if isinstance(now.step, Place))
@@ -342,7 +370,9 @@ def written(rule: str, choices: tuple[str, ...]) -> str:
 
 WRITTEN: dict[str, tuple[str, tuple[str, ...]]] = {
     written(rule, going_on): (rule, going_on)
-    for rule in OPENINGS if rule != NO_OPENING for going_on in ((), (TWO,)) if TWO not in going_on or
+    for rule in OPENINGS[1:] for going_on in ((), (TWO,)) if TWO not in going_on or
     any(isinstance(step, Choose) and TWO in step.options for step in TABLES[rule])}
 """Each opening a link writes, and the rule and choices it says: "swap2",
-"swap2-two", "swap1", "pro", "long-pro"."""
+"swap2-two", "swap1", "pro", "long-pro", "rif", "soosorv-8",
+"taraguchi-10" (renju's swaps and fifth moves are the players', like the
+colours chosen: a link gives the stones its three first put down)."""
