@@ -10,6 +10,7 @@ from collections.abc import Callable
 from playwright.sync_api import Page, expect
 
 from harness.browsing import (COMPUTER_WINS, DRAW, REVIEWED_15X15, a_click_with_no_answer, a_learning_run_finished,
+                              a_soosorv_8_offer, a_taraguchi_10_pick,
                               a_learning_run_under_way, click, error_message,
                               first_shipped_puzzle, ghost, inviting, new_game, offered_a_draw, on_board, play_out,
                               puzzles_from_a_game_played_here, renju_forbidden_point, replacing_the_game,
@@ -100,6 +101,8 @@ STATES: dict[str, Callable[[Page], None]] = {
     "a pro opening against the computer": lambda page: (
         on_board("15x15", "hard", "human")(page), page.locator("#opening").select_option("pro"), new_game(page),
         expect(page.locator(".moves li")).to_have_count(1)),
+    "a Soosõrv-8 offer of fifth moves": a_soosorv_8_offer,
+    "a Taraguchi-10 pick of black's fifth": a_taraguchi_10_pick,
     "a record refused": lambda page: (page.goto("/open"), page.get_by_label("Or paste the record").fill("(;GM[4]SZ[9])"),
                                       page.get_by_role("button", name="Open").click(),
                                       expect(page.get_by_role("alert")).to_be_visible()),

@@ -245,8 +245,10 @@ function offerRules(boardId, choiceId) {
   for (const option of rule.options) option.disabled = !rules.includes(option.value);
   if (rule.selectedOptions[0].disabled) rule.value = "freestyle";
 }
-// The opening rules come with the same boards, under freestyle or standard
-// (renju begins at the centre); one whose zones fit fewer says so (data-boards).
+// The opening rules come with the same boards, each under its rules
+// (data-rules, where not freestyle and standard: renju's) and on the boards
+// its zones fit (data-boards, where not every board with rules), as the
+// new-game form's options say for both forms.
 function offerOpenings(prefix) {
   const choice = document.querySelector(`#${prefix}opening-choice`), rule = document.querySelector(`#${prefix}rule`);
   const board = document.querySelector(`#${prefix}board`);
@@ -254,8 +256,9 @@ function offerOpenings(prefix) {
   choice.hidden = document.querySelector(`#${prefix}rule-choice`).hidden;
   const opening = choice.querySelector("select");
   for (const option of opening.options) {
-    const boards = option.dataset.boards?.split(" ");
-    option.disabled = option.value !== "none" && (rule.value === "renju" || (boards && !boards.includes(board?.value)));
+    const places = document.querySelector(`#opening option[value="${option.value}"]`)?.dataset ?? {};
+    const rules = (places.rules || "freestyle standard").split(" "), boards = places.boards?.split(" ");
+    option.disabled = option.value !== "none" && (!rules.includes(rule.value) || (boards && !boards.includes(board?.value)));
   }
   if (opening.selectedOptions[0].disabled) opening.value = "none";
 }

@@ -31,7 +31,7 @@ from webapp.puzzles import routes as puzzle_routes
 from webapp.records import routes as records_routes
 from webapp.review import routes as review_routes
 from webapp.think import routes as think_routes
-from webapp.engine import BOARDS, DEFAULT_BUDGET_MS, Opening, rules_offered
+from webapp.engine import BOARDS, DEFAULT_BUDGET_MS, FREESTYLE, RULES, STANDARD, Opening, rules_offered
 from webapp.engine.opening_rules import NAMES, OPENINGS
 from webapp.engine.external import Brain, configured, probe, settings_in
 from webapp.shared.errors import Refusal
@@ -133,10 +133,23 @@ def create_app(test_config: Mapping[str, Any] | None = None,
     app.jinja_env.globals["vendored"] = vendored.__getitem__
     app.jinja_env.globals["opening_names"] = {rule: NAMES[rule] for rule in OPENINGS}  # the forms' choice
     ruled = [name for name, rules in BOARDS.items() if len(rules_offered(rules)) > 1]  # where a form shows openings
-    boards = {rule: [name for name in ruled if Opening(rule).offered_on(BOARDS[name])] for rule in OPENINGS[1:]}
-    app.jinja_env.globals["opening_boards"] = {rule: " ".join(names) for rule, names in boards.items() if names != ruled}
+    app.jinja_env.globals["opening_places"] = {rule: _opening_places(rule, ruled) for rule in OPENINGS[1:]}
     app.jinja_env.trim_blocks = app.jinja_env.lstrip_blocks = True  # no blank lines from tags: a lighter swap
     return app
+
+
+def _opening_places(rule: str, ruled: list[str]) -> dict[str, str]:
+    """Where the new-game form offers an opening rule (app.js reads it), as
+    far as that is not everywhere the form shows openings: its rules where
+    not freestyle and standard ("renju"), its boards where not all of those
+    among ruled that have its rules (long pro's "15x15")."""
+    opening = Opening(rule)
+    rules = [each for each in RULES if any(opening.offered_on(BOARDS[name].with_rule(each)) for name in ruled)]
+    boards = [name for name in ruled if any(opening.offered_on(BOARDS[name].with_rule(each)) for each in RULES)]
+    ruled = [name for name in ruled if set(rules) & set(rules_offered(BOARDS[name]))]  # where its rules are
+    places = {"rules": " ".join(rules) if rules != [FREESTYLE, STANDARD] else None,
+              "boards": " ".join(boards) if boards != ruled else None}
+    return {key: value for key, value in places.items() if value}
 
 
 def _external_engines(app: Flask) -> Brain | None:

@@ -1,7 +1,9 @@
 """Pro, long pro and swap1 between friends on two devices (swap2's own are in
 test_online_views): each friend is told whose step it is and where its stone
 may go, a stone outside its zone is refused (409) with why and changes
-nothing, and the seats follow swap1's colour as they follow swap2's."""
+nothing, and the seats follow swap1's colour as they follow swap2's; RIF's
+swap moves the seats too, and black's fifth moves are chosen on one
+friend's page alone until they are offered."""
 
 from __future__ import annotations
 
@@ -59,3 +61,58 @@ def test_swap1_with_a_friend_the_colour_chosen_moves_the_seats(alice: Friend, bo
     assert bob.post(url + "/swap2", {"choice": "two", "ply": "3"}).status_code == 400
     assert bob.post(url + "/swap2", {"choice": "black", "ply": "3"}).status_code == 200
     assert "you play black" in bob.game(url).text and status(alice.game(url).text) == "Your turn: you play white."
+
+
+RENJU = board_named("15x15-renju")
+
+
+def renju_invited(alice: Friend, bob: Friend, opening: str) -> str:
+    fields = {"board": "15x15", "rule": "renju", "opening": opening, "side": "x"}
+    url = alice.post("/online", fields, htmx=False).headers["Location"]
+    assert bob.post(url + "/join", {}, htmx=False).status_code == 303
+    return url
+
+
+def fifth(friend: Friend, url: str, name: str, offering: str, ply: int, htmx: bool = True):
+    return friend.post(url + "/fifth", {"cell": str(RENJU.parse_cell_name(name)), "offering": offering,
+                                        "ply": str(ply)}, htmx)
+
+
+def test_rif_with_a_friend_the_swap_moves_the_seats_and_the_offer_waits_until_it_is_made(alice: Friend, bob: Friend,
+                                                                                          carol: Friend):
+    url = renju_invited(alice, bob, "rif")
+    assert status(bob.game(url).text) == "RIF: Your friend puts down black's first stone, at the centre."
+    for ply, name in enumerate(("h8", "h9", "h7")):
+        assert alice.post(url + "/move", {"cell": str(RENJU.parse_cell_name(name)), "ply": str(ply)}).status_code == 200
+    page = bob.game(url).text
+    assert status(page) == "RIF: You hold white: swap colours and play black, or stay white."
+    assert "Swap: play black</button>" in page and "Swap: play black" not in alice.game(url).text
+    assert alice.post(url + "/swap2", {"choice": "swap", "ply": "3"}).status_code == 409, "bob's choice, not alice's"
+    assert bob.post(url + "/swap2", {"choice": "swap", "ply": "3"}).status_code == 200
+    assert "you play black" in bob.game(url).text and "you play white" in alice.game(url).text
+    assert alice.post(url + "/move", {"cell": str(RENJU.parse_cell_name("h10")), "ply": "3"}).status_code == 200
+    page = bob.game(url).text
+    assert status(page) == ("RIF: You offer 2 fifth moves for black: choose 2 points on the board, then offer them. "
+                            "White picks one.")
+    assert "/fifth" in page and "/fifth" not in alice.game(url).text and "/fifth" not in carol.game(url).text
+    before = alice.game(url).text
+    chosen = fifth(bob, url, "g6", "", 4)
+    assert chosen.status_code == 200 and "1 of 2 chosen: g6." in chosen.text
+    assert alice.game(url).text == before, "the friend sees nothing until the offer is made"
+    assert fifth(alice, url, "g6", "", 4).status_code == 409, "alice holds white: the offer is bob's"
+    assert fifth(carol, url, "g6", "", 4).status_code == 403
+    refused = fifth(bob, url, "i6", "g6", 4)
+    assert refused.status_code == 409 and "no two fifth moves offered may be symmetrical" in refused.text
+    assert 'name="offering" value="g6"' in refused.text
+    answer = fifth(bob, url, "j5", "g6", 4, htmx=False)
+    assert answer.status_code == 303 and answer.headers["Location"].endswith("?offering=g6+j5")
+    assert "2 of 2 chosen: g6, j5." in bob.game(answer.headers["Location"]).text
+    assert bob.post(url + "/swap2", {"choice": "g6 j5", "ply": "4"}).status_code == 200
+    assert "RIF: the second player offered 2 fifth moves for black: g6, j5." in alice.events(url)
+    assert status(alice.game(url).text) == "RIF: You pick black's fifth stone from those offered: g6 or j5."
+    assert "offered as black's fifth move" in carol.game(url).text.replace("&#39;", "'")
+    assert alice.post(url + "/move", {"cell": str(RENJU.parse_cell_name("k3")), "ply": "4"}).status_code == 409
+    assert alice.post(url + "/move", {"cell": str(RENJU.parse_cell_name("g6")), "ply": "4"}).status_code == 200
+    assert status(alice.game(url).text) == "Your turn: you play white."
+    assert alice.post(url + "/resign", {"ply": "5"}).status_code == 200
+    assert "/review/15x15-renju/h8-h9-h7-h10-g6?opening=rif&amp;resigned=O" in bob.game(url).text

@@ -107,7 +107,7 @@ def test_swap1_offers_a_colour_only_and_refuses_two_more(visitor: Visitor) -> No
     refused = choose(visitor, "two")
     assert refused.status_code == 400 and "Choose black or white" in refused.text and visitor.stored() == before
     refused = put(visitor, "a1")
-    assert refused.status_code == 409 and "Swap1 asks for a choice of colour now" in refused.text
+    assert refused.status_code == 409 and "Swap1 asks for a choice now" in refused.text
     assert choose(visitor, "white").status_code == 200
     game = game_of(visitor)
     assert game.o == "human" and game.written_opening == "swap1" and game.humans_turn and game.ply == 3

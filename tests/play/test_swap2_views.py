@@ -115,7 +115,7 @@ def test_a_stone_while_a_choice_is_due_and_a_choice_while_stones_are_due_are_ref
     new_game(visitor, "master", "human")
     before = visitor.stored()
     answer = visitor.move(FIFTEEN.parse_cell_name("a1"))
-    assert answer.status_code == 409 and "Swap2 asks for a choice of colour now" in answer.text
+    assert answer.status_code == 409 and "Swap2 asks for a choice now" in answer.text
     assert visitor.stored() == before
     new_game(visitor, "human", "master")
     assert choose(visitor, "black").status_code == 409
@@ -208,7 +208,7 @@ def test_three_stones_and_a_colour_are_swap2_and_my_games_says_so(visitor: Visit
 @pytest.mark.parametrize("path, why", [
     ("/replay/15x15-renju/h8-h9-g6?opening=swap2", "The 15x15-renju board has no swap2 opening"),
     ("/review/15x15/h8-h9-g6?opening=swap3",
-     "“swap3” is not an opening a link writes: swap1, swap2, swap2-two, pro, long-pro or none."),
+     "“swap3” is not an opening a link writes: swap1, swap2, swap2-two, pro, long-pro, rif, soosorv-8, taraguchi-10 or none."),
     ("/record/sgf/7x7/d4-d5-c3?opening=swap4", "“swap4” is not an opening a link writes"),
     ("/record/sgf/7x7/d4-d5-a1?opening=long-pro", "The 7x7 board has no long pro opening"),
     ("/replay/5x5/c3-c4-b2?opening=swap2", "The 5x5 board has no swap2 opening"),

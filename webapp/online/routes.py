@@ -31,7 +31,7 @@ from webapp.online.shared_game import (SharedGame, is_player_id, new_code, new_g
                                        normalise_code)
 from webapp.online.store import Event, GameStore, games_store
 from webapp.online.streams import stream
-from webapp.shared.errors import InvalidInput
+from webapp.shared.errors import Conflict, InvalidInput
 from webapp.shared.forms import parse_board, parse_cell, parse_opening, parse_ply, parse_rule
 from webapp.shared.web import game_finished, is_htmx, never_cached, plain_error
 from webapp.storage.errors import STORE_ERRORS
@@ -126,7 +126,16 @@ def show(game_id: str) -> str:
     game = _game_or_404(game_id)
     _player()
     template = "online/_online.html" if is_htmx() else "online/online.html"
-    return render_template(template, **_context(game), latest=latest)
+    return render_template(template, **_context(game, fifths=_fifths_asked(game, request.args.get("offering"))),
+                           latest=latest)
+
+
+def _fifths_asked(game: SharedGame, offering: str | None) -> tuple[int, ...]:
+    """The fifth moves this browser's player has chosen so far for an offer,
+    where the address carries them (without JavaScript, /fifth sends the
+    browser there); none without, or where the offer is not theirs now."""
+    player = _player(make=False)
+    return game.read_offer(offering) if offering and game.offering and game.may_choose(player) else ()
 
 
 @bp.post("/g/<game_id>/join")
@@ -141,9 +150,26 @@ def move(game_id: str) -> Response | str:
     return _players_change(game_id, lambda game, player, seen: game.play(player, parse_cell(cell, game.rules), seen))
 
 
+@bp.post("/g/<game_id>/fifth")
+def fifth(game_id: str) -> Response | str:
+    """A point chosen for the player's offer of black's fifth moves, or
+    chosen no more: the points chosen so far travel in the page (offering),
+    and the game is unchanged (and the friend told nothing) until they are
+    offered (/swap2, as every opening's choice)."""
+    game = _game_or_404(game_id)
+    cell, seen = parse_cell(request.form.get("cell"), game.rules), parse_ply(request.form.get("ply"), game.rules)
+    chosen = game.fifth_toggled(_player(make=False), request.form.get("offering"), cell, seen)
+    if is_htmx():
+        return render_template("online/_online.html", **_context(game, fifths=chosen))
+    offering = " ".join(map(game.rules.cell_name, chosen)) or None
+    return redirect(url_for("online.show", game_id=game_id, offering=offering), 303)
+
+
 @bp.post("/g/<game_id>/swap2")
 def choose(game_id: str) -> Response | str:
-    """A player's swap2 choice: black, white, or two more stones."""
+    """A player's choice in the opening (swap2's black, white or two more;
+    renju's swap or stay, a number declared) or fifth moves offered, under
+    every rule (the route keeps swap2's name: pages from before post here)."""
     choice = request.form.get("choice", "")
     return _players_change(game_id, lambda game, player, seen: game.choose(player, choice, seen))
 
@@ -317,18 +343,18 @@ def parse_side(raw: str | None) -> str:
 
 
 def _context(game: SharedGame, event: Event | None = None, player: str | None = None,
-             live: bool = False) -> dict[str, object]:
+             live: bool = False, fifths: tuple[int, ...] = ()) -> dict[str, object]:
     """What the online templates show, for this browser (or for player, on a
     stream), as the game stands now (over, if a clock has run out)."""
     now = time.time()
     game = game.as_of(now)
     player = player if player is not None else _player(make=False)
-    mine, view = game.seat_of(player), game.view(player)
+    mine, view = game.seat_of(player), game.view(player, fifths)
     link = url_for("online.show", game_id=game.id, _external=True)
     return {"game": game, "view": view, "player": player, "mine": mine, "status": view.status,
             "event": event, "link": link, "local_host": _loopback_host(link),
             "boards": BOARDS, "htmx": is_htmx(), "live": live, "clocks": game.clock_faces(player, now),
-            "offer_words": game.offer_words(player)}
+            "offer_words": game.offer_words(player), "fifths": [game.rules.cell_name(cell) for cell in fifths]}
 
 
 def _loopback_host(link: str) -> str | None:
@@ -349,4 +375,8 @@ def refused(message: str, status: int) -> tuple[str, int]:
     if game is None:
         return render_template("error.html", error=plain_error(status, message)), status
     template = "online/_online.html" if is_htmx() else "online/online.html"
-    return render_template(template, **_context(game), message=message), status
+    try:  # the points chosen so far for an offer, kept under a refusal of one more
+        fifths = _fifths_asked(game, request.values.get("offering"))
+    except (InvalidInput, Conflict):
+        fifths = ()
+    return render_template(template, **_context(game, fifths=fifths), message=message), status

@@ -19,16 +19,15 @@ from functools import cached_property
 from typing import Any
 
 from webapp.engine import MARKS, Opening, Position, Rules, board_named, opponent
-from webapp.engine.opening_rules import TWO
 from webapp.online.clock import Clock, TimeControl, now_or_clock
 from webapp.online.offers import Offer, Offered, parse_offer
 from webapp.online.status import Told
 from webapp.online.store import Event
 from webapp.shared.board import BoardView, board_view
 from webapp.shared.errors import Conflict, Forbidden, InvalidInput
-from webapp.shared.forms import parse_opening_choice
 from webapp.shared.game_link import Result, parse_moves, write_moves
 from webapp.shared.opened import Opened
+from webapp.shared.opening_words import choice_words
 
 CODE_LETTERS = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"
 """What a short code is written with: no 0 or O, no 1, I or L, which are
@@ -168,8 +167,7 @@ class SharedGame(Offered, Told, Opened):
         if self.acting_seat != mark:
             raise Conflict("It is your friend's turn, not yours.")
         if self.choosing:
-            raise Conflict(f"{self.opening.name} asks for a choice of colour now, not a stone: choose one of "
-                           "the buttons below the board.")
+            raise Conflict(self.not_a_stone_now)
         if not 0 <= cell < self.rules.cells or self.position.stones >> cell & 1:
             raise Conflict("That square is taken; choose an empty one.")
         if refusal := self.opening_refusal(cell) or self.position.why_not(cell):
@@ -189,15 +187,23 @@ class SharedGame(Offered, Told, Opened):
             raise Conflict("There is no choice of the opening's to make now.")
         if self.acting_seat != mark:
             raise Conflict("The choice is your friend's to make, not yours.")
-        chosen = parse_opening_choice(choice, self.choices_now)
+        chosen, step = self.parse_choice(choice), self.opening_now.step
         after = self._timed(replace(self, opening=self.opening.chose(chosen), offer=None), now, moved=True)
         if after.opening.opener_has_white != self.opening.opener_has_white:
             after = replace(after, seats=(self.seats[1], self.seats[0]),
                             away=frozenset(opponent(seat) for seat in self.away),
                             clock=after.clock and after.clock.exchanged())
-        said = "two more stones" if choice == TWO else f"to play {choice}"
         chooser = "first" if self.opening.opener_acts(self.ply) else "second"  # the seats may just have changed
-        return after, Event("move", f"{self.opening.name}: the {chooser} player chose {said}.")
+        return after, Event("move", f"{self.opening.name}: the {chooser} player {choice_words(step, chosen)}.")
+
+    def fifth_toggled(self, player: str | None, chosen: str | None, cell: int, seen_ply: int) -> tuple[int, ...]:
+        """The fifth moves player has chosen so far for an offer (chosen: their
+        names, as the page carries them), with cell added or taken away; the
+        game is unchanged until they are offered (choose)."""
+        mark = self._seat_changing(player, seen_ply, "offer fifth moves", now_or_clock(None))
+        if self.offering is None or self.acting_seat != mark or None in self.seats:
+            raise Conflict("There are no fifth moves of yours to offer now.")
+        return self.offer_with(self.read_offer(chosen), cell)
 
     def resign(self, player: str | None, seen_ply: int, now: float | None = None) -> tuple[SharedGame, Event]:
         """player gives the game up (on either turn): the friend wins."""
@@ -318,16 +324,18 @@ class SharedGame(Offered, Told, Opened):
         key = "draws" if winner is None else self.player_at(winner)
         return replace(self, series={**self.series, key: self.series.get(key, 0) + 1})
 
-    def view(self, player: str | None) -> BoardView:
+    def view(self, player: str | None, fifths: tuple[int, ...] = ()) -> BoardView:
         """The board as this browser's page shows it: playable only by the
-        player whose turn it is, once both seats are taken."""
+        player whose turn it is, once both seats are taken (at an offer of
+        fifth moves, to choose them: fifths, those chosen so far)."""
         mine = self.seat_of(player)
         my_turn = mine is not None and None not in self.seats and not self.is_over and self.acting_seat == mine
-        return board_view(self.rules, self.moves, self.status_for(player), playable=my_turn and not self.choosing,
-                          zone=self.zone)
+        return board_view(self.rules, self.moves, self.status_for(player), zone=self.zone,
+                          playable=my_turn and (not self.choosing or self.offering is not None),
+                          offered=fifths or self.offered_points)
 
     def may_choose(self, player: str | None) -> bool:
-        """Whether the opening's choice is this viewer's to make now."""
+        """Whether the opening's choice (or offer of fifth moves) is this viewer's to make now."""
         return self.choosing and None not in self.seats and self.seat_of(player) == self.acting_seat
 
     def to_data(self) -> dict[str, Any]:

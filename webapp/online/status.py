@@ -98,7 +98,7 @@ class Told:
         5+3 clock)"; "" on 3×3 without a clock."""
         said = [self.rules.rule] if len(rules_offered(self.rules)) > 1 else []
         if self.opening:
-            said.append(f"{self.opening.name.lower()} opening")
+            said.append(f"{self.opening.named} opening")
         if self.clock:
             said.append(f"{self.clock.control.written} clock")
         return f" ({', '.join(said)})" if said else ""

@@ -24,7 +24,6 @@ from webapp.shared.players import HUMAN, OUR_PLAYERS, Roster
 from webapp.play.score import FRIENDS, score_prefix
 from webapp.play.telling import Telling
 from webapp.shared.errors import Conflict, InvalidInput
-from webapp.shared.forms import parse_opening_choice
 from webapp.shared.game_link import mark_of, parse_moves, stones_query, write_moves
 from webapp.shared.set_up import parse_set_up
 from webapp.shared.opened import Opened
@@ -61,8 +60,7 @@ class Game(Opened, Telling):
         rule (gomoku's boards, freestyle or standard, from the empty board),
         x is the opener, who takes its first step."""
         if opening and (moves or not opening.offered_on(rules)):
-            raise InvalidInput(f"{opening.name} opens an empty five-in-a-row board, under freestyle or the standard "
-                               "rule (renju begins at the centre).")
+            raise InvalidInput(f"{opening.name} opens an empty board of {opening.offered_where}.")
         game = cls(x, o, moves, rules, opening=opening, roster=roster, set_up=set_up)
         if game.is_over:
             raise Conflict("That game is over; there is nothing left to play from there.")
@@ -195,8 +193,7 @@ class Game(Opened, Telling):
         if not self.humans_turn:
             raise Conflict("It is the computer's turn, not yours.")
         if self.choosing:
-            raise Conflict(f"{self.opening.name} asks for a choice of colour now, not a stone: choose one of "
-                           "the buttons below the board.")
+            raise Conflict(self.not_a_stone_now)
         if not 0 <= cell < self.rules.cells:
             raise InvalidInput(f"A square of the {self.rules.name} board is a number from 0 to "
                                f"{self.rules.cells - 1}, not “{cell}”.")
@@ -214,16 +211,27 @@ class Game(Opened, Telling):
             raise Conflict("The computer only moves by itself when two computers play.")
         return self._computer_acts(computer)
 
+    def fifth_toggled(self, chosen: str | None, cell: int, seen_ply: int) -> tuple[int, ...]:
+        """The fifth moves the person has chosen so far for an offer (chosen:
+        their names, as the page carries them), with cell added or taken
+        away; the game is unchanged until the person offers them (choose)."""
+        self.check_seen(seen_ply)
+        self._check_not_over()
+        if self.offering is None or self.actor != HUMAN:
+            raise Conflict("There are no fifth moves of yours to offer now.")
+        return self.offer_with(self.read_offer(chosen), cell)
+
     def choose(self, choice: str, seen_ply: int, computer: Computer = COMPUTER) -> Game:
         """A person's choice in the opening (one of choices_now: swap2's
-        black, white or two more), then the computer's steps if it is to act."""
+        black, white or two more, renju's swap or stay...; at an offer, the
+        fifth moves' names), then the computer's steps if it is to act."""
         self.check_seen(seen_ply)
         self._check_not_over()
         if not self.choosing:
             raise Conflict("There is no choice of the opening's to make now.")
         if self.actor != HUMAN:
             raise Conflict("The choice is the computer's to make, not yours.")
-        return self._chosen(parse_opening_choice(choice, self.choices_now))._reply_to_person(computer)
+        return self._chosen(self.parse_choice(choice))._reply_to_person(computer)
 
     def hint(self, seen_ply: int, computer: Computer = COMPUTER) -> Hint:
         """A hint for the person to move: the best move where the board is
@@ -232,7 +240,7 @@ class Game(Opened, Telling):
         if not self.humans_turn:
             raise Conflict("A hint is for a person's turn; there is no move of yours to make now.")
         if self.opening_step is not None:
-            raise Conflict(f"There is no hint in {self.opening.name.lower()}'s opening: its stones and choices are "
+            raise Conflict(f"There is no hint in {self.opening.named}'s opening: its stones and choices are "
                            "yours to make.")
         return hint_for(self.position, computer.advise)
 

@@ -102,9 +102,11 @@ class Match:
         self.game.check_seen(seen_ply)
         return replace(self, hint=None)
 
-    def view(self, coach_values: Mapping[int, SquareValue] | None = None) -> BoardView:
-        """The game's board, with the coach's values where the coach is on (see Game.view)."""
-        return self.game.view(coach_values if self.coach else None, self.hint, self.numbers and self.game.rules.k == 5)
+    def view(self, coach_values: Mapping[int, SquareValue] | None = None, fifths: tuple[int, ...] = ()) -> BoardView:
+        """The game's board, with the coach's values where the coach is on, and
+        the fifth moves chosen so far for an offer (see Game.view)."""
+        return self.game.view(coach_values if self.coach else None, self.hint, self.numbers and self.game.rules.k == 5,
+                              fifths)
 
     def with_numbers(self, on: bool) -> Match:
         return replace(self, numbers=on)
@@ -138,7 +140,7 @@ class Match:
                              game.set_up)
 
     def choose(self, choice: str, seen_ply: int, computer: Computer = COMPUTER) -> Match:
-        """A person's swap2 choice (Game.choose)."""
+        """A person's choice in the opening, or offer of fifth moves (Game.choose)."""
         return self._after(self.game.choose(choice, seen_ply, computer._replace(my_menace=self.my_menace)))
 
     @cached_property

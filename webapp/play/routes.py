@@ -21,7 +21,7 @@ from webapp.play.game import Game, computer_words
 from webapp.play.match import HISTORY_LENGTH, Match
 from webapp.play.telling import SET_UP_WORDS
 from webapp.shared.coach import square_values
-from webapp.shared.errors import InvalidInput
+from webapp.shared.errors import Conflict, InvalidInput
 from webapp.shared.forms import parse_board, parse_cell, parse_opening, parse_ply, parse_rule, parse_switch
 from webapp.shared.game_link import parse_moves, stones_query
 from webapp.shared.set_up import parse_set_up
@@ -36,8 +36,13 @@ T = TypeVar("T")
 
 @bp.get("/")
 def index() -> str:
+    """The page; at an offer of fifth moves of the person's, with the points
+    chosen so far where the address carries them (offering=h10+j7: without
+    JavaScript, /fifth sends the browser here)."""
     never_cached()
-    return render_template("play/page.html", **_context(current_match()))
+    match, offering = current_match(), request.args.get("offering")
+    fifths = match.game.read_offer(offering) if offering and match.game.offering and match.game.humans_turn else ()
+    return render_template("play/page.html", **_context(match, fifths=fifths))
 
 
 @bp.post("/move")
@@ -99,9 +104,27 @@ def new() -> Response | str:
     return _changed(match)
 
 
+@bp.post("/fifth")
+def fifth() -> Response | str:
+    """A point chosen for the person's offer of black's fifth moves, or
+    chosen no more: the points chosen so far travel in the page (offering),
+    not the session, and the game is unchanged until they are offered
+    (/swap2, as every opening's choice)."""
+    match = current_match()
+    rules = match.game.rules
+    chosen = match.game.fifth_toggled(request.form.get("offering"), parse_cell(request.form.get("cell"), rules),
+                                      parse_ply(request.form.get("ply"), rules))
+    if is_htmx():
+        return render_template("play/_game.html", **_context(match, fifths=chosen))
+    return redirect(url_for("play.index", offering=" ".join(map(rules.cell_name, chosen)) or None), 303)
+
+
 @bp.post("/swap2")
 def choose() -> Response | str:
-    """A swap2 choice of the person's: black, white, or two more stones."""
+    """A choice of the person's in the opening (swap2's black, white or two
+    more stones; renju's swap or stay, a number declared) or the fifth moves
+    offered, under every rule (the route keeps swap2's name: links and forms
+    from before post here)."""
     match = current_match()
     seen = parse_ply(request.form.get("ply"), match.game.rules)
     with _timed():
@@ -280,20 +303,30 @@ def refused(message: str, status: int) -> tuple[str, int]:
     # A refused new game keeps the choices made, so the form is not reset under the message.
     chosen = {name: request.form[name] for name in ("board", "rule", "opening", "x", "o")
               if request.endpoint == "play.new" and name in request.form}
-    return _shown(current_match(), message, chosen=chosen), status
+    return _shown(current_match(), message, chosen=chosen, fifths=_fifths_kept()), status
 
 
-def _shown(match: Match, message: str | None = None, **shown: object) -> str:
+def _fifths_kept() -> tuple[int, ...]:
+    """The points chosen so far for an offer, kept under a refusal of one
+    more (none where they no longer stand, or there is no offer)."""
+    game = current_match().game
+    try:
+        return game.read_offer(request.values.get("offering")) if game.offering and game.humans_turn else ()
+    except (InvalidInput, Conflict):
+        return ()
+
+
+def _shown(match: Match, message: str | None = None, fifths: tuple[int, ...] = (), **shown: object) -> str:
     """The match as it stands, without a change: the game fragment for htmx, else the whole page."""
     template = "play/_game.html" if is_htmx() else "play/page.html"
-    return render_template(template, **_context(match, message), **shown)
+    return render_template(template, **_context(match, message, fifths), **shown)
 
 
 COACH_BUSY = "The coach could not look at this position just now: the engine workers are busy. Reload in a moment."
 """The coach's line when no worker answers for it: the game goes on without its marks."""
 
 
-def _context(match: Match, message: str | None = None) -> dict[str, object]:
+def _context(match: Match, message: str | None = None, fifths: tuple[int, ...] = ()) -> dict[str, object]:
     """What the play templates show. The coach's values and the computer's
     words that need the threat solver (on the big boards) are the engine
     workers' to work out, never the web thread's; if none answers, the game is
@@ -304,7 +337,7 @@ def _context(match: Match, message: str | None = None) -> dict[str, object]:
         values = _asked(square_values, game.position, here=is_solved(game.rules))
         coach_line = game.coach_line(values) if values is not None else COACH_BUSY
     said = _asked(computer_words, game, here=not game.reason_searches)
-    return {"game": game, "view": match.view(values), "score_lines": match.score_lines, "computer_says": said,
+    return {"game": game, "view": match.view(values, fifths), "fifths": [game.rules.cell_name(cell) for cell in fifths], "score_lines": match.score_lines, "computer_says": said,
             "coach_line": coach_line, "coach": match.coach, "hint": match.hint, "can_hint": match.can_hint,
             "numbers": match.numbers, "message": message,
             "learner": match.learner_panel, "my_menace_playing": MY_MENACE in (match.game.x, match.game.o),

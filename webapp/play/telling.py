@@ -12,14 +12,14 @@ from collections.abc import Mapping
 from functools import cached_property
 
 from webapp.engine import is_solved, opponent
-from webapp.engine.opening_rules import OPENER, Choose, Place
+from webapp.engine.opening_rules import PICK, Now
 from webapp.play.found import explain_found
 from webapp.play.hint import Hint
 from webapp.shared.players import HUMAN
 from webapp.shared.board import BoardView, SquareValue, board_view, plain_status
 from webapp.shared.coach import explain_move
 from webapp.shared.game_link import mark_of
-from webapp.shared.opening_words import computer_placed, step_words
+from webapp.shared.opening_words import choice_words, opening_events, placed_words, step_words
 from webapp.shared.words import capitalised, describe_cell, side_name
 
 
@@ -98,6 +98,8 @@ class Telling:
         if self._opening_said is not None:
             return self._opening_said
         if len(self.humans) == 1 and self.last_human_move() is None:
+            if self.opening and self.ply == self.opening_stones + 1 and self._computer_in_opening:
+                return f"{self._computer_in_opening} {self.last_computer_reason}"  # and its first move after
             introduced = f"Your opponent: {self.roster.introductions[self.player(opponent(self.humans[0]))]}."
             if self.set_up:  # and the computer's first move, if it was to move in the position set up
                 return " ".join(filter(None, (introduced, SET_UP_WORDS, self.last_computer_reason)))
@@ -158,39 +160,59 @@ class Telling:
     @property
     def _opening_said(self) -> str | None:
         """What the computer did in the opening, while that is the last
-        thing it did: the line under the status where a person plays it."""
-        if not self.opening or len(self.humans) != 1 or self.ply > self.opening_stones or not self.ply:
+        thing done: the line under the status where a person plays it."""
+        if not self.opening or len(self.humans) != 1 or self.ply > self.opening_stones:
             return None
-        computer, now = self.player(opponent(self.humans[0])), self.opening_now
-        before = self.opening.now(self.ply - 1)
-        if isinstance(before.step, Place) and before.step.count == 1 and self.placed_by(self.ply - 1) == computer:
-            return computer_placed(self.opening, before, self.rules.cell_name(self.moves[-1]))
-        if now is not None and isinstance(now.step, Place):
-            return None
-        if isinstance(now and now.step, Choose) and self.opening.choices == () and self.opener == computer:
-            names = ", ".join(self.rules.cell_name(cell) for cell in self.moves)
-            return f"The computer put down the opening: {names}, as even as it could find. Your choice."
-        if isinstance(now and now.step, Choose) and now.step.by == OPENER and self.second == computer:
-            first = self.opening.now(0).step.count
-            more = ", ".join(self.rules.cell_name(cell) for cell in self.moves[first:])
-            return f"The computer chose two more stones, {more}: the colour is yours to choose."
-        if self.opening_step is None and self.opening.choices:
-            chooser = self.second if len(self.opening.choices) == 1 else self.opener
-            if chooser == computer:
-                return f"The computer chose to play {self._named('X' if self.x == computer else 'O')}."
-        return None
+        return self._computer_in_opening
+
+    @cached_property
+    def _computer_in_opening(self) -> str | None:
+        """What the computer did in the opening since the person's last step
+        there ("The computer put down the opening, h8, h9, g6, as even as it
+        could find.", "The computer stayed white, then put down white's second
+        stone, j9."); None where the person took the last step."""
+        computer = self.player(opponent(self.humans[0]))
+        done: list[tuple[str | tuple[int, ...], Now]] = []
+        for by_opener, what, now in reversed(opening_events(self.opening, self.moves)):
+            if (self.opener if by_opener else self.second) != computer:
+                break
+            done.insert(0, (what, now))
+        return f"The computer {', then '.join(self._opening_phrases(done))}." if done else None
+
+    def _opening_phrases(self, done: list[tuple[str | tuple[int, ...], Now]]) -> list[str]:
+        """Each choice in words, each placement, and a run of single stones
+        put down one after another as one ("put down h8, g7 and h9")."""
+        phrases: list[str] = []
+        run: list[tuple[tuple[int, ...], Now]] = []
+        for what, now in [*done, ("", None)]:
+            if isinstance(what, tuple) and len(what) == 1 and now.step.plan != PICK:
+                run.append((what, now))
+                continue
+            if len(run) == 1:
+                phrases.append(placed_words(self.rules, run[0][1], run[0][0]))
+            elif run:
+                names = [self.rules.cell_name(cells[0]) for cells, _ in run]
+                phrases.append(f"put down {', '.join(names[:-1])} and {names[-1]}")
+            run = []
+            if isinstance(what, tuple):
+                phrases.append(placed_words(self.rules, now, what))
+            elif now is not None:
+                phrases.append(choice_words(now.step, what))
+        return phrases
 
     def view(self, coach_values: Mapping[int, SquareValue] | None = None, hint: Hint | None = None,
-             numbered: bool = False) -> BoardView:
+             numbered: bool = False, fifths: tuple[int, ...] = ()) -> BoardView:
         """The board as this match's page shows it: a person's squares are
         playable on their turn; the coach's values when it is on (worked out
         by the caller: on the big boards the engine workers search for them),
         else the hint's square if one was asked for; the last move and its
-        reply marked as new."""
+        reply marked as new; at an offer of fifth moves, the points the
+        person has chosen so far (fifths), and at white's pick the points offered."""
         last_human = self.last_human_move()
         hinted = {hint.cell: SquareValue("hint", f"hint: {hint.why}", "hint")} if hint else None
-        return board_view(self.rules, self.moves, self.status, playable=self.humans_turn and not self.choosing,
-                          numbered=numbered, set_up=self.set_up, zone=self.zone,
+        return board_view(self.rules, self.moves, self.status, numbered=numbered, set_up=self.set_up,
+                          playable=self.humans_turn and (not self.choosing or self.offering is not None),
+                          zone=self.zone, offered=fifths or self.offered_points,
                           values=coach_values if coach_values is not None else hinted,
                           new=self.moves[last_human:] if last_human is not None
                           else self.moves[max(self.set_up, self.ply - 1):])

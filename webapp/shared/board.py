@@ -41,6 +41,7 @@ class Cell(NamedTuple):
     move_number: int | None     # when move numbers are shown, the move that put the stone here (1 for the first)
     forbidden: str | None       # under renju with black to move, why black may not play here ("double three")
     outside_zone: bool = False  # in an opening, the next stone may not go here (pro's black second near the centre)
+    offered: bool = False       # in renju's openings, a fifth move offered (or chosen so far for an offer)
 
 
 class Move(NamedTuple):
@@ -97,7 +98,7 @@ class BoardView(NamedTuple):
 def board_view(rules: Rules, moves: tuple[int, ...], status: str | None = None, *, playable: bool = False,
                values: Mapping[int, SquareValue] | None = None, new: Collection[int] | None = None,
                numbered: bool = False, set_up: int = 0,
-               zone: Collection[int] | None = None) -> BoardView:
+               zone: Collection[int] | None = None, offered: Collection[int] = ()) -> BoardView:
     """The view of the position after moves on rules. status defaults to the
     words for two people at one screen ("X to move.", "Black to move."); playable says whether
     the viewer may play an empty square now; values are the coach's, if shown;
@@ -106,7 +107,8 @@ def board_view(rules: Rules, moves: tuple[int, ...], status: str | None = None, 
     set_up: how many of the first moves are stones set up by hand (a game
     begun on the analysis board's position): they are neither numbered nor listed as moves.
     zone, in an opening that limits the next stone, the squares it may go on
-    (the others are not offered, and say so)."""
+    (the others are not offered, and say so); offered, black's fifth moves
+    offered under renju's opening rules (or chosen so far for an offer)."""
     position = Position.after(rules, moves)
     values = values or {}
     new = set(moves[-1:] if new is None else new)
@@ -122,9 +124,11 @@ def board_view(rules: Rules, moves: tuple[int, ...], status: str | None = None, 
         label = (f"{sentence_start(describe_cell(rules, cell))}, {named}" + (f", {value.text}" if value else "")
                  + (f", forbidden to black: {foul}" if foul else "")
                  + (", outside the opening's zone" if outside and mark is None else "")
+                 + (", offered as black's fifth move" if cell in offered and mark is None else "")
                  + (f", move {numbers[cell]}" if cell in numbers else "") + (", last move" if cell == last else ""))
         cells.append(Cell(cell, mark, cell in line, value, label, playable and mark is None and not outside,
-                          cell in new, cell == last, cell in stars, numbers.get(cell), foul, outside))
+                          cell in new, cell == last, cell in stars, numbers.get(cell), foul, outside,
+                          cell in offered and mark is None))
     return BoardView(rules, write_moves(rules, moves), len(moves), cells, move_list(rules, moves, set_up),
                      plain_status(rules, moves) if status is None else status, line)
 

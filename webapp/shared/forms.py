@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 from webapp.engine import BOARDS, DEFAULT_BOARD, FREESTYLE, RENJU, RULES, Opening, Rules, rules_offered
-from webapp.engine.opening_rules import NO_OPENING, OPENINGS
+from webapp.engine.opening_rules import NO_OPENING, OPENINGS, RENJU_OPENINGS
 from webapp.shared.errors import InvalidInput
 from webapp.shared.words import quoted
 
@@ -46,22 +46,27 @@ def parse_rule(raw: str | None, board: Rules) -> Rules:
 
 
 def parse_opening(raw: str | None, rules: Rules) -> Opening:
-    """The opening rule named in a form field: none (the default), swap1,
-    swap2, pro or long pro. Like the rule, it is offered only with the
-    five-in-a-row boards: one asked for a board without them is none there;
-    under renju (its openings are its own) and where its zone does not fit
-    the board (long pro on 7×7), it is refused."""
+    """The opening rule named in a form field: none (the default); swap1,
+    swap2, pro or long pro for freestyle and standard; RIF, Soosõrv-8 or
+    Taraguchi-10 for renju on 15×15. Like the rule, it is offered only with
+    the five-in-a-row boards: one asked for a board without them is none
+    there; one not of the rule chosen, or whose zones do not fit the board
+    (long pro on 7×7), is refused."""
     if raw is None or raw == NO_OPENING:
         return Opening()
     if raw not in OPENINGS:
         raise InvalidInput(f"There is no opening {quoted(raw)}; choose one of: {', '.join(OPENINGS)}.")
     opening = Opening(raw)
+    if rules.k != 5 or opening.offered_on(rules):
+        return opening if opening.offered_on(rules) else Opening()
+    if raw in RENJU_OPENINGS:
+        raise InvalidInput(f"{opening.name} is renju's opening rule, played on 15×15: choose the renju rule "
+                           "for it, or another opening.")
     if rules.rule == RENJU:
-        raise InvalidInput(f"Renju begins at the centre: {opening.name.lower()} is for freestyle and standard.")
-    if rules.k == 5 and not opening.offered_on(rules):
-        raise InvalidInput(f"{opening.name} needs a bigger board than {rules.size}×{rules.size}: its stones' zones "
-                           "do not fit on it. Choose 15×15, or another opening.")
-    return opening if opening.offered_on(rules) else Opening()
+        raise InvalidInput(f"Renju begins at the centre: {opening.named} is for freestyle and standard. Renju's "
+                           "own are RIF, Soosõrv-8 and Taraguchi-10.")
+    raise InvalidInput(f"{opening.name} needs a bigger board than {rules.size}×{rules.size}: its stones' zones "
+                       "do not fit on it. Choose 15×15, or another opening.")
 
 
 def parse_opening_choice(raw: str, offered: tuple[str, ...]) -> str:

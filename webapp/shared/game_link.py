@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import NamedTuple
 
-from webapp.engine import BOARDS, DEFAULT_BOARD, MARKS, Opening, Position, Rules, opponent
+from webapp.engine import DEFAULT_BOARD, MARKS, Opening, Position, Rules, opponent
 from webapp.engine.opening_rules import NO_OPENING, WRITTEN
 from webapp.shared.errors import InvalidInput
 from webapp.shared.forms import whole_number
@@ -80,8 +80,7 @@ def parse_opening(rules: Rules, raw: str | None, moves: tuple[int, ...]) -> str 
         raise InvalidInput(f"{quoted(raw[:20])} is not an opening a link writes: {', '.join(WRITTEN)} or none.")
     opening = Opening.read(raw)
     if not opening.offered_on(rules):
-        raise InvalidInput(f"The {rules.name} board has no {opening.name.lower()} opening: it is for five in a row, "
-                           "freestyle or standard" + ("." if opening.offered_on(BOARDS["7x7"]) else ", on 15×15."))
+        raise InvalidInput(f"The {rules.name} board has no {opening.named} opening: it is for {opening.offered_where}.")
     if len(moves) < (stones := opening.stones_put_down):
         raise InvalidInput(f"The {raw} opening puts down {stones} stones; this game has {len(moves)}.")
     for ply in range(stones):  # a link is not trusted to keep the opening's zones

@@ -8,7 +8,8 @@ stones' colours, its zone, its options), never from the rule's name.
 from __future__ import annotations
 
 from webapp.engine import MARKS, Opening, Rules
-from webapp.engine.opening_rules import TWO, Choose, Now, Place
+from webapp.engine.opening_rules import (EVEN_THREE, PICK, STAY, SWAP, TWO, WHITE_HOLDER, Choose, Now, Offer,
+                                         Place)
 from webapp.shared.words import side_name
 
 COLOURS = ("black", "white")
@@ -19,28 +20,114 @@ def step_words(opening: Opening, ply: int, who: str) -> str:
     friend") does what now, with ply stones down ("Swap2: You choose a
     colour: black or white.")."""
     now = opening.now(ply)
-    verb = "" if who == "You" else "s"
-    if isinstance(now.step, Choose):
-        if TWO in now.step.options:
-            return f"{opening.name}: {who} choose{verb}: black, white, or two more stones."
-        return f"{opening.name}: {who} choose{verb} a colour: black or white."
-    if now.step.count == 1:
-        return f"{opening.name}: {who} put{verb} down {now.step.name} stone, {now.zone.words}."
-    colours = [COLOURS[(ply - now.done + index) % 2] for index in range(now.step.count)]
+    verb, step = "" if who == "You" else "s", now.step
+    if isinstance(step, Offer):
+        count = now.offer_count
+        moves = f"{count} fifth move{'s' * (count != 1)}"
+        if who == "You":
+            return (f"{opening.name}: You offer {moves} for black: choose {count} point{'s' * (count != 1)} "
+                    "on the board, then offer them. White picks one.")
+        return f"{opening.name}: {who} offers {moves} for black; white picks one."
+    if isinstance(step, Choose):
+        return f"{opening.name}: {who} {_choice_asked(step, verb)}."
+    if step.plan == PICK:
+        return f"{opening.name}: {who} pick{verb} black's fifth stone from those offered: {_either(now.offered)}."
+    if step.count == 1:
+        return f"{opening.name}: {who} put{verb} down {step.name} stone, {now.zone.words}."
+    colours = [COLOURS[(ply - now.done + index) % 2] for index in range(step.count)]
     stones = f"{colours[0]}, then {colours[1]}" if len(colours) == 2 else ", ".join(colours)
-    return (f"{opening.name}: {who} put{verb} down {stones}: stone {now.done + 1} of {now.step.count}, "
+    return (f"{opening.name}: {who} put{verb} down {stones}: stone {now.done + 1} of {step.count}, "
             f"{COLOURS[ply % 2]}.")
 
 
-def computer_placed(opening: Opening, now: Now, stones: str) -> str:
-    """What the computer did at a placement that ends where a person takes
-    the next step: "The computer put down black's second stone, k11, at least 3
-    intersections from the centre (outside the central 5×5)."."""
-    step = now.step
+def _either(names: tuple[str, ...]) -> str:
+    """Points a choice is among: "i9 or j9", "i9, j11 or g8"."""
+    return f"{', '.join(names[:-1])} or {names[-1]}" if len(names) > 1 else "".join(names)
+
+
+def _choice_asked(step: Choose, verb: str) -> str:
+    """What a choice asks of whoever makes it, after their name: "choose a colour: black or white"."""
+    options = step.options
+    if TWO in options:
+        return f"choose{verb}: black, white, or two more stones"
+    if SWAP in options:
+        held, other = _held(step)
+        return f"hold{verb} {held}: swap colours and play {other}, or stay {held}"
+    if options[0].isdigit():
+        return f"declare{verb} how many fifth moves black will offer: {options[0]} to {options[-1]}"
+    if options == FIFTH_CHOICES:
+        return (f"choose{verb}: put down black's fifth stone (and white may swap), or offer ten fifth moves "
+                "for white to pick from")
+    return f"choose{verb} a colour: black or white"
+
+
+FIFTH_CHOICES = ("one", "ten")
+"""Taraguchi-10's choice at black's fifth: one stone in the central 9×9, or ten offered."""
+
+
+def _held(step: Choose) -> tuple[str, str]:
+    """At a swap, the colour its chooser holds and the other."""
+    return ("white", "black") if step.by == WHITE_HOLDER else ("black", "white")
+
+
+def choice_labels(step: Choose) -> tuple[tuple[str, str], ...]:
+    """Each option of a choice with the words of its button: ("swap", "Swap: play black")."""
+    def label(option: str) -> str:
+        if option == TWO:
+            return "Put down two more"
+        if option in (SWAP, STAY):
+            held, other = _held(step)
+            return f"Swap: play {other}" if option == SWAP else f"Stay {held}"
+        if option.isdigit():
+            return f"Declare {option}"
+        return {"one": "Put down the fifth stone", "ten": "Offer ten fifth moves"}.get(option, f"Play {option}")
+    return tuple((option, label(option)) for option in step.options)
+
+
+def choice_words(step: Choose | Offer, choice: str) -> str:
+    """A choice made, after its maker's name, for a friend's game or the
+    computer's line: "chose two more stones", "swapped colours", "declared 3 fifth moves"."""
+    if isinstance(step, Offer):
+        names = choice.split()
+        return f"offered {len(names)} fifth move{'s' * (len(names) != 1)} for black: {', '.join(names)}"
+    if choice == TWO:
+        return "chose two more stones"
+    if choice in (SWAP, STAY):
+        held, other = _held(step)
+        return f"swapped colours, to play {other}" if choice == SWAP else f"stayed {held}"
+    if choice.isdigit():
+        return f"declared {choice} fifth move{'s' * (choice != '1')}"
+    if step.options == FIFTH_CHOICES:
+        return "chose to put down black's fifth stone" if choice == "one" else "chose to offer ten fifth moves"
+    return f"chose to play {choice}"
+
+
+def placed_words(rules: Rules, now: Now, cells: tuple[int, ...]) -> str:
+    """Stones put down at a placement, after the name of who put them down:
+    "put down black's second stone, k11, at least 3 intersections from the
+    centre (outside the central 5×5)", "put down the opening, h8, h9, g6, as even as it could find"."""
+    step, names = now.step, ", ".join(map(rules.cell_name, cells))
+    if step.plan == PICK:
+        return f"picked black's fifth stone, {names}, from the fifth moves offered"
+    if step.plan == EVEN_THREE and len(cells) == step.count:
+        return f"put down the opening, {names}, as even as it could find"
     if step.count == 1:
-        zone = "" if now.zone.anywhere else f", {now.zone.words}"
-        return f"The computer put down {step.name} stone, {stones}{zone}."
-    return f"The computer put down {stones}."
+        return f"put down {step.name} stone, {names}" + ("" if now.zone.anywhere else f", {now.zone.words}")
+    return f"put down {names}"
+
+
+def opening_events(opening: Opening, moves: tuple[int, ...]) -> tuple[tuple[bool, str | tuple[int, ...], Now], ...]:
+    """What was done in the opening so far, in order: for each stone put
+    down or choice made, whether the opener did it, the choice (or the
+    stones), and where the opening stood then."""
+    events = []
+    for now, stones, choice in opening.taken():
+        if isinstance(now.step, Place):
+            if placed := moves[stones:stones + now.step.count]:
+                events.append((now.opener_acts, tuple(placed), now))
+        elif choice is not None:
+            events.append((now.opener_acts, choice, now))
+    return tuple(events)
 
 
 def opening_stone_words(rules: Rules, moves: tuple[int, ...], step: int, written: str | None) -> str | None:
@@ -52,7 +139,7 @@ def opening_stone_words(rules: Rules, moves: tuple[int, ...], step: int, written
         return None
     index = step - 1
     by = "first" if opening.placed_by_opener(index) else "second"
-    return (f"{side_name(rules, MARKS[index % 2])}'s {rules.cell_name(moves[index])} was put down in {opening.name.lower()}'s opening, "
+    return (f"{side_name(rules, MARKS[index % 2])}'s {rules.cell_name(moves[index])} was put down in {opening.named}'s opening, "
             f"by the {by} player.")
 
 
@@ -63,7 +150,7 @@ def opening_words(written: str | None) -> str | None:
     if written is None:
         return None
     opening = Opening.read(written)
-    name = opening.name.lower()
+    name = opening.named
     steps = [now.step for now in _steps_of(opening)]
     if all(isinstance(step, Place) and step.count == 1 for step in steps):
         said = "; ".join(f"{step.name} stone {step.zones[0].words}" for step in steps)
