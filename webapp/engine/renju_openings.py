@@ -17,10 +17,17 @@ whose diagrams (Wikimedia Commons, "Renju vertical openings" and "Renju
 diagonal openings") place the third stones. That they are 26 different
 openings, and every third move within the 5×5 square one of them, is
 checked in tests/engine/test_renju.py. Plain data, for the engine's
-opening rules and the tools.
+opening rules and the tools, and named_opening, which names the opening a
+game's first three stones make (players name it whatever the rule).
 """
 
 from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import cache
+from typing import NamedTuple
+
+from webapp.engine.rules import Rules
 
 Offset = tuple[int, int]
 """A point as (columns to the right, rows up) from the board's centre."""
@@ -57,3 +64,42 @@ RENJU_OPENINGS: tuple[tuple[str, tuple[Offset, Offset, Offset]], ...] = (
     ("Suisei", ((0, 0), INDIRECT, (-2, -2))),  # 13I
 )
 """The 26 openings, direct then indirect, each in its number's order."""
+
+
+class NamedOpening(NamedTuple):
+    """One of the 26 as players name it: "Kagetsu", and its number, "4D"
+    (the fourth direct opening) as the Wikipedia article writes it."""
+
+    name: str
+    number: str
+
+
+def named_opening(rules: Rules, moves: Sequence[int]) -> NamedOpening | None:
+    """The opening a game's first three stones make, where they are one of
+    the 26 in any of the board's eight symmetries: on 15×15, black's first at
+    the centre, white's beside it, black's second within the central 5×5.
+    None for any other start (another board, fewer stones, a stone elsewhere)."""
+    if rules.size != 15 or len(moves) < 3:
+        return None
+    return _openings_by_stones(rules).get(tuple(moves[:3]))
+
+
+def number_of(index: int) -> str:
+    """The number of RENJU_OPENINGS[index] within its kind: "4D", "7I"."""
+    _, (_, white, _) = RENJU_OPENINGS[index]
+    kind = [other for _, (_, other, _) in RENJU_OPENINGS[:index + 1]].count(white)
+    return f"{kind}{'D' if white == DIRECT else 'I'}"
+
+
+def cells_of_opening(rules: Rules, index: int, image: tuple[int, ...]) -> tuple[int, int, int]:
+    """The cells of RENJU_OPENINGS[index] (black, white, black) moved by one of the board's symmetries."""
+    _, stones = RENJU_OPENINGS[index]
+    middle_row, middle_column = divmod(rules.centre, rules.size)
+    return tuple(image[(middle_row - up) * rules.size + middle_column + right] for right, up in stones)
+
+
+@cache
+def _openings_by_stones(rules: Rules) -> dict[tuple[int, ...], NamedOpening]:
+    """Every placement of the 26 in every symmetry, and the opening it is."""
+    return {cells_of_opening(rules, index, image): NamedOpening(name, number_of(index))
+            for index, (name, _) in enumerate(RENJU_OPENINGS) for image in rules.symmetries}
