@@ -8,12 +8,13 @@ module's names (__all__). One file a job:
   from it: whose move, who won, the legal moves.
 - boards: the boards offered here (BOARDS) and the rules each is played under.
 - renju: renju's forbidden points for black (overline, double four, double three).
-- renju_openings: renju's 26 canonical openings by name, as data.
+- renju_openings: renju's 26 canonical openings by name, as data, and named_opening (a game's first stones' name).
 - opening: how a game opens, one value (Opening: the rule and the choices made) a game asks what comes next.
 - opening_rules: the opening rules (swap1, swap2, pro, long pro; renju's RIF, Soosõrv-8, Taraguchi-10) as
   tables of steps: placements in zones, choices, swaps, a declaration, fifth moves offered and picked.
 - offers: the checks black's offered fifth moves must pass (none alike in a mirror of the position).
 - opening_play: the computer's part in each step: stones in a zone, choices, offers, a pick.
+- even_renju: the opener's three renju stones, one of the 26 openings master's search finds nearly even.
 - swap2: swap2's steps by name, and the computer's even openings, choices and two more stones.
 - solved: the solved games, 3×3 (solved on first use) and 4×4 (the
   tablebase file `make tablebase` writes): every position's value and best moves.

@@ -3,7 +3,9 @@ stones it puts down, each in its zone, and the choice it makes. Each step's
 plan says how: swap's opener puts down the most nearly even three, swap2's
 second player two more that leave it most nearly even (swap2.py); a stone in
 a zone is the one master's search likes best for its side among the zone's
-squares nearest the stones. A choice takes the colour master's search prefers, or two more
+squares nearest the stones, or, where the other player may swap colours
+next, the one it finds most nearly even (renju's three stones: one of the
+26 openings, even_renju.py). A choice takes the colour master's search prefers, or two more
 where that is offered and the position is near even (swap2.choice).
 
 Pure functions of their arguments, run on the engine workers: a web thread
@@ -13,12 +15,12 @@ never evaluates a board.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
-from webapp.engine import swap2
-from webapp.engine import offers
+from webapp.engine import even_renju, offers, swap2
 from webapp.engine.evaluate import evaluator
-from webapp.engine.opening_rules import (BLACK_HOLDER, EVEN_THREE, EVEN_TWO, OWN_MOVE, PICK, STAY, SWAP, TWO, Now,
-                                         Place, Zone)
+from webapp.engine.opening_rules import (BLACK_HOLDER, EVEN_IN_ZONE, EVEN_OPENING, EVEN_THREE, EVEN_TWO, OWN_MOVE, PICK,
+                                         STAY, SWAP, TWO, Now, Place, Zone)
 from webapp.engine.position import Position
 
 ZONE_CANDIDATES = 8
@@ -37,12 +39,15 @@ def stones(now: Now, position: Position, rng: random.Random | None = None) -> tu
         return swap2.opening(position.rules, rng)
     if step.plan == EVEN_TWO and now.done == 0:
         return swap2.two_more(position)
+    if step.plan == EVEN_OPENING:
+        return (even_renju.next_stone(position, rng),)
     if step.plan == PICK:
         return (max(map(position.rules.parse_cell_name, now.offered),
                     key=lambda cell: (_opponent_value(position.play(cell)), -cell)),)
     placed: list[int] = []
+    in_zone = even_in_zone if step.plan == EVEN_IN_ZONE else best_in_zone
     for zone in step.zones[now.done:]:
-        cell = best_in_zone(position, zone)
+        cell = in_zone(position, zone)
         placed.append(cell)
         position = position.play(cell)
     return tuple(placed)
@@ -53,12 +58,26 @@ def best_in_zone(position: Position, zone: Zone) -> int:
     move: of the ZONE_CANDIDATES squares in it nearest the stones, the one
     after which the opponent's position is worst (by a count of positions,
     so the same on any machine)."""
+    return _least_in_zone(position, zone, lambda value: value)
+
+
+def even_in_zone(position: Position, zone: Zone) -> int:
+    """The stone in zone after which master's search finds the position most
+    nearly even, for a placer the other player may swap colours with next:
+    among the same squares as best_in_zone's."""
+    return _least_in_zone(position, zone, abs)
+
+
+def _least_in_zone(position: Position, zone: Zone, measure: Callable[[int], int]) -> int:
+    """Of the ZONE_CANDIDATES empty squares in zone nearest the stones, the
+    one whose measure of the opponent's value after it is least (the only
+    square, unsearched, where the zone has one)."""
     rules = position.rules
     empty = [cell for cell in range(rules.cells) if not position.stones >> cell & 1 and zone.allows(rules, cell)]
     if len(empty) == 1:
         return empty[0]
     candidates = sorted(empty, key=lambda cell: (_distance_to_stones(position, cell), cell))[:ZONE_CANDIDATES]
-    return min(candidates, key=lambda cell: (_opponent_value(position.play(cell)), cell))
+    return min(candidates, key=lambda cell: (measure(_opponent_value(position.play(cell))), cell))
 
 
 def _opponent_value(position: Position) -> int:

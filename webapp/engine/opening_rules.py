@@ -50,11 +50,16 @@ SWAP, STAY = "swap", "stay"
 """Renju's swaps: the players exchange colours, or keep them, and the opening goes on."""
 
 EVEN_THREE, EVEN_TWO, BEST_IN_ZONE, OWN_MOVE, PICK = "even three", "even two", "best in zone", "own move", "pick"
+EVEN_OPENING, EVEN_IN_ZONE = "even opening", "even in zone"
 """How the computer puts down a step's stones (opening_play.py): the most
 nearly even three (swap's opener), two more that leave it most nearly even
 (swap2's second player), the stone the evaluation likes best for its side
-within the zone, the level's own move (a stone with no zone), or, picking
-one of black's offered fifth moves, the one worst for black."""
+within the zone (where no swap follows), the level's own move (a stone with
+no zone), or, picking one of black's offered fifth moves, the one worst for
+black. Where the other player may swap colours after a stone, its placer
+wants no colour the better, as swap's opener does: renju's three stones are
+then one of the 26 openings nearly even (even_renju.py), and a later stone
+the one in its zone that leaves the position most nearly even."""
 
 
 @dataclass(frozen=True)
@@ -116,7 +121,7 @@ class Place:
     name: str
     by: str
     zones: tuple[Zone, ...]
-    plan: str  # how the computer puts them down (EVEN_THREE, EVEN_TWO, BEST_IN_ZONE, OWN_MOVE, PICK)
+    plan: str  # how the computer puts them down (EVEN_THREE, EVEN_TWO, BEST_IN_ZONE, OWN_MOVE, PICK, ...)
     only_if: tuple[str, str] | None = None  # (a choice's step name, the option): the step is taken only after it
 
     @property
@@ -169,8 +174,8 @@ _SWAPS = (SWAP, STAY)
 def _renju_three(by: str) -> tuple[Step, ...]:
     """One of the 26 openings: black at the centre, white beside it
     (directly or diagonally), black's second within the central 5×5."""
-    return (Place("black's first", by, (CENTRE,), BEST_IN_ZONE), Place("white's first", by, (Zone(1, 1),), BEST_IN_ZONE),
-            Place("black's second", by, (Zone(0, 2),), BEST_IN_ZONE))
+    return (Place("black's first", by, (CENTRE,), EVEN_OPENING), Place("white's first", by, (Zone(1, 1),), EVEN_OPENING),
+            Place("black's second", by, (Zone(0, 2),), EVEN_OPENING))
 
 
 def _fifth_offered(declared: str | None, count: int | None = None,
@@ -181,14 +186,19 @@ def _fifth_offered(declared: str | None, count: int | None = None,
 
 def _taraguchi() -> tuple[Step, ...]:
     """Each of the first four stones in a wider square, a swap after each;
-    black's fifth either in the central 9×9 (then a swap) or ten offered."""
+    black's fifth either in the central 9×9 (then a swap) or ten offered.
+    The first three stones are one of the 26 openings (white's first is
+    beside the centre, in the 3×3); as a swap follows each stone, its placer
+    wants it even, whichever colour it holds (EVEN_OPENING, EVEN_IN_ZONE)."""
     steps: list[Step] = []
-    for number, (colour, zone) in enumerate((("black's first", CENTRE), ("white's first", Zone(0, 1)),
-                                             ("black's second", Zone(0, 2)), ("white's second", Zone(0, 3)))):
-        steps.append(Place(colour, WHITE_HOLDER if number % 2 else BLACK_HOLDER, (zone,), BEST_IN_ZONE))
+    for number, (colour, zone, plan) in enumerate((("black's first", CENTRE, EVEN_OPENING),
+                                                   ("white's first", Zone(0, 1), EVEN_OPENING),
+                                                   ("black's second", Zone(0, 2), EVEN_OPENING),
+                                                   ("white's second", Zone(0, 3), EVEN_IN_ZONE))):
+        steps.append(Place(colour, WHITE_HOLDER if number % 2 else BLACK_HOLDER, (zone,), plan))
         steps.append(Choose(f"swap {number + 1}", BLACK_HOLDER if number % 2 else WHITE_HOLDER, _SWAPS))
     steps.append(Choose("fifth", BLACK_HOLDER, ("one", "ten")))
-    steps.append(Place("black's third", BLACK_HOLDER, (Zone(0, 4),), BEST_IN_ZONE, ("fifth", "one")))
+    steps.append(Place("black's third", BLACK_HOLDER, (Zone(0, 4),), EVEN_IN_ZONE, ("fifth", "one")))
     steps.append(Choose("swap 5", WHITE_HOLDER, _SWAPS, ("fifth", "one")))
     return (*steps, *_fifth_offered(None, 10, ("fifth", "ten")))
 
