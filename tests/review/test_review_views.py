@@ -213,3 +213,10 @@ def test_past_its_streams_a_process_sends_the_review_as_it_stands_with_a_refresh
     with client.get("/review/7x7/d4-e5-c3/progress", headers=HTMX) as stream:
         assert "Reviewed 0 of 3 moves" in stream.text and "busy" not in stream.text
     assert review_routes._streams.acquire(blocking=False), "the stream gave its place back"
+
+
+def test_a_15x15_review_names_its_opening_when_it_is_one_of_renju_s_26(visitor: Visitor):
+    """h8 i7 f10 is Suisei (h8 i9 f6) mirrored across row 8."""
+    page = visitor.client.get("/review/15x15-renju/h8-i7-f10-a1?step=1").text
+    assert '<p class="quiet opening">Suisei (13I), one of renju&#39;s 26 openings.</p>' in page
+    assert "renju&#39;s 26 openings" not in visitor.client.get("/review/15x15/h8-i7-f11-a1?step=1").text

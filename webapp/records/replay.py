@@ -12,7 +12,7 @@ from webapp.engine import Opening, Position, Rules, cells_of
 from webapp.shared.coach import explain_move, square_values
 from webapp.shared.board import BoardView, Move, SquareValue, board_view, move_list
 from webapp.shared.game_link import GameAt, Result, game_query, parse_opening, stones_query, write_moves
-from webapp.shared.opening_words import opening_stone_words, opening_words
+from webapp.shared.opening_words import game_opening_words, opening_stone_words
 
 
 @dataclass(frozen=True)
@@ -46,8 +46,10 @@ class Replay:
 
     @property
     def opening_words(self) -> str | None:
-        """Which stones the opening put down, rather than the players in turn (None without one)."""
-        return opening_words(self.opening)
+        """Which stones the opening rule put down, rather than the players in
+        turn, and the opening's name where it is one of renju's 26 (None
+        where there is neither)."""
+        return game_opening_words(self.rules, self.moves, self.opening)
 
     @cached_property
     def position(self) -> Position:

@@ -20,7 +20,7 @@ from webapp.shared.board import BoardView, Move, SquareValue, board_view, move_l
 from webapp.shared.errors import Conflict, InvalidInput
 from webapp.shared.forms import whole_number
 from webapp.shared.game_link import Result, game_query, mark_of, write_moves
-from webapp.shared.opening_words import opening_stone_words, opening_words
+from webapp.shared.opening_words import game_opening_words, opening_stone_words
 from webapp.shared.words import describe_cell, quoted, sentence_start, side_name
 
 
@@ -123,8 +123,10 @@ class Review:
 
     @property
     def opening_words(self) -> str | None:
-        """Which stones the opening put down, rather than the players in turn (None without one)."""
-        return opening_words(self.opening)
+        """Which stones the opening rule put down, rather than the players in
+        turn, and the opening's name where it is one of renju's 26 (None
+        where there is neither)."""
+        return game_opening_words(self.rules, self.moves, self.opening)
 
     @property
     def opening_stones(self) -> int:

@@ -7,9 +7,12 @@ stones' colours, its zone, its options), never from the rule's name.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from webapp.engine import MARKS, Opening, Rules
 from webapp.engine.opening_rules import (EVEN_THREE, PICK, STAY, SWAP, TWO, WHITE_HOLDER, Choose, Now, Offer,
                                          Place)
+from webapp.engine.renju_openings import named_opening
 from webapp.shared.words import side_name
 
 COLOURS = ("black", "white")
@@ -159,6 +162,21 @@ def opening_words(written: str | None) -> str | None:
     if opening.stones_put_down == 3:
         return f"{words}, and the second player chose a colour."
     return f"{words}, the second player stones 4 and 5 (white, black), and the first player then chose a colour."
+
+
+def opening_name_words(rules: Rules, moves: Sequence[int]) -> str | None:
+    """The name players know a game's first three stones by, on 15×15 under
+    any rule, where they are one of renju's 26 openings ("Kagetsu (4D), one
+    of renju's 26 openings."); None for any other start, or fewer stones."""
+    named = named_opening(rules, moves)
+    return f"{named.name} ({named.number}), one of renju's 26 openings." if named else None
+
+
+def game_opening_words(rules: Rules, moves: Sequence[int], written: str | None) -> str | None:
+    """A replayed or reviewed game's opening in words: what its opening rule
+    put down (opening_words), and its name where it is one of renju's 26
+    openings; None where there is neither."""
+    return " ".join(filter(None, (opening_words(written), opening_name_words(rules, moves)))) or None
 
 
 def _steps_of(opening: Opening) -> list[Now]:
