@@ -6,15 +6,18 @@ better one to be left with.
 
 The value of a placement is master's search by a count of positions
 (swap2.search_value, the measure the computer's own swap choice uses), for
-white to move, of the stones as placed: the search is not the same in every
-mirror of a position (Ugetsu is -83 one way and -680 another at 3,000
-positions), so each placement is valued where it stands, and cached, as
-the openings are fixed. A placement is a stone at a time, as the opening's
-steps ask for them: the centre; the white stone of one of the OPENINGS_KEPT
-most nearly even of the 26 in a random one of the board's symmetries;
-black's second among the OPENINGS_KEPT most nearly even completions of the
-two stones down. Pure functions of their arguments (and an rng), run on the
-engine workers.
+white to move, of the stones as placed: at this count of positions the
+search's values of a position's mirrors can differ by hundreds of units,
+so each placement is valued where it stands, and cached, as the openings
+are fixed: 184 placements in all (eight whites, 23 points of the 5×5 left
+for each), 26 searches at a process's first opening, fewer after.
+
+A placement goes down a stone at a time, as the opening's steps ask for
+them: the centre; the white stone of one of the OPENINGS_KEPT most nearly
+even of the 26 in a random one of the board's symmetries; black's second
+among the OPENINGS_KEPT most nearly even completions of the two stones
+down. Pure functions of their arguments (and an rng), run on the engine
+workers.
 """
 
 from __future__ import annotations
