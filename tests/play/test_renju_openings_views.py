@@ -13,6 +13,7 @@ import pytest
 
 from tests.support import Visitor
 from webapp.engine import BOARDS
+from webapp.engine.renju_openings import named_opening
 from webapp.play.game import Game
 
 RENJU = BOARDS["15x15"].with_rule("renju")
@@ -155,7 +156,11 @@ def test_against_the_computer_its_opening_steps_are_said_in_one_line(visitor: Vi
     said = reason_of(visitor.open().text)
     game = game_of(visitor)
     names = [RENJU.cell_name(cell) for cell in game.moves]
-    assert said == f"The computer put down {names[0]}, {names[1]} and {names[2]}.", said
+    named = named_opening(RENJU, game.moves)
+    assert named is not None, "the computer's three stones are one of the 26 openings"
+    assert said == (f"The computer put down {names[0]}, {names[1]} and {names[2]}: {named.name} ({named.number}), "
+                    "as even an opening as it could find."), said
+    assert f"{named.name} ({named.number}), one of renju&#39;s 26 openings." in visitor.open().text
     assert game.choices_now == ("swap", "stay") and game.humans_turn
 
 

@@ -12,7 +12,8 @@ from collections.abc import Mapping
 from functools import cached_property
 
 from webapp.engine import is_solved, opponent
-from webapp.engine.opening_rules import PICK, Now
+from webapp.engine.opening_rules import EVEN_OPENING, PICK, Now
+from webapp.engine.renju_openings import named_opening
 from webapp.play.found import explain_found
 from webapp.play.hint import Hint
 from webapp.shared.players import HUMAN
@@ -191,14 +192,23 @@ class Telling:
             if len(run) == 1:
                 phrases.append(placed_words(self.rules, run[0][1], run[0][0]))
             elif run:
-                names = [self.rules.cell_name(cells[0]) for cells, _ in run]
-                phrases.append(f"put down {', '.join(names[:-1])} and {names[-1]}")
+                phrases.append(self._run_words([cells[0] for cells, _ in run], run[0][1]))
             run = []
             if isinstance(what, tuple):
                 phrases.append(placed_words(self.rules, now, what))
             elif now is not None:
                 phrases.append(choice_words(now.step, what))
         return phrases
+
+    def _run_words(self, cells: list[int], first: Now) -> str:
+        """Single stones the computer put down one after another: "put down
+        h8, h9 and j10", and where they are renju's opening stones, which
+        opening and that it looked for an even one."""
+        names = [self.rules.cell_name(cell) for cell in cells]
+        words = f"put down {', '.join(names[:-1])} and {names[-1]}"
+        if cells == list(self.moves[:3]) and (named := named_opening(self.rules, cells)):
+            words += f": {named.name} ({named.number})"
+        return words + (", as even an opening as it could find" if first.step.plan == EVEN_OPENING else "")
 
     def view(self, coach_values: Mapping[int, SquareValue] | None = None, hint: Hint | None = None,
              numbered: bool = False, fifths: tuple[int, ...] = ()) -> BoardView:

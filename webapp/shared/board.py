@@ -15,6 +15,7 @@ from typing import NamedTuple
 
 from webapp.engine import Position, Rules
 from webapp.shared.game_link import mark_of, write_moves
+from webapp.shared.opening_words import opening_name_words
 from webapp.shared.words import describe_cell, sentence_start, side_name, stones_are_coloured
 
 
@@ -77,6 +78,15 @@ class BoardView(NamedTuple):
         with its coordinates along the edges: the five-in-a-row boards, whose
         sides are black and white (words.stones_are_coloured)."""
         return stones_are_coloured(self.rules)
+
+    @property
+    def opening_name(self) -> str | None:
+        """The name players know the first three stones by, where they are
+        one of renju's 26 openings on 15×15 ("Kagetsu (4D), one of renju's 26
+        openings."); None otherwise, and where stones were set up by hand."""
+        if len(self.moves) != self.ply:
+            return None
+        return opening_name_words(self.rules, [move.cell for move in self.moves[:3]])
 
     @property
     def named_squares(self) -> bool:
