@@ -2,7 +2,8 @@
 (not on 7×7, whose zones do not fit, nor under renju); against the computer,
 the person opens at the centre, the computer's white comes, and the zone of
 black's second stone is shaded on the board, its squares near the centre not
-offered; a stone in the zone plays on in turn."""
+offered; a stone in the zone plays on in turn. RIF's whole opening at one
+screen, its fifth moves clicked on the board."""
 
 from __future__ import annotations
 
@@ -11,7 +12,8 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
-from harness.browsing import click, new_game, square
+from harness.browsing import (RENJU, click, fifth_moves_chosen, new_game, opening_choice, put_down, renju_opening,
+                              replacing_the_game, square)
 from webapp.engine import BOARDS
 
 pytestmark = pytest.mark.browser
@@ -43,3 +45,38 @@ def test_long_pro_against_the_computer_zone_shown_and_kept(page: Page):
     expect(page.locator(".moves li")).to_have_count(4)
     expect(page.locator("#status")).to_have_text("Your turn: you play black.")
     expect(page.locator(".outside-zone")).to_have_count(0)
+
+
+@pytest.mark.timeout(120)
+@pytest.mark.expected_console_errors("status of 409")  # the symmetric point refused: its words are the page's
+def test_rif_at_one_screen_a_swap_an_offer_clicked_point_by_point_and_white_s_pick(page: Page):
+    """RIF's whole opening with a person's clicks: renju's rules come with
+    renju, the swap is a button, black's fifth moves are chosen on the board
+    (a second click takes one back), offered, and picked."""
+    page.goto("/")
+    page.locator("#board").select_option("15x15")
+    assert page.locator("#opening option[value=rif]").is_disabled(), "RIF is renju's"
+    page.locator("#rule").select_option("renju")
+    assert page.locator("#opening option[value=swap2]").is_disabled()
+    renju_opening(page, "rif")
+    put_down(page, "h8", "h9", "h7")
+    opening_choice(page, "Stay white")
+    put_down(page, "h10")
+    expect(page.locator("#status")).to_have_text("RIF: The first player offers 2 fifth moves for black; white picks one.")
+    offer = page.get_by_role("button", name="Offer 2 fifth moves")
+    expect(offer).to_be_disabled()
+    fifth_moves_chosen(page, "g6", "k3")
+    replacing_the_game(page, square(page, RENJU.parse_cell_name("k3")).click)  # taken back
+    expect(page.locator(".grid .offered")).to_have_count(1)
+    replacing_the_game(page, square(page, RENJU.parse_cell_name("i6")).click)  # g6's mirror across column h
+    expect(page.get_by_role("alert")).to_contain_text("g6 and i6 are the same move in a mirror of this position")
+    fifth_moves_chosen(page, "j5")
+    expect(page.locator(".offer-chosen")).to_have_text("2 of 2 chosen: g6, j5.")
+    opening_choice(page, "Offer 2 fifth moves")
+    expect(page.locator("#status")).to_have_text(
+        "RIF: The second player picks black's fifth stone from those offered: g6 or j5.")
+    expect(page.locator(".grid button.offered")).to_have_count(2)
+    expect(square(page, RENJU.parse_cell_name("k3"))).to_be_disabled()
+    put_down(page, "j5")
+    expect(page.locator("#status")).to_have_text("White to move.")
+    expect(page.locator(".moves li")).to_have_count(5)
