@@ -29,12 +29,12 @@ def test_the_line_on_the_board_is_the_appraisal_s_line(visitor: Visitor):
                         sum(1 << rules.parse_cell_name(name) for name in ("h9", "i9")))
     expected = [rules.cell_name(cell) for cell in advise(position, Forgetful()).line[:12]]
     assert numbered(page) == expected and len(expected) >= 1
-    assert re.search(r"about \d+ games in 100 for White|proven win", page)
+    assert re.search(r"about \d+ games in 100 for white|proven win", page)
 
 
 def test_a_four_is_a_proven_win_in_one_drawn_where_it_completes(visitor: Visitor):
     page = unescape(visitor.client.get("/analysis/15x15/evaluation?x=d8-e8-f8-g8&o=a1-a3-a5-a7").text)
-    assert "A proven win in 1: Black completes the line at" in page
+    assert "A proven win in 1: black completes the line at" in page
     assert numbered(page) in (["c8"], ["h8"])
 
 
@@ -109,10 +109,10 @@ def test_each_kind_of_appraisal_is_said_without_a_score_where_it_has_none():
     def said(kind: str, score: int = 0, line: tuple[int, ...] = (g7,)) -> str:
         return from_thought(position, Thought(g7, kind, list(line), score, 4, 100, 0, 0.1)).words
 
-    assert said("win") == "A proven win in 1: Black completes the line at g7."
-    assert said("forced win", line=(g7, 1, 2, 3, 4)).startswith("A proven win for Black in 3 moves")
-    assert said("block") == "White would complete the line at g7 next: Black must block there."
-    assert "White can force a win whatever Black plays" in said("lost")
+    assert said("win") == "A proven win in 1: black completes the line at g7."
+    assert said("forced win", line=(g7, 1, 2, 3, 4)).startswith("A proven win for black in 3 moves")
+    assert said("block") == "White would complete the line at g7 next: black must block there."
+    assert "White can force a win whatever black plays" in said("lost")
     assert "first move tried that does not" in said("defence", 5000) and "5,000" not in said("defence", 5000)
-    assert said("search", 1000) == ("No forced win found. The engine scores the position +1,000 for Black: about 73 "
-                                    "games in 100 for Black, 4 moves deep.")
+    assert said("search", 1000) == ("No forced win found. The engine scores the position +1,000 for black: about 73 "
+                                    "games in 100 for black, 4 moves deep.")

@@ -42,7 +42,7 @@ def from_table(position: Position) -> Evaluation:
     else:
         winner = mover if outcome.result > 0 else opponent(mover)
         said = (f"{words.side(rules, winner)} wins within {words.moves(_winners_moves(outcome.plies, winner == mover))}"
-                f" with best play, whatever {words.side(rules, opponent(winner))} does.")
+                f" with best play, whatever {words.side(rules, opponent(winner), start=False)} does.")
     return Evaluation(tuple(line), said, "the solved game (every position's value, looked up)")
 
 
@@ -60,7 +60,8 @@ def best_in_table(position: Position) -> int:
 def from_thought(position: Position, thought: Thought) -> Evaluation:
     """Master's appraisal of the position (engine.advise's Thought) in words, its line as it found it."""
     rules, mover = position.rules, position.to_move
-    me, them = words.side(rules, mover), words.side(rules, opponent(mover))
+    me, them = words.side(rules, mover, start=False), words.side(rules, opponent(mover), start=False)
+    them_first = words.side(rules, opponent(mover))  # at a sentence's start
     square = rules.cell_name(thought.move)
     line = tuple(thought.line[:LINE_LENGTH]) or (thought.move,)
     if thought.kind == "win":
@@ -69,14 +70,14 @@ def from_thought(position: Position, thought: Thought) -> Evaluation:
         said = (f"A proven win for {me} in {words.moves(_winners_moves(len(thought.line), True))}, whatever "
                 f"{them} does: the threat solver found it.")
     elif thought.kind == "block":
-        said = f"{them} would complete the line at {square} next: {me} must block there."
+        said = f"{them_first} would complete the line at {square} next: {me} must block there."
     elif thought.kind == "lost":
-        said = f"{them} can force a win whatever {me} plays, as far as the engine sees; {square} holds out."
+        said = f"{them_first} can force a win whatever {me} plays, as far as the engine sees; {square} holds out."
     elif thought.kind == "defence":  # its score was the search's for a move that loses: it says nothing of this one
         said = (f"The search's first choice lets {them} force a win; {square} is the first move tried that does not, "
                 "as far as the engine sees.")
     elif is_decided(thought.score):
-        winner = me if thought.score > 0 else them
+        winner = words.side(rules, mover if thought.score > 0 else opponent(mover))
         said = f"{winner} wins within {words.moves(_winners_moves(WIN - abs(thought.score), thought.score > 0))}."
     else:
         chance = chance_of(thought.score)

@@ -10,9 +10,10 @@ from webapp.engine import Rules
 from webapp.shared.words import side_name
 
 
-def side(rules: Rules, mark: str) -> str:
-    """A side as the board's players call it: 'Black', 'X'."""
-    return side_name(rules, mark)
+def side(rules: Rules, mark: str, start: bool = True) -> str:
+    """A side as the board's players call it: "Black" (or "black" inside a
+    sentence, not at its start), "X"."""
+    return side_name(rules, mark, start)
 
 
 def to_move(rules: Rules, mover: str, chosen: bool) -> str:
