@@ -84,6 +84,9 @@ def test_rif_with_a_friend_the_swap_moves_the_seats_and_the_offer_waits_until_it
     assert status(bob.game(url).text) == "RIF: Your friend puts down black's first stone, at the centre."
     for ply, name in enumerate(("h8", "h9", "h7")):
         assert alice.post(url + "/move", {"cell": str(RENJU.parse_cell_name(name)), "ply": str(ply)}).status_code == 200
+        if name == "h9":
+            assert "RIF: the first player put down white&#39;s first stone, h9, beside the centre." in \
+                bob.events(url).replace("'", "&#39;"), "who put the stone down, not its colour"
     page = bob.game(url).text
     assert status(page) == "RIF: You hold white: swap colours and play black, or stay white."
     assert "Swap: play black</button>" in page and "Swap: play black" not in alice.game(url).text
@@ -96,6 +99,8 @@ def test_rif_with_a_friend_the_swap_moves_the_seats_and_the_offer_waits_until_it
                             "White picks one.")
     assert "/fifth" in page and "/fifth" not in alice.game(url).text and "/fifth" not in carol.game(url).text
     before = alice.game(url).text
+    assert 'id="fifths-form" hx-preserve' in bob.events(url), \
+        "a stream's message leaves the points chosen (in the form alone) as they are"
     chosen = fifth(bob, url, "g6", "", 4)
     assert chosen.status_code == 200 and "1 of 2 chosen: g6." in chosen.text
     assert alice.game(url).text == before, "the friend sees nothing until the offer is made"
@@ -113,6 +118,8 @@ def test_rif_with_a_friend_the_swap_moves_the_seats_and_the_offer_waits_until_it
     assert "offered as black's fifth move" in carol.game(url).text.replace("&#39;", "'")
     assert alice.post(url + "/move", {"cell": str(RENJU.parse_cell_name("k3")), "ply": "4"}).status_code == 409
     assert alice.post(url + "/move", {"cell": str(RENJU.parse_cell_name("g6")), "ply": "4"}).status_code == 200
+    assert "RIF: the first player picked black&#39;s fifth stone, g6, from the fifth moves offered." in \
+        bob.events(url).replace("'", "&#39;")
     assert status(alice.game(url).text) == "Your turn: you play white."
     assert alice.post(url + "/resign", {"ply": "5"}).status_code == 200
     assert "/review/15x15-renju/h8-h9-h7-h10-g6?opening=rif&amp;resigned=O" in bob.game(url).text

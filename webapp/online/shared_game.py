@@ -27,7 +27,7 @@ from webapp.shared.board import BoardView, board_view
 from webapp.shared.errors import Conflict, Forbidden, InvalidInput
 from webapp.shared.game_link import Result, parse_moves, write_moves
 from webapp.shared.opened import Opened
-from webapp.shared.opening_words import choice_words
+from webapp.shared.opening_words import choice_words, placed_words
 
 CODE_LETTERS = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"
 """What a short code is written with: no 0 or O, no 1, I or L, which are
@@ -174,11 +174,22 @@ class SharedGame(Offered, Told, Opened):
             raise Conflict(refusal)
         after = replace(self, moves=(*self.moves, cell), away=self.away - {mark}, offer=None)
         after = self._timed(after, now, moved=True)
-        return after._scored(), Event("move", after.last_move_text)
+        return after._scored(), Event("move", self._opening_stone_text(cell) or after.last_move_text)
+
+    def _opening_stone_text(self, cell: int) -> str | None:
+        """What a stone of the opening put down at cell was, in an event's
+        words (who put it down, not its colour: RIF's opener puts down white's
+        first, white's player picks black's fifth); None after the opening."""
+        now = self.opening_now
+        if now is None:
+            return None
+        by = "first" if now.opener_acts else "second"
+        return f"{self.opening.name}: the {by} player {placed_words(self.rules, now, (cell,))}."
 
     def choose(self, player: str | None, choice: str, seen_ply: int,
                now: float | None = None) -> tuple[SharedGame, Event]:
-        """player's choice in the opening: black, white, or (swap2's first) two more.
+        """player's choice in the opening (one of choices_now: swap2's black,
+        white or two more, renju's swap or stay...), or fifth moves offered.
         A choice that gives the opener white exchanges the seats (and their
         clocks): a seat is a colour."""
         now = now_or_clock(now)
