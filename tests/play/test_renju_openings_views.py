@@ -230,3 +230,25 @@ def test_a_link_to_a_renju_rule_s_game_replays_with_its_opening_said(visitor: Vi
     refused = visitor.client.get(f"/replay/15x15-renju/h8-h10-h7?opening={written}")
     assert refused.status_code == 404 if written == "rif" else refused.status_code == 200
     assert visitor.client.get("/replay/15x15/h8-h9-h7?opening=rif").status_code == 404
+
+
+def test_between_two_computers_each_opening_step_is_told_as_who_took_it(visitor: Visitor) -> None:
+    """Not as a colour's reason: under RIF the first player puts down white's
+    first stone too, and white's player picks black's fifth."""
+    assert new_game(visitor, "hard", "easy", "rif").status_code == 200
+    said = []
+    for _ in range(8):
+        visitor.post("/step", {"ply": str(visitor.ply())})
+        said.append(reason_of(visitor.open().text))
+    assert said[0].startswith("The first player put down black's first stone, "), said[0]
+    assert said[1].startswith("The first player put down "), said[1]
+    assert not any("White's reason" in words or "Black's reason" in words for words in said[:5]), said
+    assert any("picked black's fifth stone" in words for words in said), said
+
+
+def test_my_games_names_each_game_s_opening_rule(visitor: Visitor) -> None:
+    rif_up_to_the_offer(visitor)
+    assert choose(visitor, "g6 j5").status_code == 200
+    assert put(visitor, "j5").status_code == 200 and put(visitor, "k11").status_code == 200
+    assert visitor.post("/resign", {"ply": "6"}).status_code == 200
+    assert "15×15 renju, RIF, Two people" in visitor.client.get("/games").text

@@ -162,23 +162,33 @@ class Telling:
     def _opening_said(self) -> str | None:
         """What the computer did in the opening, while that is the last
         thing done: the line under the status where a person plays it."""
-        if not self.opening or len(self.humans) != 1 or self.ply > self.opening_stones:
+        if not self.opening or len(self.humans) == 2 or self.ply > self.opening_stones:
             return None
         return self._computer_in_opening
 
     @cached_property
     def _computer_in_opening(self) -> str | None:
         """What the computer did in the opening since the person's last step
-        there ("The computer put down the opening, h8, h9, g6, as even as it
-        could find.", "The computer stayed white, then put down white's second
-        stone, j9."); None where the person took the last step."""
-        computer = self.player(opponent(self.humans[0]))
+        there ("The computer put down h8, h9 and g6: Kagetsu (4D), as even an
+        opening as it could find.", "The computer stayed white, then put down
+        white's second stone, j9."); between two computers, what the one that
+        acted last did ("The second player swapped colours, to play black.").
+        None where the person took the last step."""
+        events = opening_events(self.opening, self.moves)
+        if not events:
+            return None
+        if self.humans:
+            computer = self.player(opponent(self.humans[0]))
+            subject, keep = "The computer", lambda by_opener: (self.opener if by_opener else self.second) == computer
+        else:
+            last = events[-1][0]
+            subject, keep = f"The {'first' if last else 'second'} player", lambda by_opener: by_opener == last
         done: list[tuple[str | tuple[int, ...], Now]] = []
-        for by_opener, what, now in reversed(opening_events(self.opening, self.moves)):
-            if (self.opener if by_opener else self.second) != computer:
+        for by_opener, what, now in reversed(events):
+            if not keep(by_opener):
                 break
             done.insert(0, (what, now))
-        return f"The computer {', then '.join(self._opening_phrases(done))}." if done else None
+        return f"{subject} {', then '.join(self._opening_phrases(done))}." if done else None
 
     def _opening_phrases(self, done: list[tuple[str | tuple[int, ...], Now]]) -> list[str]:
         """Each choice in words, each placement, and a run of single stones
