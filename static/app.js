@@ -121,6 +121,7 @@ let thinkingSoon = null;
 document.addEventListener("click", (event) => {
   const square = event.target.closest?.(".grid button");
   if (!square || square.disabled || event.defaultPrevented) return;
+  if (square.form?.action.endsWith("/fifth")) return; // a point chosen for an offer, not a stone played
   const status = document.querySelector("#status");
   if (document.querySelector(".grid button.pending")) {
     event.preventDefault();

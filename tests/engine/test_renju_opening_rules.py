@@ -100,7 +100,7 @@ def test_taraguchi_10_each_stone_in_a_wider_square_a_swap_after_each_and_a_choic
     four = Opening(TARAGUCHI_10, ("stay", "swap", "stay", "stay"))
     assert four.step(4) == "fifth" and four.choices_now(4) == ("one", "ten")
     one = four.chose("one")
-    assert one.step(4) == "black's third" and len(one.zone(RENJU, 4)) == 81
+    assert one.step(4) == "black's fifth" and len(one.zone(RENJU, 4)) == 81
     assert one.step(5) == "swap 5" and one.chose("swap").step(5) is None
     ten = four.chose("ten")
     moves = cells("h8", "h9", "h7", "h10")

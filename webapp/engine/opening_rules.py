@@ -198,7 +198,7 @@ def _taraguchi() -> tuple[Step, ...]:
         steps.append(Place(colour, WHITE_HOLDER if number % 2 else BLACK_HOLDER, (zone,), plan))
         steps.append(Choose(f"swap {number + 1}", BLACK_HOLDER if number % 2 else WHITE_HOLDER, _SWAPS))
     steps.append(Choose("fifth", BLACK_HOLDER, ("one", "ten")))
-    steps.append(Place("black's third", BLACK_HOLDER, (Zone(0, 4),), EVEN_IN_ZONE, ("fifth", "one")))
+    steps.append(Place("black's fifth", BLACK_HOLDER, (Zone(0, 4),), EVEN_IN_ZONE, ("fifth", "one")))
     steps.append(Choose("swap 5", WHITE_HOLDER, _SWAPS, ("fifth", "one")))
     return (*steps, *_fifth_offered(None, 10, ("fifth", "ten")))
 
