@@ -10,12 +10,12 @@ from collections.abc import Callable
 from playwright.sync_api import Page, expect
 
 from harness.browsing import (COMPUTER_WINS, DRAW, REVIEWED_15X15, a_click_with_no_answer, a_learning_run_finished,
-                              a_soosorv_8_offer, a_taraguchi_10_pick,
                               a_learning_run_under_way, click, error_message,
                               first_shipped_puzzle, ghost, inviting, new_game, offered_a_draw, on_board, play_out,
                               puzzles_from_a_game_played_here, renju_forbidden_point, replacing_the_game,
                               retrying_a_mistake, solve_puzzle, the_learning_lesson, waiting_for_a_free_engine, watching,
                               won_against_easy, your_menace_has_played)
+from harness.opening_steps import a_soosorv_8_offer, a_taraguchi_10_pick
 
 STATES: dict[str, Callable[[Page], None]] = {
     "a new game": lambda page: page.goto("/"),

@@ -12,8 +12,8 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
-from harness.browsing import (RENJU, click, fifth_moves_chosen, new_game, opening_choice, put_down, renju_opening,
-                              replacing_the_game, square)
+from harness.browsing import RENJU, click, new_game, replacing_the_game, square
+from harness.opening_steps import fifth_moves_chosen, opening_choice, put_down, renju_opening
 from webapp.engine import BOARDS
 
 pytestmark = pytest.mark.browser

@@ -10,7 +10,7 @@ white to move, of the stones as placed: at this count of positions the
 search's values of a position's mirrors can differ by hundreds of units,
 so each placement is valued where it stands, and cached, as the openings
 are fixed: 184 placements in all (eight whites, 23 points of the 5×5 left
-for each), 26 searches at a process's first opening, fewer after.
+for each), 36 searches at a process's first opening (26 for white's stone, 10 for black's second), fewer after.
 
 A placement goes down a stone at a time, as the opening's steps ask for
 them: the centre; the white stone of one of the OPENINGS_KEPT most nearly

@@ -187,7 +187,7 @@ class Opening:
 
 
 MOST_CHOICES = max(sum(not isinstance(step, Place) for step in steps) for steps in TABLES.values())
-"""The most choices any rule's opening holds (Taraguchi-10's six): a store holding more is not read."""
+"""The most choices any rule's opening holds (Taraguchi-10's seven, counting both its branches): a store holding more is not read."""
 
 
 __all__ = ["Opening", "OPENINGS", "TABLES", "Place", "Choose"]

@@ -114,7 +114,7 @@ class Clock:
         return replace(self, since=now)
 
     def exchanged(self) -> Clock:
-        """The clocks with the seats exchanged (swap2 gave the opener white: a seat is a colour)."""
+        """The clocks with the seats exchanged (a choice or a swap gave the opener white: a seat is a colour)."""
         return replace(self, left=(self.left[1], self.left[0]))
 
     def to_data(self) -> dict[str, Any]:

@@ -86,7 +86,7 @@ class Match:
     @property
     def can_hint(self) -> bool:
         """A hint is offered on a person's turn, with the coach off (the coach
-        shows every square's worth), once any swap2 opening is over."""
+        shows every square's worth), once any opening rule's steps are over."""
         return self.game.humans_turn and not self.coach and self.game.opening_step is None
 
     def with_hint(self, seen_ply: int, computer: Computer = COMPUTER) -> Match:
@@ -133,7 +133,7 @@ class Match:
     def play_again(self, computer: Computer = COMPUTER) -> Match:
         """The same board, players and opening afresh (after a game, or in the
         middle of one), from the same set-up position if it had one; under
-        swap2 the same player opens again."""
+        an opening rule the same player opens again."""
         game = self.game
         x, o = (game.opener, game.second) if game.opening else (game.x, game.o)
         return self.new_game(x, o, computer, game.moves[:game.set_up], game.rules, Opening(game.opening.rule),

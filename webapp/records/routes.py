@@ -1,11 +1,11 @@
 """Routes: a game's replay, its record to download, and a record opened.
 
 A replay is a game's permanent link, /replay/<board>/<moves>, stepped through
-(?step=k), with the players, a resignation or a time-out and a swap2 opening
+(?step=k), with the players, a resignation or a time-out and an opening rule
 in its query; an htmx request for a step gets the replay fragment alone.
 
 A download is named by the game's board and moves, as a replay link is, with
-the players, a resignation or a time-out and a swap2 opening (which the moves
+the players, a resignation or a time-out and an opening rule (which the moves
 do not show) in its query: /record/sgf/15x15/h8-i9?black=You&white=master. A
 record opened, pasted or uploaded, becomes a replay link (303) with all of
 that in its query; nothing of it is stored, and a record that is not one gets
