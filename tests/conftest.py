@@ -42,11 +42,16 @@ def redis_server() -> Iterator[RedisServer]:
     server.stop()
 
 
-@pytest.fixture(params=["disk", "redis"])
-def served(request: pytest.FixtureRequest, tmp_path: Path, redis_server: RedisServer) -> Iterator[AppServer]:
-    """The app under gunicorn, as `make serve` runs it with four workers, on each store in turn."""
+@pytest.fixture(scope="module", params=["disk", "redis"])
+def served(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory,
+           redis_server: RedisServer) -> Iterator[AppServer]:
+    """The app under gunicorn, as `make serve` runs it with four workers, on each store in turn.
+    One server a store for a module's tests: each of them plays its own
+    games through browsers of its own, and none stops or restarts it (those
+    that do start servers of their own); a start is a master, four workers
+    and their engine workers, some 3 CPU-seconds."""
     store = {"REDIS_URL": redis_server.url} if request.param == "redis" else {}
-    server = AppServer(tmp_path / "instance", workers=4, **store).start()
+    server = AppServer(tmp_path_factory.mktemp("served") / "instance", workers=4, **store).start()
     yield server
     server.stop()
 
