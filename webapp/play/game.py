@@ -57,8 +57,8 @@ class Game(Opened, Telling):
         """A new game, from the empty board or from the position after moves
         (the first set_up of them stones set up by hand, not played); a
         computer to move against a person moves at once. With an opening
-        rule (gomoku's boards, freestyle or standard, from the empty board),
-        x is the opener, who takes its first step."""
+        rule (from the empty board, of the boards and rule it is played on:
+        Opening.offered_on), x is the opener, who takes its first step."""
         if opening and (moves or not opening.offered_on(rules)):
             raise InvalidInput(f"{opening.name} opens an empty board of {opening.offered_where}.")
         game = cls(x, o, moves, rules, opening=opening, roster=roster, set_up=set_up)
