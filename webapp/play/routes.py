@@ -337,7 +337,8 @@ def _context(match: Match, message: str | None = None, fifths: tuple[int, ...] =
         values = _asked(square_values, game.position, here=is_solved(game.rules))
         coach_line = game.coach_line(values) if values is not None else COACH_BUSY
     said = _asked(computer_words, game, here=not game.reason_searches)
-    return {"game": game, "view": match.view(values, fifths), "fifths": [game.rules.cell_name(cell) for cell in fifths], "score_lines": match.score_lines, "computer_says": said,
+    return {"game": game, "view": match.view(values, fifths), "score_lines": match.score_lines, "computer_says": said,
+            "fifths": [game.rules.cell_name(cell) for cell in fifths],
             "coach_line": coach_line, "coach": match.coach, "hint": match.hint, "can_hint": match.can_hint,
             "numbers": match.numbers, "message": message,
             "learner": match.learner_panel, "my_menace_playing": MY_MENACE in (match.game.x, match.game.o),
