@@ -10,10 +10,11 @@ from __future__ import annotations
 import re
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Browser, Page, expect
 
 from harness.browsing import RENJU, click, new_game, replacing_the_game, square
 from harness.opening_steps import fifth_moves_chosen, opening_choice, put_down, renju_opening
+from tests.browser.test_online_browser import connected
 from webapp.engine import BOARDS
 
 pytestmark = pytest.mark.browser
@@ -80,3 +81,49 @@ def test_rif_at_one_screen_a_swap_an_offer_clicked_point_by_point_and_white_s_pi
     put_down(page, "j5")
     expect(page.locator("#status")).to_have_text("White to move.")
     expect(page.locator(".moves li")).to_have_count(5)
+
+
+@pytest.fixture
+def two_browsers(browser: Browser, live_server: str):
+    contexts = [browser.new_context(base_url=live_server) for _ in range(2)]
+    yield [context.new_page() for context in contexts]
+    for context in contexts:
+        context.close()
+
+
+def stone(page: Page, name: str) -> None:
+    """A friend's stone of the opening, clicked, and its answer on this page."""
+    moves = page.locator(".moves li").count()
+    square(page, RENJU.parse_cell_name(name)).click()
+    expect(page.locator(".moves li")).to_have_count(moves + 1)
+
+
+@pytest.mark.timeout(120)
+def test_between_friends_the_points_chosen_for_an_offer_outlive_a_message_from_the_friend(two_browsers):
+    """The points chosen so far live in the offerer's page alone; the
+    friend's draw offer comes by the stream and must not wipe them."""
+    alice, bob = two_browsers
+    alice.goto("/")
+    alice.locator("#invite-board").select_option("15x15")
+    alice.locator("#invite-rule").select_option("renju")
+    alice.locator("#invite-opening").select_option("rif")
+    alice.get_by_role("button", name="Invite a friend").click()
+    expect(alice).to_have_url(re.compile(r"/g/[\w-]{22}$"))
+    bob.goto(alice.url)  # the link seats him
+    connected(alice)
+    for name in ("h8", "h9", "h7"):
+        stone(alice, name)
+    expect(bob.get_by_role("button", name="Stay white")).to_be_visible()
+    bob.get_by_role("button", name="Stay white").click()
+    expect(bob.locator("#status")).to_have_text("RIF: You put down white's second stone, anywhere.")
+    stone(bob, "h10")
+    expect(alice.locator("#status")).to_contain_text("RIF: You offer 2 fifth moves for black")
+    square(alice, RENJU.parse_cell_name("g6")).click()
+    expect(alice.locator(".offer-chosen")).to_have_text(re.compile(r"^1 of 2 chosen: g6\."))
+    connected(alice)
+    bob.get_by_role("button", name="Offer a draw").click()
+    expect(alice.locator(".offer")).to_contain_text("Your friend offers a draw.")
+    expect(alice.locator(".offer-chosen")).to_have_text(re.compile(r"^1 of 2 chosen: g6\."))
+    expect(alice.locator(".grid .offered")).to_have_count(1)
+    square(alice, RENJU.parse_cell_name("j5")).click()
+    expect(alice.locator(".offer-chosen")).to_have_text("2 of 2 chosen: g6, j5.")

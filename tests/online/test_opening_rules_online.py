@@ -99,7 +99,7 @@ def test_rif_with_a_friend_the_swap_moves_the_seats_and_the_offer_waits_until_it
                             "White picks one.")
     assert "/fifth" in page and "/fifth" not in alice.game(url).text and "/fifth" not in carol.game(url).text
     before = alice.game(url).text
-    assert 'id="fifths-form" hx-preserve' in bob.events(url), \
+    assert '<form id="fifths-form" hx-preserve class="board-form"' in bob.events(url), \
         "a stream's message leaves the points chosen (in the form alone) as they are"
     chosen = fifth(bob, url, "g6", "", 4)
     assert chosen.status_code == 200 and "1 of 2 chosen: g6." in chosen.text
