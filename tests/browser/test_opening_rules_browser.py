@@ -127,3 +127,16 @@ def test_between_friends_the_points_chosen_for_an_offer_outlive_a_message_from_t
     expect(alice.locator(".grid .offered")).to_have_count(1)
     square(alice, RENJU.parse_cell_name("j5")).click()
     expect(alice.locator(".offer-chosen")).to_have_text("2 of 2 chosen: g6, j5.")
+
+
+@pytest.mark.timeout(120)
+def test_clear_takes_back_every_point_chosen_and_the_page_stays_whole(page: Page):
+    renju_opening(page, "rif")
+    put_down(page, "h8", "h9", "h7")
+    opening_choice(page, "Stay white")
+    put_down(page, "h10")
+    fifth_moves_chosen(page, "g6", "j5")
+    page.get_by_role("link", name="Clear").click()
+    expect(page.locator(".offer-chosen")).to_have_text("0 of 2 chosen. Click a point to add it.")
+    expect(page.locator("#game")).to_have_count(1)
+    expect(page.locator("header")).to_have_count(1)
