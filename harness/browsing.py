@@ -346,7 +346,9 @@ def offered_a_draw(page: Page) -> None:
     page.locator('.grid button[value="24"]').click()
     expect(friend.locator(".moves li")).to_have_count(1)
     friend.locator('.grid button[value="25"]').click()
+    expect(friend.locator(".moves li")).to_have_count(2)  # its answer, before the offer is asked for
     friend.get_by_role("button", name="Offer a draw").click()
+    expect(friend.locator(".offer")).to_contain_text("You offered a draw")  # made, before the page is loaded again
     page.reload()
     expect(page.locator(".offer")).to_contain_text("Your friend offers a draw.")
 

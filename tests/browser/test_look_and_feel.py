@@ -83,6 +83,10 @@ def test_a_square_played_shows_its_mark_before_the_answer_comes(page: Page):
     square(page, 4).click()
     expect(square(page, 4)).to_have_text("X")
     expect(page.locator(".reason")).to_have_text(FACING_PERFECT)  # the computer has not answered yet
+    for _ in range(100):  # the mark shows at the click; the request reaches the route a moment later
+        if held:
+            break
+        page.wait_for_timeout(50)
     held[0].continue_()
     expect(page.locator(".reason")).to_contain_text("I played")
 
