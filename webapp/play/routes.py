@@ -8,7 +8,7 @@ so the game plays the same with JavaScript off.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from functools import lru_cache
 from typing import Any, TypeVar
@@ -40,9 +40,8 @@ def index() -> str:
     chosen so far where the address carries them (offering=h10+j7: without
     JavaScript, /fifth sends the browser here)."""
     never_cached()
-    match, offering = current_match(), request.args.get("offering")
-    fifths = match.game.read_offer(offering) if offering and match.game.offering and match.game.humans_turn else ()
-    return render_template("play/page.html", **_context(match, fifths=fifths))
+    match = current_match()
+    return render_template("play/page.html", **_context(match, fifths=_fifths_asked(match.game, request.args)))
 
 
 @bp.post("/move")
@@ -303,17 +302,20 @@ def refused(message: str, status: int) -> tuple[str, int]:
     # A refused new game keeps the choices made, so the form is not reset under the message.
     chosen = {name: request.form[name] for name in ("board", "rule", "opening", "x", "o")
               if request.endpoint == "play.new" and name in request.form}
-    return _shown(current_match(), message, chosen=chosen, fifths=_fifths_kept()), status
-
-
-def _fifths_kept() -> tuple[int, ...]:
-    """The points chosen so far for an offer, kept under a refusal of one
-    more (none where they no longer stand, or there is no offer)."""
-    game = current_match().game
-    try:
-        return game.read_offer(request.values.get("offering")) if game.offering and game.humans_turn else ()
+    match = current_match()
+    try:  # the points chosen so far for an offer, kept under a refusal of one more
+        fifths = _fifths_asked(match.game, request.values)
     except (InvalidInput, Conflict):
-        return ()
+        fifths = ()
+    return _shown(match, message, chosen=chosen, fifths=fifths), status
+
+
+def _fifths_asked(game: Game, fields: Mapping[str, str]) -> tuple[int, ...]:
+    """The points chosen so far for the person's offer of fifth moves, where
+    the address or the form carries them (offering); none without, or where
+    the offer is not the person's now."""
+    offering = fields.get("offering")
+    return game.read_offer(offering) if offering and game.offering and game.humans_turn else ()
 
 
 def _shown(match: Match, message: str | None = None, fifths: tuple[int, ...] = (), **shown: object) -> str:
