@@ -90,7 +90,10 @@ STATES: dict[str, Callable[[Page], None]] = {
         page.goto("/analysis/15x15?x=h8-i9-j10&o=h9-h10&tool=o&line=on"),
         expect(page.locator(".grid .line-step").first).to_be_visible(timeout=30_000)),
     "the analysis board, a position that cannot arise": lambda page: page.goto(
-        "/analysis/15x15?x=h8-i9-j10&o=h9-h10&turn=x"),
+        "/analysis/15x15?x=h8-i9-j10-k11&o=h9-h10"),
+    "the analysis board after white's pass, with its evaluation": lambda page: (
+        page.goto("/analysis/15x15?x=h8-i9-j10&o=h9-h10&turn=x&line=on"),
+        expect(page.locator(".grid .line-step").first).to_be_visible(timeout=30_000)),
     "renju's forbidden points": renju_forbidden_point,
     "a swap2 choice": lambda page: (on_board("15x15", "human", "human")(page),
                                     page.locator("#opening").select_option("swap2"), new_game(page),

@@ -13,17 +13,19 @@ import pytest
 
 from tests.support import Visitor
 from webapp.analysis.setup import Setup
-from webapp.engine import BOARDS, Position, rules_offered
+from webapp.engine import BOARDS, Position, is_solved, rules_offered
 
 
 def cells(bits: int) -> list[int]:
     return [cell for cell in range(bits.bit_length()) if bits >> cell & 1]
 
 
-def test_every_position_a_game_reaches_can_be_studied_with_its_side_to_move_and_not_with_the_other():
+def test_every_position_a_game_reaches_can_be_studied_with_either_side_to_move_where_the_engine_searches():
     """On every board and rule, positions of random games: the setup of
-    their stones has no problem with the side the game has to move, and the
-    other side to move is refused for its counts."""
+    their stones has no problem with the side the game has to move. The
+    other side to move is studied after a pass where the engine searches,
+    and refused where the solved table answers (it holds no pass) or on
+    the empty board (nothing to pass yet)."""
     rng = random.Random(3)
     for rules in (board.with_rule(rule) for board in BOARDS.values() for rule in rules_offered(board)):
         for _ in range(20):
@@ -38,16 +40,23 @@ def test_every_position_a_game_reaches_can_be_studied_with_its_side_to_move_and_
                 position = after
             setup = Setup(rules, frozenset(cells(position.x)), frozenset(cells(position.o)))
             assert setup.problem is None and setup.position == position and setup.to_move == position.to_move
-            other = "O" if position.to_move == "X" else "X"
-            assert "to move needs" in setup.turned(other).problem
+            other = setup.turned("O" if position.to_move == "X" else "X")
+            if is_solved(rules):
+                assert "games never pass" in other.problem
+            elif not position.stones:
+                assert "there is no move yet to pass" in other.problem
+            else:
+                assert other.problem is None and other.passed and not setup.passed
+                assert other.position == position._replace(passed=True) and other.position.to_move == other.to_move
 
 
 @pytest.mark.parametrize("board, black, white, turn, why", [
     ("15x15", "h8-i8", "", None, "no side to move fits these counts"),
     ("15x15", "h8", "i8-j8", None, "black has 1 stone and white 2 stones, and no side to move fits"),
-    ("15x15", "h8", "i8", "o", "White to move needs one black stone more than white"),
-    ("15x15", "h8-i9", "i8", "x", "Black to move needs as many black stones as white"),
-    ("3x3", "b2", "", "x", "X to move needs as many X stones as O"),
+    ("3x3", "b2", "a1", "o", "On 3×3 the evaluation is the solved game's"),
+    ("4x4", "b2-c3", "a1", "x", "games never pass: O is to move here, as the counts say."),
+    ("15x15", "", "", "o", "Black moves first on the empty board: there is no move yet to pass."),
+    ("15x15", "a1-b1-c1-d1-e1", "a3-b3-c3-d3", "x", "Black already has five in a row"),
     ("15x15", "a1-b1-c1-d1-e1", "a3-b3-c3-d3", None, "Black already has five in a row"),
     ("15x15", "a1-b1-c1-d1-o15", "a3-b3-c3-d3-e3", None, "White already has five in a row"),
     ("15x15", "a1-b1-c1-d1-e1", "a3-b3-c3-d3-e3", None, "Both sides have five in a row"),
@@ -91,9 +100,22 @@ def test_the_side_to_move_is_chosen_by_a_link_and_the_counts_are_said_to_decide(
     page = visitor.client.get("/analysis/15x15?x=h8&o=i9").text
     assert "Black to move, as the counts of stones say." in page
     assert 'href="/analysis/15x15?x=h8&amp;o=i9&amp;turn=o&amp;tool=x">White</a>' in page
-    chosen = visitor.client.get("/analysis/15x15?x=h8&o=i9&turn=o").text
-    assert "White to move needs one black stone more than white" in unescape(chosen)
-    assert "Open it as a game" not in chosen and "evaluation" not in chosen
+    chosen = unescape(visitor.client.get("/analysis/15x15?x=h8&o=i9&turn=o").text)
+    assert ("White to move, as you chose: black passes, though the counts of stones put black to move. A game "
+            "cannot begin with a pass; to play it out, choose black to move.") in chosen
+    assert "Open it as a game" not in chosen
+    assert '<a href="/analysis/15x15?x=h8&o=i9&turn=o&tool=x&line=on">Show the engine\'s evaluation' in chosen
+
+
+def test_after_a_pass_the_evaluation_is_for_the_side_chosen(visitor: Visitor):
+    """Black's open four (e8 to h8, both ends free): with black to move it wins
+    at once; after black's pass white to move must block one end, and black wins at the other."""
+    page = unescape(visitor.client.get("/analysis/15x15/evaluation?x=e8-f8-g8-h8&o=a1-a3-a5-a7&turn=o").text)
+    assert "White to move, as you chose: black passes" in page
+    assert "Black can force a win whatever white plays" in page or "A proven win for black" in page
+    assert "Open it as a game" not in page
+    black_to_move = unescape(visitor.client.get("/analysis/15x15/evaluation?x=e8-f8-g8-h8&o=a1-a3-a5-a7").text)
+    assert "A proven win in 1: black completes the line at" in black_to_move
 
 
 def test_a_position_that_cannot_arise_offers_no_study_and_no_game(visitor: Visitor):

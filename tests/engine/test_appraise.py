@@ -141,3 +141,46 @@ def test_the_engines_statistics_are_of_its_thinking_alone_not_of_building_its_ta
     rules = BOARDS["15x15"]
     appraise_module.choice(Position(rules).play(rules.centre), Forgetful())
     assert built_before_thinking == [1]
+
+
+def colours_swapped(here: Position) -> Position:
+    """The same stones with the colours swapped and the other colour to move:
+    under a rule that treats both sides alike, the same position."""
+    swapped = Position(here.rules, here.o, here.x)
+    return swapped if swapped.to_move != here.to_move else swapped._replace(passed=True)
+
+
+@pytest.mark.parametrize("board, rule", [("7x7", "freestyle"), ("15x15", "freestyle"), ("15x15", "standard")])
+def test_after_a_pass_the_engine_sees_what_it_sees_with_the_colours_swapped(board: str, rule: str, reach: Reach):
+    """A referee the pass cannot share: with as many stones each and white
+    to move after black's pass, the position with the colours swapped is
+    one a game reaches with black to move. Under a rule that treats both
+    sides alike, the search and the hint must choose the same there."""
+    rules = BOARDS[board].with_rule(rule)
+    checked = 0
+    for here in random_positions(board, reach.count(12, 3), random.Random(11), least=4, most=16):
+        passed = Position(rules, here.x, here.o, passed=True)
+        if passed.is_over or passed.winner:
+            continue
+        searched, referee = think(passed, 10**6, max_nodes=2_000), think(colours_swapped(passed), 10**6, max_nodes=2_000)
+        assert (searched.move, searched.score, searched.kind, searched.line) == (
+            referee.move, referee.score, referee.kind, referee.line), passed.text
+        checked, studied = checked + 1, passed
+    assert checked and advise(studied).move == advise(colours_swapped(studied)).move
+
+
+def test_a_position_after_a_pass_is_kept_apart_from_the_same_stones_without_one():
+    here = setup("15x15", x="h8 i9", o="j10")
+    names = {appraise_module.position_name(here), appraise_module.position_name(here._replace(passed=True))}
+    assert len(names) == 2 and appraise_module.position_name(here) == appraise_module.position_name(setup(
+        "15x15", x="i9 h8", o="j10"))
+
+
+def test_after_whites_pass_under_renju_black_is_to_move_and_is_never_advised_a_forbidden_point():
+    rules = BOARDS["15x15"].with_rule("renju")
+    black, white = (sum(1 << rules.parse_cell_name(name) for name in names.split())
+                    for names in ("h8 g8 i9 i10", "a1 a3 a5"))
+    here = Position(rules, black, white, passed=True)  # i8 makes two open threes: forbidden to black
+    assert here.to_move == "X" and rules.parse_cell_name("i8") in here.forbidden_cells()
+    thought = advise(here)
+    assert thought.move in here.legal_moves() and thought.move not in here.forbidden_cells()

@@ -187,3 +187,38 @@ def test_the_offered_boards_are_named_and_others_refused():
     assert board_named("7x7") is BOARDS["7x7"]
     with pytest.raises(ValueError, match="There is no board “9x9”; the boards are 3x3, 4x4, 5x5, 7x7, 15x15."):
         board_named("9x9")
+
+
+def test_after_a_pass_the_other_side_moves_and_the_sides_alternate_from_there():
+    """A pass flips the side to move for good: each stone played after it
+    keeps the counts' difference one away from a game's."""
+    passed = Position(BOARDS["7x7"], x=1 << 24, o=1 << 23, passed=True)
+    assert Position(BOARDS["7x7"], x=1 << 24, o=1 << 23).to_move == "X"
+    movers = []
+    for cell in (0, 1, 2, 3):
+        movers.append(passed.to_move)
+        passed = passed.play(cell)
+        passed.validate()
+    assert movers == ["O", "X", "O", "X"] and passed.passed
+    assert passed.x.bit_count() == passed.o.bit_count() == 3 and passed.to_move == "O"
+
+
+@pytest.mark.parametrize("text, passed, mover", [
+    ("....X....", False, "O"), ("....X....", True, "X"),
+    ("....XO...", False, "X"), ("....XO...", True, "O"),
+    ("...XXO...", True, "X"), ("...OXO...", True, "X"), ("XX..XO...", True, "O"),
+])
+def test_the_side_to_move_is_the_counts_unless_a_side_passed(text: str, passed: bool, mover: str):
+    here = Position.from_text(BOARDS["3x3"], text)._replace(passed=passed)
+    assert here.to_move == mover and here.last_mover != mover
+    here.validate()
+
+
+@pytest.mark.parametrize("text, message", [
+    ("XXX.OO...", "X has a line, yet O moved after it"),  # O passed after X's line: X to move
+    ("OOOXX.X..", "O has a line, yet X moved after it"),
+    ("XX.XX....", "this board has 4 X and 0 O"),
+])
+def test_validate_after_a_pass_says_what_is_wrong(text: str, message: str):
+    with pytest.raises(ValueError, match=message):
+        Position.from_text(BOARDS["3x3"], text)._replace(passed=True).validate()

@@ -153,3 +153,9 @@ def test_solve_counts_what_it_finds():
 def test_boards_too_big_to_solve_say_so():
     with pytest.raises(ValueError, match="The 7x7 board is not solved here; its top level is master."):
         table(BOARDS["7x7"])
+
+
+def test_the_solved_table_answers_no_position_after_a_pass():
+    passed = Position(BOARDS["3x3"], x=1 << 4, passed=True)
+    with pytest.raises(ValueError, match="games never pass"):
+        outcomes(passed)

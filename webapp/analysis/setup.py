@@ -3,13 +3,17 @@ all, and the side to move, as the person chooses it (else the counts').
 
 While it is being set up a position need not be one a game reaches (black's
 stones go down first, say); to be studied or played on it must be. The
-sides alternate, black first, so black to move needs as many black stones
-as white, and white to move one black stone more; no line may be finished
+sides alternate, black first, so black has as many stones as white or one
+more, and the counts put black to move or white; no line may be finished
 already (and two sides cannot both have one); under renju the game begins
-at the centre and black never makes an overline. Those are the reasons a
-position cannot arise that the page gives (shared/set_up.py says them); the order
-the stones went down in is not asked: the position is studied and played on
-as it stands, with no moves before it.
+at the centre and black never makes an overline. The other side than the
+counts' may be chosen to move: the counts' side passed (a club player's
+"what does white threaten here?"); the engine searches the position so,
+but the solved boards' table holds no pass, and a game never begins with
+one, so such a position is studied, not played on. Those are the reasons a
+position cannot arise that the page gives (shared/set_up.py says them); the
+order the stones went down in is not asked: the position is studied and
+played on as it stands, with no moves before it.
 """
 
 from __future__ import annotations
@@ -19,7 +23,7 @@ from dataclasses import dataclass, replace
 from webapp.engine import Position, Rules
 from webapp.shared.errors import InvalidInput
 from webapp.shared.game_link import stones_query
-from webapp.shared.set_up import counted_turn, parse_stones, position_of, why_it_cannot_arise
+from webapp.shared.set_up import counted_turn, parse_stones, position_of, why_it_cannot_arise, why_no_pass
 from webapp.shared.words import quoted, side_name
 
 TOOLS = {"x": "X", "o": "O", "empty": "Remove"}
@@ -83,15 +87,24 @@ class Setup:
         return self.turn or self.counted_turn or "X"
 
     @property
+    def passed(self) -> bool:
+        """Whether the side chosen to move is not the counts' (which fit one):
+        the position is studied as if the counts' side passed."""
+        return self.counted_turn is not None and self.to_move != self.counted_turn
+
+    @property
     def position(self) -> Position:
-        """The stones as the engine's Position (whose side to move is the
-        counts': the same as to_move wherever the setup has no problem)."""
-        return position_of(self.rules, self.black, self.white)
+        """The stones as the engine's Position, to_move to move (after a pass, if passed)."""
+        return position_of(self.rules, self.black, self.white, self.to_move)
 
     @property
     def problem(self) -> str | None:
-        """Why no game reaches this position with this side to move, in words; None if one does."""
-        return why_it_cannot_arise(self.rules, self.black, self.white, self.to_move)
+        """Why this position cannot be studied with this side to move, in
+        words; None if it can: no game reaches the stones with the counts'
+        side to move, or that side cannot pass here."""
+        mover = self.counted_turn if self.passed else self.to_move
+        why = why_it_cannot_arise(self.rules, self.black, self.white, mover)
+        return why or (why_no_pass(self.rules, self.black, self.white) if self.passed else None)
 
     @property
     def forbidden(self) -> dict[int, str]:

@@ -6,7 +6,7 @@ and O on the others), so that a change to how sides are named is one change."""
 
 from __future__ import annotations
 
-from webapp.engine import Rules
+from webapp.engine import Rules, opponent
 from webapp.shared.words import side_name
 
 
@@ -16,8 +16,12 @@ def side(rules: Rules, mark: str, start: bool = True) -> str:
     return side_name(rules, mark, start)
 
 
-def to_move(rules: Rules, mover: str, chosen: bool) -> str:
-    """Who is to move, and whether the person chose it or the counts did."""
+def to_move(rules: Rules, mover: str, chosen: bool, passed: bool = False) -> str:
+    """Who is to move, and whether the person chose it or the counts did (and then passed)."""
+    if passed:
+        other = side(rules, opponent(mover), start=False)
+        return (f"{side(rules, mover)} to move, as you chose: {other} passes, though the counts of stones put "
+                f"{other} to move. A game cannot begin with a pass; to play it out, choose {other} to move.")
     how = "as you chose" if chosen else "as the counts of stones say"
     return f"{side(rules, mover)} to move, {how}."
 

@@ -88,8 +88,8 @@ class Forgetful(dict):
 
 
 def position_name(position: Position) -> str:
-    """A position's short name in a Memory: its rules and stones, however the moves came."""
-    stones = f"{position.rules.name}:{position.x:x}:{position.o:x}".encode()
+    """A position's short name in a Memory: its rules, stones and any pass, however the moves came."""
+    stones = f"{position.rules.name}:{position.x:x}:{position.o:x}{':passed' if position.passed else ''}".encode()
     return hashlib.blake2b(stones, digest_size=16).hexdigest()
 
 

@@ -18,11 +18,16 @@ from webapp.engine.rules import EMPTY, MARKS, RENJU, Rules, cells_of, opponent, 
 
 
 class Position(NamedTuple):
-    """The stones on a board: x and o are bitboards of the cells each side holds."""
+    """The stones on a board: x and o are bitboards of the cells each side
+    holds. passed: one side passed once, so the other side than the counts
+    give is to move. Games never pass; a position set up on the analysis
+    board does, where the person chooses the side to move against the counts
+    ("what would white do here?"). Renju's rules allow a pass."""
 
     rules: Rules
     x: int = 0
     o: int = 0
+    passed: bool = False
 
     @classmethod
     def after(cls, rules: Rules, moves: Sequence[int]) -> Position:
@@ -65,8 +70,16 @@ class Position(NamedTuple):
 
     @property
     def to_move(self) -> str:
-        """'X' when both sides have as many stones, otherwise 'O'."""
-        return "X" if self.x.bit_count() == self.o.bit_count() else "O"
+        """'X' when both sides have as many stones, otherwise 'O'; the other
+        way round once a side passed. The sides alternate from there, so the
+        counts' difference keeps its parity: even with X to move, unless passed."""
+        even = (self.x.bit_count() - self.o.bit_count()) % 2 == 0
+        return "X" if even != self.passed else "O"
+
+    @property
+    def last_mover(self) -> str:
+        """The side that put the last stone down (or passed): the one not to move."""
+        return opponent(self.to_move)
 
     def stones_of(self, mark: str) -> int:
         return self.x if mark == "X" else self.o
@@ -165,20 +178,20 @@ class Position(NamedTuple):
 
     def validate(self) -> None:
         """Raise ValueError, with a message fit to show a person, unless this
-        position can arise in a game (finished games included)."""
+        position can arise in a game (finished games included; with a pass
+        in it, if passed)."""
         xs, os = self.x.bit_count(), self.o.bit_count()
         if self.x & self.o or (self.x | self.o) & ~self.rules.full:
             raise ValueError("Each cell holds one stone at most, on the board.")
-        if xs - os not in (0, 1):
+        if xs - os not in ((-1, 0, 1, 2) if self.passed else (0, 1)):
             raise ValueError(f"X moves first and the sides alternate, so X has as many marks as O "
                              f"or one more; this board has {xs} X and {os} O.")
         owners = [mark for mark in MARKS if self.lines_of(mark)]
         if len(owners) == 2:
             raise ValueError("Both X and O have a line; a game stops at the first line.")
-        if owners == ["X"] and xs == os:
-            raise ValueError("X has a line, yet O moved after it; a game stops at the first line.")
-        if owners == ["O"] and xs > os:
-            raise ValueError("O has a line, yet X moved after it; a game stops at the first line.")
+        if owners and owners[0] != self.last_mover:
+            raise ValueError(f"{owners[0]} has a line, yet {self.last_mover} moved after it; a game stops at "
+                             "the first line.")
         if owners and not _common_stone(self.lines_of(owners[0])):
             raise ValueError(f"{owners[0]} has two lines with no stone in common, yet a game stops "
                              "at the first line.")

@@ -293,8 +293,10 @@ def write_tablebase(rules: Rules, path: Path) -> tuple[int, int]:
 def outcomes(position: Position) -> dict[int, Outcome]:
     """For every empty cell of a solved board, the Outcome of playing it for
     the side to move. ValueError for a finished game, an impossible position,
-    or a board too big to solve here."""
+    a position after a pass (which no game reaches), or a board too big to solve here."""
     solved = table(position.rules)
+    if position.passed:
+        raise ValueError("The solved table holds the positions games reach, and games never pass.")
     if position.is_over:
         position.validate()
         raise ValueError("The game is over; no move is left to judge.")

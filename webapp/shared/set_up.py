@@ -9,12 +9,15 @@ both have one), and under renju black has no overline and the game began
 at the centre. The order they went down in is not asked: a game begun from
 them holds them as its first stones (as_moves: black's and white's in turn,
 each in the board's order), marked as set up, never as moves anybody
-played. Every sentence about why stones cannot arise is here.
+played. The analysis board may also put the other side to move than the
+counts give, as if the counts' side passed (why_no_pass: not where the
+solved table answers, which holds no pass); a game never begins so. Every
+sentence about why stones cannot arise is here.
 """
 
 from __future__ import annotations
 
-from webapp.engine import RENJU, Position, Rules, opponent
+from webapp.engine import RENJU, Position, Rules, is_solved, opponent
 from webapp.shared.errors import InvalidInput
 from webapp.shared.words import a_stone, in_a_row, quoted, side_name
 
@@ -51,9 +54,12 @@ def counted_turn(black: frozenset[int], white: frozenset[int]) -> str | None:
     return {0: "X", 1: "O"}.get(len(black) - len(white))
 
 
-def position_of(rules: Rules, black: frozenset[int], white: frozenset[int]) -> Position:
-    """The stones as the engine's Position (its side to move is the counts')."""
-    return Position(rules, sum(1 << cell for cell in black), sum(1 << cell for cell in white))
+def position_of(rules: Rules, black: frozenset[int], white: frozenset[int], mover: str | None = None) -> Position:
+    """The stones as the engine's Position, with mover to move: the counts'
+    side, unless mover is the other (then the counts' side passed)."""
+    counted = counted_turn(black, white)
+    return Position(rules, sum(1 << cell for cell in black), sum(1 << cell for cell in white),
+                    passed=mover is not None and counted is not None and mover != counted)
 
 
 def why_it_cannot_arise(rules: Rules, black: frozenset[int], white: frozenset[int], mover: str) -> str | None:
@@ -77,6 +83,23 @@ def why_it_cannot_arise(rules: Rules, black: frozenset[int], white: frozenset[in
     if rules.rule == RENJU and black and rules.centre not in black:
         return (f"Renju begins at the centre: a renju position has a {first.lower()} stone on "
                 f"{rules.cell_name(rules.centre)}.")
+    return None
+
+
+def why_no_pass(rules: Rules, black: frozenset[int], white: frozenset[int]) -> str | None:
+    """Why the side the counts put to move cannot pass here, so that the
+    other side moves, in a sentence; None if it can (the analysis board's
+    choice of the side to move against the counts)."""
+    counted = counted_turn(black, white)
+    if counted is None:
+        return None  # the counts fit neither side: _counts_do_not_fit says so
+    mover = side_name(rules, counted)
+    if is_solved(rules):
+        return (f"On {rules.size}×{rules.size} the evaluation is the solved game's, which holds only the "
+                f"positions games reach, and games never pass: {mover} is to move "
+                "here, as the counts say.")
+    if not black:
+        return f"{mover} moves first on the empty board: there is no move yet to pass."
     return None
 
 
