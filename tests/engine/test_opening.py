@@ -70,3 +70,28 @@ def test_swap2_opens_only_gomokus_boards_and_fits_only_its_own_stones():
 def test_data_that_is_not_an_opening_is_refused(data: dict):
     with pytest.raises(ValueError):
         Opening.from_data(data)
+
+
+@pytest.mark.parametrize("rule, zones, picked", [
+    # From the rules' texts (RIF's and Soosõrv-8's: the 26 openings' three stones, white's second free,
+    # black's fifth picked from black's offer; Taraguchi-10's: a wider square for each of the first
+    # four stones, whatever the swaps, and the fifth offered only if black so chooses).
+    ("rif", ["at the centre", "beside the centre", "within the central 5×5", "anywhere"], 4),
+    ("soosorv-8", ["at the centre", "beside the centre", "within the central 5×5", "anywhere"], 4),
+    ("taraguchi-10", ["at the centre", "within the central 3×3", "within the central 5×5",
+                      "within the central 7×7"], None),
+    ("pro", ["at the centre", "anywhere", "at least 3 intersections from the centre (outside the central 5×5)"], None),
+    ("swap2", ["anywhere"] * 3, None),  # then a colour may end the opening: later stones are nobody's zone
+])
+def test_the_zones_every_game_keeps_and_the_stone_always_picked_among_offers(rule: str, zones: list[str],
+                                                                            picked: int | None):
+    opening = Opening(rule)
+    assert [zone.words for _, zone in opening.sure_zones] == zones and opening.always_picked == picked
+
+
+def test_a_stone_outside_the_zone_every_game_keeps_is_refused_whatever_was_chosen():
+    rules, taraguchi = BOARDS["15x15"].with_rule("renju"), Opening("taraguchi-10")
+    assert taraguchi.surely_not(rules, 3, rules.parse_cell_name("k11")) is None  # 3 from the centre
+    assert taraguchi.surely_not(rules, 3, rules.parse_cell_name("h12")) == (
+        "Under Taraguchi-10, white's second stone goes within the central 7×7: h12 is 4 from the centre.")
+    assert taraguchi.surely_not(rules, 4, rules.parse_cell_name("a1")) is None, "the fifth may be one offered"

@@ -228,8 +228,15 @@ def test_a_link_to_a_renju_rule_s_game_replays_with_its_opening_said(visitor: Vi
     page = visitor.client.get(f"/replay/15x15-renju/h8-h9-h7-h10-j5?opening={written}&step=2")
     assert page.status_code == 200 and said in page.text
     refused = visitor.client.get(f"/replay/15x15-renju/h8-h10-h7?opening={written}")
-    assert refused.status_code == 404 if written == "rif" else refused.status_code == 200
+    assert refused.status_code == 404 and "white&#39;s first stone goes" in refused.text
     assert visitor.client.get("/replay/15x15/h8-h9-h7?opening=rif").status_code == 404
+
+
+def test_a_taraguchi_link_keeps_the_zones_of_its_first_four_stones_whatever_the_swaps(visitor: Visitor) -> None:
+    refused = visitor.client.get("/replay/15x15-renju/h8-h9-h7-h12?opening=taraguchi-10")
+    assert refused.status_code == 404 and ("Under Taraguchi-10, white&#39;s second stone goes within the central "
+                                           "7×7: h12 is 4 from the centre.") in refused.text
+    assert visitor.client.get("/replay/15x15-renju/h8-h9-h7-h11-a1?opening=taraguchi-10").status_code == 200
 
 
 def test_between_two_computers_each_opening_step_is_told_as_who_took_it(visitor: Visitor) -> None:

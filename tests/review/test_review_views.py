@@ -220,3 +220,16 @@ def test_a_15x15_review_names_its_opening_when_it_is_one_of_renju_s_26(visitor: 
     page = visitor.client.get("/review/15x15-renju/h8-i7-f10-a1?step=1").text
     assert '<p class="quiet opening">Suisei (13I), one of renju&#39;s 26 openings.</p>' in page
     assert "renju&#39;s 26 openings" not in visitor.client.get("/review/15x15/h8-i7-f11-a1?step=1").text
+
+
+def test_black_s_fifth_under_rif_is_said_to_be_white_s_pick_of_black_s_offer(visitor: Visitor):
+    """Under RIF and Soosõrv-8 white's player always picks black's fifth among
+    black's offer; under Taraguchi-10 only if black offered ten, which a link does not say."""
+    for rule in ("rif", "soosorv-8"):
+        page = words(visitor.client.get(f"/review/15x15-renju/h8-h9-h7-h10-j5-a1?opening={rule}&step=5").text)
+        assert (f"black offered j5 among its fifth moves, and white's player picked it: its word judges offering it."
+                in html.unescape(page))
+        assert "offered" not in words(visitor.client.get(f"/review/15x15-renju/h8-h9-h7-h10-j5-a1?opening={rule}"
+                                                         "&step=4").text)
+    assert "offered" not in words(visitor.client.get(
+        "/review/15x15-renju/h8-h9-h7-h10-j5-a1?opening=taraguchi-10&step=5").text)

@@ -16,7 +16,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from webapp.engine import offers, opening_rules
-from webapp.engine.opening_rules import NAMES, NO_OPENING, OFFERED, OPENINGS, RENJU_OPENINGS, TABLES, WRITTEN, Choose, Now, Offer, Place
+from webapp.engine.opening_rules import (COLOURS, NAMES, NO_OPENING, OFFERED, OPENINGS, RENJU_OPENINGS, TABLES, WRITTEN,
+                                         Choose, Now, Offer, Place, Step, Zone)
 from webapp.engine.position import Position
 from webapp.engine.rules import Rules
 
@@ -118,10 +119,61 @@ class Opening:
         if now.zone == OFFERED:
             return (f"Under {self.name}, white picks black's fifth stone among those black offered "
                     f"({', '.join(now.offered)}): {rules.cell_name(cell)} is not one.")
+        return self._outside(rules, now.step.name, now.zone, cell)
+
+    @property
+    def sure_zones(self) -> tuple[tuple[str, Zone], ...]:
+        """The first stones' steps and zones that hold whatever the players
+        choose, in order, as far as they are sure: up to a choice that may
+        end the opening (a colour), a step taken only after some choice, or
+        a pick among offered fifth moves. A link writes the stones but not
+        the choices (WRITTEN), so these are what it can be held to
+        (Taraguchi-10's first four stones, whatever the swaps)."""
+        found: list[tuple[str, Zone]] = []
+        for step in self._sure_steps():
+            if isinstance(step, Place):
+                if OFFERED in step.zones:
+                    break
+                found.extend((step.name, zone) for zone in step.zones)
+        return tuple(found)
+
+    @property
+    def always_picked(self) -> int | None:
+        """The stone (its index) white's player picks among black's offered
+        fifth moves in every game under this rule (RIF's and Soosõrv-8's
+        fifth); None where no stone always is (Taraguchi-10's fifth is
+        offered only if black chooses so; the other rules offer none)."""
+        stones = 0
+        for step in self._sure_steps():
+            if isinstance(step, Place):
+                if OFFERED in step.zones:
+                    return stones
+                stones += step.count
+        return None
+
+    def _sure_steps(self) -> list[Step]:
+        """The rule's steps that every game under it takes: up to a choice
+        that may end the opening (a colour), or a step taken only after some choice."""
+        sure = []
+        for step in TABLES[self.rule]:
+            if step.only_if or (isinstance(step, Choose) and set(step.options) & set(COLOURS)):
+                break
+            sure.append(step)
+        return sure
+
+    def surely_not(self, rules: Rules, index: int, cell: int) -> str | None:
+        """Why the stone at index may not be on cell whatever the players
+        chose (sure_zones: what a link, which writes no choices, is held
+        to), in words; None where it may."""
+        zones = self.sure_zones
+        if index >= len(zones) or zones[index][1].allows(rules, cell):
+            return None
+        return self._outside(rules, *zones[index], cell)
+
+    def _outside(self, rules: Rules, name: str, zone: Zone, cell: int) -> str:
         distance = opening_rules.from_centre(rules, cell)
         away = "is the centre" if distance == 0 else f"is {distance} from the centre"
-        return (f"Under {self.named}, {now.step.name} stone goes {now.zone.words}: "
-                f"{rules.cell_name(cell)} {away}.")
+        return f"Under {self.named}, {name} stone goes {zone.words}: {rules.cell_name(cell)} {away}."
 
     def offer_refusal(self, rules: Rules, moves: tuple[int, ...], raw: str, complete: bool = True) -> str | None:
         """Why black's fifth moves offered now (their names, "h10 j7") do not

@@ -20,7 +20,7 @@ from webapp.shared.board import BoardView, Move, SquareValue, board_view, move_l
 from webapp.shared.errors import Conflict, InvalidInput
 from webapp.shared.forms import whole_number
 from webapp.shared.game_link import Result, game_query, mark_of, write_moves
-from webapp.shared.opening_words import game_opening_words, opening_stone_words
+from webapp.shared.opening_words import game_opening_words, opening_stone_words, picked_stone_words
 from webapp.shared.words import describe_cell, quoted, sentence_start, side_name
 
 
@@ -138,6 +138,11 @@ class Review:
     def opening_stone_words(self) -> str | None:
         """What the stone looked at was, if the opening put it down (in its judgement's place)."""
         return opening_stone_words(self.rules, self.moves, self.step, self.opening)
+
+    @property
+    def picked_stone_words(self) -> str | None:
+        """Who chose the stone looked at, if white's player picked it among black's offers (its word is black's)."""
+        return picked_stone_words(self.rules, self.moves, self.step, self.opening)
 
     @property
     def judged_by(self) -> str:

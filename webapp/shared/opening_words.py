@@ -146,6 +146,18 @@ def opening_stone_words(rules: Rules, moves: tuple[int, ...], step: int, written
             f"by the {by} player.")
 
 
+def picked_stone_words(rules: Rules, moves: tuple[int, ...], step: int, written: str | None) -> str | None:
+    """Who chose the stone played at step (from 1), where it is the one
+    white's player picked among black's offered fifth moves (RIF's and
+    Soosõrv-8's fifth): black played it, but did not choose it alone, so its
+    judgement is of offering it. None for any other stone."""
+    opening = Opening.read(written) if written else Opening()
+    if opening.always_picked != step - 1 or step > len(moves):
+        return None
+    return (f"Under {opening.named} black offered {rules.cell_name(moves[step - 1])} among its fifth moves, and "
+            "white's player picked it: its word judges offering it.")
+
+
 def opening_words(written: str | None) -> str | None:
     """What a game's opening (as a link writes it) put down, for a replay, a
     review or a record's reader: which stones the players did not play in
