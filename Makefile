@@ -8,6 +8,7 @@
 # make load-servers: both of those under gunicorn sync, gthread, gevent and granian
 # make bench: engine speed, and a 60-move 15×15 review on 1 and 2 workers · make strength: how strong each level is
 # make ladder: brains play each other through the Gomocup protocol (LADDER="master ./pbrain-x --board 15x15 --sprt 0 30")
+# make opening-games: two levels under renju's opening rules, which the protocol cannot ask a brain for (OPENING_GAMES="master hard --games 12")
 # make tablebase: solve 4×4 again, into webapp/engine/4x4.tablebase
 # make train: MENACE and the network learn again from their seeds (tools/training.py), into webapp/engine/*.json, then judged
 # make learners: the shipped learners judged: learning curves, losing lines, 1,000-game results
@@ -35,7 +36,7 @@ export PYTHONPYCACHEPREFIX := $(CURDIR)/$(VENV)/pycache
 unexport PYTHONDONTWRITEBYTECODE
 AXE := $(VENV)/axe-$(AXE_VERSION).min.js
 
-.PHONY: run serve worker test check check-all load load-live load-servers bench bench-think bench-estimate bench-steps bench-browser voices strength ladder review-check forbidden-check tablebase train learners shapes puzzles puzzles-check screenshots chromium headless-chromium redis htmx clean
+.PHONY: run serve worker test check check-all load load-live load-servers bench bench-think bench-estimate bench-steps bench-browser voices strength ladder opening-games review-check forbidden-check tablebase train learners shapes puzzles puzzles-check screenshots chromium headless-chromium redis htmx clean
 
 run: $(VENV)/installed
 	$(BIN)/flask --app webapp.app run --host $(HOST) --port $(PORT)
@@ -123,6 +124,9 @@ review-check: $(VENV)/installed
 # Gomocup manager's judge (and Rapfi, if given) at every empty point of 2,000 crowded positions, 1,500
 # from the levels' games, 1,000 from master's self-play, 1,000 from the 26 openings played out, and 100
 # grown from games until a three's definition recurses
+opening-games: $(VENV)/test-installed
+	$(BIN)/python -m tools.opening_games $(OPENING_GAMES)
+
 forbidden-check: $(VENV)/test-installed
 	$(BIN)/python -m tools.forbidden_check crowded=2000 levels=1500 master=1000 openings=1000 grown=100 \
 	  $(if $(RAPFI),--rapfi $(RAPFI))
