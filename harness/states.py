@@ -40,6 +40,9 @@ STATES: dict[str, Callable[[Page], None]] = {
         "/replay/15x15-standard/h8-h9-g6-i9-g8-j10-h10?step=3&opening=swap2-two"),
     "a renju replay, its opening named": lambda page: page.goto("/replay/15x15-renju/h8-h9-i9-g7-i7-i8-j6-k5?step=3"),
     "a renju review, its opening named": lambda page: page.goto("/review/15x15-renju/h8-h9-i9-g7-i7-i8-j6-k5?step=3"),
+    "a RIF review at black's fifth, picked by white": lambda page: (
+        page.goto("/review/15x15-renju/h8-h9-i9-g7-i7-i8-j6-k5?opening=rif&step=5"),
+        expect(page.locator(".progress")).to_have_count(0, timeout=60_000)),
     "MENACE's box": on_board("3x3", "human", "menace", 4),
     "the network's values": on_board("3x3", "human", "network", 0),
     "how it learned": your_menace_has_played,

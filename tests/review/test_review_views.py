@@ -227,7 +227,7 @@ def test_black_s_fifth_under_rif_is_said_to_be_white_s_pick_of_black_s_offer(vis
     black's offer; under Taraguchi-10 only if black offered ten, which a link does not say."""
     for rule in ("rif", "soosorv-8"):
         page = words(visitor.client.get(f"/review/15x15-renju/h8-h9-h7-h10-j5-a1?opening={rule}&step=5").text)
-        assert (f"black offered j5 among its fifth moves, and white's player picked it: its word judges offering it."
+        assert (f", black offered j5 among its fifth moves, and white's player picked it: its word judges offering it."
                 in html.unescape(page))
         assert "offered" not in words(visitor.client.get(f"/review/15x15-renju/h8-h9-h7-h10-j5-a1?opening={rule}"
                                                          "&step=4").text)

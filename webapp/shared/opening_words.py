@@ -154,7 +154,7 @@ def picked_stone_words(rules: Rules, moves: tuple[int, ...], step: int, written:
     opening = Opening.read(written) if written else Opening()
     if opening.always_picked != step - 1 or step > len(moves):
         return None
-    return (f"Under {opening.named} black offered {rules.cell_name(moves[step - 1])} among its fifth moves, and "
+    return (f"Under {opening.named}, black offered {rules.cell_name(moves[step - 1])} among its fifth moves, and "
             "white's player picked it: its word judges offering it.")
 
 
