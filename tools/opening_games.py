@@ -37,13 +37,22 @@ SEED = 2026
 
 
 class Played(NamedTuple):
-    """One game: the rule, who opened, the winner's level (None: a draw), its length, and any foul the judge found."""
+    """One game: the rule, the first player's level and the second's, the
+    winning colour (None: a draw), whether the first player won (by the
+    seats at the end: a swap exchanges them), its moves, and any foul the judge found."""
 
     rule: str
     opener: str
-    winner: str | None
+    second: str
+    colour: str | None
+    opener_won: bool | None
     moves: tuple[int, ...]
     foul: str | None
+
+    @property
+    def winner(self) -> str | None:
+        """The winner's level; None for a draw."""
+        return None if self.opener_won is None else self.opener if self.opener_won else self.second
 
 
 def play_one(rule: str, opener: str, second: str, seed: int, turn_ms: float) -> Played:
@@ -52,8 +61,10 @@ def play_one(rule: str, opener: str, second: str, seed: int, turn_ms: float) -> 
     game = Game.start(opener, second, computer, rules=RULES, opening=Opening(rule))
     while not game.is_over:
         game = game.step(game.ply, computer)
-    winner = game.position.winner
-    return Played(rule, opener, game.player(winner) if winner else None, game.moves, foul_in(game.moves))
+    colour = game.position.winner
+    opener_colour = "O" if game.opening.opener_has_white else "X"
+    return Played(rule, opener, second, colour, None if colour is None else colour == opener_colour, game.moves,
+                  foul_in(game.moves))
 
 
 def foul_in(moves: tuple[int, ...]) -> str | None:
@@ -76,14 +87,21 @@ def opening_games(first: str, second: str, rules: tuple[str, ...], games: int, t
 
 
 def table(first: str, second: str, played: list[Played]) -> list[str]:
-    """Each rule's line: first's wins, draws and losses against second, and fouls."""
-    lines = [f"| rule | games | {first} wins | draws | {second} wins | fouls | mean length |", "|---|---|---|---|---|---|---|"]
+    """Each rule's line: first's wins, draws and losses against second (the
+    first and the second player's, when a level plays itself), black's
+    wins, and the games with a foul (not counted)."""
+    mirror = first == second
+    names = ("the first player", "the second player") if mirror else (first, second)
+    lines = [f"| rule | games | {names[0]} wins | draws | {names[1]} wins | black wins | fouls | mean length |",
+             "|---|---|---|---|---|---|---|---|"]
     for rule in dict.fromkeys(game.rule for game in played):
-        mine = [game for game in played if game.rule == rule]
-        counted = Counter(game.winner for game in mine if game.foul is None)
-        length = sum(len(game.moves) for game in mine) / len(mine)
-        lines.append(f"| {Opening(rule).name} | {len(mine)} | {counted[first]} | {counted[None]} | "
-                     f"{counted[second]} | {sum(game.foul is not None for game in mine)} | {length:.0f} |")
+        fair = [game for game in played if game.rule == rule and game.foul is None]
+        wins = Counter(game.opener_won if mirror else game.winner for game in fair)
+        firsts, seconds = (wins[True], wins[False]) if mirror else (wins[first], wins[second])
+        length = sum(len(game.moves) for game in fair) / max(1, len(fair))
+        fouls = sum(game.rule == rule and game.foul is not None for game in played)
+        lines.append(f"| {Opening(rule).name} | {len(fair)} | {firsts} | {wins[None]} | {seconds} | "
+                     f"{sum(game.colour == 'X' for game in fair)} | {fouls} | {length:.0f} |")
     return lines
 
 

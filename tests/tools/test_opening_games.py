@@ -21,7 +21,13 @@ def test_a_game_under_each_renju_rule_ends_keeps_its_zones_and_is_counted():
         assert parse_opening(RULES, game.rule, game.moves) == game.rule, "its stones keep the rule's zones"
         assert len(game.moves) > Opening(game.rule).stones_put_down
     lines = table("easy", "medium", played)
-    assert len(lines) == 5 and all(line.split(" | ")[1] == "1" for line in lines[2:])
+    assert len(lines) == 5
+    for line, game in zip(lines[2:], played):
+        games, first, draws, second, black, fouls = map(int, line.split(" | ")[1:7])
+        assert (games, fouls) == (1, 0) and first + draws + second == 1 and black == (game.colour == "X")
+        assert first == (game.winner == "easy") and second == (game.winner == "medium")
+    mirrored = table("easy", "easy", [game._replace(second="easy") for game in played])
+    assert "the first player wins" in mirrored[0]
 
 
 def test_a_black_move_the_judge_forbids_is_named():
