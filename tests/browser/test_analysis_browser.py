@@ -51,7 +51,8 @@ def test_tab_reaches_the_analysis_board_once_and_the_arrows_move_between_its_poi
 @pytest.mark.timeout(90)
 def test_set_a_position_choose_side_and_rule_see_the_line_and_open_it_as_a_game(browser: Browser, live_server: str):
     """The club player's path: stones set by clicks, the rule and the side to
-    move chosen, the engine's line arriving on the board by htmx, and the
+    move chosen (the other side than the counts' after a pass, which no game
+    begins with), the engine's line arriving on the board by htmx, and the
     position opened as a game, as it stands."""
     context = browser.new_context(base_url=live_server, viewport=DESKTOP)
     page = context.new_page()
@@ -61,8 +62,8 @@ def test_set_a_position_choose_side_and_rule_see_the_line_and_open_it_as_a_game(
     page.get_by_label("i9, empty: place a white stone").click()
     page.get_by_role("link", name="Renju").click()
     expect(page.get_by_text("Black to move, as the counts of stones say.")).to_be_visible()
-    page.get_by_role("link", name="White", exact=True).click()
-    expect(page.locator(".message")).to_contain_text("White to move needs one black stone more than white")
+    page.get_by_role("link", name="White", exact=True).click()  # against the counts: black passes
+    expect(page.get_by_text("White to move, as you chose: black passes")).to_be_visible()
     expect(page.get_by_role("button", name="Open it as a game")).to_have_count(0)
     page.get_by_role("link", name="Black", exact=True).click()
     page.get_by_role("link", name="Show the engine's evaluation and best line").click()
