@@ -105,3 +105,15 @@ def test_two_people_at_one_screen_open_it_and_the_page_says_how_the_game_began(v
     assert game.humans == ["X", "O"] and game.to_move == "O" and game.set_up == 3
     page = unescape(visitor.open().text)
     assert "The game began from a position set on the analysis board." in page and "Link to this game" not in page
+
+
+def test_a_game_won_from_a_position_set_up_by_hand_does_not_count_in_the_score(visitor: Visitor):
+    """Black's open four set up, black to move: the person wins at once, and the score is as it was."""
+    fields = opening_form(visitor, "/analysis/15x15?x=e8-f8-g8-h8&o=a1-a3-a5-a7")
+    visitor.post("/new", {**fields, "o": "easy"}, htmx=False)
+    before = visitor.match().score
+    visitor.move(BOARDS["15x15"].parse_cell_name("i8"))
+    match = visitor.match()
+    assert match.game.winner == "X" and match.game.result_key is None
+    assert match.score == before and not match.scored
+    assert "It does not count in the score." in visitor.open().text

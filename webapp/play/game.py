@@ -269,8 +269,10 @@ class Game(Opened, Telling):
         """Where this game counts in the score once it is over: "<level>/win",
         "/draw" or "/loss" for the person against a level, "friends/X", "/O" or
         "/draw" between two people (on boards other than 3×3 the board follows
-        the level: "master@7x7/win"); None while it goes on, or between computers."""
-        if not self.is_over or not self.humans:
+        the level: "master@7x7/win"); None while it goes on, between
+        computers, or in a game begun from a position set up by hand (the
+        person chose where it began, so its result says nothing of the match)."""
+        if not self.is_over or not self.humans or self.set_up:
             return None
         winner = self.winner
         if len(self.humans) == 2:
