@@ -51,8 +51,10 @@ def test_every_position_a_game_reaches_can_be_studied_with_either_side_to_move_w
 
 
 @pytest.mark.parametrize("board, black, white, turn, why", [
-    ("15x15", "h8-i8", "", None, "no side to move fits these counts"),
-    ("15x15", "h8", "i8-j8", None, "black has 1 stone and white 2 stones, and no side to move fits"),
+    ("15x15", "h8-i8", "", None, "which no side to move fits"),
+    ("15x15", "h8", "i8-j8", "o", "Here black has 1 stone and white 2 stones, which no side to move fits"),
+    ("3x3", "a1-b1", "", "x", "X moves first, then the sides take turns: unless a side passed earlier, X has as many "
+                              "stones as O or one more."),
     ("3x3", "b2", "a1", "o", "On 3×3 the evaluation is the solved game's"),
     ("4x4", "b2-c3", "a1", "x", "games never pass: O is to move here, as the counts say."),
     ("15x15", "", "", "o", "Black moves first on the empty board: there is no move yet to pass."),
@@ -120,7 +122,7 @@ def test_after_a_pass_the_evaluation_is_for_the_side_chosen(visitor: Visitor):
 
 def test_a_position_that_cannot_arise_offers_no_study_and_no_game(visitor: Visitor):
     page = unescape(visitor.client.get("/analysis/7x7?x=a1-b1").text)
-    assert "no side to move fits these counts" in page
+    assert "which no side to move fits" in page
     assert "/analysis/7x7/evaluation" not in page and "Open it as a game" not in page and "play-from-here" not in page
     answer = visitor.client.get("/analysis/7x7/evaluation?x=a1-b1")
     assert answer.status_code == 200 and 'class="evaluation"' not in answer.text

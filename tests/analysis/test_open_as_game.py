@@ -65,7 +65,7 @@ def test_moves_after_the_set_up_are_played_taken_back_and_kept_and_play_again_st
 
 
 @pytest.mark.parametrize("fields, why", [
-    ({"board": "15x15", "set_x": "h8-i8"}, "no side to move fits these counts"),
+    ({"board": "15x15", "set_x": "h8-i8"}, "which no side to move fits"),
     ({"board": "15x15", "set_x": "a1-b1-c1-d1-e1", "set_o": "a3-b3-c3-d3"}, "Black already has five in a row"),
     ({"board": "15x15", "set_x": "h8", "set_o": "h8"}, "h8 has both a black stone and a white stone."),
     ({"board": "15x15", "set_x": "q1"}, "The black stones name “q1”"),

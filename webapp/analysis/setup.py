@@ -50,7 +50,7 @@ class Setup:
         names = side_name(rules, "X", start=False), side_name(rules, "O", start=False)
         sides = [parse_stones(rules, raw, name) for raw, name in zip((black, white), names)]
         if both := sides[0] & sides[1]:
-            raise InvalidInput(why_it_cannot_arise(rules, *sides, "X"))
+            raise InvalidInput(why_it_cannot_arise(rules, *sides))
         if turn not in (None, "", *TURNS):
             raise InvalidInput(f"The side to move is turn=x ({names[0]}) or turn=o ({names[1]}), "
                                f"not {quoted(turn[:12])}.")
@@ -102,8 +102,7 @@ class Setup:
         """Why this position cannot be studied with this side to move, in
         words; None if it can: no game reaches the stones with the counts'
         side to move, or that side cannot pass here."""
-        mover = self.counted_turn if self.passed else self.to_move
-        why = why_it_cannot_arise(self.rules, self.black, self.white, mover)
+        why = why_it_cannot_arise(self.rules, self.black, self.white)
         return why or (why_no_pass(self.rules, self.black, self.white) if self.passed else None)
 
     @property

@@ -17,7 +17,7 @@ sentence about why stones cannot arise is here.
 
 from __future__ import annotations
 
-from webapp.engine import RENJU, Position, Rules, is_solved, opponent
+from webapp.engine import RENJU, Position, Rules, is_solved
 from webapp.shared.errors import InvalidInput
 from webapp.shared.words import a_stone, in_a_row, quoted, side_name
 
@@ -43,7 +43,7 @@ def parse_set_up(rules: Rules, black: str | None, white: str | None) -> tuple[in
               parse_stones(rules, white, side_name(rules, "O", start=False)))
     if not any(stones):
         return ()
-    if why := why_it_cannot_arise(rules, *stones, counted_turn(*stones) or "X"):
+    if why := why_it_cannot_arise(rules, *stones):
         raise InvalidInput(why)
     return as_moves(*stones)
 
@@ -62,12 +62,12 @@ def position_of(rules: Rules, black: frozenset[int], white: frozenset[int], move
                     passed=mover is not None and counted is not None and mover != counted)
 
 
-def why_it_cannot_arise(rules: Rules, black: frozenset[int], white: frozenset[int], mover: str) -> str | None:
-    """Why no game reaches these stones with mover to move, in a sentence; None if one does."""
+def why_it_cannot_arise(rules: Rules, black: frozenset[int], white: frozenset[int]) -> str | None:
+    """Why no game reaches these stones with the counts' side to move, in a sentence; None if one does."""
     if black & white:
         return f"{rules.cell_name(min(black & white))} has both {a_stone(rules, 'X')} and {a_stone(rules, 'O')}."
-    if counted_turn(black, white) != mover:
-        return _counts_do_not_fit(rules, mover, len(black), len(white))
+    if counted_turn(black, white) is None:
+        return _counts_fit_no_side(rules, len(black), len(white))
     position = position_of(rules, black, white)
     first = side_name(rules, "X")
     if rules.rule == RENJU and _has_overline(rules, position.x):
@@ -92,7 +92,7 @@ def why_no_pass(rules: Rules, black: frozenset[int], white: frozenset[int]) -> s
     choice of the side to move against the counts)."""
     counted = counted_turn(black, white)
     if counted is None:
-        return None  # the counts fit neither side: _counts_do_not_fit says so
+        return None  # the counts fit neither side: why_it_cannot_arise says so
     mover = side_name(rules, counted)
     if is_solved(rules):
         return (f"On {rules.size}×{rules.size} the evaluation is the solved game's, which holds only the "
@@ -111,14 +111,11 @@ def as_moves(black: frozenset[int], white: frozenset[int]) -> tuple[int, ...]:
     return tuple(cell for pair in zip(blacks, [*whites, None]) for cell in pair if cell is not None)
 
 
-def _counts_do_not_fit(rules: Rules, mover: str, blacks: int, whites: int) -> str:
+def _counts_fit_no_side(rules: Rules, blacks: int, whites: int) -> str:
     black, white = side_name(rules, "X", start=False), side_name(rules, "O", start=False)
-    needs = (f"{side_name(rules, 'X')} to move needs as many {black} stones as {white}" if mover == "X" else
-             f"{side_name(rules, 'O')} to move needs one {black} stone more than {white}")
-    fits = ("and no side to move fits these counts" if blacks - whites not in (0, 1) else
-            f"so {side_name(rules, opponent(mover), start=False)} is to move here, or add or take away a stone")
-    return (f"{needs} ({black} moves first, then the sides take turns); {black} has {_stones(blacks)} "
-            f"and {white} {_stones(whites)}, {fits}.")
+    return (f"{side_name(rules, 'X')} moves first, then the sides take turns: unless a side passed earlier, "
+            f"{black} has as many stones as {white} or one more. Here {black} has {_stones(blacks)} and "
+            f"{white} {_stones(whites)}, which no side to move fits: add or take away a stone.")
 
 
 def _stones(count: int) -> str:
