@@ -71,8 +71,8 @@ def foul_in(moves: tuple[int, ...]) -> str | None:
     """The first black move the renju judge forbids, in words; None if there is none."""
     position = Position(RULES)
     for index, cell in enumerate(moves):
-        if position.to_move == "X" and index and cell in judge(position):
-            return f"black's move {index + 1}, {RULES.cell_name(cell)}, is forbidden ({judge(position)[cell]})"
+        if position.to_move == "X" and index and (why := judge(position).get(cell)):
+            return f"black's move {index + 1}, {RULES.cell_name(cell)}, is forbidden ({why})"
         position = position.play(cell)
     return None
 

@@ -154,13 +154,16 @@ def colours_swapped(here: Position) -> Position:
 def test_after_a_pass_the_engine_sees_what_it_sees_with_the_colours_swapped(board: str, rule: str, reach: Reach):
     """A referee the pass cannot share: with as many stones each and white
     to move after black's pass, the position with the colours swapped is
-    one a game reaches with black to move. Under a rule that treats both
-    sides alike, the search and the hint must choose the same there."""
+    one a game reaches with black to move (with black one stone up and
+    black to move after white's pass, the swapped one has white one stone
+    up and white to move, which no game reaches without a pass either).
+    Under a rule that treats both sides alike, the search and the hint must
+    choose the same in both."""
     rules = BOARDS[board].with_rule(rule)
     checked = 0
     for here in random_positions(board, reach.count(12, 3), random.Random(11), least=4, most=16):
         passed = Position(rules, here.x, here.o, passed=True)
-        if passed.is_over or passed.winner:
+        if passed.is_over:
             continue
         searched, referee = think(passed, 10**6, max_nodes=2_000), think(colours_swapped(passed), 10**6, max_nodes=2_000)
         assert (searched.move, searched.score, searched.kind, searched.line) == (

@@ -217,7 +217,7 @@ def test_the_side_to_move_is_the_counts_unless_a_side_passed(text: str, passed: 
 @pytest.mark.parametrize("text, message", [
     ("XXX.OO...", "X has a line, yet O moved after it"),  # O passed after X's line: X to move
     ("OOOXX.X..", "O has a line, yet X moved after it"),
-    ("XX.XX....", "this board has 4 X and 0 O"),
+    ("XX.XX....", "after one pass X has from one mark fewer than O to two more; this board has 4 X and 0 O"),
 ])
 def test_validate_after_a_pass_says_what_is_wrong(text: str, message: str):
     with pytest.raises(ValueError, match=message):

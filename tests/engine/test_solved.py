@@ -156,6 +156,11 @@ def test_boards_too_big_to_solve_say_so():
 
 
 def test_the_solved_table_answers_no_position_after_a_pass():
-    passed = Position(BOARDS["3x3"], x=1 << 4, passed=True)
-    with pytest.raises(ValueError, match="games never pass"):
-        outcomes(passed)
+    for board in ("3x3", "4x4"):
+        passed = Position(BOARDS[board], x=1 << 4, passed=True)
+        with pytest.raises(ValueError, match="games never pass"):
+            outcomes(passed)
+        with pytest.raises(KeyError):
+            table(BOARDS[board]).scores(passed)
+        with pytest.raises(KeyError):
+            table(BOARDS[board]).record(passed)

@@ -14,7 +14,7 @@ from flask import Flask
 from harness.browsing import REVIEWED_15X15
 from tests.support import Visitor
 from webapp.app import create_app
-from webapp.engine import BOARDS
+from webapp.engine import BOARDS, Opening
 from webapp.review import routes as review_routes
 
 HTMX = {"HX-Request": "true"}
@@ -227,8 +227,8 @@ def test_black_s_fifth_under_rif_is_said_to_be_white_s_pick_of_black_s_offer(vis
     black's offer; under Taraguchi-10 only if black offered ten, which a link does not say."""
     for rule in ("rif", "soosorv-8"):
         page = words(visitor.client.get(f"/review/15x15-renju/h8-h9-h7-h10-j5-a1?opening={rule}&step=5").text)
-        assert (f", black offered j5 among its fifth moves, and white's player picked it: its word judges offering it."
-                in html.unescape(page))
+        assert (f"Under {Opening(rule).named}, white's player picked black's fifth stone, j5, from the fifth moves "
+                "black offered: its word judges offering it.") in html.unescape(page)
         assert "offered" not in words(visitor.client.get(f"/review/15x15-renju/h8-h9-h7-h10-j5-a1?opening={rule}"
                                                          "&step=4").text)
     assert "offered" not in words(visitor.client.get(

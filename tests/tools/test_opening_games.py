@@ -27,7 +27,10 @@ def test_a_game_under_each_renju_rule_ends_keeps_its_zones_and_is_counted():
         assert (games, fouls) == (1, 0) and first + draws + second == 1 and black == (game.colour == "X")
         assert first == (game.winner == "easy") and second == (game.winner == "medium")
     mirrored = table("easy", "easy", [game._replace(second="easy") for game in played])
-    assert "the first player wins" in mirrored[0]
+    assert "| the first player wins | draws | the second player wins |" in mirrored[0]
+    for line, game in zip(mirrored[2:], played):
+        first, draws, second = map(int, line.split(" | ")[2:5])
+        assert (first, draws, second) == (game.opener_won is True, game.opener_won is None, game.opener_won is False)
 
 
 def test_a_black_move_the_judge_forbids_is_named():

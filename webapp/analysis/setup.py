@@ -93,6 +93,12 @@ class Setup:
         return self.counted_turn is not None and self.to_move != self.counted_turn
 
     @property
+    def turn_from(self) -> str:
+        """How the side to move was set: "counts", "chosen" (the counts' side, or
+        none fits), or "passed" (chosen against the counts: see passed)."""
+        return "passed" if self.passed else "chosen" if self.turn else "counts"
+
+    @property
     def position(self) -> Position:
         """The stones as the engine's Position, to_move to move (after a pass, if passed)."""
         return position_of(self.rules, self.black, self.white, self.to_move)

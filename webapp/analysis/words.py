@@ -16,14 +16,14 @@ def side(rules: Rules, mark: str, start: bool = True) -> str:
     return side_name(rules, mark, start)
 
 
-def to_move(rules: Rules, mover: str, chosen: bool, passed: bool = False) -> str:
-    """Who is to move, and whether the person chose it or the counts did (and then passed)."""
-    if passed:
+def to_move(rules: Rules, mover: str, how: str) -> str:
+    """Who is to move, and how (Setup.turn_from): as the counts say, as the
+    person chose, or as the person chose against the counts (a pass)."""
+    if how == "passed":
         other = side(rules, opponent(mover), start=False)
         return (f"{side(rules, mover)} to move, as you chose: {other} passes, though the counts of stones put "
                 f"{other} to move. A game cannot begin with a pass; to play it out, choose {other} to move.")
-    how = "as you chose" if chosen else "as the counts of stones say"
-    return f"{side(rules, mover)} to move, {how}."
+    return f"{side(rules, mover)} to move, {'as you chose' if how == 'chosen' else 'as the counts of stones say'}."
 
 
 def moves(count: int) -> str:

@@ -183,7 +183,10 @@ class Position(NamedTuple):
         xs, os = self.x.bit_count(), self.o.bit_count()
         if self.x & self.o or (self.x | self.o) & ~self.rules.full:
             raise ValueError("Each cell holds one stone at most, on the board.")
-        if xs - os not in ((-1, 0, 1, 2) if self.passed else (0, 1)):
+        if self.passed and xs - os not in (-1, 0, 1, 2):
+            raise ValueError(f"X moves first and the sides alternate, so after one pass X has from one mark "
+                             f"fewer than O to two more; this board has {xs} X and {os} O.")
+        if not self.passed and xs - os not in (0, 1):
             raise ValueError(f"X moves first and the sides alternate, so X has as many marks as O "
                              f"or one more; this board has {xs} X and {os} O.")
         owners = [mark for mark in MARKS if self.lines_of(mark)]

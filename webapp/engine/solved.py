@@ -83,14 +83,16 @@ class Table:
 
     def record(self, position: Position) -> Record:
         """The score and best cells of a position with a move to make; KeyError
-        if it is not in the table (finished, or unreachable)."""
+        if it is not in the table (finished, or unreachable: after a pass too)."""
         raise NotImplementedError
 
     def scores(self, position: Position) -> dict[int, int]:
         """The score of every empty cell for the side to move (the position
         must have a move to make): a cell that wins at once scores cells, a
         cell that fills the board without a line scores 0, any other the
-        score its opponent then has, turned."""
+        score its opponent then has, turned. KeyError after a pass, which no game makes."""
+        if position.passed:
+            raise KeyError(position.text)
         cells = self.rules.cells
         mover = position.to_move
         found = {}
@@ -113,6 +115,8 @@ class MemoryTable(Table):
         self._records, self.reachable = solve(rules)
 
     def record(self, position: Position) -> Record:
+        if position.passed:  # the same stones without the pass are another position
+            raise KeyError(position.text)
         return self._records[position.x | position.o << self.rules.cells]
 
 
@@ -138,6 +142,8 @@ class FileTable(Table):
         self._symmetries = _ByteImages(self.rules)
 
     def record(self, position: Position) -> Record:
+        if position.passed:  # the same stones without the pass are another position
+            raise KeyError(position.text)
         key, symmetry = self._symmetries.canonical(position.x, position.o, self._lowest[position.x])
         index = bisect.bisect_left(self._keys, key)
         if index == self.count or self._keys[index] != key:

@@ -83,8 +83,9 @@ def parse_opening(rules: Rules, raw: str | None, moves: tuple[int, ...]) -> str 
         raise InvalidInput(f"The {rules.name} board has no {opening.named} opening: it is for {opening.offered_where}.")
     if len(moves) < (stones := opening.stones_put_down):
         raise InvalidInput(f"The {raw} opening puts down {stones} stones; this game has {len(moves)}.")
-    for ply, cell in enumerate(moves):  # a link is not trusted to keep the opening's zones
-        if why := opening.why_not(rules, ply, cell) if ply < stones else opening.surely_not(rules, ply, cell):
+    for ply, cell in enumerate(moves[:max(stones, len(opening.sure_zones))]):  # a link is not trusted with zones
+        why = opening.why_not(rules, ply, cell) if ply < stones else opening.surely_not(rules, ply, cell)
+        if why:
             raise InvalidInput(f"These moves do not fit their opening. {why}")
     return raw
 

@@ -154,8 +154,8 @@ def picked_stone_words(rules: Rules, moves: tuple[int, ...], step: int, written:
     opening = Opening.read(written) if written else Opening()
     if opening.always_picked != step - 1 or step > len(moves):
         return None
-    return (f"Under {opening.named}, black offered {rules.cell_name(moves[step - 1])} among its fifth moves, and "
-            "white's player picked it: its word judges offering it.")
+    return (f"Under {opening.named}, white's player picked black's fifth stone, {rules.cell_name(moves[step - 1])}, "
+            "from the fifth moves black offered: its word judges offering it.")
 
 
 def opening_words(written: str | None) -> str | None:

@@ -113,9 +113,10 @@ def as_moves(black: frozenset[int], white: frozenset[int]) -> tuple[int, ...]:
 
 def _counts_fit_no_side(rules: Rules, blacks: int, whites: int) -> str:
     black, white = side_name(rules, "X", start=False), side_name(rules, "O", start=False)
-    return (f"{side_name(rules, 'X')} moves first, then the sides take turns: unless a side passed earlier, "
-            f"{black} has as many stones as {white} or one more. Here {black} has {_stones(blacks)} and "
-            f"{white} {_stones(whites)}, which no side to move fits: add or take away a stone.")
+    return (f"{side_name(rules, 'X')} moves first, then the sides take turns: without passes {black} has as many "
+            f"stones as {white} or one more, and a position here takes one pass at most, the one choosing the side "
+            f"to move makes. Here {black} has {_stones(blacks)} and {white} {_stones(whites)}, which no side to "
+            "move fits: add or take away a stone.")
 
 
 def _stones(count: int) -> str:
