@@ -138,7 +138,18 @@ def test_psq_as_the_gomocup_manager_writes_it_with_its_trailing_lines():
     ("(;FF[4]GM[4]SZ[19];B[jj])", None, "The board's size (SZ: “19”) is not one played here"),
     ("(;FF[4]GM[1]SZ[15];B[hh])", None, "a gomoku record has GM[4]"),
     ("(;FF[4]GM[4]SZ[15];B[hh];B[ii])", None, "Move 2 is B's, but W is to play"),
-    ("(;FF[4]GM[4]SZ[15]AB[hh][ii];W[jj])", None, "The record sets stones up"),
+    ("(;FF[4]GM[4]SZ[15]AB[hh][ii];W[jj])", None, "are not a position a game here reaches. White to move needs one "
+                                                   "black stone more than white"),
+    ("(;FF[4]GM[4]SZ[15]AB[hh]PL[B];W[jj])", None, "Black to move needs as many black stones as white"),
+    ("(;FF[4]GM[4]SZ[15]AB[hh]AW[hh];W[jj])", None, "h8 has both a black stone and a white stone."),
+    ("(;FF[4]GM[4]SZ[15]AB[hh]AW[ii];B[ii])", None, "Step 1 plays i7, which holds a stone set up."),
+    ("(;FF[4]GM[4]SZ[15]AB[hh]AW[ii];W[jj])", None, "Move 1 is W's, but B is to play: the colours must take turns, "
+                                                   "the side to move after the stones set up first."),
+    ("(;FF[4]GM[4]SZ[15]AB[hz])", None, "A stone set up (AB), “hz”, is not a point of the 15x15 board"),
+    ("(;FF[4]GM[4]SZ[15];B[hh];AB[ii])", None, "The record sets stones up in its node 3 (AB[…]); a game here is set up, if at all, before its first move"),
+    ("(;FF[4]GM[4]SZ[15]AE[hh];B[hh])", None, "The record takes stones away (AE[…])"),
+    ("(;FF[4]GM[4]SZ[15]RU[renju]AB[ii]AW[aa];B[hh])", None, "Renju begins at the centre"),
+    ("(;FF[4]GM[4]SZ[15]AB[hh]AW[ii]ON[swap2];B[jj])", None, "A game from a position set up by hand has no opening rule"),
     ("(;FF[4]GM[4]SZ[15]RU[swap2];B[hh])", None, "the rule “swap2”; the 15x15 board here is played freestyle, "
                                                   "standard or renju"),
     ("(;FF[4]GM[4]SZ[7]RU[renju];B[dd])", None, "The 7x7 board is played freestyle or standard, not “renju”."),

@@ -24,7 +24,7 @@ from webapp.shared.players import HUMAN, OUR_PLAYERS, Roster
 from webapp.play.score import FRIENDS, score_prefix
 from webapp.play.telling import Telling
 from webapp.shared.errors import Conflict, InvalidInput
-from webapp.shared.game_link import mark_of, parse_moves, stones_query, write_moves
+from webapp.shared.game_link import mark_of, parse_moves, set_up_query, write_moves
 from webapp.shared.set_up import parse_set_up
 from webapp.shared.opened import Opened
 from webapp.shared.words import describe_cell, sentence_start
@@ -78,7 +78,7 @@ class Game(Opened, Telling):
     @property
     def set_up_query(self) -> dict[str, str]:
         """The stones set up by hand, as the analysis board's link writes them (none without)."""
-        return stones_query(self.rules, self.moves[:self.set_up:2], self.moves[1:self.set_up:2])
+        return set_up_query(self.rules, self.moves, self.set_up)
 
     @property
     def played(self) -> tuple[int, ...]:

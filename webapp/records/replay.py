@@ -1,4 +1,6 @@
-"""A game shown step by step, read-only, as a permanent link gives it."""
+"""A game shown step by step, read-only, as a permanent link gives it: from
+the empty board, or from stones set up by hand (the analysis board's, in
+the link's x= and o=), which are shown as set up and are no steps."""
 
 from __future__ import annotations
 
@@ -11,28 +13,45 @@ from typing import NamedTuple
 from webapp.engine import Opening, Position, Rules, cells_of
 from webapp.shared.coach import explain_move, square_values
 from webapp.shared.board import BoardView, Move, SquareValue, board_view, move_list
-from webapp.shared.game_link import GameAt, Result, game_query, parse_opening, stones_query, write_moves
+from webapp.shared.game_link import (GameAt, Result, game_query, parse_opening, set_up_query, stones_query,
+                                     write_moves)
 from webapp.shared.opening_words import game_opening_words, opening_stone_words
+from webapp.shared.set_up import begun_words, parse_set_up
 
 
 @dataclass(frozen=True)
 class Replay:
-    """A link's game (rules and moves) at one of its steps."""
+    """A link's game (rules and moves) at one of its steps: moves holds the
+    stones set up by hand first (set_up of them), and a step counts only the
+    moves played after them (see GameAt)."""
 
     rules: Rules
     moves: tuple[int, ...]
     step: int
     opening: str | None = None  # as a link writes it (opening_rules.WRITTEN): the stones it put down
     ending: Result = field(default_factory=Result)  # who played, and a resignation or a time-out
+    set_up: int = 0  # how many of the first moves are stones set up by hand, not played
 
     @classmethod
     def parse(cls, rules: Rules, raw_moves: str, query: Mapping[str, str]) -> Replay:
-        """The replay of a link's moves at the step its query asks for (the
-        last if none), with its opening and result, or InvalidInput saying
-        what in the link is wrong."""
-        moves, step = GameAt.parse(rules, raw_moves, query.get("step"))
-        return cls(rules, moves, step, parse_opening(rules, query.get("opening"), moves),
-                   Result.parse(query, Position.after(rules, moves)))
+        """The replay of a link's moves (played after the stones its x= and o=
+        set up, if it has them) at the step its query asks for (the last if
+        none), with its opening and result, or InvalidInput saying what in
+        the link is wrong."""
+        start = parse_set_up(rules, query.get("x"), query.get("o"))
+        moves, step, set_up = GameAt.parse(rules, raw_moves, query.get("step"), start)
+        return cls(rules, moves, step, parse_opening(rules, query.get("opening"), moves, set_up),
+                   Result.parse(query, Position.after(rules, moves)), set_up)
+
+    @property
+    def last_step(self) -> int:
+        """The last step: how many moves were played (after any stones set up)."""
+        return len(self.moves) - self.set_up
+
+    @property
+    def ply(self) -> int:
+        """How many stones are on the board at this step, those set up among them."""
+        return self.set_up + self.step
 
     @property
     def opening_stones(self) -> int:
@@ -54,23 +73,38 @@ class Replay:
     @cached_property
     def position(self) -> Position:
         """The position at this step."""
-        return Position.after(self.rules, self.moves[:self.step])
+        return Position.after(self.rules, self.moves[:self.ply])
 
     def board(self, coach_values: Mapping[int, SquareValue]) -> BoardView:
         """The board at this step, with the coach's values (the caller's: see
-        Seen): a replay is for learning."""
-        ended = self.step == len(self.moves) and self.ending.last_words(self.rules)  # not whose turn it was
-        return board_view(self.rules, self.moves[:self.step], ended or None, values=coach_values)
+        Seen): a replay is for learning. Stones set up are neither numbered nor listed."""
+        ended = self.step == self.last_step and self.ending.last_words(self.rules)  # not whose turn it was
+        return board_view(self.rules, self.moves[:self.ply], ended or None, values=coach_values, set_up=self.set_up)
 
     @property
     def notation(self) -> str:
-        """The whole game's moves as a link writes them."""
-        return write_moves(self.rules, self.moves)
+        """The whole game's moves played as a link writes them (its query carries any stones set up)."""
+        return write_moves(self.rules, self.moves[self.set_up:])
+
+    @property
+    def notation_to_step(self) -> str:
+        """The moves played up to this step as a link writes them: where "Play from here" goes on from."""
+        return write_moves(self.rules, self.moves[self.set_up:self.ply])
+
+    @property
+    def set_up_query(self) -> dict[str, str]:
+        """The stones set up by hand, as the link carries them (x=, o=); none for a game from the empty board."""
+        return set_up_query(self.rules, self.moves, self.set_up)
+
+    @property
+    def set_up_words(self) -> str:
+        """What the replay says of a game begun from stones set up by hand (see Replay)."""
+        return begun_words(self.set_up, "the steps and the move numbers count")
 
     @property
     def moves_in_words(self) -> list[Move]:
-        """The whole game's moves, each in words and with its square."""
-        return move_list(self.rules, self.moves)
+        """The whole game's moves played, each in words and with its square (the stones set up are no moves)."""
+        return move_list(self.rules, self.moves, self.set_up)
 
     @property
     def result(self) -> str:
@@ -79,14 +113,13 @@ class Replay:
 
     @property
     def query(self) -> dict[str, str]:
-        """What a link to this game carries besides its moves: its opening and its result."""
-        return game_query(self.opening, self.ending)
+        """What a link to this game carries besides its moves: its stones set up, its opening and its result."""
+        return game_query(self.opening, self.ending, self.set_up_query)
 
     @property
     def stones_query(self) -> dict[str, str]:
         """The stones at this step as the analysis board's link writes them (record.stones_query)."""
         return stones_query(self.rules, cells_of(self.position.x), cells_of(self.position.o))
-
 
 
 class Seen(NamedTuple):
@@ -98,10 +131,12 @@ class Seen(NamedTuple):
     explanation: str | None
 
 
-def see_step(rules: Rules, moves: tuple[int, ...], step: int) -> Seen:
-    """The coach's values at the step, and the move that led to it with its
-    reason. A link does not say who played, and whoever follows it played
-    neither side, so the sides are named rather than called "you", and the
-    reason, in the mover's own words ("I complete a line"), says whose they are."""
-    explanation = explain_move(rules, moves, step, person=False) if step else None
-    return Seen(square_values(Position.after(rules, moves[:step])), explanation)
+def see_step(rules: Rules, moves: tuple[int, ...], ply: int, set_up: int = 0) -> Seen:
+    """The coach's values after the first ply of moves, and the move that
+    led there with its reason, if it was played (not one of the first set_up,
+    stones set up by hand, which nobody played and no reason explains). A
+    link does not say who played, and whoever follows it played neither
+    side, so the sides are named rather than called "you", and the reason,
+    in the mover's own words ("I complete a line"), says whose they are."""
+    explanation = explain_move(rules, moves, ply, person=False) if ply > set_up else None
+    return Seen(square_values(Position.after(rules, moves[:ply])), explanation)

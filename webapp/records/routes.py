@@ -2,11 +2,14 @@
 
 A replay is a game's permanent link, /replay/<board>/<moves>, stepped through
 (?step=k), with the players, a resignation or a time-out and an opening rule
-in its query; an htmx request for a step gets the replay fragment alone.
+in its query; an htmx request for a step gets the replay fragment alone. A
+game begun from stones set up by hand carries them as the analysis board's
+link does (x=h8-i9&o=j10), and its moves are those played after them.
 
 A download is named by the game's board and moves, as a replay link is, with
 the players, a resignation or a time-out and an opening rule (which the moves
-do not show) in its query: /record/sgf/15x15/h8-i9?black=You&white=master. A
+do not show) in its query: /record/sgf/15x15/h8-i9?black=You&white=master; a
+game begun from stones set up, in SGF alone (PSQ and a list of moves cannot set stones up: a 404 says so). A
 record opened, pasted or uploaded, becomes a replay link (303) with all of
 that in its query; nothing of it is stored, and a record that is not one gets
 the form back with what is wrong and where (400).
@@ -17,12 +20,13 @@ from __future__ import annotations
 from flask import Blueprint, Response, abort, current_app, redirect, render_template, request, url_for
 from werkzeug.exceptions import RequestEntityTooLarge
 
-from webapp.engine import BOARDS, DEFAULT_BOARD, FREESTYLE, RULES, Position, is_solved, top_level
+from webapp.engine import BOARDS, DEFAULT_BOARD, FREESTYLE, RULES, Position, Rules, is_solved, top_level
 from webapp.records.replay import Replay, see_step
 from webapp.shared.errors import InvalidInput
 from webapp.shared.forms import rule_named
-from webapp.shared.game_link import Result, parse_moves, parse_opening, write_moves
+from webapp.shared.game_link import Result, parse_moves, parse_opening, set_up_query, write_moves
 from webapp.shared.record_files import FORMATS, MOST_CHARACTERS, Record, read_record, written
+from webapp.shared.set_up import parse_set_up
 from webapp.shared.web import board_or_404, is_htmx, roster
 
 bp = Blueprint("records", __name__)
@@ -44,7 +48,7 @@ def replay(board: str, moves: str) -> Response | str:
         shown = Replay.parse(board_or_404(board), moves, request.args)
     except InvalidInput as error:
         abort(404, description=str(error))
-    seen = current_app.extensions["engines"].ask(see_step, shown.rules, shown.moves, shown.step,
+    seen = current_app.extensions["engines"].ask(see_step, shown.rules, shown.moves, shown.ply, shown.set_up,
                                                  here=is_solved(shown.rules))
     template = "records/_replay.html" if is_htmx() else "records/replay.html"
     return render_template(template, replay=shown, view=shown.board(seen.values),
@@ -60,14 +64,22 @@ def download(kind: str, board: str, moves: str) -> Response:
         abort(404, description=f"Records are written as {', '.join(FORMATS)}.")
     rules = board_or_404(board)
     try:
-        cells = parse_moves(rules, moves)
-        opening = parse_opening(rules, request.args.get("opening"), cells)
-        record = Record(rules, cells, Result.parse(request.args, Position.after(rules, cells)), opening)
+        record = _linked_record(rules, moves)
+        text = written(record, kind)
     except InvalidInput as error:
         abort(404, description=str(error))
-    name = f"{rules.name}-{write_moves(rules, cells) or 'empty'}"[:80]
-    return Response(written(record, kind), content_type=f"{MEDIA_TYPES[kind]}; charset=utf-8",
+    name = f"{rules.name}-{'set-up-' if record.set_up else ''}{write_moves(rules, record.played) or 'empty'}"[:80]
+    return Response(text, content_type=f"{MEDIA_TYPES[kind]}; charset=utf-8",
                     headers={"Content-Disposition": f'attachment; filename="{name}.{kind}"'})
+
+
+def _linked_record(rules: Rules, moves: str) -> Record:
+    """The record a download's link names: its moves, played after the stones
+    its x= and o= set up (if any), its opening and its result; InvalidInput if it names none."""
+    set_up = parse_set_up(rules, request.args.get("x"), request.args.get("o"))
+    cells = (*set_up, *parse_moves(rules, moves, Position.after(rules, set_up) if set_up else None))
+    opening = parse_opening(rules, request.args.get("opening"), cells, len(set_up))
+    return Record(rules, cells, Result.parse(request.args, Position.after(rules, cells)), opening, len(set_up))
 
 
 @bp.get("/open")
@@ -97,8 +109,9 @@ def open_record() -> Response | tuple[str, int]:
         record = read_record(text, board, rule_named(rule))
     except InvalidInput as error:
         return _form(str(error), text[:MOST_CHARACTERS], board, rule), 400
-    return redirect(url_for(".replay", board=record.rules.name, moves=write_moves(record.rules, record.moves),
-                            opening=record.opening, **record.result.query), 303)
+    return redirect(url_for(".replay", board=record.rules.name, moves=write_moves(record.rules, record.played),
+                            **set_up_query(record.rules, record.moves, record.set_up), opening=record.opening,
+                            **record.result.query), 303)
 
 
 def _form(message: str | None = None, text: str = "", board: str | None = None, rule: str = FREESTYLE) -> str:

@@ -63,19 +63,29 @@ def stones_query(rules: Rules, black: Iterable[int], white: Iterable[int]) -> di
     return {side: "-".join(map(rules.cell_name, cells)) for side, cells in sides.items() if cells}
 
 
+def set_up_query(rules: Rules, moves: tuple[int, ...], set_up: int) -> dict[str, str]:
+    """The stones a game was set up with (its first set_up moves, black's and
+    white's in turn: shared.set_up.as_moves) as a link carries them, in the
+    analysis board's form (stones_query); none for a game from the empty board."""
+    return stones_query(rules, moves[:set_up:2], moves[1:set_up:2])
+
+
 def game_digest(rules: Rules, moves: tuple[int, ...]) -> str:
     """A game's short name, for keys: its board and moves, digested (a long game's moves would make a long key)."""
     game = f"{rules.name}:{','.join(map(str, moves))}".encode()
     return hashlib.blake2b(game, digest_size=16).hexdigest()
 
 
-def parse_opening(rules: Rules, raw: str | None, moves: tuple[int, ...]) -> str | None:
+def parse_opening(rules: Rules, raw: str | None, moves: tuple[int, ...], set_up: int = 0) -> str | None:
     """A link's opening (its `opening`, as opening_rules.WRITTEN writes it; none if
     it has none) of a game of these moves, or InvalidInput saying why it is
-    not one: not an opening, not one of this board's, or more stones than
-    the game has."""
+    not one: not an opening, not one of this board's, more stones than
+    the game has, or a game whose first stones were set up by hand (set_up of them)."""
     if raw in (None, "", NO_OPENING):
         return None
+    if set_up:
+        raise InvalidInput("A game from a position set up by hand has no opening rule: its first stones were "
+                           "set up, not put down by an opening's steps.")
     if raw not in WRITTEN:
         raise InvalidInput(f"{quoted(raw[:20])} is not an opening a link writes: {', '.join(WRITTEN)} or none.")
     opening = Opening.read(raw)
@@ -135,23 +145,35 @@ def _parse_step(rules: Rules, step: int, written: str, digit: bool) -> int:
 
 
 class GameAt(NamedTuple):
-    """A link's game (its moves) and the step it is looked at, from 0 (the empty board) to the last."""
+    """A link's game and the step it is looked at. moves holds the stones
+    set up by hand first, if the game began from such a position (set_up
+    of them, black's and white's in turn: shared.set_up.as_moves), then the
+    moves played; a step counts moves played only, from 0 (the empty board,
+    or the position set up) to the last: the stones set up are no steps."""
 
     moves: tuple[int, ...]
     step: int
+    set_up: int = 0
 
     @classmethod
-    def parse(cls, rules: Rules, raw_moves: str, raw_step: str | None) -> GameAt:
-        """The game a link's moves write, at a step (the last if none is given),
-        or InvalidInput saying what in the link is wrong."""
-        moves = parse_moves(rules, raw_moves)
+    def parse(cls, rules: Rules, raw_moves: str, raw_step: str | None, set_up: tuple[int, ...] = ()) -> GameAt:
+        """The game a link's moves write, played after the stones set up (a
+        link's x= and o=, read by shared.set_up.parse_set_up), at a step (the
+        last if none is given), or InvalidInput saying what in the link is wrong."""
+        played = parse_moves(rules, raw_moves, Position.after(rules, set_up) if set_up else None)
+        moves = (*set_up, *played)
         if raw_step is None:
-            return cls(moves, len(moves))
-        step = whole_number(raw_step, len(moves))
+            return cls(moves, len(played), len(set_up))
+        step = whole_number(raw_step, len(played))
         if step is None:
             raise InvalidInput(f"There is no step {quoted(raw_step)} in this game; "
-                               f"its steps are 0 to {len(moves)}.")
-        return cls(moves, step)
+                               f"its steps are 0 to {len(played)}.")
+        return cls(moves, step, len(set_up))
+
+    @property
+    def ply(self) -> int:
+        """How many stones are on the board at the step: those set up, and the moves played to it."""
+        return self.set_up + self.step
 
 
 NAME_LENGTH = 60
@@ -245,7 +267,8 @@ class Result(NamedTuple):
         return f"{name} won: {in_a_row(position.rules)} in a row."
 
 
-def game_query(opening: str | None, ending: Result) -> dict[str, str]:
-    """What a link to a game carries besides its moves: its opening, and who played and how it ended."""
-    return {**({"opening": opening} if opening else {}), **ending.query}
+def game_query(opening: str | None, ending: Result, set_up: Mapping[str, str] | None = None) -> dict[str, str]:
+    """What a link to a game carries besides its moves: the stones it was set
+    up with (set_up_query), its opening, and who played and how it ended."""
+    return {**(set_up or {}), **({"opening": opening} if opening else {}), **ending.query}
 

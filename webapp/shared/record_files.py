@@ -7,7 +7,10 @@ players' programs (Gomocalc, Yixin-Board, the Gomocup manager) save and open the
   result in RE ("B+", "W+R" for a resignation, "B+T" on time, "0" for a draw), an
   opening rule in ON, SGF's opening, as a link writes it ("swap2", "swap2-two"
   where the second player put down two more, "swap1", "pro", "long-pro"; another program's ON, such as
-  an opening's name, is read past), then one node a move, B and W in turn, each point two letters: its column, then its row
+  an opening's name, is read past), a game begun from stones set up by hand
+  (the analysis board's) in SGF's setup properties, AB[] and AW[] (black's
+  and white's stones, in the root node) and PL[] (the side to move), then
+  one node a move, B and W in turn, each point two letters: its column, then its row
   counted from the top ("hh" is the centre of 15×15).
 - PSQ, the Gomocup manager's: a first line "Piskvorky 15x15, 11:11, 0", then
   one line a move, "x,y,ms", 1-based from the top left. The lines after the
@@ -15,6 +18,8 @@ players' programs (Gomocalc, Yixin-Board, the Gomocup manager) save and open the
   It does not say its rule: that is given apart, as a move string's board is.
 - The move string: the squares' names one after the other, "h8i9g7" (from
   the size and the rule, given apart).
+PSQ and the move string have no way to set stones up: a game begun from
+stones set up by hand is written in SGF alone (written says why not in the others).
 
 A record read back is checked as a replay link is (game_link.parse_moves): each
 move on the board, on an empty square, before the end; a record that is not
@@ -32,7 +37,8 @@ from webapp.engine.opening_rules import WRITTEN
 from webapp.engine.rules import COLUMNS
 from webapp.shared.errors import InvalidInput
 from webapp.shared.game_link import AGREED, NAME_LENGTH, Result, checked_moves, parse_moves, parse_opening
-from webapp.shared.words import quoted
+from webapp.shared.set_up import as_moves, why_it_cannot_arise
+from webapp.shared.words import quoted, side_name
 
 MOST_CHARACTERS = 65_536
 """The longest record read: a 15×15 game of 225 moves in SGF is some 2,000 characters."""
@@ -50,10 +56,24 @@ class Record(NamedTuple):
     moves: tuple[int, ...]
     result: Result = Result()   # who played, and a resignation or a time-out, if the record says
     opening: str | None = None  # as a link writes it (opening_rules.WRITTEN), if the game began so
+    set_up: int = 0             # how many of the first moves are stones set up by hand (shared.set_up.as_moves)
+
+    @property
+    def played(self) -> tuple[int, ...]:
+        """The moves played, after any stones set up."""
+        return self.moves[self.set_up:]
+
+
+CANNOT_SET_UP = {"psq": "A PSQ record (the Gomocup manager's) has no way to write stones set up before the moves",
+                 "txt": "A list of moves has no way to write stones set up before them"}
+"""Why a game begun from stones set up by hand is not written in a format: SGF alone sets stones up."""
 
 
 def written(record: Record, kind: str) -> str:
-    """The record in one of FORMATS."""
+    """The record in one of FORMATS; InvalidInput where the format cannot
+    hold it (a game begun from stones set up, in any but SGF)."""
+    if record.set_up and kind in CANNOT_SET_UP:
+        raise InvalidInput(f"{CANNOT_SET_UP[kind]}: download this game as SGF, which writes them (AB[], AW[]).")
     return {"sgf": write_sgf, "psq": write_psq, "txt": write_move_string}[kind](record)
 
 
@@ -68,8 +88,21 @@ def write_sgf(record: Record) -> str:
         header.append(f"RE[{result}]")
     if record.opening:
         header.append(f"ON[{record.opening}]")
-    nodes = [f";{'B' if index % 2 == 0 else 'W'}[{_sgf_point(rules, cell)}]" for index, cell in enumerate(record.moves)]
+    if record.set_up:
+        header.append(_sgf_set_up(record))
+    nodes = [f";{'B' if index % 2 == 0 else 'W'}[{_sgf_point(rules, cell)}]"
+             for index, cell in enumerate(record.moves) if index >= record.set_up]
     return f"(;{''.join(header)}\n{''.join(nodes)})\n"
+
+
+def _sgf_set_up(record: Record) -> str:
+    """The stones set up, as SGF's setup properties write them: AB[..][..],
+    AW[..], and PL[] the side to move (SGF would otherwise take black)."""
+    stones = record.moves[:record.set_up]
+    points = {key: "".join(f"[{_sgf_point(record.rules, cell)}]" for cell in sorted(stones[start::2]))
+              for key, start in (("AB", 0), ("AW", 1))}
+    to_move = "B" if record.set_up % 2 == 0 else "W"
+    return "".join(f"{key}{written}" for key, written in points.items() if written) + f"PL[{to_move}]"
 
 
 def write_psq(record: Record) -> str:
@@ -117,22 +150,52 @@ def read_sgf(text: str) -> Record:
     elif written_rule and rules.k == 5:
         raise InvalidInput(f"This game was played under the rule {quoted(written_rule)}; the {rules.board_name} board here "
                            f"is played {rules_words(rules)}.")
-    for key in ("AB", "AW", "AE"):
-        if any(key in node for node in nodes):
-            raise InvalidInput(f"The record sets stones up ({key}[…]); only games played from the empty "
-                               "board are opened here.")
+    set_up = _read_sgf_set_up(rules, nodes)
     cells = []
-    for number, node in enumerate(node for node in nodes[1:] if "B" in node or "W" in node):
-        step = number + 1
+    for number, node in enumerate((node for node in nodes[1:] if "B" in node or "W" in node), start=len(set_up)):
+        step = number - len(set_up) + 1
         expected, other = ("B", "W") if number % 2 == 0 else ("W", "B")
         if other in node or expected not in node:
+            first = "the side to move after the stones set up first" if set_up else "black first"
             raise InvalidInput(f"Move {step} is {other}'s, but {expected} is to play: the colours must take turns, "
-                               "black first.")
+                               f"{first}.")
         cells.append(_read_sgf_point(rules, node[expected][0], step))
-    moves = checked_moves(rules, cells)
+    moves = (*set_up, *checked_moves(rules, cells, Position.after(rules, set_up) if set_up else None))
     opening = root.get("ON", [""])[0].strip().lower()
     return Record(rules, moves, _sgf_result(root, Position.after(rules, moves)),
-                  parse_opening(rules, opening, moves) if opening in WRITTEN else None)
+                  parse_opening(rules, opening, moves, len(set_up)) if opening in WRITTEN else None, len(set_up))
+
+
+def _read_sgf_set_up(rules: Rules, nodes: list[dict[str, list[str]]]) -> tuple[int, ...]:
+    """The stones an SGF sets up in its root node (AB, AW, with PL the side to
+    move: by default the one the counts give), as a game holds them
+    (shared.set_up.as_moves); InvalidInput for stones no game reaches, and
+    (_refuse_later_set_up) for setup a game here cannot hold."""
+    _refuse_later_set_up(nodes)
+    root = nodes[0]
+    black, white = (frozenset(_read_sgf_point(rules, point, 0, key) for point in root.get(key, []))
+                    for key in ("AB", "AW"))
+    if not black and not white:
+        return ()
+    if why := why_it_cannot_arise(rules, black, white):
+        raise InvalidInput(f"The stones this record sets up (AB, AW) are not a position a game here reaches. {why}")
+    counted = "X" if len(black) == len(white) else "O"
+    if {"B": "X", "W": "O"}.get(root.get("PL", [""])[0].strip().upper(), counted) != counted:
+        raise InvalidInput(f"The record sets stones up with PL[{root['PL'][0].strip()[:2]}] to play, but the counts of "
+                           f"stones put {side_name(rules, counted, start=False)} to move, and a game here never "
+                           "begins with a pass.")
+    return as_moves(black, white)
+
+
+def _refuse_later_set_up(nodes: list[dict[str, list[str]]]) -> None:
+    """InvalidInput where an SGF takes stones away (AE) or sets them up after
+    its first node: a game here is set up before its first move, or not at all."""
+    for number, node in enumerate(nodes, start=1):
+        for key in ("AB", "AW", "AE"):
+            if key in node and (key == "AE" or number > 1):
+                where = "takes stones away (AE[…])" if key == "AE" else f"sets stones up in its node {number} ({key}[…])"
+                raise InvalidInput(f"The record {where}; a game here is set up, if at all, before its first "
+                                   "move, in the first node.")
 
 
 def read_psq(text: str, rule: str = FREESTYLE) -> Record:
@@ -216,9 +279,12 @@ def _sgf_point(rules: Rules, cell: int) -> str:
     return f"{COLUMNS[column]}{COLUMNS[row]}"
 
 
-def _read_sgf_point(rules: Rules, point: str, step: int) -> int:
+def _read_sgf_point(rules: Rules, point: str, step: int, set_up: str = "") -> int:
+    """A point's two letters as a cell; InvalidInput, naming the move (step)
+    or the setup property (set_up), where they are not one."""
     if len(point) != 2 or any(letter not in COLUMNS[:rules.size] for letter in point):
-        raise InvalidInput(f"Move {step}, {quoted(point[:8])}, is not a point of the {rules.name} board "
+        which = f"A stone set up ({set_up})" if set_up else f"Move {step}"
+        raise InvalidInput(f"{which}, {quoted(point[:8])}, is not a point of the {rules.name} board "
                            f"(two letters from a to {COLUMNS[rules.size - 1]}: column, then row from the top).")
     return COLUMNS.index(point[1]) * rules.size + COLUMNS.index(point[0])
 

@@ -111,6 +111,14 @@ def as_moves(black: frozenset[int], white: frozenset[int]) -> tuple[int, ...]:
     return tuple(cell for pair in zip(blacks, [*whites, None]) for cell in pair if cell is not None)
 
 
+def begun_words(stones: int, then: str) -> str:
+    """What a replay or a review says of a game begun from stones set up by
+    hand: how many, that nobody played them, and (then) what counts only
+    the moves played after them. Nothing of an order they went down in."""
+    return (f"The game began from a position set up by hand ({_stones(stones)}): they were set up, not played, "
+            f"so {then} only the moves played after them.")
+
+
 def _counts_fit_no_side(rules: Rules, blacks: int, whites: int) -> str:
     black, white = side_name(rules, "X", start=False), side_name(rules, "O", start=False)
     return (f"{side_name(rules, 'X')} moves first, then the sides take turns: without passes {black} has as many "
