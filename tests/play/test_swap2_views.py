@@ -11,7 +11,8 @@ from tests.support import Visitor
 from webapp.engine import BOARDS, Position, swap2
 from webapp.review.judgement import Judgement
 from webapp.review import routes as review_routes
-from webapp.review.review import Retry, Review
+from webapp.review.retry import Retry
+from webapp.review.review import Review
 from webapp.play.game import Game
 
 FIFTEEN = BOARDS["15x15"]

@@ -148,13 +148,13 @@ def test_an_old_link_opens_unchanged(visitor: Visitor):
     ("x=h8-i9&o=j10&opening=swap2", "A game from a position set up by hand has no opening rule"),
 ])
 def test_a_bad_set_up_in_a_link_is_404_saying_what_is_wrong(visitor: Visitor, query: str, why: str):
-    for path in ("/replay/15x15/a1", "/record/sgf/15x15/a1"):
+    for path in ("/replay/15x15/a1", "/review/15x15/a1", "/record/sgf/15x15/a1"):
         response = visitor.client.get(f"{path}?{query}")
         assert response.status_code == 404 and why in unescape(response.text), (path, query)
 
 
 def test_a_move_on_a_stone_set_up_is_404_saying_so(visitor: Visitor):
-    for path in ("/replay/15x15/a1-h8", "/record/sgf/15x15/a1-h8"):
+    for path in ("/replay/15x15/a1-h8", "/review/15x15/a1-h8", "/record/sgf/15x15/a1-h8"):
         response = visitor.client.get(f"{path}?{SET_UP}")
         assert response.status_code == 404 and "Step 2 plays h8, which holds a stone set up." in response.text
     beyond = visitor.client.get(f"/replay/15x15/a1?{SET_UP}&step=2")

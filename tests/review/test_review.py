@@ -16,7 +16,8 @@ from harness.positions import playable_positions, setup
 from tests.reach import Reach
 from webapp.engine import BOARDS, DEFAULT_BOARD, Appraisal, Forgetful, Position, advise, appraise, outcomes
 from webapp.review.judgement import Hindsight, Judgement, chance_after, judge_appraisal, judge_solved
-from webapp.review.review import Retry, Review, judgements
+from webapp.review.retry import Retry
+from webapp.review.review import Review, judgements
 from webapp.shared.errors import Conflict, InvalidInput
 from webapp.shared.game_link import Result, parse_moves
 from webapp.shared.words import describe_cell
@@ -250,8 +251,8 @@ class Appraised:
     def __init__(self, appraisals: list[Appraisal | None]):
         self.found = appraisals
 
-    def appraisals(self, rules, moves, queue=True):
-        return self.found[:len(moves)]
+    def appraisals(self, rules, moves, queue=True, start=0):
+        return self.found[start:len(moves)]
 
 
 LOST = ("a1", "h8", "a3", "h9", "a5", "h10", "a7", "h11")

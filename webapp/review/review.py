@@ -1,5 +1,5 @@
-"""A game's review: every move judged, a summary for each side, and the
-retry of a side's errors. Values, like the replay; no Flask here.
+"""A game's review: every move judged, and a summary for each side (the
+retry of a side's errors is retry.py's). Values, like the replay; no Flask here.
 
 The judgements of a game on a solved board are looked up at once. On the
 bigger boards each move is appraised by the engine workers (a job a move, see
@@ -10,37 +10,40 @@ every move has its judgement.
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from functools import cached_property
 from typing import NamedTuple, Protocol
 
-from webapp.engine import MARKS, Appraisal, Opening, Position, Rules, is_solved
+from webapp.engine import MARKS, Appraisal, Opening, Position, Rules, cells_of, is_solved
 from webapp.review.judgement import ERRORS, KEPT, WORDS, Judgement, hindsights, judge
 from webapp.shared.board import BoardView, Move, SquareValue, board_view, move_list
-from webapp.shared.errors import Conflict, InvalidInput
-from webapp.shared.forms import whole_number
-from webapp.shared.game_link import Result, game_query, mark_of, write_moves
+from webapp.shared.game_link import Result, game_query, mark_of, set_up_query, stones_query, write_moves
 from webapp.shared.opening_words import game_opening_words, opening_stone_words, picked_stone_words
-from webapp.shared.words import describe_cell, quoted, sentence_start, side_name
+from webapp.shared.set_up import begun_words
+from webapp.shared.words import describe_cell, side_name
 
 
 class Appraiser(Protocol):
     """What a review needs of the engine workers (webapp.workers.pool.EnginePool)."""
 
-    def appraisals(self, rules: Rules, moves: tuple[int, ...], queue: bool = True) -> list[Appraisal | None]: ...
+    def appraisals(self, rules: Rules, moves: tuple[int, ...], queue: bool = True,
+                   start: int = 0) -> list[Appraisal | None]: ...
 
     def appraisal(self, rules: Rules, moves: tuple[int, ...]) -> Appraisal: ...
 
     def judge_name(self, rules: Rules) -> str: ...
 
 
-def judgements(rules: Rules, moves: tuple[int, ...], engines: Appraiser,
-               queue: bool = True) -> tuple[Judgement | None, ...]:
-    """Each move's judgement, None for those the workers have not appraised
-    yet (for which jobs are queued, unless queue is false)."""
-    appraisals = [None] * len(moves) if is_solved(rules) else engines.appraisals(rules, moves, queue)
-    position, judged = Position(rules), []
-    for cell, appraisal, hindsight in zip(moves, appraisals, hindsights(moves, appraisals)):
+def judgements(rules: Rules, moves: tuple[int, ...], engines: Appraiser, queue: bool = True,
+               set_up: int = 0) -> tuple[Judgement | None, ...]:
+    """Each move's judgement after the first set_up (stones set up by hand:
+    nobody played them, so nothing judges them), None for those the workers
+    have not appraised yet (for which jobs are queued, unless queue is false)."""
+    played = moves[set_up:]
+    appraisals = [None] * len(played) if is_solved(rules) else engines.appraisals(rules, moves, queue, set_up)
+    seen = hindsights(moves, [*[None] * set_up, *appraisals])[set_up:]  # the stones set up: appraised by nobody
+    position, judged = Position.after(rules, moves[:set_up]), []
+    for cell, appraisal, hindsight in zip(played, appraisals, seen):
         judged.append(judge(position, cell, appraisal, hindsight))
         position = position.play(cell)
     return tuple(judged)
@@ -101,20 +104,45 @@ class CoursePoint(NamedTuple):
 
 @dataclass(frozen=True)
 class Review:
-    """A game's moves with their judgements, looked at after one step."""
+    """A game's moves with their judgements, looked at after one step. A game
+    begun from stones set up by hand holds them first in moves (set_up of
+    them): they are no steps and have no judgements; step counts the moves
+    played after them, and so do the judgements and the move numbers."""
 
     rules: Rules
     moves: tuple[int, ...]
-    judgements: tuple[Judgement | None, ...]
+    judgements: tuple[Judgement | None, ...]  # of the moves played, after any stones set up
     step: int
     judge: str = "master"  # the engine that appraised the moves, on a board too big to solve
     opening: str | None = None  # as a link writes it (opening_rules.WRITTEN): the stones it put down
     ending: Result = field(default_factory=Result)  # who played, and a resignation or a time-out
+    set_up: int = 0  # how many of the first moves are stones set up by hand, not played
 
     @property
     def query(self) -> dict[str, str]:
-        """What a link to this review carries besides the moves: the opening and the result."""
-        return game_query(self.opening, self.ending)
+        """What a link to this review carries besides the moves: the stones set up, the opening and the result."""
+        return game_query(self.opening, self.ending, set_up_query(self.rules, self.moves, self.set_up))
+
+    @property
+    def last_step(self) -> int:
+        """The last step: how many moves were played (after any stones set up)."""
+        return len(self.moves) - self.set_up
+
+    @property
+    def set_up_words(self) -> str | None:
+        """What the review says of a game begun from stones set up by hand (None for any other)."""
+        return begun_words(self.set_up, "the review numbers and judges") if self.set_up else None
+
+    @property
+    def stones_query(self) -> dict[str, str]:
+        """The stones at the step looked at, as the analysis board's link writes them."""
+        position = self.board_position
+        return stones_query(self.rules, cells_of(position.x), cells_of(position.o))
+
+    @property
+    def board_position(self) -> Position:
+        """The position after the move looked at."""
+        return Position.after(self.rules, self.moves[:self.set_up + self.step])
 
     @property
     def result(self) -> str:
@@ -155,16 +183,17 @@ class Review:
 
     @property
     def notation(self) -> str:
-        """The whole game's moves as a link writes them."""
-        return write_moves(self.rules, self.moves)
+        """The whole game's moves played as a link writes them (its query carries any stones set up)."""
+        return write_moves(self.rules, self.moves[self.set_up:])
 
     @cached_property
     def board(self) -> BoardView:
         """The board after the move looked at, without the coach: the judgement
         says it; after the last move of a game that ended off the board (a
-        resignation), its status says so, not whose turn it was."""
-        ended = self.step == len(self.moves) and self.ending.last_words(self.rules)
-        return board_view(self.rules, self.moves[:self.step], ended or None, values=self._better_marked)
+        resignation), its status says so, not whose turn it was. Stones set up are neither numbered nor listed."""
+        ended = self.step == self.last_step and self.ending.last_words(self.rules)
+        return board_view(self.rules, self.moves[:self.set_up + self.step], ended or None,
+                          values=self._better_marked, set_up=self.set_up)
 
     @property
     def _better_marked(self) -> dict[int, SquareValue]:
@@ -174,7 +203,7 @@ class Review:
             return {}
         judgement = self.judgements[self.step - 1]
         cell = judgement.better_cell if judgement else None
-        if cell is None or cell in self.moves[:self.step]:
+        if cell is None or cell in self.moves[:self.set_up + self.step]:
             return {}
         return {cell: SquareValue("hint", f"the better move: {judgement.better}", "better")}
 
@@ -184,7 +213,7 @@ class Review:
         come from: exact on a solved board, the engine's appraisals else."""
         points = []
         for step, judgement in enumerate(self.judgements, start=1):
-            mover, opening = mark_of(step - 1), step <= self.opening_stones
+            mover, opening = self.mover(step), step <= self.opening_stones
             chance = judgement.chance if judgement and not opening else None
             x_chance = None if chance is None else chance if mover == "X" else 1 - chance
             points.append(CoursePoint(self.rules, step, mover, x_chance, opening))
@@ -208,11 +237,12 @@ class Review:
 
     @property
     def complete(self) -> bool:
-        return self.reviewed == len(self.moves)
+        return self.reviewed == self.last_step
 
     @property
     def moves_in_words(self) -> list[Move]:
-        return move_list(self.rules, self.moves)
+        """The moves played, in words (the stones set up are no moves)."""
+        return move_list(self.rules, self.moves, self.set_up)
 
     @property
     def summaries(self) -> list[SideSummary]:
@@ -220,7 +250,7 @@ class Review:
         found = []
         for side in MARKS:
             words = Counter(judgement.word for index, judgement in enumerate(self.judgements)
-                            if judgement is not None and judgement.word and mark_of(index) == side
+                            if judgement is not None and judgement.word and self.mover(index + 1) == side
                             and index >= self.opening_stones)
             found.append(SideSummary(side, {word: words[word] for word in WORDS if words[word]}, words.total(),
                                      self.complete))
@@ -229,7 +259,7 @@ class Review:
     def errors(self, side: str) -> tuple[int, ...]:
         """The steps where side made a Mistake, a Blunder or missed a win (after the opening)."""
         return tuple(step for step, judgement in enumerate(self.judgements, start=1)
-                     if judgement is not None and judgement.word in ERRORS and mark_of(step - 1) == side
+                     if judgement is not None and judgement.word in ERRORS and self.mover(step) == side
                      and step > self.opening_stones)
 
     @property
@@ -248,7 +278,7 @@ class Review:
         current = self.current
         if not current or not current.judgement or current.judgement.word not in ERRORS or is_solved(self.rules):
             return None
-        player = self.ending.black if mark_of(self.step - 1) == "X" else self.ending.white
+        player = self.ending.black if self.mover(self.step) == "X" else self.ending.white
         if player not in (f"Computer, {self.judge}", f"Engine, {self.judge}"):
             return None
         return (f"{self.judge[:1].upper()}{self.judge[1:]} played this move in the game, within one move's search; "
@@ -257,118 +287,9 @@ class Review:
 
     def line_in_words(self, line: tuple[int, ...]) -> str:
         """A line of play after the move looked at: 'O: h9; X: h10; O: h11', or 'White: h9; Black: h10'."""
-        return "; ".join(f"{side_name(self.rules, mark_of(self.step + index))}: {describe_cell(self.rules, cell)}"
-                         for index, cell in enumerate(line))
+        return "; ".join(f"{side_name(self.rules, self.mover(self.step + step))}: {describe_cell(self.rules, cell)}"
+                         for step, cell in enumerate(line, start=1))
 
-
-@dataclass(frozen=True)
-class Attempt:
-    """A try at a retry's position, judged: right when it is no error."""
-
-    cell: int
-    judgement: Judgement
-
-    @property
-    def right(self) -> bool:
-        return self.judgement.word not in ERRORS
-
-
-@dataclass(frozen=True)
-class Retry:
-    """One side's errors in a reviewed game, to be put right in turn: the
-    one at index `at`, with `found` put right before it."""
-
-    rules: Rules
-    moves: tuple[int, ...]
-    side: str
-    errors: tuple[int, ...]
-    at: int
-    found: int
-    answers: tuple[str, ...] = ()  # for each error, what the review says was better ("Best was b2: X wins in 2.")
-    opening: str | None = None  # the review's, kept in the links back to it
-    ending: Result = field(default_factory=Result)  # the review's too
-
-    @classmethod
-    def of(cls, review: Review, side: str, raw_at: str | None, raw_found: str | None) -> Retry:
-        """The retry of side's errors in review (complete), or InvalidInput."""
-        if side not in MARKS:
-            raise InvalidInput(f"The side to retry is X or O, not {quoted(side)}.")
-        errors = review.errors(side)
-        at = _count(raw_at, len(errors), "number of an error")
-        found = _count(raw_found, at, "count of errors found")
-        answers = tuple(review.judgements[step - 1].better for step in errors)
-        return cls(review.rules, review.moves, side, errors, at, found, answers, review.opening, review.ending)
-
-    @property
-    def notation(self) -> str:
-        return write_moves(self.rules, self.moves)
-
-    @property
-    def query(self) -> dict[str, str]:
-        """What the links back to the review carry besides the moves."""
-        return game_query(self.opening, self.ending)
-
-    @property
-    def finished(self) -> bool:
-        return self.at >= len(self.errors)
-
-    @property
-    def position_moves(self) -> tuple[int, ...]:
-        """The game's moves before the error being retried."""
-        return self.moves[:self.errors[self.at] - 1]
-
-    @cached_property
-    def position(self) -> Position:
-        """The position before the error being retried."""
-        return Position.after(self.rules, self.position_moves)
-
-    @property
-    def board(self) -> BoardView:
-        return board_view(self.rules, self.position_moves, playable=True)
-
-    @property
-    def game_board(self) -> BoardView:
-        """The whole game, as it ended: shown once every error has been tried."""
-        return board_view(self.rules, self.moves)
-
-    def skipped(self) -> tuple[Retry, str]:
-        """The next error, this one not found, and what the review says was better here."""
-        answer = self.answers[self.at] if self.at < len(self.answers) else ""
-        told = f"The answer here: {answer}" if answer else "The review names no better move here."
-        return replace(self, at=self.at + 1), told
-
-    @property
-    def played(self) -> str:
-        """The move the game had here, in words."""
-        return describe_cell(self.rules, self.moves[self.errors[self.at] - 1])
-
-    def attempt(self, cell: int, engines: Appraiser) -> Attempt:
-        """Judge a try at this position: at once on a solved board, else
-        waiting for the workers' appraisal; Conflict for a taken square."""
-        if self.position.stones >> cell & 1:
-            raise Conflict(f"{sentence_start(describe_cell(self.rules, cell))} is taken; choose an empty square.")
-        appraisal = None if is_solved(self.rules) else engines.appraisal(self.rules, (*self.position_moves, cell))
-        return Attempt(cell, judge(self.position, cell, appraisal))
-
-    def after(self, attempt: Attempt) -> Retry:
-        """Where a try leads: the next error if it was right, else this one again."""
-        if not attempt.right:
-            return self
-        return replace(self, at=self.at + 1, found=self.found + 1)
-
-    def told(self, attempt: Attempt) -> str:
-        """What a try is told: 'Row 1, column 3 is right: X wins in 2.', or why it is not."""
-        square = sentence_start(describe_cell(self.rules, attempt.cell))
-        if attempt.right:
-            return f"{square} is right. {attempt.judgement.why}".strip()
-        return f"{square} is not it: {attempt.judgement.why} Try again."
-
-
-def _count(raw: str | None, most: int, what: str) -> int:
-    """A whole number from 0 to most in a link, 0 if absent, or InvalidInput."""
-    if raw is None:
-        return 0
-    number = whole_number(raw, most)
-    if number is None:
-        raise InvalidInput(f"{quoted(raw)} is not the {what} here; that is from 0 to {most}.")
-    return number
+    def mover(self, step: int) -> str:
+        """Who made the move of a step (from 1), after any stones set up."""
+        return mark_of(self.set_up + step - 1)

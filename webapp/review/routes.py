@@ -1,6 +1,7 @@
 """Routes: a game's review, its live progress, and the retry of a side's errors.
 
-/review/<board>/<moves> takes the moves as a replay link writes them. On
+/review/<board>/<moves> takes the moves as a replay link writes them (with
+the stones a game began from, set up by hand, in its query: x=, o=). On
 the bigger boards the first visit queues the engine workers' jobs and answers
 at once with what is known; while the rest comes in, the page follows a
 stream (with JavaScript) or refreshes itself (without).
@@ -18,10 +19,12 @@ from flask import (Blueprint, Response, abort, current_app, redirect, render_tem
 from flask.typing import ResponseReturnValue
 
 from webapp.engine import Position
-from webapp.review.review import Retry, Review, judgements
+from webapp.review.retry import Retry
+from webapp.review.review import Review, judgements
 from webapp.shared.errors import Conflict, InvalidInput, Refusal
 from webapp.shared.forms import parse_cell
 from webapp.shared.game_link import GameAt, Result, parse_opening
+from webapp.shared.set_up import parse_set_up
 from webapp.shared.web import board_or_404, is_htmx, plain_error
 
 bp = Blueprint("review", __name__)
@@ -65,7 +68,8 @@ def progress(board: str, moves: str) -> Response:
             if current.complete or time.monotonic() > closes:
                 return
             time.sleep(POLL_SECONDS)
-            current = replace(current, judgements=judgements(current.rules, current.moves, engines, queue=False))
+            current = replace(current, judgements=judgements(current.rules, current.moves, engines, queue=False,
+                                                             set_up=current.set_up))
 
     response = Response(stream_with_context(messages()), mimetype="text/event-stream",
                         headers={"Cache-Control": "no-store"})
@@ -111,14 +115,15 @@ def _review(board: str, moves: str, queue: bool = True) -> Review:
     """The review a link asks for, or 404 saying what is wrong with the link."""
     rules = board_or_404(board)
     try:
-        shown = GameAt.parse(rules, moves, request.args.get("step"))
-        opening = parse_opening(rules, request.args.get("opening"), shown.moves)
+        set_up = parse_set_up(rules, request.args.get("x"), request.args.get("o"))
+        shown = GameAt.parse(rules, moves, request.args.get("step"), set_up)
+        opening = parse_opening(rules, request.args.get("opening"), shown.moves, shown.set_up)
         ending = Result.parse(request.args, Position.after(rules, shown.moves))
     except InvalidInput as error:
         abort(404, description=str(error))
     engines = current_app.extensions["engines"]
-    return Review(rules, shown.moves, judgements(rules, shown.moves, engines, queue), shown.step,
-                  engines.judge_name(rules), opening, ending)
+    return Review(rules, shown.moves, judgements(rules, shown.moves, engines, queue, shown.set_up), shown.step,
+                  engines.judge_name(rules), opening, ending, shown.set_up)
 
 
 def _retry(board: str, moves: str, side: str) -> Retry:

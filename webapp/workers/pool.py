@@ -238,14 +238,16 @@ class EnginePool:
             return 0
         return sum(task.name == "think" for task in self.queue.pending())
 
-    def appraisals(self, rules: Rules, moves: tuple[int, ...], queue: bool = True) -> list[Appraisal | None]:
-        """The appraisal of each of a game's moves, as far as the workers have
-        got (None for those not done yet); unless queue is false, a job is
-        queued for each of the others, unless one already is."""
+    def appraisals(self, rules: Rules, moves: tuple[int, ...], queue: bool = True,
+                   start: int = 0) -> list[Appraisal | None]:
+        """The appraisal of each of a game's moves after the first start (stones
+        set up by hand, which nobody played), as far as the workers have got
+        (None for those not done yet); unless queue is false, a job is queued
+        for each of the others, unless one already is."""
         if queue and self.mode == "local":
             self._start_consumer()
         found = []
-        for step in range(1, len(moves) + 1):
+        for step in range(start + 1, len(moves) + 1):
             name = appraisal_name(rules, moves[:step], self.judge_of(rules))
             appraisal = self.kept.get(name)
             if appraisal is None and queue:
