@@ -116,4 +116,4 @@ def test_a_game_won_from_a_position_set_up_by_hand_does_not_count_in_the_score(v
     match = visitor.match()
     assert match.game.winner == "X" and match.game.result_key is None
     assert match.score == before and not match.scored
-    assert "It does not count in the score." in visitor.open().text
+    assert "It does not count in the score: the position was chosen" in visitor.open().text

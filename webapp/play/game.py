@@ -269,9 +269,8 @@ class Game(Opened, Telling):
         """Where this game counts in the score once it is over: "<level>/win",
         "/draw" or "/loss" for the person against a level, "friends/X", "/O" or
         "/draw" between two people (on boards other than 3×3 the board follows
-        the level: "master@7x7/win"); None while it goes on, between
-        computers, or in a game begun from a position set up by hand (the
-        person chose where it began, so its result says nothing of the match)."""
+        the level: "master@7x7/win"); None while it goes on, between computers, and
+        from stones set up by hand (the person chose the position: SET_UP_SCORE_WORDS)."""
         if not self.is_over or not self.humans or self.set_up:
             return None
         winner = self.winner
@@ -283,14 +282,14 @@ class Game(Opened, Telling):
 
     def same_game(self, other: Game) -> bool:
         """The same players' same moves on the same board (what the last search found aside)."""
-        return (self.rules, self.x, self.o, self.moves, self.resigned, self.opening) == (
-            other.rules, other.x, other.o, other.moves, other.resigned, other.opening)
+        return (self.rules, self.x, self.o, self.moves, self.set_up, self.resigned, self.opening) == (
+            other.rules, other.x, other.o, other.moves, other.set_up, other.resigned, other.opening)
 
     @property
     def notation(self) -> str:
-        """The moves as a link writes them: digits on 3×3 ("408"), names
-        joined by dashes on the bigger boards ("h8-i9")."""
-        return write_moves(self.rules, self.moves)
+        """The moves played as a link writes them: digits on 3×3 ("408"), names joined
+        by dashes on the bigger boards ("h8-i9"); any stones set up go in its query."""
+        return write_moves(self.rules, self.played)
 
     def to_session(self) -> dict[str, Any]:
         """A small dict to keep in the session store."""

@@ -166,7 +166,7 @@ class Match:
 
     def _after(self, game: Game) -> Match:
         match = replace(self, game=game, hint=None)
-        if game.is_over and not game.set_up:  # it has just ended (a game from a set-up position has no replay yet)
+        if game.is_over:  # it has just ended (from stones set up too: its link carries them)
             match = replace(match, history=(replace(game, found=None, stood_in=""), *self.history)[:HISTORY_LENGTH])
         # A learner learns from games played out (a resignation shows it no result on the board).
         if game.played_out and not game.set_up and not self.taught and MY_MENACE in (game.x, game.o):

@@ -19,7 +19,7 @@ from webapp.engine import BOARDS, Position, cells_of, is_solved, levels_of, rule
 from webapp.play.computer import Computer
 from webapp.play.game import Game, computer_words
 from webapp.play.match import HISTORY_LENGTH, Match
-from webapp.play.telling import SET_UP_WORDS
+from webapp.play.telling import SET_UP_SCORE_WORDS, SET_UP_WORDS
 from webapp.shared.coach import square_values
 from webapp.shared.errors import Conflict, InvalidInput
 from webapp.shared.forms import parse_board, parse_cell, parse_opening, parse_ply, parse_rule, parse_switch
@@ -347,4 +347,5 @@ def _context(match: Match, message: str | None = None, fifths: tuple[int, ...] =
             "player_names": game.roster.player_names, "boards": BOARDS, "players_of": game.roster.players_of,
             "player_groups": game.roster.player_groups(),
             "rules_offered": rules_offered,
-            "top_levels": top_levels(), "htmx": is_htmx(), "set_up_words": SET_UP_WORDS}
+            "top_levels": top_levels(), "htmx": is_htmx(), "set_up_words": SET_UP_WORDS,
+            "set_up_score_words": SET_UP_SCORE_WORDS}

@@ -26,6 +26,8 @@ from webapp.shared.words import capitalised, describe_cell, side_name
 
 SET_UP_WORDS = "The game began from a position set on the analysis board."
 """What a game begun from a set-up position says of its start: true of it, and nothing of an order of moves."""
+SET_UP_SCORE_WORDS = "It does not count in the score: the position was chosen, not reached in play."
+"""Why such a game's result is left out of the score (Game.result_key), said on its page and in My games."""
 
 
 class Telling:
@@ -33,7 +35,7 @@ class Telling:
     game's players (x, o, humans, player, opener, second, actor, placed_by,
     and the roster that names them),
     its moves and position (rules, moves, ply, to_move, winner, is_over,
-    resigned, found, stood_in), its opening (opening, opening_step, opening_now,
+    resigned, found, stood_in, set_up, set_up_query, played), its opening (opening, opening_step, opening_now,
     opening_stones, written_opening, choosing, humans_turn) and
     last_human_move."""
 
@@ -238,7 +240,14 @@ class Telling:
                           else self.moves[max(self.set_up, self.ply - 1):])
 
     @property
+    def replay_query(self) -> dict[str, str]:
+        """What the game's link carries besides its moves played: the stones it
+        was set up with (x=, o=), how it opened and how it ended (link_query)."""
+        return {**self.set_up_query, **self.link_query}
+
+    @property
     def record_names(self) -> dict[str, str]:
-        """Who played, how it opened and how it ended, for a record's download
-        and the review's link (its query): black is X, white is O."""
-        return {"black": self.roster.player_names[self.x], "white": self.roster.player_names[self.o], **self.link_query}
+        """Who played, the stones set up, how it opened and how it ended, for
+        a record's download and the review's link (its query): black is X, white is O."""
+        return {"black": self.roster.player_names[self.x], "white": self.roster.player_names[self.o],
+                **self.replay_query}
