@@ -138,9 +138,10 @@ def test_psq_as_the_gomocup_manager_writes_it_with_its_trailing_lines():
     ("(;FF[4]GM[4]SZ[19];B[jj])", None, "The board's size (SZ: “19”) is not one played here"),
     ("(;FF[4]GM[1]SZ[15];B[hh])", None, "a gomoku record has GM[4]"),
     ("(;FF[4]GM[4]SZ[15];B[hh];B[ii])", None, "Move 2 is B's, but W is to play"),
-    ("(;FF[4]GM[4]SZ[15]AB[hh][ii];W[jj])", None, "are not a position a game here reaches. White to move needs one "
-                                                   "black stone more than white"),
-    ("(;FF[4]GM[4]SZ[15]AB[hh]PL[B];W[jj])", None, "Black to move needs as many black stones as white"),
+    ("(;FF[4]GM[4]SZ[15]AB[hh][ii];W[jj])", None, "are not a position a game here reaches. Black moves first, then "
+                                                   "the sides take turns"),
+    ("(;FF[4]GM[4]SZ[15]AB[hh]PL[B];W[jj])", None, "PL[B] to play, but the counts of stones put white to move, and a "
+                                                   "game here never begins with a pass."),
     ("(;FF[4]GM[4]SZ[15]AB[hh]AW[hh];W[jj])", None, "h8 has both a black stone and a white stone."),
     ("(;FF[4]GM[4]SZ[15]AB[hh]AW[ii];B[ii])", None, "Step 1 plays i7, which holds a stone set up."),
     ("(;FF[4]GM[4]SZ[15]AB[hh]AW[ii];W[jj])", None, "Move 1 is W's, but B is to play: the colours must take turns, "

@@ -79,7 +79,7 @@ def test_the_engine_workers_are_asked_about_the_moves_played_only(no_workers_app
 
 @pytest.mark.parametrize("query, why", [
     ("x=h8&o=h8", "h8 has both a black stone and a white stone."),
-    ("x=h8-i9-j10&o=a2", "no side to move fits these counts"),
+    ("x=h8-i9-j10&o=a2", "which no side to move fits"),
     ("x=a1-b1-c1-d1-e1&o=a3-b3-c3-d3", "Black already has five in a row"),
     ("x=q1", "The black stones name “q1”"),
     ("x=h8-i9&o=j10&step=2", "There is no step “2” in this game; its steps are 0 to 1."),
