@@ -40,6 +40,11 @@ STATES: dict[str, Callable[[Page], None]] = {
         "/replay/15x15-standard/h8-h9-g6-i9-g8-j10-h10?step=3&opening=swap2-two"),
     "a renju replay, its opening named": lambda page: page.goto("/replay/15x15-renju/h8-h9-i9-g7-i7-i8-j6-k5?step=3"),
     "a renju review, its opening named": lambda page: page.goto("/review/15x15-renju/h8-h9-i9-g7-i7-i8-j6-k5?step=3"),
+    "a replay of a game begun from a set-up position": lambda page: page.goto(
+        "/replay/15x15/g7-k11-l12?x=h8-i9-j10&o=h9-h10&step=2"),
+    "the review of a game begun from a set-up position": lambda page: (
+        page.goto("/review/15x15/g7-k11-l12?x=h8-i9-j10&o=h9-h10&step=2"),
+        expect(page.locator(".progress")).to_have_count(0, timeout=60_000)),
     "a RIF review at black's fifth, picked by white": lambda page: (
         page.goto("/review/15x15-renju/h8-h9-i9-g7-i7-i8-j6-k5?opening=rif&step=5"),
         expect(page.locator(".progress")).to_have_count(0, timeout=60_000)),
