@@ -53,8 +53,9 @@ def test_every_position_a_game_reaches_can_be_studied_with_either_side_to_move_w
 @pytest.mark.parametrize("board, black, white, turn, why", [
     ("15x15", "h8-i8", "", None, "which no side to move fits"),
     ("15x15", "h8", "i8-j8", "o", "Here black has 1 stone and white 2 stones, which no side to move fits"),
-    ("3x3", "a1-b1", "", "x", "X moves first, then the sides take turns: without passes X has as many stones as O "
-                              "or one more, and a position here takes one pass at most"),
+    ("3x3", "a1-b1", "", "x", "X moves first, then the sides take turns, so X has as many stones as O or one more."),
+    ("7x7", "a1-b1", "", "x", "Black moves first, then the sides take turns: without passes black has as many "
+                              "stones as white or one more, and a position here takes one pass at most"),
     ("3x3", "b2", "a1", "o", "On 3×3 the evaluation is the solved game's"),
     ("4x4", "b2-c3", "a1", "x", "games never pass: O is to move here, as the counts say."),
     ("15x15", "", "", "o", "Black moves first on the empty board: there is no move yet to pass."),

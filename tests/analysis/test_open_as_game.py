@@ -42,7 +42,7 @@ def test_the_game_opened_has_the_position_and_side_to_move_exactly_and_no_invent
     assert game.rules == rules and game.position == Position(rules, stones(rules, black), stones(rules, white))
     assert game.to_move == you and game.set_up == game.ply and game.played == ()
     page = unescape(visitor.open().text)
-    assert "The game began from a position set on the analysis board." in page
+    assert "The game began from a position set up by hand." in page
     assert not re.search(r"(X|O|Black|White) played|reason:|Nothing is forced here", page)
     assert f"Your turn: you play {side_name(rules, you, start=False)}." in page
     assert "Link to this game" not in page and not re.search(r"\b([XO]|Black|White): [a-o]\d", page)  # no moves listed
@@ -85,8 +85,8 @@ def test_when_the_computer_is_to_move_in_the_position_it_moves_and_says_why_afte
     game = visitor.match().game
     assert game.set_up == 5 and game.ply == 6 and game.to_move == "X"
     said = unescape(visitor.open().text)
-    assert "The game began from a position set on the analysis board." in said
-    assert re.search(r"The game began from a position set on the analysis board\. \S", said)  # its move's reason follows
+    assert "The game began from a position set up by hand." in said
+    assert re.search(r"The game began from a position set up by hand\. \S", said)  # its move's reason follows
 
 
 def test_how_the_computer_sees_a_game_from_a_set_up_position_is_the_analysis_board_with_its_line(visitor: Visitor):
@@ -104,7 +104,7 @@ def test_two_people_at_one_screen_open_it_and_the_page_says_how_the_game_began(v
     game = visitor.match().game
     assert game.humans == ["X", "O"] and game.to_move == "O" and game.set_up == 3
     page = unescape(visitor.open().text)
-    assert "The game began from a position set on the analysis board." in page and "Link to this game" not in page
+    assert "The game began from a position set up by hand." in page and "Link to this game" not in page
 
 
 def test_a_game_won_from_a_position_set_up_by_hand_does_not_count_in_the_score(visitor: Visitor):

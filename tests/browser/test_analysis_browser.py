@@ -73,7 +73,7 @@ def test_set_a_position_choose_side_and_rule_see_the_line_and_open_it_as_a_game(
     assert "1. " in first
     page.get_by_label("Open it as a game: you play black, against").select_option("easy")
     page.get_by_role("button", name="Open it as a game").click()
-    expect(page.get_by_text("The game began from a position set on the analysis board.").first).to_be_visible()
+    expect(page.get_by_text("The game began from a position set up by hand.").first).to_be_visible()
     expect(page.locator(".grid .mark-x")).to_have_count(1)
     expect(page.locator(".grid .mark-o")).to_have_count(1)
     expect(page.locator("#status")).to_have_text("Your turn: you play black.")

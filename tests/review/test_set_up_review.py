@@ -13,6 +13,7 @@ from flask import Flask
 
 from tests.support import Visitor
 from webapp.app import create_app
+from webapp.engine import BOARDS
 
 BLACK_FOUR = "x=a1-b1-c1-d1&o=a7-b7-c7"
 """7×7, white to move (seven stones set up), black's four open at e1."""
@@ -59,6 +60,19 @@ def test_a_set_up_game_s_errors_are_retried_from_the_position_before_each(visito
     right = visitor.client.post("/review/3x3/02/retry/O?x=b2&o=a1", data={"cell": "8", "at": "0"}, headers=headers)
     assert "Row 3, column 3 is right." in words(right.text) and "You found 1 of 1." in words(right.text)
     assert "/replay/02?x=b2&amp;o=a1" in right.text
+
+
+
+def test_a_retry_where_white_moves_first_after_the_set_up_is_white_s(visitor: Visitor):
+    """Seven stones set up: white is to move first, so the game's first move,
+    its error, is white's, and so is the retry of it."""
+    link = f"/review/7x7/g7-e1/retry/O?{BLACK_FOUR}"
+    first = words(visitor.client.get(link).text)
+    assert "Retry white's errors: 1 of 1" in first and "In the game, white played g7 here." in first
+    assert visitor.client.get(f"/review/7x7/g7-e1/retry/X?{BLACK_FOUR}").status_code == 200  # black's: none
+    e1 = str(BOARDS["7x7"].parse_cell_name("e1"))
+    right = visitor.client.post(link, data={"cell": e1, "at": "0"}, headers={"Sec-Fetch-Site": "same-origin"})
+    assert "e1 is right." in words(right.text) and "You found 1 of 1." in words(right.text)
 
 
 @pytest.fixture

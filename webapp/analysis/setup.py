@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from webapp.engine import Position, Rules
+from webapp.engine import Position, Rules, is_solved
 from webapp.shared.errors import InvalidInput
 from webapp.shared.game_link import stones_query
 from webapp.shared.set_up import counted_turn, parse_stones, position_of, why_it_cannot_arise, why_no_pass
@@ -108,7 +108,7 @@ class Setup:
         """Why this position cannot be studied with this side to move, in
         words; None if it can: no game reaches the stones with the counts'
         side to move, or that side cannot pass here."""
-        why = why_it_cannot_arise(self.rules, self.black, self.white)
+        why = why_it_cannot_arise(self.rules, self.black, self.white, passing=not is_solved(self.rules))
         return why or (why_no_pass(self.rules, self.black, self.white) if self.passed else None)
 
     @property

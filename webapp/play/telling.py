@@ -24,7 +24,7 @@ from webapp.shared.opening_words import choice_words, opening_events, placed_wor
 from webapp.shared.words import capitalised, describe_cell, side_name
 
 
-SET_UP_WORDS = "The game began from a position set on the analysis board."
+SET_UP_WORDS = "The game began from a position set up by hand."
 """What a game begun from a set-up position says of its start: true of it, and nothing of an order of moves."""
 SET_UP_SCORE_WORDS = "It does not count in the score: the position was chosen, not reached in play."
 """Why such a game's result is left out of the score (Game.result_key), said on its page and in My games."""

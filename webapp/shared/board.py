@@ -121,7 +121,7 @@ def board_view(rules: Rules, moves: tuple[int, ...], status: str | None = None, 
     offered under renju's opening rules (or chosen so far for an offer)."""
     position = Position.after(rules, moves)
     values = values or {}
-    new = set(moves[-1:] if new is None else new)
+    new = set((moves[-1:] if len(moves) > set_up else ()) if new is None else new)  # a stone set up is never new
     last = moves[-1] if len(moves) > set_up else None
     line, stars = position.winning_line(), star_points(rules)
     numbers = {cell: index + 1 for index, cell in enumerate(moves[set_up:])} if numbered else {}

@@ -62,12 +62,15 @@ def position_of(rules: Rules, black: frozenset[int], white: frozenset[int], move
                     passed=mover is not None and counted is not None and mover != counted)
 
 
-def why_it_cannot_arise(rules: Rules, black: frozenset[int], white: frozenset[int]) -> str | None:
-    """Why no game reaches these stones with the counts' side to move, in a sentence; None if one does."""
+def why_it_cannot_arise(rules: Rules, black: frozenset[int], white: frozenset[int],
+                        passing: bool = False) -> str | None:
+    """Why no game reaches these stones with the counts' side to move, in a
+    sentence; None if one does. passing: where the side to move may be
+    chosen against the counts (the analysis board's pass), which the words on counts say."""
     if black & white:
         return f"{rules.cell_name(min(black & white))} has both {a_stone(rules, 'X')} and {a_stone(rules, 'O')}."
     if counted_turn(black, white) is None:
-        return _counts_fit_no_side(rules, len(black), len(white))
+        return _counts_fit_no_side(rules, len(black), len(white), passing)
     position = position_of(rules, black, white)
     first = side_name(rules, "X")
     if rules.rule == RENJU and _has_overline(rules, position.x):
@@ -115,16 +118,18 @@ def begun_words(stones: int, then: str) -> str:
     """What a replay or a review says of a game begun from stones set up by
     hand: how many, that nobody played them, and (then) what counts only
     the moves played after them. Nothing of an order they went down in."""
-    return (f"The game began from a position set up by hand ({_stones(stones)}): they were set up, not played, "
+    were = "it was" if stones == 1 else "they were"
+    return (f"The game began from a position set up by hand ({_stones(stones)}): {were} set up, not played, "
             f"so {then} only the moves played after them.")
 
 
-def _counts_fit_no_side(rules: Rules, blacks: int, whites: int) -> str:
+def _counts_fit_no_side(rules: Rules, blacks: int, whites: int, passing: bool) -> str:
     black, white = side_name(rules, "X", start=False), side_name(rules, "O", start=False)
-    return (f"{side_name(rules, 'X')} moves first, then the sides take turns: without passes {black} has as many "
-            f"stones as {white} or one more, and a position here takes one pass at most, the one choosing the side "
-            f"to move makes. Here {black} has {_stones(blacks)} and {white} {_stones(whites)}, which no side to "
-            "move fits: add or take away a stone.")
+    passes = (f": without passes {black} has as many stones as {white} or one more, and a position here takes one "
+              "pass at most, the one choosing the side to move makes" if passing else
+              f", so {black} has as many stones as {white} or one more")
+    return (f"{side_name(rules, 'X')} moves first, then the sides take turns{passes}. Here {black} has "
+            f"{_stones(blacks)} and {white} {_stones(whites)}, which no side to move fits: add or take away a stone.")
 
 
 def _stones(count: int) -> str:
