@@ -16,7 +16,7 @@ from webapp.shared.board import BoardView, Move, SquareValue, board_view, move_l
 from webapp.shared.game_link import (GameAt, Result, game_query, parse_opening, set_up_query, stones_query,
                                      write_moves)
 from webapp.shared.opening_words import game_opening_words, opening_stone_words
-from webapp.shared.set_up import begun_words, parse_set_up
+from webapp.shared.set_up import begun_words
 
 
 @dataclass(frozen=True)
@@ -38,8 +38,7 @@ class Replay:
         set up, if it has them) at the step its query asks for (the last if
         none), with its opening and result, or InvalidInput saying what in
         the link is wrong."""
-        start = parse_set_up(rules, query.get("x"), query.get("o"))
-        moves, step, set_up = GameAt.parse(rules, raw_moves, query.get("step"), start)
+        moves, step, set_up = GameAt.of_link(rules, raw_moves, query)
         return cls(rules, moves, step, parse_opening(rules, query.get("opening"), moves, set_up),
                    Result.parse(query, Position.after(rules, moves)), set_up)
 

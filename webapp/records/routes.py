@@ -24,9 +24,8 @@ from webapp.engine import BOARDS, DEFAULT_BOARD, FREESTYLE, RULES, Position, Rul
 from webapp.records.replay import Replay, see_step
 from webapp.shared.errors import InvalidInput
 from webapp.shared.forms import rule_named
-from webapp.shared.game_link import Result, parse_moves, parse_opening, set_up_query, write_moves
+from webapp.shared.game_link import GameAt, Result, parse_opening, set_up_query, write_moves
 from webapp.shared.record_files import FORMATS, MOST_CHARACTERS, Record, read_record, written
-from webapp.shared.set_up import parse_set_up
 from webapp.shared.web import board_or_404, is_htmx, roster
 
 bp = Blueprint("records", __name__)
@@ -76,10 +75,10 @@ def download(kind: str, board: str, moves: str) -> Response:
 def _linked_record(rules: Rules, moves: str) -> Record:
     """The record a download's link names: its moves, played after the stones
     its x= and o= set up (if any), its opening and its result; InvalidInput if it names none."""
-    set_up = parse_set_up(rules, request.args.get("x"), request.args.get("o"))
-    cells = (*set_up, *parse_moves(rules, moves, Position.after(rules, set_up) if set_up else None))
-    opening = parse_opening(rules, request.args.get("opening"), cells, len(set_up))
-    return Record(rules, cells, Result.parse(request.args, Position.after(rules, cells)), opening, len(set_up))
+    linked = GameAt.of_link(rules, moves, request.args, stepped=False)
+    opening = parse_opening(rules, request.args.get("opening"), linked.moves, linked.set_up)
+    return Record(rules, linked.moves, Result.parse(request.args, Position.after(rules, linked.moves)), opening,
+                  linked.set_up)
 
 
 @bp.get("/open")

@@ -24,7 +24,6 @@ from webapp.review.review import Review, judgements
 from webapp.shared.errors import Conflict, InvalidInput, Refusal
 from webapp.shared.forms import parse_cell
 from webapp.shared.game_link import GameAt, Result, parse_opening
-from webapp.shared.set_up import parse_set_up
 from webapp.shared.web import board_or_404, is_htmx, plain_error
 
 bp = Blueprint("review", __name__)
@@ -115,8 +114,7 @@ def _review(board: str, moves: str, queue: bool = True) -> Review:
     """The review a link asks for, or 404 saying what is wrong with the link."""
     rules = board_or_404(board)
     try:
-        set_up = parse_set_up(rules, request.args.get("x"), request.args.get("o"))
-        shown = GameAt.parse(rules, moves, request.args.get("step"), set_up)
+        shown = GameAt.of_link(rules, moves, request.args)
         opening = parse_opening(rules, request.args.get("opening"), shown.moves, shown.set_up)
         ending = Result.parse(request.args, Position.after(rules, shown.moves))
     except InvalidInput as error:

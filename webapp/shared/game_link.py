@@ -21,6 +21,7 @@ from webapp.engine import DEFAULT_BOARD, MARKS, Opening, Position, Rules, oppone
 from webapp.engine.opening_rules import NO_OPENING, WRITTEN
 from webapp.shared.errors import InvalidInput
 from webapp.shared.forms import whole_number
+from webapp.shared.set_up import parse_set_up
 from webapp.shared.words import in_a_row, quoted, side_name
 
 
@@ -169,6 +170,15 @@ class GameAt(NamedTuple):
             raise InvalidInput(f"There is no step {quoted(raw_step)} in this game; "
                                f"its steps are 0 to {len(played)}.")
         return cls(moves, step, len(set_up))
+
+    @classmethod
+    def of_link(cls, rules: Rules, raw_moves: str, query: Mapping[str, str], stepped: bool = True) -> GameAt:
+        """The game a link names: its moves, played after the stones its x=
+        and o= set up (as the analysis board's link writes them), at the step
+        its query asks for (the last, if none or not stepped: a record is of
+        the whole game); InvalidInput saying what in the link is wrong."""
+        set_up = parse_set_up(rules, query.get("x"), query.get("o"))
+        return cls.parse(rules, raw_moves, query.get("step") if stepped else None, set_up)
 
     @property
     def ply(self) -> int:
