@@ -129,6 +129,11 @@ class Review:
         return len(self.moves) - self.set_up
 
     @property
+    def ply(self) -> int:
+        """How many stones are on the board at the step looked at, those set up among them."""
+        return self.set_up + self.step
+
+    @property
     def set_up_words(self) -> str | None:
         """What the review says of a game begun from stones set up by hand (None for any other)."""
         return begun_words(self.set_up, "the review numbers and judges") if self.set_up else None
@@ -142,7 +147,7 @@ class Review:
     @property
     def board_position(self) -> Position:
         """The position after the move looked at."""
-        return Position.after(self.rules, self.moves[:self.set_up + self.step])
+        return Position.after(self.rules, self.moves[:self.ply])
 
     @property
     def result(self) -> str:
@@ -192,7 +197,7 @@ class Review:
         says it; after the last move of a game that ended off the board (a
         resignation), its status says so, not whose turn it was. Stones set up are neither numbered nor listed."""
         ended = self.step == self.last_step and self.ending.last_words(self.rules)
-        return board_view(self.rules, self.moves[:self.set_up + self.step], ended or None,
+        return board_view(self.rules, self.moves[:self.ply], ended or None,
                           values=self._better_marked, set_up=self.set_up)
 
     @property
@@ -203,7 +208,7 @@ class Review:
             return {}
         judgement = self.judgements[self.step - 1]
         cell = judgement.better_cell if judgement else None
-        if cell is None or cell in self.moves[:self.set_up + self.step]:
+        if cell is None or cell in self.moves[:self.ply]:
             return {}
         return {cell: SquareValue("hint", f"the better move: {judgement.better}", "better")}
 
