@@ -56,6 +56,7 @@ DEFAULTS: dict[str, Any] = {
     "SESSION_COOKIE_SAMESITE": "Lax",
     "SESSION_COOKIE_HTTPONLY": True,
     "SESSION_COOKIE_SECURE": False,
+    "HTTPS": False,                          # served over HTTPS: Secure, __Host- cookies and HSTS (docs/deploying.md)
     "SESSION_REFRESH_EACH_REQUEST": False,   # write a session only when it changes
     "REDIS_URL": None,
     "ENGINE_BUDGET_MS": DEFAULT_BUDGET_MS,   # how long master may think on the big boards
@@ -72,7 +73,7 @@ DEFAULTS: dict[str, Any] = {
     "CLOCKS": CLOCKS,                        # the clocks offered between friends: minutes + seconds a move
 }
 ENVIRONMENT: dict[str, type] = {
-    "SECRET_KEY": str, "REDIS_URL": str, "SESSION_COOKIE_SECURE": bool,
+    "SECRET_KEY": str, "REDIS_URL": str, "SESSION_COOKIE_SECURE": bool, "HTTPS": bool,
     "SESSION_IDLE_SECONDS": int, "SESSION_STORE_LIMIT": int, "ENGINE_BUDGET_MS": float,
     "ENGINE_WORKERS": str, "ENGINE_WORKER_COUNT": int,
     "STREAM_SECONDS": float, "STREAMS_PER_PROCESS": int, "GAMES_PER_MINUTE": int, "ADDRESS_PER_MINUTE": int,

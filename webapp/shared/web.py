@@ -16,6 +16,7 @@ from flask.typing import ResponseReturnValue
 from werkzeug.exceptions import HTTPException
 
 from webapp.engine import Rules, board_named
+from webapp.shared.clients import client_key
 from webapp.shared.players import Roster
 
 RefusalPage = Callable[[str, int], ResponseReturnValue]
@@ -112,3 +113,8 @@ def duration(seconds: float) -> str:
     if seconds >= 0.001:
         return f"{seconds * 1000:.3g} ms"
     return f"{seconds * 1e6:.3g} µs"
+
+
+def client() -> str:
+    """The client this request comes from, as every limit counts it (webapp.shared.clients)."""
+    return client_key(request.remote_addr)
