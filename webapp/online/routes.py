@@ -4,8 +4,8 @@ offers (a draw, a take-back), the live stream of changes, and the rematch.
 Thin, as every feature's routes are: read the request, ask the shared game
 (shared_game.py) and where it is kept (webapp.online.store), render.
 
-A browser's player id is a cookie of its own (random, HttpOnly, kept a
-year), not part of its session: a seat must outlive a session that expires
+A browser's player id is a cookie of its own (random, signed by the server:
+player_cookie.py; HttpOnly, kept a year), not part of its session: a seat must outlive a session that expires
 or is pruned from a full store, or the game could never finish. It is set
 the first time the browser opens a game's page (a cookie, not a write to
 any store), so that a double click on "Take the free seat" is one player's.
@@ -27,13 +27,14 @@ from webapp.online import flags
 from webapp.online.clock import parse_time_control, time_controls
 from webapp.online.hub import Hub, StreamCount
 from webapp.online.limits import RateLimits, rate_limits
-from webapp.online.shared_game import (SharedGame, is_player_id, new_code, new_game_id, new_player_id,
+from webapp.online.player_cookie import bare_player, signed, signed_player
+from webapp.online.shared_game import (SharedGame, new_code, new_game_id, new_player_id,
                                        normalise_code)
 from webapp.online.store import Event, GameStore, games_store
 from webapp.online.streams import stream
 from webapp.shared.errors import Conflict, InvalidInput
 from webapp.shared.forms import parse_board, parse_cell, parse_opening, parse_ply, parse_rule
-from webapp.shared.web import game_finished, is_htmx, never_cached, plain_error
+from webapp.shared.web import client, game_finished, is_htmx, never_cached, plain_error
 from webapp.storage.errors import STORE_ERRORS
 
 bp = Blueprint("online", __name__)
@@ -48,10 +49,10 @@ def init_app(app: Flask) -> None:
     when REDIS_URL is set, sharing one client), the Hub, the count of streams,
     the clocks offered (CLOCKS) and where the flags' jobs find the games."""
     where = flags.Where(app.config["REDIS_URL"], app.instance_path, app.config["SESSION_IDLE_SECONDS"])
-    client = where.redis()
-    store = games_store(client, app.instance_path, where.idle_seconds, SharedGame.from_data)
+    connection = where.redis()
+    store = games_store(connection, app.instance_path, where.idle_seconds, SharedGame.from_data)
     app.extensions.update(online_games=store, online_hub=Hub(store), online_streams=StreamCount(),
-                          rate_limits=rate_limits(client, app.instance_path),
+                          rate_limits=rate_limits(connection, app.instance_path),
                           time_controls=time_controls(app.config["CLOCKS"]), online_where=where)
     app.jinja_env.globals["time_controls"] = app.extensions["time_controls"]  # the invitation, on the play page too
 
@@ -75,8 +76,8 @@ def create() -> Response:
     side = parse_side(request.form.get("side"))
     control = parse_time_control(request.form.get("clock"), current_app.extensions["time_controls"])
     player = _player()
-    per_browser = current_app.config["GAMES_PER_MINUTE"]
-    _limit(f"create:{player}", per_browser, f"You have started {per_browser} games in the last minute")
+    per_client = current_app.config["GAMES_PER_MINUTE"]
+    _limit(f"create:{client()}", per_client, f"{per_client} games were started from your network in the last minute")
     _limit_address("Many games were started from your network")
     while not games().create(game := SharedGame.create(rules, side, player, new_game_id(), new_code(), opening,
                                                              control)):
@@ -287,35 +288,57 @@ def _missing() -> None:
 
 
 def _player(make: bool = True) -> str | None:
-    """This browser's player id, from its cookie; unless make is false, one
-    is made if it has none, and the answer sets the cookie."""
-    found = request.cookies.get(PLAYER_COOKIE, "")
-    if is_player_id(found):
-        return found
-    if not make:
+    """This browser's player id, from its signed cookie (player_cookie); unless
+    make is false, one is made if it has none, and the answer sets the cookie.
+    A bare id from before the cookie was signed counts only at a game that
+    seats it, and is signed afresh there."""
+    if "player" in g:
+        return g.player
+    found = request.cookies.get(player_cookie_name(), "")
+    key = current_app.config["SECRET_KEY"]
+    player = signed_player(found, key) or _seated_bare_player(found)
+    if player is None and not make:
         return None
-    if "new_player" not in g:
-        g.new_player = new_player_id()
+    if player is None or player == bare_player(found):
+        player = player or new_player_id()
+        after_this_request(lambda response: _remember(response, player))
+    g.player = player
+    return player
 
-        @after_this_request
-        def remember(response: Response) -> Response:
-            response.set_cookie(PLAYER_COOKIE, g.new_player, max_age=PLAYER_SECONDS, httponly=True, samesite="Lax",
-                                secure=current_app.config["SESSION_COOKIE_SECURE"])
-            return response
-    return g.new_player
+
+def _seated_bare_player(value: str) -> str | None:
+    """A bare id (issued before signing) where the game this request names seats it; else None."""
+    player, game_id = bare_player(value), (request.view_args or {}).get("game_id")
+    if player is None or not game_id or len(game_id) >= 64:
+        return None
+    game = games().get(game_id)
+    return player if game is not None and game.seat_of(player) is not None else None
+
+
+def _remember(response: Response, player: str) -> Response:
+    """Set the player cookie: HttpOnly, a year, and over HTTPS Secure under the __Host- prefix."""
+    response.set_cookie(player_cookie_name(), signed(player, current_app.config["SECRET_KEY"]),
+                        max_age=PLAYER_SECONDS, httponly=True, samesite="Lax", path="/",
+                        secure=current_app.config["HTTPS"] or current_app.config["SESSION_COOKIE_SECURE"])
+    return response
+
+
+def player_cookie_name() -> str:
+    """The player cookie's name: `__Host-player` over HTTPS (Secure, this host only, path /), else `player`."""
+    return f"__Host-{PLAYER_COOKIE}" if current_app.config["HTTPS"] else PLAYER_COOKIE
 
 
 def _limit(key: str, most: int, done: str) -> None:
     """Refuse (429) past most requests a minute under key."""
     if not limits().allow(key, most, 60):
-        raise TooManyRequests(f"{done}; please wait a minute before trying again.")
+        raise TooManyRequests(f"{done}; please wait a minute before trying again.", retry_after=60)
 
 
 def _limit_address(done: str) -> None:
-    """Refuse (429) past ADDRESS_PER_MINUTE games or codes a minute from one
-    network address: a household or an office shares one, so it is looser
-    than a browser's own limit."""
-    _limit(f"address:{request.remote_addr}", current_app.config["ADDRESS_PER_MINUTE"], done)
+    """Refuse (429) past ADDRESS_PER_MINUTE games started or codes tried, together, a
+    minute from one client (its address, an IPv6 /64: webapp.shared.clients): the
+    brake on guessing codes."""
+    _limit(f"address:{client()}", current_app.config["ADDRESS_PER_MINUTE"], done)
 
 
 def _last_event(raw: str | None) -> int:
