@@ -79,6 +79,8 @@ ENVIRONMENT: dict[str, type] = {
     "STREAM_SECONDS": float, "STREAMS_PER_PROCESS": int, "GAMES_PER_MINUTE": int, "ADDRESS_PER_MINUTE": int,
     "TRUSTED_PROXIES": int, "ENGINE_BRAINS": str, "REVIEW_ENGINE": str, "CLOCKS": str,
 }
+HSTS_SECONDS_HEADER = "max-age=31536000"
+"""Strict-Transport-Security when HTTPS is set: a year, this host only."""
 SECURITY_HEADERS = {
     "Content-Security-Policy": (
         "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; "
@@ -106,6 +108,8 @@ def create_app(test_config: Mapping[str, Any] | None = None,
     if app.config.get("TESTING") and "ENGINE_WORKERS" not in {**_from_environment(), **(test_config or {})}:
         app.config["ENGINE_WORKERS"] = "inline"  # a test's app thinks in its own thread unless it asks otherwise
     app.config["PERMANENT_SESSION_LIFETIME"] = timedelta(seconds=app.config["SESSION_IDLE_SECONDS"])
+    if app.config["HTTPS"]:
+        _serve_over_https(app)
 
     os.makedirs(app.instance_path, exist_ok=True)
     app.config["SECRET_KEY"] = app.config.get("SECRET_KEY") or _instance_secret(app.instance_path)
@@ -254,9 +258,26 @@ def _from_environment() -> dict[str, Any]:
     return found
 
 
+def _serve_over_https(app: Flask) -> None:
+    """Over HTTPS: the session cookie Secure and named with the __Host- prefix
+    (a browser then takes it only from this host over HTTPS, with path / and no
+    Domain, so neither a sibling subdomain nor a plain-http page can plant one),
+    and every answer carries HSTS."""
+    app.config.update(SESSION_COOKIE_SECURE=True, SESSION_COOKIE_NAME="__Host-session",
+                      SESSION_COOKIE_PATH="/", SESSION_COOKIE_DOMAIN=None)
+    app.after_request(_add_hsts)
+
+
 def _add_security_headers(response: Response) -> Response:
     for name, value in SECURITY_HEADERS.items():
         response.headers.setdefault(name, value)
+    return response
+
+
+def _add_hsts(response: Response) -> Response:
+    """Browsers come back over HTTPS only, for a year. Not includeSubDomains:
+    this app speaks for its own host, not for the domain's other hosts."""
+    response.headers.setdefault("Strict-Transport-Security", HSTS_SECONDS_HEADER)
     return response
 
 
