@@ -176,6 +176,11 @@ class RedisServer:
             self.process = None
 
 
+ONE_ADDRESS_FOR_MANY = {"NEW_SESSIONS_PER_HOUR": "1000000", "GAMES_PER_MINUTE": "1000000"}
+"""The per-client bounds lifted where every browser a test or a tool drives comes
+from 127.0.0.1, as one client (a test of a bound sets its own)."""
+
+
 class AppServer:
     """The app under gunicorn, as `make serve` runs it, with its own instance
     folder; or, to compare servers (`make load-servers`), under granian."""
@@ -191,7 +196,7 @@ class AppServer:
         self.factory = factory or "harness.served:create_app"
         self.server = server
         self.environment = {"HOST": "127.0.0.1", "PORT": str(self.port), "SECRET_KEY": "live tests",
-                            "SERVED_INSTANCE": str(instance),
+                            "SERVED_INSTANCE": str(instance), **ONE_ADDRESS_FOR_MANY,
                             **({"WEB_CONCURRENCY": str(workers)} if workers else {}), **environment}
         self.process: subprocess.Popen[bytes] | None = None
 

@@ -21,7 +21,7 @@ from flask import Flask
 from jinja2 import FileSystemBytecodeCache
 
 from harness.browsing import BROWSER_BUDGET_MS
-from harness.servers import AppServer, RedisServer, in_a_thread, outside_checkout
+from harness.servers import ONE_ADDRESS_FOR_MANY, AppServer, RedisServer, in_a_thread, outside_checkout
 from tests.reach import Reach
 from tests.support import Visitor
 from webapp.app import create_app
@@ -61,7 +61,8 @@ def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """The app in a thread of this test process, its engine workers running
     and answering before the first test: they start with the first move
     otherwise, and a busy machine took longer than a click's wait to start them."""
-    app = create_app({"SECRET_KEY": "browser tests", "ENGINE_BUDGET_MS": BROWSER_BUDGET_MS},
+    app = create_app({"SECRET_KEY": "browser tests", "ENGINE_BUDGET_MS": BROWSER_BUDGET_MS,
+                      **{name: int(most) for name, most in ONE_ADDRESS_FOR_MANY.items()}},
                      instance_path=tmp_path_factory.mktemp("instance"))
     engines = app.extensions["engines"]
     with in_a_thread(app) as address:

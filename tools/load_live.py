@@ -194,7 +194,7 @@ def main() -> None:
     workers = int(WORKERS) if WORKERS else None
     for store, settings, instance, _ in each_store(STORES):
         # Every simulated browser comes from 127.0.0.1: lift the per-address limit, which would
-        # otherwise refuse the games past the 60th (the per-browser limit stays as it is).
+        # otherwise refuse the games past the 60th (AppServer lifts the per-client one on games started).
         server = AppServer(instance, workers=workers, server=SERVER,
                            GUNICORN_CMD_ARGS=f"--worker-class {WORKER_CLASS} --log-level warning",
                            ADDRESS_PER_MINUTE=str(10 * GAMES), **settings).start()

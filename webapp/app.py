@@ -52,7 +52,8 @@ def _folder(name: str) -> Path:
 
 DEFAULTS: dict[str, Any] = {
     "SESSION_IDLE_SECONDS": 30 * 24 * 3600,  # a game is kept this long after its last change
-    "SESSION_STORE_LIMIT": 10_000,           # games kept on disk; expired, then oldest, go first
+    "SESSION_STORE_LIMIT": 10_000,           # games kept on disk; expired, then fresh, then oldest, go first
+    "NEW_SESSIONS_PER_HOUR": 100,            # sessions one client (address, IPv6 /64) may create in an hour
     "SESSION_COOKIE_SAMESITE": "Lax",
     "SESSION_COOKIE_HTTPONLY": True,
     "SESSION_COOKIE_SECURE": False,
@@ -74,7 +75,7 @@ DEFAULTS: dict[str, Any] = {
 }
 ENVIRONMENT: dict[str, type] = {
     "SECRET_KEY": str, "REDIS_URL": str, "SESSION_COOKIE_SECURE": bool, "HTTPS": bool,
-    "SESSION_IDLE_SECONDS": int, "SESSION_STORE_LIMIT": int, "ENGINE_BUDGET_MS": float,
+    "SESSION_IDLE_SECONDS": int, "SESSION_STORE_LIMIT": int, "NEW_SESSIONS_PER_HOUR": int, "ENGINE_BUDGET_MS": float,
     "ENGINE_WORKERS": str, "ENGINE_WORKER_COUNT": int,
     "STREAM_SECONDS": float, "STREAMS_PER_PROCESS": int, "GAMES_PER_MINUTE": int, "ADDRESS_PER_MINUTE": int,
     "TRUSTED_PROXIES": int, "ENGINE_BRAINS": str, "REVIEW_ENGINE": str, "CLOCKS": str,

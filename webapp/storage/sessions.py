@@ -24,6 +24,12 @@ lock from before the session is read until after it is written:
   lock expires after LOCK_TIMEOUT seconds, far beyond any request's duration,
   and the session is written only while the lock is still the writer's.
 
+A flood of new sessions cannot wipe the others (docs/deploying.md, "Security"):
+one client (its address) may create NEW_SESSIONS_PER_HOUR sessions an hour, and
+past it the request is answered 429 and its session not kept; and when the disk
+store is full, the fresh sessions (written once, never since) go before any a
+browser came back to, so a flood pushes out its own.
+
 Data that cannot be read (truncated, corrupted, of another shape) counts as no
 session: the browser starts afresh instead of seeing an error. A store that does
 not answer makes the request fail with StoreUnavailable, which the views answer
@@ -50,6 +56,7 @@ from flask_session.redis import RedisSessionInterface
 
 from redis.exceptions import RedisError
 
+from webapp.shared.clients import client_key
 from webapp.storage.errors import STORE_ERRORS, StoreUnavailable
 from webapp.storage.redis import TIMEOUT_SECONDS, redis_client
 from webapp.storage.sqlite import ThreadConnections
@@ -97,10 +104,17 @@ class _SafeSessions:
             request.environ[_FAILURE] = error
             return self.make_null_session(app)
 
+    def born(self, client: str, hour: int) -> int:
+        """Count one more session created by client in this hour of the clock; the count so far."""
+        raise NotImplementedError
+
     def save_session(self, app: Flask, session: SessionMixin | None, response: Response) -> None:
         if session is None:  # opening it failed in a way already reported as an error
             return
         try:
+            if self._is_birth(app, session) and not self._may_be_born(app):
+                _refuse_new_session(response, app.config["NEW_SESSIONS_PER_HOUR"])
+                return
             super().save_session(app, session, response)
         except STORE_ERRORS:
             # The store went away during the request: the change was not kept, so say so.
@@ -113,6 +127,27 @@ class _SafeSessions:
 
     def _retrieve_session_data(self, store_id: str) -> dict[str, Any] | None:
         return readable(lambda: super(_SafeSessions, self)._retrieve_session_data(store_id), store_id)
+
+    def _is_birth(self, app: Flask, session: SessionMixin) -> bool:
+        """Whether saving session would create one: it has something to keep, and
+        the browser sent no cookie naming it (none, or one the store does not hold)."""
+        sid = getattr(session, "sid", None)
+        return bool(session) and session.modified and request.cookies.get(self.get_cookie_name(app)) != sid
+
+    def _may_be_born(self, app: Flask) -> bool:
+        """Whether this request's client has created fewer than NEW_SESSIONS_PER_HOUR sessions this hour."""
+        hour = int(time.time() // 3600)
+        return self.born(client_key(request.remote_addr), hour) <= app.config["NEW_SESSIONS_PER_HOUR"]
+
+
+def _refuse_new_session(response: Response, most: int) -> None:
+    """Answer 429 in place of the page: the session the request would have created is not kept."""
+    response.status_code = 429
+    response.headers["Retry-After"] = str(3600 - int(time.time()) % 3600)
+    response.mimetype = "text/plain"
+    response.set_data(f"Your network has started {most} new games in the last hour, the most we keep for one "
+                      "network, so this one was not kept. Please try again within the hour, or go on with a "
+                      "game you already have in this browser.\n")
 
 
 def readable(read: Callable[[], Any], store_id: str) -> dict[str, Any] | None:
@@ -150,6 +185,12 @@ class SQLiteSessionInterface(ServerSideSessionInterface):
         self._db().execute("CREATE TABLE IF NOT EXISTS sessions "
                            "(id TEXT PRIMARY KEY, data BLOB NOT NULL, expires REAL NOT NULL)")
         self._db().execute("CREATE INDEX IF NOT EXISTS sessions_by_expiry ON sessions (expires)")
+        self._db().execute("CREATE TABLE IF NOT EXISTS session_births "
+                           "(client TEXT NOT NULL, hour INTEGER NOT NULL, count INTEGER NOT NULL, "
+                           "PRIMARY KEY (client, hour))")
+        columns = {row[1] for row in self._db().execute("PRAGMA table_info(sessions)")}
+        if "established" not in columns:  # a file from before: every session in it has come back, so counts as kept
+            self._db().execute("ALTER TABLE sessions ADD COLUMN established INTEGER NOT NULL DEFAULT 1")
 
     def _retrieve_session_data(self, store_id: str) -> dict[str, Any] | None:
         row = self._db().execute("SELECT data FROM sessions WHERE id = ? AND expires > ?",
@@ -159,17 +200,20 @@ class SQLiteSessionInterface(ServerSideSessionInterface):
     def _upsert_session(self, session_lifetime: timedelta, session: ServerSideSession, store_id: str) -> None:
         row = (self.serializer.encode(session), time.time() + session_lifetime.total_seconds(), store_id)
         db = self._db()
-        if db.execute("UPDATE sessions SET data = ?, expires = ? WHERE id = ?", row).rowcount == 0:
-            db.execute("INSERT INTO sessions (data, expires, id) VALUES (?, ?, ?)", row)
+        if db.execute("UPDATE sessions SET data = ?, expires = ?, established = 1 WHERE id = ?", row).rowcount == 0:
+            db.execute("INSERT INTO sessions (data, expires, id, established) VALUES (?, ?, ?, 0)", row)
             self._prune(db)
 
     def _prune(self, db: sqlite3.Connection) -> None:
-        """After a new session: drop expired ones, then the longest idle beyond the limit."""
+        """After a new session: drop expired ones, then beyond the limit the fresh
+        ones (never written again since they were made) before any a browser came
+        back to, the longest idle first: a flood of new sessions pushes out its own."""
         db.execute("DELETE FROM sessions WHERE expires <= ?", (time.time(),))
         (count,) = db.execute("SELECT count(*) FROM sessions").fetchone()
         if count > self.limit:
             db.execute("DELETE FROM sessions WHERE id IN "
-                       "(SELECT id FROM sessions ORDER BY expires LIMIT ?)", (count - self.limit,))
+                       "(SELECT id FROM sessions ORDER BY established, expires LIMIT ?)", (count - self.limit,))
+
 
     def _delete_session(self, store_id: str) -> None:
         self._db().execute("DELETE FROM sessions WHERE id = ?", (store_id,))
@@ -182,6 +226,15 @@ class DiskSessions(_SafeSessions, SQLiteSessionInterface):
         super().__init__(app, path, limit)
         self.lock_folder = lock_folder
         os.makedirs(lock_folder, exist_ok=True)
+
+    def born(self, client: str, hour: int) -> int:
+        with self._db.transaction() as db:
+            db.execute("DELETE FROM session_births WHERE hour < ?", (hour,))
+            db.execute("INSERT INTO session_births (client, hour, count) VALUES (?, ?, 1) "
+                       "ON CONFLICT (client, hour) DO UPDATE SET count = count + 1", (client, hour))
+            (count,) = db.execute("SELECT count FROM session_births WHERE client = ? AND hour = ?",
+                                  (client, hour)).fetchone()
+        return count
 
     def acquire(self, sid: str) -> Callable[[], None]:
         stripe = zlib.crc32(sid.encode()) % LOCK_STRIPES
@@ -272,6 +325,12 @@ class RedisSessions(_SafeSessions, RedisSessionInterface):
         held.released = True
         if not written:
             raise StoreUnavailable("the session's lock expired, or the store answered too late: nothing was written")
+
+    def born(self, client: str, hour: int) -> int:
+        key = f"session-births:{client}:{hour}"
+        with self.client.pipeline() as pipe:
+            count, _ = pipe.incr(key).expire(key, 3600).execute()
+        return int(count)
 
     def is_available(self) -> bool:
         try:
