@@ -25,7 +25,7 @@ from webapp.shared.game_link import parse_moves
 from webapp.storage.where import Where
 from webapp.think.look import Look, see
 from webapp.workers.consumer import LOCK_FILE
-from webapp.workers.pool import EnginePool, EnginesBusy
+from webapp.workers.pool import LOOK_PRIORITY, MOVE_PRIORITY, EnginePool, EnginesBusy
 
 OPENED = Position(BOARDS["15x15"]).play(112).play(113)
 
@@ -294,3 +294,19 @@ def test_a_job_in_steps_queues_each_next_step_once_and_a_watched_one_before_the_
     inline = pools("inline", str(tmp_path / "inline"))
     inline.later(count_to_three, str(tmp_path / "inline-counted"), once="count:0")
     assert (tmp_path / "inline-counted").read_text() == "step\n" * 3, "inline, every step at once"
+
+
+def test_a_pages_evaluation_is_queued_behind_moves_and_a_hint_beside_them(tmp_path: Path):
+    """The analysis board's and the think page's evaluation wait behind every
+    player's move; a person's hint at the board is queued as a move is."""
+    pool = EnginePool("external", str(tmp_path), wait_seconds=0.05)  # a queue no worker takes from
+    position = Position.after(BOARDS["15x15"], parse_moves(BOARDS["15x15"], "h8-h9"))
+    with pytest.raises(EnginesBusy):
+        pool.advise(position, for_a_page=True)
+    with pytest.raises(EnginesBusy):
+        pool.advise(position)
+    with pytest.raises(EnginesBusy):
+        pool.think(position, 100)
+    queued = {(task.name, task.priority) for task in pool.queue.pending()}
+    assert queued == {("advise", LOOK_PRIORITY), ("advise", MOVE_PRIORITY), ("think", MOVE_PRIORITY)}
+    assert LOOK_PRIORITY < MOVE_PRIORITY

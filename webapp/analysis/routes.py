@@ -72,7 +72,7 @@ def _evaluate(setup: Setup) -> Evaluation:
     position = setup.position
     if is_solved(setup.rules):
         return from_table(position)
-    return from_thought(position, current_app.extensions["engines"].advise(position).thought)
+    return from_thought(position, current_app.extensions["engines"].advise(position, for_a_page=True).thought)
 
 
 def _page(setup: Setup, tool: str, line: bool, found: Evaluation | None) -> str:

@@ -48,7 +48,8 @@ def look(board: str, moves: str) -> str:
     if alone:
         return render_template("think/_branch.html", look=shown, seen=seen, node=seen.branches[0],
                                stop_limit=STOP_LIMIT)
-    engine = engine_view(shown.rules, engines.advise(shown.position).thought) if shown.asks_the_engine else None
+    engine = (engine_view(shown.rules, engines.advise(shown.position, for_a_page=True).thought)
+              if shown.asks_the_engine else None)
     return render_template("think/_think.html" if is_htmx() else "think/think.html", look=shown, seen=seen,
                            engine=engine, depths=DEPTHS, stop_limit=STOP_LIMIT)
 

@@ -174,15 +174,19 @@ class EnginePool:
         thought, waited_ms = self._answer(self.task(position, budget_ms, max_nodes, now, now + self.wait_seconds))
         return Reply(thought, waited_ms)
 
-    def advise(self, position: Position) -> Reply:
+    def advise(self, position: Position, for_a_page: bool = False) -> Reply:
         """The move a hint suggests (engine.advise: what a review would see
         of it, kept for the review), from the first free worker, queued as
-        master's moves are (a person waits at the board for it); EnginesBusy
-        if none answers within wait_seconds."""
+        master's moves are (a person waits at the board for it), or, for a
+        page that shows it (the analysis board's evaluation, the think page's),
+        as a page's work is, behind every move; EnginesBusy if none answers
+        within wait_seconds."""
         if self.mode == "local":
             self._start_consumer()
         now = time.time()
-        thought, waited_ms = self._answer(self.advise_task(position, now, now + self.wait_seconds))
+        priority = LOOK_PRIORITY if for_a_page else MOVE_PRIORITY
+        job = self.advise_task.s(position, now, now + self.wait_seconds, priority=priority)
+        thought, waited_ms = self._answer(self.queue.enqueue(job))
         return Reply(thought, waited_ms)
 
     def _advise_job(self, position: Position, queued_at: float,
