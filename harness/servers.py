@@ -176,7 +176,8 @@ class RedisServer:
             self.process = None
 
 
-ONE_ADDRESS_FOR_MANY = {"NEW_SESSIONS_PER_HOUR": "1000000", "GAMES_PER_MINUTE": "1000000"}
+ONE_ADDRESS_FOR_MANY = {"NEW_SESSIONS_PER_HOUR": "1000000", "GAMES_PER_MINUTE": "1000000",
+                        "ENGINE_PAGES_PER_MINUTE": "1000000"}
 """The per-client bounds lifted where every browser a test or a tool drives comes
 from 127.0.0.1, as one client (a test of a bound sets its own)."""
 

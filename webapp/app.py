@@ -38,6 +38,8 @@ from webapp.shared.errors import Refusal
 from webapp.shared.lessons import LESSONS, place_of
 from webapp.shared.web import duration, is_htmx, path, refused, reload_address
 from webapp.storage.errors import StoreUnavailable
+from webapp.storage.limits import rate_limits
+from webapp.storage.redis import redis_client
 from webapp.storage.sessions import init_session_store
 from webapp.workers.pool import EnginePool, EnginesBusy
 
@@ -66,6 +68,7 @@ DEFAULTS: dict[str, Any] = {
     "STREAM_SECONDS": 300,                   # a game's event stream closes after this; the page reconnects
     "STREAMS_PER_PROCESS": 224,              # live streams one worker holds: below gunicorn's THREADS (256)
     "GAMES_PER_MINUTE": 10,                  # live games one browser may start in a minute
+    "ENGINE_PAGES_PER_MINUTE": 30,           # pages one client may have the engine workers work out in a minute
     "ADDRESS_PER_MINUTE": 60,                # live games started, or codes tried, from one address in a minute
     "TRUSTED_PROXIES": 0,                    # proxies in front whose X-Forwarded-For/-Proto are believed
     "ENGINE_BRAINS": "",                     # external engines: "name=path,name=path" (webapp/engine/external.py)
@@ -77,7 +80,7 @@ ENVIRONMENT: dict[str, type] = {
     "SECRET_KEY": str, "REDIS_URL": str, "SESSION_COOKIE_SECURE": bool, "HTTPS": bool,
     "SESSION_IDLE_SECONDS": int, "SESSION_STORE_LIMIT": int, "NEW_SESSIONS_PER_HOUR": int, "ENGINE_BUDGET_MS": float,
     "ENGINE_WORKERS": str, "ENGINE_WORKER_COUNT": int,
-    "STREAM_SECONDS": float, "STREAMS_PER_PROCESS": int, "GAMES_PER_MINUTE": int, "ADDRESS_PER_MINUTE": int,
+    "STREAM_SECONDS": float, "STREAMS_PER_PROCESS": int, "GAMES_PER_MINUTE": int, "ADDRESS_PER_MINUTE": int, "ENGINE_PAGES_PER_MINUTE": int,
     "TRUSTED_PROXIES": int, "ENGINE_BRAINS": str, "REVIEW_ENGINE": str, "CLOCKS": str,
 }
 HSTS_SECONDS_HEADER = "max-age=31536000"
@@ -116,6 +119,8 @@ def create_app(test_config: Mapping[str, Any] | None = None,
     app.config["SECRET_KEY"] = app.config.get("SECRET_KEY") or _instance_secret(app.instance_path)
     init_session_store(app)
     SecFetchCSRF(app)  # every POST from another site is refused: see docs/http.md
+    url = app.config["REDIS_URL"]
+    app.extensions["rate_limits"] = rate_limits(redis_client(url) if url else None, app.instance_path)
     online_routes.init_app(app)
     app.extensions["engines"] = EnginePool(app.config["ENGINE_WORKERS"], app.instance_path, app.config["REDIS_URL"],
                                            workers=app.config["ENGINE_WORKER_COUNT"], judge=_external_engines(app))

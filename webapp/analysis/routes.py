@@ -18,7 +18,7 @@ from webapp.analysis.setup import TOOLS, TURNS, Setup
 from webapp.engine import BOARDS, Rules, is_solved, rules_offered, top_level
 from webapp.shared.board import star_points
 from webapp.shared.errors import InvalidInput
-from webapp.shared.web import board_or_404, is_htmx, roster
+from webapp.shared.web import board_or_404, is_htmx, limit_engine_work, roster
 
 bp = Blueprint("analysis", __name__)
 SWITCH = ("on", "off")
@@ -72,6 +72,7 @@ def _evaluate(setup: Setup) -> Evaluation:
     position = setup.position
     if is_solved(setup.rules):
         return from_table(position)
+    limit_engine_work()
     return from_thought(position, current_app.extensions["engines"].advise(position, for_a_page=True).thought)
 
 

@@ -20,7 +20,7 @@ from webapp.engine import BOARDS, Rules
 from webapp.estimate import depth, monte_carlo
 from webapp.shared.errors import InvalidInput
 from webapp.shared.game_link import parse_moves
-from webapp.shared.web import board_or_404, is_htmx
+from webapp.shared.web import board_or_404, is_htmx, limit_engine_work
 
 bp = Blueprint("estimate", __name__)
 
@@ -68,6 +68,8 @@ def _depth(rules: Rules, raw_moves: str) -> depth.Asked:
 def _show_monte_carlo(asked: monte_carlo.Asked, here: str, page: str) -> str:
     """The search's section (alone, for htmx) or page; up to HERE_ITERATIONS run here, more on the workers."""
     engines = current_app.extensions["engines"]
+    if asked.needs_the_engines:
+        limit_engine_work()
     found = engines.ask(monte_carlo.found, asked, here=not asked.needs_the_engines)
     if found.missing:
         runs = f"{asked.iterations:,} iteration" + ("" if asked.iterations == 1 else "s")
@@ -82,6 +84,7 @@ def _show_monte_carlo(asked: monte_carlo.Asked, here: str, page: str) -> str:
 
 def _show_depth(asked: depth.Asked, here: str, page: str) -> str:
     """The search's section (alone, for htmx) or page, worked out on the engine workers."""
+    limit_engine_work()
     seen = current_app.extensions["engines"].ask(depth.see, asked)
     where = {"board": asked.rules.name, "moves": asked.notation} if here == "estimate.depth_page" else {}
     return render_template("estimate/_depth.html" if is_htmx() else page, asked=asked, seen=seen, here=here,

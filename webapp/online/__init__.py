@@ -10,5 +10,4 @@ clocks, offers (a draw, a take-back), rematches.
 - hub: one thread per process that wakes a game's streams when its log grows.
 - store: where the games are kept (SQLite, or Redis), their event logs and who watches.
 - player_cookie: the player cookie's value, an id and the server's signature of it.
-- limits: rate limits on starting games and trying codes, counted where every web process sees them.
 """

@@ -26,7 +26,6 @@ from webapp.engine import BOARDS, DEFAULT_BOARD
 from webapp.online import flags
 from webapp.online.clock import parse_time_control, time_controls
 from webapp.online.hub import Hub, StreamCount
-from webapp.online.limits import RateLimits, rate_limits
 from webapp.online.player_cookie import bare_player, signed, signed_player
 from webapp.online.shared_game import (SharedGame, new_code, new_game_id, new_player_id,
                                        normalise_code)
@@ -34,7 +33,7 @@ from webapp.online.store import Event, GameStore, games_store
 from webapp.online.streams import stream
 from webapp.shared.errors import Conflict, InvalidInput
 from webapp.shared.forms import parse_board, parse_cell, parse_opening, parse_ply, parse_rule
-from webapp.shared.web import client, game_finished, is_htmx, never_cached, plain_error
+from webapp.shared.web import client, game_finished, rate_limits, is_htmx, never_cached, plain_error
 from webapp.storage.errors import STORE_ERRORS
 
 bp = Blueprint("online", __name__)
@@ -45,14 +44,12 @@ PLAYER_SECONDS = 365 * 24 * 3600
 
 
 def init_app(app: Flask) -> None:
-    """This feature's state: the games' store and the rate limits (in Redis
-    when REDIS_URL is set, sharing one client), the Hub, the count of streams,
+    """This feature's state: the games' store (in Redis when REDIS_URL is set), the Hub, the count of streams,
     the clocks offered (CLOCKS) and where the flags' jobs find the games."""
     where = flags.Where(app.config["REDIS_URL"], app.instance_path, app.config["SESSION_IDLE_SECONDS"])
     connection = where.redis()
     store = games_store(connection, app.instance_path, where.idle_seconds, SharedGame.from_data)
     app.extensions.update(online_games=store, online_hub=Hub(store), online_streams=StreamCount(),
-                          rate_limits=rate_limits(connection, app.instance_path),
                           time_controls=time_controls(app.config["CLOCKS"]), online_where=where)
     app.jinja_env.globals["time_controls"] = app.extensions["time_controls"]  # the invitation, on the play page too
 
@@ -63,10 +60,6 @@ def games() -> GameStore:
 
 def hub() -> Hub:
     return current_app.extensions["online_hub"]
-
-
-def limits() -> RateLimits:
-    return current_app.extensions["rate_limits"]
 
 
 @bp.post("/online")
@@ -330,7 +323,7 @@ def player_cookie_name() -> str:
 
 def _limit(key: str, most: int, done: str) -> None:
     """Refuse (429) past most requests a minute under key."""
-    if not limits().allow(key, most, 60):
+    if not rate_limits().allow(key, most, 60):
         raise TooManyRequests(f"{done}; please wait a minute before trying again.", retry_after=60)
 
 

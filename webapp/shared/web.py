@@ -13,11 +13,12 @@ from functools import lru_cache
 
 from flask import Response, abort, after_this_request, current_app, render_template, request, url_for
 from flask.typing import ResponseReturnValue
-from werkzeug.exceptions import HTTPException
+from werkzeug.exceptions import HTTPException, TooManyRequests
 
 from webapp.engine import Rules, board_named
 from webapp.shared.clients import client_key
 from webapp.shared.players import Roster
+from webapp.storage.limits import RateLimits
 
 RefusalPage = Callable[[str, int], ResponseReturnValue]
 """How a feature shows a refusal: its page unchanged, with the message, at the status given."""
@@ -118,3 +119,20 @@ def duration(seconds: float) -> str:
 def client() -> str:
     """The client this request comes from, as every limit counts it (webapp.shared.clients)."""
     return client_key(request.remote_addr)
+
+
+def rate_limits() -> RateLimits:
+    """The site's rate limits, counted where every process sees them (webapp.storage.limits; made by the app)."""
+    limits: RateLimits = current_app.extensions["rate_limits"]
+    return limits
+
+
+def limit_engine_work() -> None:
+    """Refuse (429) a page past ENGINE_PAGES_PER_MINUTE pages a minute from
+    this client that put work on the engine workers: what one client asks of
+    them waits in front of everyone else's pages."""
+    most = current_app.config["ENGINE_PAGES_PER_MINUTE"]
+    if not rate_limits().allow(f"engine:{client()}", most, 60):
+        raise TooManyRequests(f"Your network has asked the computer to work out {most} positions in the last "
+                              "minute, the most for one network, so that everyone's games get their turn. "
+                              "Please try again in a minute.", retry_after=60)

@@ -7,7 +7,7 @@ Redis when REDIS_URL is set. Nothing here knows a game's rules:
 - sessions: Flask-Session's interface, locked per session for changing requests.
 - session_parts: a session in parts, one a feature, each under the feature's name.
 - where: Where, where a feature's state is kept, as a job on the engine workers opens it.
-The games between friends and their rate limits are kept by their feature
-(webapp.online.store and limits), and the puzzles mined here by theirs
+- limits: the site's rate limits, counted where every process sees them.
+The games between friends are kept by their feature (webapp.online.store), and the puzzles mined here by theirs
 (webapp.puzzles.store), on these.
 """

@@ -19,7 +19,7 @@ from flask import Blueprint, Response, abort, current_app, redirect, render_temp
 from webapp.engine import DEFAULT_BOARD, Rules
 from webapp.shared.board import board_view
 from webapp.shared.errors import InvalidInput
-from webapp.shared.web import board_or_404, is_htmx, roster
+from webapp.shared.web import board_or_404, is_htmx, limit_engine_work, roster
 from webapp.think.lessons import LESSON_BOARDS
 from webapp.think.look import DEPTHS, Look, see
 from webapp.think.predict import KINDS, MOST_SEED, Prediction, options, question, verdict
@@ -42,6 +42,8 @@ def look(board: str, moves: str) -> str:
         node = shown.parse_path(args["node"]) if "node" in args else None
     except InvalidInput as error:
         abort(404, description=str(error))
+    if shown.needs_the_engines or shown.asks_the_engine:
+        limit_engine_work()
     alone, engines = node is not None and is_htmx(), current_app.extensions["engines"]
     brains = () if alone else roster().engines_on(shown.rules)
     seen = engines.ask(see, shown, node if alone else None, brains, here=not shown.needs_the_engines)

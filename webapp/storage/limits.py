@@ -1,0 +1,61 @@
+"""Rate limits: how many times something was done under a key in a window of
+time, counted where every worker (and, with Redis, every machine) sees it.
+Every limit of the site's counts here, each under a key of its own that names
+what it counts and the client (webapp.shared.clients): games started, codes
+tried, pages that put work on the engine workers."""
+
+from __future__ import annotations
+
+import os
+import time
+
+from redis import Redis
+
+from webapp.storage.sqlite import ThreadConnections
+
+
+class RateLimits:
+    """Counts under a key; allow() says whether one more is within the limit."""
+
+    def allow(self, key: str, most: int, seconds: int) -> bool:
+        """Count one more under key; False past most in the last `seconds`."""
+        raise NotImplementedError
+
+
+class SQLiteLimits(RateLimits):
+    """Counts in a table of the embedded games file, each with when its window ends."""
+
+    def __init__(self, path: str):
+        self._db = ThreadConnections(path, 10)
+        self._db().execute("CREATE TABLE IF NOT EXISTS limits "
+                           "(key TEXT PRIMARY KEY, count INTEGER NOT NULL, ends REAL NOT NULL)")
+
+    def allow(self, key: str, most: int, seconds: int) -> bool:
+        now = time.time()
+        with self._db.transaction() as db:
+            db.execute("DELETE FROM limits WHERE ends < ?", (now,))
+            db.execute("INSERT INTO limits (key, count, ends) VALUES (?, 1, ?) "
+                       "ON CONFLICT (key) DO UPDATE SET count = count + 1", (key, now + seconds))
+            (count,) = db.execute("SELECT count FROM limits WHERE key = ?", (key,)).fetchone()
+        return count <= most
+
+
+class RedisLimits(RateLimits):
+    """A counter per key and window, which Redis expires by itself."""
+
+    def __init__(self, client: Redis):
+        self.client = client
+
+    def allow(self, key: str, most: int, seconds: int) -> bool:
+        window = f"online:limit:{key}:{int(time.time() // seconds)}"
+        with self.client.pipeline() as pipe:
+            count, _ = pipe.incr(window).expire(window, seconds * 2).execute()
+        return count <= most
+
+
+def rate_limits(client: Redis | None, instance_path: str) -> RateLimits:
+    """The limits the configuration names: in Redis through client, else in the instance folder's games file
+    (where they were kept when only games between friends had limits)."""
+    if client is not None:
+        return RedisLimits(client)
+    return SQLiteLimits(os.path.join(instance_path, "games.sqlite3"))
