@@ -178,8 +178,11 @@ def test_opening_the_link_leaves_the_seat_free_and_one_press_takes_it(friends):
     bob.set_viewport_size({"width": 360, "height": 640})
     url = invite(alice)
     connected(alice)
+    posts: list[str] = []
+    bob.on("request", lambda request: posts.append(request.url) if request.method == "POST" else None)
     bob.goto(url)
     connected(bob)  # scripts have run, the stream is open: still a spectator's page
+    assert posts == []  # nothing was sent for him
     expect(bob.get_by_role("heading", level=2).first).to_have_text("3×3, 3 in a row, with a friend: a seat is free for you")
     alice.reload()
     expect(alice.locator("#status")).to_have_text("Waiting for your friend to join.")
