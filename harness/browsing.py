@@ -195,7 +195,8 @@ def watching(page: Page) -> None:
     page is opened in a new context, the last of the browser's pages)."""
     inviting(page, "5x5")
     friend = page.context.browser.new_context().new_page()
-    friend.goto(page.url)  # the link seats the friend
+    friend.goto(page.url)
+    friend.get_by_role("button", name=re.compile("^Join the game")).click()  # the link alone seats nobody
     expect(friend.locator("#status")).to_have_text("Your friend's turn (X).")
     page.locator('.grid button[value="12"]').click()
     expect(page.locator(".moves li")).to_have_count(1)
@@ -340,7 +341,8 @@ def offered_a_draw(page: Page) -> None:
     page.get_by_role("button", name="Invite a friend").click()
     expect(page.locator("#status")).to_have_text("Waiting for your friend to join.")
     friend = page.context.browser.new_context().new_page()
-    friend.goto(page.url)  # the link seats the friend
+    friend.goto(page.url)
+    friend.get_by_role("button", name=re.compile("^Join the game")).click()  # the link alone seats nobody
     expect(friend.locator("#status")).to_have_text("Your friend's turn (black).")
     page.reload()
     page.locator('.grid button[value="24"]').click()

@@ -10,7 +10,8 @@
 // new-game form offers only the levels and rules of the board chosen, names
 // its sides as that board does, and the invitation follows its board;
 // alpha-beta's switch keeps the tree's open nodes open; a page watching a
-// game with a friend follows it to the rematch; and the friend who follows an invitation's link is seated at once.
+// game with a friend follows it to the rematch. (Nothing here takes a seat:
+// opening an invitation's link never does; its Join button does.)
 document.documentElement.classList.add("js");
 
 // A board's squares: the game's buttons, or the analysis board's links.
@@ -311,15 +312,6 @@ offerLevels();
 offerAllRules();
 rove(false);
 showConfirmSwitch();
-
-// The friend who follows an invitation's link takes the free seat at once:
-// the page's join form is sent for them, once a tab (if it is refused, the
-// page says why and offers the button again).
-const joining = document.querySelector("form[data-join-on-arrival]");
-if (joining && !sessionStorage.getItem(`joined ${joining.action}`)) {
-  sessionStorage.setItem(`joined ${joining.action}`, "asked");
-  joining.requestSubmit();
-}
 
 // The running clock counts down between the server's pages: each page (and
 // each of the stream's messages) says the seconds left as it was drawn, and

@@ -193,11 +193,12 @@ def report(store: str, tally: StreamTally, seconds: float) -> None:
 def main() -> None:
     workers = int(WORKERS) if WORKERS else None
     for store, settings, instance, _ in each_store(STORES):
-        # Every simulated browser comes from 127.0.0.1: lift the per-address limit, which would
-        # otherwise refuse the games past the 60th (AppServer lifts the per-client one on games started).
+        # Every simulated browser comes from 127.0.0.1: lift the per-address limits, which would
+        # otherwise refuse the games past the 60th and the streams past a worker's 24th
+        # (AppServer lifts the per-client one on games started).
         server = AppServer(instance, workers=workers, server=SERVER,
                            GUNICORN_CMD_ARGS=f"--worker-class {WORKER_CLASS} --log-level warning",
-                           ADDRESS_PER_MINUTE=str(10 * GAMES), **settings).start()
+                           ADDRESS_PER_MINUTE=str(10 * GAMES), STREAMS_PER_CLIENT=str(4 * GAMES), **settings).start()
         try:
             report(store, *asyncio.run(measure(server.port)))
         finally:

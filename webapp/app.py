@@ -67,6 +67,8 @@ DEFAULTS: dict[str, Any] = {
     "ENGINE_WORKER_COUNT": os.cpu_count() or 1,
     "STREAM_SECONDS": 300,                   # a game's event stream closes after this; the page reconnects
     "STREAMS_PER_PROCESS": 224,              # live streams one worker holds: below gunicorn's THREADS (256)
+    "STREAMS_PER_PLAYER": 6,                 # live streams one browser holds in a worker: two tabs, a phone, room
+    "STREAMS_PER_CLIENT": 24,                # live streams one client (address, IPv6 /64) holds in a worker
     "GAMES_PER_MINUTE": 10,                  # live games one browser may start in a minute
     "ENGINE_PAGES_PER_MINUTE": 30,           # pages one client may have the engine workers work out in a minute
     "ADDRESS_PER_MINUTE": 60,                # live games started, or codes tried, from one address in a minute
@@ -80,7 +82,8 @@ ENVIRONMENT: dict[str, type] = {
     "SECRET_KEY": str, "REDIS_URL": str, "SESSION_COOKIE_SECURE": bool, "HTTPS": bool,
     "SESSION_IDLE_SECONDS": int, "SESSION_STORE_LIMIT": int, "NEW_SESSIONS_PER_HOUR": int, "ENGINE_BUDGET_MS": float,
     "ENGINE_WORKERS": str, "ENGINE_WORKER_COUNT": int,
-    "STREAM_SECONDS": float, "STREAMS_PER_PROCESS": int, "GAMES_PER_MINUTE": int, "ADDRESS_PER_MINUTE": int, "ENGINE_PAGES_PER_MINUTE": int,
+    "STREAM_SECONDS": float, "STREAMS_PER_PROCESS": int, "STREAMS_PER_PLAYER": int,
+    "STREAMS_PER_CLIENT": int, "GAMES_PER_MINUTE": int, "ADDRESS_PER_MINUTE": int, "ENGINE_PAGES_PER_MINUTE": int,
     "TRUSTED_PROXIES": int, "ENGINE_BRAINS": str, "REVIEW_ENGINE": str, "CLOCKS": str,
 }
 HSTS_SECONDS_HEADER = "max-age=31536000"

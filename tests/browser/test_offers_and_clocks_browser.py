@@ -15,7 +15,7 @@ from harness.accessibility import audit_both_schemes, audit_without_scripts
 from harness.browsing import SMALL_PHONE
 from harness.flag_falls import SHORT_CLOCK
 from harness.servers import AppServer
-from tests.browser.test_online_browser import connected, invite
+from tests.browser.test_online_browser import connected, invite, take_the_seat
 
 pytestmark = pytest.mark.browser
 
@@ -38,7 +38,7 @@ def friends(browser: Browser, live_server: str):
 def test_a_take_back_and_a_draw_offer_are_answered_live_and_the_clock_counts_down(friends, axe_source: str):
     alice, bob, carol = friends(), friends(viewport=SMALL_PHONE), friends()
     url = invite(alice, "7x7", clock="5+3")
-    bob.goto(url)  # the link seats him
+    take_the_seat(bob, url)
     connected(alice)
     carol.goto(url)
     connected(carol)
@@ -103,7 +103,7 @@ def test_when_a_clock_runs_out_every_open_page_shows_it_without_a_reload(browser
             pages.append(context.new_page())
         alice, bob, carol = pages
         url = invite(alice, "7x7", clock=SHORT_CLOCK)
-        bob.goto(url)
+        take_the_seat(bob, url)
         carol.goto(url)
         for page in pages:
             connected(page)

@@ -14,7 +14,7 @@ from playwright.sync_api import Browser, Page, expect
 
 from harness.browsing import RENJU, click, new_game, replacing_the_game, square
 from harness.opening_steps import fifth_moves_chosen, opening_choice, put_down, renju_opening
-from tests.browser.test_online_browser import connected
+from tests.browser.test_online_browser import connected, take_the_seat
 from webapp.engine import BOARDS
 
 pytestmark = pytest.mark.browser
@@ -109,7 +109,7 @@ def test_between_friends_the_points_chosen_for_an_offer_outlive_a_message_from_t
     alice.locator("#invite-opening").select_option("rif")
     alice.get_by_role("button", name="Invite a friend").click()
     expect(alice).to_have_url(re.compile(r"/g/[\w-]{22}$"))
-    bob.goto(alice.url)  # the link seats him
+    take_the_seat(bob, alice.url)
     connected(alice)
     for name in ("h8", "h9", "h7"):
         stone(alice, name)

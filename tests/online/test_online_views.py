@@ -303,6 +303,54 @@ def test_a_process_holds_only_so_many_streams_and_gives_each_back(app: Flask, se
     assert carol.client.get(seated + "/events").status_code == 200
 
 
+def test_one_player_holds_only_so_many_streams_and_gets_each_back_as_it_closes(app: Flask, seated: str, bob: Friend,
+                                                                               carol: Friend):
+    """Issue 66, item 5: one browser's many streams (tabs, or a script) may
+    not take the threads every other game's streams wait in; its game's page
+    is never refused, and a closed stream is given back."""
+    carol.game(seated)  # her player id
+    held = [bob.client.get(seated + "/events", buffered=False) for _ in range(app.config["STREAMS_PER_PLAYER"])]
+    assert [response.status_code for response in held] == [200] * 6
+    refused = bob.client.get(seated + "/events")
+    assert refused.status_code == 429 and refused.headers["Retry-After"] == "30"
+    assert "This browser already has as many live games open as it may" in refused.text
+    assert bob.game(seated).status_code == 200, "the game's page itself is never refused"
+    with carol.client.get(seated + "/events", buffered=False) as served:
+        assert served.status_code == 200, "another player's stream is served"
+    held.pop().close()  # before a byte was read: given back all the same
+    with bob.client.get(seated + "/events", buffered=False) as again:
+        assert again.status_code == 200
+    for response in reversed(held):  # (each stream holds its request's context: the last opened closes first)
+        response.close()
+    assert app.extensions["online_streams"].held("process") == 0
+
+
+def test_one_client_holds_only_so_many_streams_whoever_its_players_are(app: Flask, seated: str, bob: Friend,
+                                                                       carol: Friend):
+    app.config["STREAMS_PER_CLIENT"] = 2
+    carol.game(seated)
+    held = [friend.client.get(seated + "/events", buffered=False) for friend in (bob, carol)]
+    refused = Friend(app.test_client()).client.get(seated + "/events")  # a third browser, on the same address
+    assert refused.status_code == 429 and refused.headers["Retry-After"] == "30"
+    assert "Your network already has as many live games open as it may" in refused.text
+    with Friend(app.test_client()).client.get(seated + "/events", buffered=False,
+                                              environ_base={"REMOTE_ADDR": "192.0.2.7"}) as elsewhere:
+        assert elsewhere.status_code == 200, "another address is served"
+    held.pop().close()
+    with carol.client.get(seated + "/events", buffered=False) as again:
+        assert again.status_code == 200
+    held.pop().close()
+
+
+def test_a_refused_stream_keeps_no_count(app: Flask, seated: str, bob: Friend):
+    """A bad Last-Event-ID is refused before a stream is taken, so that a
+    player's bound cannot fill up with streams that never opened."""
+    for _ in range(app.config["STREAMS_PER_PLAYER"] + 1):
+        assert bob.client.get(seated + "/events", headers={"Last-Event-ID": "abc"}).status_code == 400
+    with bob.client.get(seated + "/events", buffered=False) as served:
+        assert served.status_code == 200
+
+
 def test_opening_a_game_gives_the_browser_its_player_id_but_writes_no_store(alice: Friend, bob: Friend):
     url = alice.invite()
     response = bob.game(url)

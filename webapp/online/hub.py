@@ -1,5 +1,6 @@
 """The Hub: one thread per process that wakes a game's live streams when its
-log grows; and StreamCount, the streams a process holds, within its bound.
+log grows; and StreamCount, the streams a process holds, in all and for each
+player and client, within their bounds.
 
 A stream does not poll the store itself. The Hub watches every game this
 process has streams open on, in one query every POLL_SECONDS (SQLite) or one
@@ -13,6 +14,7 @@ from __future__ import annotations
 import os
 import threading
 import time
+from collections.abc import Iterable, Mapping
 
 from webapp.online.store import POLL_SECONDS, GameStore
 
@@ -94,20 +96,37 @@ class Hub:
 
 
 class StreamCount:
-    """The streams this process holds, bounded below its threads (gthread
-    gives each a thread while it waits): past the bound a stream is refused
-    (503, and the page tries again), so that moves and pages always find a thread."""
+    """The streams this process holds, in all and under each key (a player
+    id, a client), each within its bound: past the process's bound a stream
+    is refused (503, and the page tries again), so that moves and pages always
+    find a thread (gthread gives each stream a thread while it waits); past a
+    key's, that player or client is refused (429), so that one browser or one
+    address cannot take the threads every other game's streams wait in."""
 
     def __init__(self) -> None:
-        self._held, self._lock = 0, threading.Lock()
+        self._held: dict[str, int] = {}
+        self._lock = threading.Lock()
 
-    def take(self, most: int) -> bool:
+    def take(self, bounds: Mapping[str, int]) -> str | None:
+        """Take one stream under every key of bounds, or none if any key holds
+        its most already: None when taken, else the first key that was full."""
         with self._lock:
-            if self._held >= most:
-                return False
-            self._held += 1
-            return True
+            for key, most in bounds.items():
+                if self._held.get(key, 0) >= most:
+                    return key
+            for key in bounds:
+                self._held[key] = self._held.get(key, 0) + 1
+            return None
 
-    def give_back(self) -> None:
+    def give_back(self, keys: Iterable[str]) -> None:
+        """Give back one stream under each of keys (as taken); a key that holds none is forgotten."""
         with self._lock:
-            self._held -= 1
+            for key in keys:
+                self._held[key] -= 1
+                if not self._held[key]:
+                    del self._held[key]
+
+    def held(self, key: str) -> int:
+        """How many streams key holds now."""
+        with self._lock:
+            return self._held.get(key, 0)

@@ -39,6 +39,10 @@ from webapp.storage.errors import STORE_ERRORS
 bp = Blueprint("online", __name__)
 SPECTATORS_PER_GAME = 14
 """The most spectators' pages one game may have open; its players' own pages always may."""
+PROCESS_STREAMS = "process"
+"""The key StreamCount counts all of this process's streams under."""
+STREAM_RETRY_SECONDS = 30
+"""How long a player or client past its streams' bound is asked to wait (Retry-After) before trying again."""
 PLAYER_COOKIE = "player"
 PLAYER_SECONDS = 365 * 24 * 3600
 
@@ -210,18 +214,37 @@ def events(game_id: str) -> Response:
     seat = game.seat_of(player)
     if seat is None and games().stream_count(game_id, spectators=True) >= SPECTATORS_PER_GAME:
         raise TooManyRequests(f"This game already has {SPECTATORS_PER_GAME} spectators; try again later.")
-    streams = current_app.extensions["online_streams"]
-    if not streams.take(current_app.config["STREAMS_PER_PROCESS"]):
-        raise ServiceUnavailable("This server is holding all the live games it can; the page will try again.",
-                                 retry_after=5)
     # A client cannot be ahead of the game's log: a number past it would make every wait return at once.
+    # (Read before a stream is taken: a refusal after it would keep its count.)
     after = min(_last_event(request.headers.get("Last-Event-ID") or request.args.get("after")),
                 games().latest([game_id])[game_id])
+    streams, bounds = current_app.extensions["online_streams"], _stream_bounds(player)
+    full = streams.take(bounds)
+    if full == PROCESS_STREAMS:
+        raise ServiceUnavailable("This server is holding all the live games it can; the page will try again.",
+                                 retry_after=5)
+    if full is not None:
+        raise TooManyRequests(("This browser" if full.startswith("player:") else "Your network")
+                              + " already has as many live games open as it may; close one, and the page will"
+                              " try again.", retry_after=STREAM_RETRY_SECONDS)
     live = stream(games(), hub(), game_id, player, seat, after, _live_page)
     response = Response(stream_with_context(live), mimetype="text/event-stream",
                         headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
-    response.call_on_close(streams.give_back)  # however the stream ends, even before its first byte
+    response.call_on_close(lambda: streams.give_back(bounds))  # however the stream ends, even before its first byte
     return response
+
+
+def _stream_bounds(player: str | None) -> dict[str, int]:
+    """The keys a stream is counted under, with their bounds: the process's
+    (STREAMS_PER_PROCESS), the player's (STREAMS_PER_PLAYER: a few tabs and a
+    phone), and the client's (STREAMS_PER_CLIENT: a household or an office
+    shares an address), so that one browser or one address, however many
+    streams it opens, leaves the process's threads to everyone else's games."""
+    config = current_app.config
+    bounds = {f"player:{player}": config["STREAMS_PER_PLAYER"]} if player else {}
+    bounds[f"client:{client()}"] = config["STREAMS_PER_CLIENT"]
+    bounds[PROCESS_STREAMS] = config["STREAMS_PER_PROCESS"]
+    return bounds
 
 
 def _live_page(game: SharedGame, event: Event, player: str | None) -> str:
