@@ -16,7 +16,7 @@ from flask import Flask, Response, current_app, render_template, request
 from flask.typing import ResponseReturnValue
 from flask_sec_fetch_csrf import CSRFError, SecFetchCSRF
 from redis.exceptions import RedisError
-from werkzeug.exceptions import HTTPException, ServiceUnavailable
+from werkzeug.exceptions import HTTPException, RequestEntityTooLarge, ServiceUnavailable
 from werkzeug.middleware.proxy_fix import ProxyFix
 
 from webapp.analysis import routes as analysis_routes
@@ -77,6 +77,7 @@ DEFAULTS: dict[str, Any] = {
     "ENGINE_BRAIN_SETTINGS": {},             # each one's INFO settings by name: ENGINE_BRAIN_<NAME>="key=value …"
     "REVIEW_ENGINE": "master",               # who appraises reviews' moves: master, or an external engine's name
     "CLOCKS": CLOCKS,                        # the clocks offered between friends: minutes + seconds a move
+    "MAX_CONTENT_LENGTH": 512 * 1024,        # a request body's most bytes; the largest legit, a record file, is 256 KiB
 }
 ENVIRONMENT: dict[str, type] = {
     "SECRET_KEY": str, "REDIS_URL": str, "SESSION_COOKIE_SECURE": bool, "HTTPS": bool,
@@ -84,7 +85,7 @@ ENVIRONMENT: dict[str, type] = {
     "ENGINE_WORKERS": str, "ENGINE_WORKER_COUNT": int,
     "STREAM_SECONDS": float, "STREAMS_PER_PROCESS": int, "STREAMS_PER_PLAYER": int,
     "STREAMS_PER_CLIENT": int, "GAMES_PER_MINUTE": int, "ADDRESS_PER_MINUTE": int, "ENGINE_PAGES_PER_MINUTE": int,
-    "TRUSTED_PROXIES": int, "ENGINE_BRAINS": str, "REVIEW_ENGINE": str, "CLOCKS": str,
+    "TRUSTED_PROXIES": int, "ENGINE_BRAINS": str, "REVIEW_ENGINE": str, "CLOCKS": str, "MAX_CONTENT_LENGTH": int,
 }
 HSTS_SECONDS_HEADER = "max-age=31536000"
 """Strict-Transport-Security when HTTPS is set: a year, this host only."""
@@ -197,6 +198,7 @@ def _register_error_answers(app: Flask) -> None:
     app.register_error_handler(EnginesBusy, engines_busy)
     app.register_error_handler(RedisError, game_store_unavailable)
     app.register_error_handler(sqlite3.Error, game_store_unavailable)
+    app.register_error_handler(RequestEntityTooLarge, too_large)
     app.register_error_handler(HTTPException, http_error)
 
 
@@ -236,6 +238,17 @@ def game_store_unavailable(error: Exception) -> ResponseReturnValue:
     unavailable = ServiceUnavailable("The game store is unavailable just now, so this game cannot be loaded "
                                      "or changed. Nothing was changed; please try again in a moment.")
     return render_template("error.html", error=unavailable), 503, {"Retry-After": "5"}
+
+
+def too_large(error: RequestEntityTooLarge) -> ResponseReturnValue:
+    """A body beyond MAX_CONTENT_LENGTH: 413, saying the limit, since
+    werkzeug's own words ("exceeds the capacity limit") do not. A form whose
+    one field or parts are beyond Flask's own limits keeps werkzeug's words."""
+    limit = current_app.config["MAX_CONTENT_LENGTH"]
+    if limit is None or (request.content_length or 0) <= limit:
+        return http_error(error)
+    return http_error(RequestEntityTooLarge(f"That is more than {limit:,} bytes, more than anything on this site "
+                                            "sends, so it was not read and nothing was changed."))
 
 
 def http_error(error: HTTPException) -> ResponseReturnValue:

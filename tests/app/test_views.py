@@ -263,6 +263,16 @@ def test_a_post_from_this_site_or_from_no_browser_is_served(visitor: Visitor, he
     assert response.status_code == 200 and cells(response.text)[4] == "X"
 
 
+@pytest.mark.parametrize("htmx", [True, False], ids=["htmx", "page"])
+def test_a_body_beyond_max_content_length_is_refused_413_saying_the_limit(visitor: Visitor, htmx: bool):
+    visitor.move(4)
+    before = visitor.stored()
+    response = visitor.post("/move", {"cell": "0", "ply": "2", "pad": "z" * 512 * 1024}, htmx=htmx)
+    assert response.status_code == 413 and ("<html" not in response.text) == htmx
+    assert "That is more than 524,288 bytes" in response.text and "nothing was changed" in response.text
+    assert visitor.stored() == before
+
+
 def test_a_get_never_writes_the_session_store(app, visitor: Visitor):
     """Viewing a page, however often, stores nothing: no session, no cookie."""
     for path in ("/", "/replay/408", "/learn", "/think/3x3/"):

@@ -18,7 +18,7 @@ from tests.support import Visitor
 from webapp.engine import BOARDS, Position, cells_of, rules_offered
 from webapp.shared.errors import InvalidInput
 from webapp.shared.game_link import Result
-from webapp.shared.record_files import FORMATS, Record, read_record, write_psq, write_sgf, written
+from webapp.shared.record_files import FORMATS, MOST_CHARACTERS, Record, read_record, write_psq, write_sgf, written
 
 
 def random_game(rules, rng: random.Random, finish: bool) -> tuple[int, ...]:
@@ -204,7 +204,7 @@ def test_a_record_pasted_or_uploaded_opens_as_its_replay(visitor: Visitor):
     assert "Open a game record" in visitor.client.get("/open").text
 
 
-@pytest.mark.parametrize("data", [{"text": "(;FF[4]GM[4]SZ[15];B[hh];W[hh])"}, {"text": "z" * 1_000_000},
+@pytest.mark.parametrize("data", [{"text": "(;FF[4]GM[4]SZ[15];B[hh];W[hh])"}, {"text": "z" * 510_000},
                                   {"text": "h8", "board": "nonsense"}, {"text": "h8", "rule": "pro"},
                                   {"text": "a1", "board": "15x15", "rule": "renju"}])
 def test_a_bad_record_opened_gets_the_form_back_with_why_a_400_and_nothing_stored(visitor: Visitor, data: dict):
@@ -213,6 +213,24 @@ def test_a_bad_record_opened_gets_the_form_back_with_why_a_400_and_nothing_store
     refused = visitor.client.post("/open", data=data)
     assert refused.status_code == 400 and 'role="alert"' in refused.text and "Open a game record" in refused.text
     assert visitor.stored() == before
+
+
+def test_a_body_beyond_max_content_length_is_refused_413_with_the_form_saying_the_limit(visitor: Visitor):
+    visitor.move(4)
+    before = visitor.stored()
+    upload = {"file": (io.BytesIO(b"z" * (512 * 1024 + 1)), "game.sgf"), "text": ""}
+    refused = visitor.client.post("/open", data=upload, content_type="multipart/form-data")
+    assert refused.status_code == 413 and "Open a game record" in refused.text
+    assert "That is more than 524,288 bytes" in refused.text and 'role="alert"' in refused.text
+    assert visitor.stored() == before
+
+
+def test_the_largest_record_file_read_is_within_the_body_limit(visitor: Visitor):
+    """A file of MOST_CHARACTERS × 4 bytes is read (and refused as no record),
+    beside a full text box: the body limit never answers a record's upload."""
+    upload = {"file": (io.BytesIO(b"z" * MOST_CHARACTERS * 4), "game.sgf"), "text": "z" * MOST_CHARACTERS * 3}
+    answer = visitor.client.post("/open", data=upload, content_type="multipart/form-data")
+    assert answer.status_code == 400 and "Open a game record" in answer.text
 
 
 def test_a_resigned_game_s_result_travels_to_its_review_its_records_and_back(visitor: Visitor):

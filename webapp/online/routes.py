@@ -18,7 +18,7 @@ import time
 from collections.abc import Callable
 from urllib.parse import urlsplit
 
-from flask import (Blueprint, Flask, Response, abort, after_this_request, current_app, g, redirect, render_template,
+from flask import (Blueprint, Flask, Response, abort, after_this_request, current_app, redirect, render_template,
                    request, stream_with_context, url_for)
 from werkzeug.exceptions import ServiceUnavailable, TooManyRequests
 
@@ -45,6 +45,8 @@ STREAM_RETRY_SECONDS = 30
 """How long a player or client past its streams' bound is asked to wait (Retry-After) before trying again."""
 PLAYER_COOKIE = "player"
 PLAYER_SECONDS = 365 * 24 * 3600
+PLAYER_ASKED = "webapp.online.player"
+"""Where a request keeps the player id _player found or made (the request's own, never another's)."""
 
 
 def init_app(app: Flask) -> None:
@@ -308,8 +310,8 @@ def _player(make: bool = True) -> str | None:
     make is false, one is made if it has none, and the answer sets the cookie.
     A bare id from before the cookie was signed counts only at a game that
     seats it, and is signed afresh there."""
-    if "player" in g:
-        return g.player
+    if PLAYER_ASKED in request.environ:  # once a request: a new id is made and set once
+        return request.environ[PLAYER_ASKED]
     found = request.cookies.get(player_cookie_name(), "")
     key = current_app.config["SECRET_KEY"]
     player = signed_player(found, key) or _seated_bare_player(found)
@@ -318,7 +320,7 @@ def _player(make: bool = True) -> str | None:
     if player is None or player == bare_player(found):
         player = player or new_player_id()
         after_this_request(lambda response: _remember(response, player))
-    g.player = player
+    request.environ[PLAYER_ASKED] = player
     return player
 
 

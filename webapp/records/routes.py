@@ -92,7 +92,11 @@ def open_record() -> Response | tuple[str, int]:
     try:
         upload, text, board = request.files.get("file"), request.form.get("text", ""), request.form.get("board")
         rule = request.form.get("rule", FREESTYLE)
-    except RequestEntityTooLarge:  # more than Flask reads of a form's fields (MAX_FORM_MEMORY_SIZE, 500 KB)
+    except RequestEntityTooLarge:  # a body beyond MAX_CONTENT_LENGTH, or a field beyond MAX_FORM_MEMORY_SIZE
+        body_limit = current_app.config["MAX_CONTENT_LENGTH"]
+        if body_limit is not None and (request.content_length or 0) > body_limit:
+            return _form(f"That is more than {body_limit:,} bytes, more than this site reads: a record of a game "
+                         "here is far shorter."), 413
         return _form(f"That is more than {current_app.config['MAX_FORM_MEMORY_SIZE'] or 0:,} bytes: a record of a "
                      "game here is far shorter."), 400
     try:

@@ -19,10 +19,16 @@ lock from before the session is read until after it is written:
 - Locks are per session: other browsers never wait. The disk store's locks are
   flock()s on a fixed set of striped files (SQLite's own locks last one
   statement, not a request), so two sessions may now and then share one
-  briefly. A flock is held until its request ends; should a worker hang,
-  gunicorn ends it after its timeout and the kernel drops its flocks. A Redis
-  lock expires after LOCK_TIMEOUT seconds, far beyond any request's duration,
-  and the session is written only while the lock is still the writer's.
+  briefly. A flock is held until its request ends, and the kernel drops it
+  with its process. A Redis lock expires after LOCK_TIMEOUT seconds, far
+  beyond any request's duration, and the session is written only while the
+  lock is still the writer's.
+- A request waits at most LOCK_WAIT seconds for its lock, then is answered
+  503: a request that holds one long (its body arriving slowly: the proxy's
+  limits, docs/deploying.md) delays its session's other requests, never hangs them.
+- Only a cookie that names a stored session takes a lock: any other gets a
+  fresh session nobody else can be changing, so a made-up cookie cannot hold
+  a real session's lock (a shared stripe, on disk).
 
 A flood of new sessions cannot wipe the others (docs/deploying.md, "Security"):
 one client (its address) may create NEW_SESSIONS_PER_HOUR sessions an hour, and
@@ -85,6 +91,13 @@ class _SafeSessions:
         """Lock the session sid; returns the function that releases it."""
         raise NotImplementedError
 
+    def is_stored(self, sid: str) -> bool:
+        """Whether sid names a stored, unexpired session. A cookie that names
+        none gets a fresh session, which no other request can be changing, so
+        it takes no lock: a made-up cookie must not hold a real session's lock
+        (a stripe it shares, on disk) while its body arrives slowly."""
+        raise NotImplementedError
+
     def is_available(self) -> bool:
         raise NotImplementedError
 
@@ -97,7 +110,7 @@ class _SafeSessions:
         """
         try:
             sid = request.cookies.get(self.get_cookie_name(app))
-            if sid and request.method not in SAFE_METHODS:
+            if sid and request.method not in SAFE_METHODS and self.is_stored(sid):
                 request.environ[_RELEASE] = self.acquire(sid)
             return super().open_session(app, request)
         except STORE_ERRORS as error:
@@ -236,11 +249,29 @@ class DiskSessions(_SafeSessions, SQLiteSessionInterface):
                                   (client, hour)).fetchone()
         return count
 
+    def is_stored(self, sid: str) -> bool:
+        return self._db().execute("SELECT 1 FROM sessions WHERE id = ? AND expires > ?",
+                                  (self._get_store_id(sid), time.time())).fetchone() is not None
+
     def acquire(self, sid: str) -> Callable[[], None]:
-        stripe = zlib.crc32(sid.encode()) % LOCK_STRIPES
-        fd = os.open(os.path.join(self.lock_folder, f"{stripe:04d}"), os.O_RDWR | os.O_CREAT, 0o600)
-        fcntl.flock(fd, fcntl.LOCK_EX)
-        return lambda: os.close(fd)  # closing the file releases the flock
+        """Lock sid's stripe, waiting at most LOCK_WAIT seconds, then
+        StoreUnavailable (503): a holder that never lets go makes its
+        stripe's other sessions wait a bounded time, never hang."""
+        fd = os.open(self.lock_path(sid), os.O_RDWR | os.O_CREAT, 0o600)
+        deadline = time.monotonic() + LOCK_WAIT
+        while True:
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                return lambda: os.close(fd)  # closing the file releases the flock
+            except BlockingIOError:
+                if time.monotonic() > deadline:
+                    os.close(fd)
+                    raise StoreUnavailable(f"session {sid[:8]}… stayed locked for {LOCK_WAIT} s") from None
+                time.sleep(0.002)
+
+    def lock_path(self, sid: str) -> str:
+        """The stripe file whose flock stands for sid's lock."""
+        return os.path.join(self.lock_folder, f"{zlib.crc32(sid.encode()) % LOCK_STRIPES:04d}")
 
     def is_available(self) -> bool:
         try:
@@ -290,6 +321,9 @@ class RedisSessions(_SafeSessions, RedisSessionInterface):
         self._lock_and_read = client.register_script(self.LOCK_AND_READ)
         self._write_and_release = client.register_script(self.WRITE_AND_RELEASE)
         self._release = client.register_script(self.RELEASE)
+
+    def is_stored(self, sid: str) -> bool:
+        return bool(self.client.exists(self._get_store_id(sid)))
 
     def acquire(self, sid: str) -> Callable[[], None]:
         held = _HeldLock(f"lock:{self._get_store_id(sid)}", self._get_store_id(sid), os.urandom(16).hex())
