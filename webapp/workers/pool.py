@@ -374,11 +374,19 @@ class EnginePool:
         with self._starting:
             if self._consumer is not None and self._consumer.poll() is None:
                 return
-            command = [sys.executable, "-m", "webapp.workers.consumer", "--instance", self.instance_path,
-                       "--workers", str(self.workers), "--parent", str(os.getpid())]
-            if self.redis_url:
-                command += ["--redis-url", self.redis_url]
-            self._consumer = subprocess.Popen(command, stdin=subprocess.DEVNULL)
+            command, environment = self.consumer_command()
+            self._consumer = subprocess.Popen(command, stdin=subprocess.DEVNULL, env=environment)
+
+    def consumer_command(self) -> tuple[list[str], dict[str, str]]:
+        """The command line and environment this process's consumer starts with.
+        REDIS_URL goes in the environment, never on the command line: it holds
+        Redis's password, and every user on the machine reads command lines (ps)."""
+        command = [sys.executable, "-m", "webapp.workers.consumer", "--instance", self.instance_path,
+                   "--workers", str(self.workers), "--parent", str(os.getpid())]
+        environment = {**os.environ}
+        if self.redis_url:
+            environment["REDIS_URL"] = self.redis_url
+        return command, environment
 
     def stop(self) -> None:
         """Stop this process's consumer, if it started one (tests and tools; a
