@@ -33,6 +33,7 @@ with 503; Redis reconnects by itself once it is back.
 from __future__ import annotations
 
 import fcntl
+import hashlib
 import logging
 import os
 import sqlite3
@@ -115,6 +116,13 @@ class _SafeSessions:
         return readable(lambda: super(_SafeSessions, self)._retrieve_session_data(store_id), store_id)
 
 
+def logged_as(sid: str) -> str:
+    """The name a session goes by in the logs: a short digest of its id. The
+    id itself is the visitor's credential (whoever holds it plays their games),
+    and logs are read by more people, and kept longer, than the store."""
+    return hashlib.sha256(sid.encode()).hexdigest()[:8]
+
+
 def readable(read: Callable[[], Any], store_id: str) -> dict[str, Any] | None:
     """What read() gives if it is a session, else None: unreadable data (any
     bytes that make a decoder raise, or data of another shape) starts afresh.
@@ -124,7 +132,7 @@ def readable(read: Callable[[], Any], store_id: str) -> dict[str, Any] | None:
     except STORE_ERRORS:
         raise
     except Exception:
-        log.warning("Unreadable session data in %s; starting afresh", store_id, exc_info=True)
+        log.warning("Unreadable session data in session %s; starting afresh", logged_as(store_id), exc_info=True)
         return None
     return data if isinstance(data, dict) else None
 
@@ -250,7 +258,7 @@ class RedisSessions(_SafeSessions, RedisSessionInterface):
                 request.environ[_HELD] = held
                 return lambda: held.released or self._release(keys=[held.key], args=[held.token])
             if time.monotonic() > deadline:
-                raise StoreUnavailable(f"session {sid[:8]}… stayed locked for {LOCK_WAIT} s")
+                raise StoreUnavailable(f"session {logged_as(sid)} stayed locked for {LOCK_WAIT} s")
             time.sleep(0.002)
 
     def _retrieve_session_data(self, store_id: str) -> dict[str, Any] | None:
