@@ -38,6 +38,7 @@ from webapp.shared.errors import Refusal
 from webapp.shared.lessons import LESSONS, place_of
 from webapp.shared.web import duration, is_htmx, path, refused, reload_address
 from webapp.storage.errors import StoreUnavailable
+from webapp.storage.private import private_folder
 from webapp.storage.sessions import init_session_store
 from webapp.workers.pool import EnginePool, EnginesBusy
 
@@ -107,7 +108,7 @@ def create_app(test_config: Mapping[str, Any] | None = None,
         app.config["ENGINE_WORKERS"] = "inline"  # a test's app thinks in its own thread unless it asks otherwise
     app.config["PERMANENT_SESSION_LIFETIME"] = timedelta(seconds=app.config["SESSION_IDLE_SECONDS"])
 
-    os.makedirs(app.instance_path, exist_ok=True)
+    private_folder(app.instance_path)  # the secret key, every session and game: 0700, its files 0600
     app.config["SECRET_KEY"] = app.config.get("SECRET_KEY") or _instance_secret(app.instance_path)
     init_session_store(app)
     SecFetchCSRF(app)  # every POST from another site is refused: see docs/http.md

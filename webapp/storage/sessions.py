@@ -52,6 +52,7 @@ from flask_session.redis import RedisSessionInterface
 from redis.exceptions import RedisError
 
 from webapp.storage.errors import STORE_ERRORS, StoreUnavailable
+from webapp.storage.private import private_folder
 from webapp.storage.redis import TIMEOUT_SECONDS, redis_client
 from webapp.storage.sqlite import ThreadConnections
 
@@ -189,7 +190,7 @@ class DiskSessions(_SafeSessions, SQLiteSessionInterface):
     def __init__(self, app: Flask, path: str, lock_folder: str, limit: int):
         super().__init__(app, path, limit)
         self.lock_folder = lock_folder
-        os.makedirs(lock_folder, exist_ok=True)
+        private_folder(lock_folder)
 
     def acquire(self, sid: str) -> Callable[[], None]:
         stripe = zlib.crc32(sid.encode()) % LOCK_STRIPES

@@ -45,6 +45,7 @@ from webapp.engine import Appraisal, Position, Rules, Thought, advise
 from webapp.engine.external import Brain
 from webapp.shared.game_link import game_digest
 from webapp.storage.errors import STORE_ERRORS
+from webapp.storage.private import private_file
 from webapp.workers.jobs import Reply, appraise_job, ask_job, brain_job, think_job
 from webapp.workers.watch import Lost
 
@@ -136,7 +137,9 @@ def engine_queue(mode: str, instance_path: str, redis_url: str | None = None) ->
     if redis_url:
         connections = ConnectionPool.from_url(redis_url, socket_timeout=CHECK_SECONDS + REDIS_MARGIN_SECONDS)
         return PriorityRedisHuey("engines", connection_pool=connections, notify_result=True)
-    return SqliteHuey("engines", filename=os.path.join(instance_path, "engine-queue.sqlite3"))
+    filename = os.path.join(instance_path, "engine-queue.sqlite3")
+    private_file(filename)  # 0600 before Huey opens it (and so its -wal and -shm)
+    return SqliteHuey("engines", filename=filename)
 
 
 @dataclass
