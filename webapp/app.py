@@ -39,6 +39,7 @@ from webapp.shared.lessons import LESSONS, place_of
 from webapp.shared.web import duration, is_htmx, path, refused, reload_address
 from webapp.storage.errors import StoreUnavailable
 from webapp.storage.limits import rate_limits
+from webapp.storage.private import private_folder
 from webapp.storage.redis import redis_client
 from webapp.storage.sessions import init_session_store
 from webapp.workers.pool import EnginePool, EnginesBusy
@@ -119,7 +120,7 @@ def create_app(test_config: Mapping[str, Any] | None = None,
     if app.config["HTTPS"]:
         _serve_over_https(app)
 
-    os.makedirs(app.instance_path, exist_ok=True)
+    private_folder(app.instance_path)  # the secret key, every session and game: 0700, its files 0600
     app.config["SECRET_KEY"] = app.config.get("SECRET_KEY") or _instance_secret(app.instance_path)
     init_session_store(app)
     SecFetchCSRF(app)  # every POST from another site is refused: see docs/http.md

@@ -5,7 +5,9 @@ own pbrain-kinrow and the fake brains of tests/fake_brain.py."""
 
 from __future__ import annotations
 
+import json
 import os
+import sys
 from pathlib import Path
 
 import pytest
@@ -14,6 +16,7 @@ from tests.brains import KINROW, fake_brain, probed, watched_fake
 from tests.workers.test_pool import alive, wait_until
 from webapp.engine import BOARDS, Position
 from webapp.engine.appraise import JUDGES_UNIT, from_opinions, judged_by
+from webapp.engine.connection import Connection
 from webapp.engine.external import BrainFault, answered_cell, ask, configured, stop_all
 from webapp.engine.gomocup import Evaluation, best_line_of, evaluation_of
 from webapp.engine.search import Thought
@@ -255,3 +258,30 @@ def test_no_brain_outlives_the_process_that_started_it(tmp_path):
     finally:
         process.kill()
         process.wait()
+
+
+TELLS_ITS_ENVIRONMENT = """
+import json, os, sys
+with open(sys.argv[1], "w") as told:
+    json.dump(dict(os.environ), told)
+for line in sys.stdin:
+    print("OK", flush=True)
+"""
+
+
+def test_a_brain_does_not_inherit_the_apps_secrets(tmp_path, monkeypatch):
+    """A brain is a program the operator downloaded: it starts with PATH, the
+    language and a HOME of no account, never SECRET_KEY or REDIS_URL."""
+    monkeypatch.setenv("SECRET_KEY", "the-apps-secret-key")
+    monkeypatch.setenv("REDIS_URL", "redis://:hunter2@127.0.0.1:1/0")
+    monkeypatch.setenv("LANG", "C.UTF-8")
+    told = tmp_path / "environment.json"
+    connection = Connection([sys.executable, "-c", TELLS_ITS_ENVIRONMENT, str(told)])
+    try:
+        assert connection.start(15) == "OK"  # answered: it has written its environment
+    finally:
+        connection.close()
+    environment = json.loads(told.read_text())
+    assert "SECRET_KEY" not in environment and "REDIS_URL" not in environment
+    assert set(environment) <= {"PATH", "LANG", "LC_ALL", "HOME"}
+    assert environment["LANG"] == "C.UTF-8" and environment["HOME"] != os.environ.get("HOME")

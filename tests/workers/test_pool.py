@@ -310,3 +310,24 @@ def test_a_pages_evaluation_is_queued_behind_moves_and_a_hint_beside_them(tmp_pa
     queued = {(task.name, task.priority) for task in pool.queue.pending()}
     assert queued == {("advise", LOOK_PRIORITY), ("advise", MOVE_PRIORITY), ("think", MOVE_PRIORITY)}
     assert LOOK_PRIORITY < MOVE_PRIORITY
+
+
+def test_the_consumer_gets_redis_url_in_its_environment_not_on_its_command_line(tmp_path: Path, monkeypatch):
+    """REDIS_URL holds Redis's password, and any user on the machine reads a
+    process's command line (ps): the consumer is handed it in its environment."""
+    url = "redis://:hunter2-password@127.0.0.1:1/0"
+    pool = EnginePool("local", str(tmp_path), url)
+    started = []
+
+    class Started:
+        def __init__(self, command, **options):
+            started.append((command, options.get("env")))
+
+        def poll(self):
+            return None
+
+    monkeypatch.setattr(subprocess, "Popen", Started)
+    pool._start_consumer()
+    ((command, environment),) = started
+    assert not any("hunter2" in part or "redis://" in part for part in command)
+    assert (environment or {}).get("REDIS_URL") == url

@@ -14,6 +14,7 @@ import os
 import queue
 import shutil
 import subprocess
+import tempfile
 import threading
 import time
 from collections.abc import Sequence
@@ -50,6 +51,21 @@ def _launcher() -> ThreadPoolExecutor:
         return launcher
 
 
+BRAIN_ENVIRONMENT = ("PATH", "LANG", "LC_ALL")
+"""What a brain inherits from the app's environment, where it is set: where
+programs are, and the language; never the app's secrets (SECRET_KEY, REDIS_URL)."""
+
+
+def brain_environment() -> dict[str, str]:
+    """The environment a brain starts with: BRAIN_ENVIRONMENT's variables,
+    and a HOME of no account (the temporary folder). A brain is a program
+    the operator downloaded: it has no business reading the app's secrets."""
+    environment = {name: os.environ[name] for name in BRAIN_ENVIRONMENT if name in os.environ}
+    environment.setdefault("PATH", os.defpath)
+    environment["HOME"] = tempfile.gettempdir()
+    return environment
+
+
 class Connection:
     """A brain's process, its answers read by a thread of their own, so that
     every wait for one is bounded; BrainFault when it breaks the protocol."""
@@ -61,7 +77,7 @@ class Connection:
         try:
             self.process = _launcher().submit(subprocess.Popen, [*ending, *command], stdin=subprocess.PIPE,
                                             stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
-                                            bufsize=1, errors="replace").result()
+                                            bufsize=1, errors="replace", env=brain_environment()).result()
         except OSError as error:
             raise BrainFault(f"it could not be started ({error.strerror})") from None
         self.lines: queue.Queue[str | None] = queue.Queue()

@@ -45,6 +45,7 @@ with 503; Redis reconnects by itself once it is back.
 from __future__ import annotations
 
 import fcntl
+import hashlib
 import logging
 import os
 import sqlite3
@@ -64,6 +65,7 @@ from redis.exceptions import RedisError
 
 from webapp.shared.clients import client_key
 from webapp.storage.errors import STORE_ERRORS, StoreUnavailable
+from webapp.storage.private import private_folder
 from webapp.storage.redis import TIMEOUT_SECONDS, redis_client
 from webapp.storage.sqlite import ThreadConnections
 
@@ -163,6 +165,13 @@ def _refuse_new_session(response: Response, most: int) -> None:
                       "game you already have in this browser.\n")
 
 
+def logged_as(sid: str) -> str:
+    """The name a session goes by in the logs: a short digest of its id. The
+    id itself is the visitor's credential (whoever holds it plays their games),
+    and logs are read by more people, and kept longer, than the store."""
+    return hashlib.sha256(sid.encode()).hexdigest()[:8]
+
+
 def readable(read: Callable[[], Any], store_id: str) -> dict[str, Any] | None:
     """What read() gives if it is a session, else None: unreadable data (any
     bytes that make a decoder raise, or data of another shape) starts afresh.
@@ -172,7 +181,7 @@ def readable(read: Callable[[], Any], store_id: str) -> dict[str, Any] | None:
     except STORE_ERRORS:
         raise
     except Exception:
-        log.warning("Unreadable session data in %s; starting afresh", store_id, exc_info=True)
+        log.warning("Unreadable session data in session %s; starting afresh", logged_as(store_id), exc_info=True)
         return None
     return data if isinstance(data, dict) else None
 
@@ -238,7 +247,7 @@ class DiskSessions(_SafeSessions, SQLiteSessionInterface):
     def __init__(self, app: Flask, path: str, lock_folder: str, limit: int):
         super().__init__(app, path, limit)
         self.lock_folder = lock_folder
-        os.makedirs(lock_folder, exist_ok=True)
+        private_folder(lock_folder)
 
     def born(self, client: str, hour: int) -> int:
         with self._db.transaction() as db:
@@ -337,7 +346,7 @@ class RedisSessions(_SafeSessions, RedisSessionInterface):
                 request.environ[_HELD] = held
                 return lambda: held.released or self._release(keys=[held.key], args=[held.token])
             if time.monotonic() > deadline:
-                raise StoreUnavailable(f"session {sid[:8]}… stayed locked for {LOCK_WAIT} s")
+                raise StoreUnavailable(f"session {logged_as(sid)} stayed locked for {LOCK_WAIT} s")
             time.sleep(0.002)
 
     def _retrieve_session_data(self, store_id: str) -> dict[str, Any] | None:

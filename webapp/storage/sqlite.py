@@ -9,12 +9,17 @@ import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 
+from webapp.storage.private import private_file
+
 
 def connect_wal(path: str, timeout: float) -> sqlite3.Connection:
     """A connection to the SQLite file at path, in WAL mode. Turning a new
     file to WAL needs it alone, and when several workers start at once SQLite
     answers "database is locked" at once rather than after its busy wait: so
-    the switch is tried again, for up to about a second."""
+    the switch is tried again, for up to about a second. The file is the
+    app's user's alone (0600, and so its -wal and -shm: see private_file)."""
+    if path != ":memory:" and not path.startswith("file:"):
+        private_file(path)
     db = sqlite3.connect(path, timeout=timeout, isolation_level=None)
     for attempt in range(50):
         try:

@@ -33,6 +33,7 @@ from pathlib import Path
 from huey.consumer import Consumer, Scheduler
 
 from webapp.engine import BOARDS, prepare
+from webapp.storage.private import private_folder
 from webapp.workers.pool import AT_TASK, POLL_SECONDS, EnginePool
 from webapp.workers.watch import HEALTH_CHECK_SECONDS, JobRecords, stop_hung
 
@@ -59,7 +60,7 @@ own scheduler looks once a second at most."""
 def main(argv: Sequence[str] | None = None) -> None:
     options = _parser().parse_args(argv)
     instance = Path(options.instance)
-    instance.mkdir(parents=True, exist_ok=True)
+    private_folder(str(instance))
     pool = EnginePool("external", str(instance), options.redis_url, workers=options.workers)
     try:
         if options.parent:

@@ -45,6 +45,7 @@ from webapp.engine import Appraisal, Position, Rules, Thought, advise
 from webapp.engine.external import Brain
 from webapp.shared.game_link import game_digest
 from webapp.storage.errors import STORE_ERRORS
+from webapp.storage.private import private_file
 from webapp.workers.jobs import Reply, appraise_job, ask_job, brain_job, think_job
 from webapp.workers.watch import Lost
 
@@ -136,7 +137,9 @@ def engine_queue(mode: str, instance_path: str, redis_url: str | None = None) ->
     if redis_url:
         connections = ConnectionPool.from_url(redis_url, socket_timeout=CHECK_SECONDS + REDIS_MARGIN_SECONDS)
         return PriorityRedisHuey("engines", connection_pool=connections, notify_result=True)
-    return SqliteHuey("engines", filename=os.path.join(instance_path, "engine-queue.sqlite3"))
+    filename = os.path.join(instance_path, "engine-queue.sqlite3")
+    private_file(filename)  # 0600 before Huey opens it (and so its -wal and -shm)
+    return SqliteHuey("engines", filename=filename)
 
 
 @dataclass
@@ -378,11 +381,19 @@ class EnginePool:
         with self._starting:
             if self._consumer is not None and self._consumer.poll() is None:
                 return
-            command = [sys.executable, "-m", "webapp.workers.consumer", "--instance", self.instance_path,
-                       "--workers", str(self.workers), "--parent", str(os.getpid())]
-            if self.redis_url:
-                command += ["--redis-url", self.redis_url]
-            self._consumer = subprocess.Popen(command, stdin=subprocess.DEVNULL)
+            command, environment = self.consumer_command()
+            self._consumer = subprocess.Popen(command, stdin=subprocess.DEVNULL, env=environment)
+
+    def consumer_command(self) -> tuple[list[str], dict[str, str]]:
+        """The command line and environment this process's consumer starts with.
+        REDIS_URL goes in the environment, never on the command line: it holds
+        Redis's password, and every user on the machine reads command lines (ps)."""
+        command = [sys.executable, "-m", "webapp.workers.consumer", "--instance", self.instance_path,
+                   "--workers", str(self.workers), "--parent", str(os.getpid())]
+        environment = {**os.environ}
+        if self.redis_url:
+            environment["REDIS_URL"] = self.redis_url
+        return command, environment
 
     def stop(self) -> None:
         """Stop this process's consumer, if it started one (tests and tools; a

@@ -28,6 +28,7 @@ from typing import NamedTuple
 from huey.api import Huey, Task
 
 from webapp.engine.external import MOVE_SECONDS, START_SECONDS
+from webapp.storage.private import private_folder
 
 JOBS_FOLDER = "engine-jobs"
 HEALTH_CHECK_SECONDS = 1.0
@@ -83,7 +84,7 @@ class JobRecords:
 
     def __init__(self, instance: Path, queue: Huey) -> None:
         self.folder = instance / JOBS_FOLDER
-        self.folder.mkdir(exist_ok=True)
+        private_folder(str(self.folder))
         self.queue = queue
 
     # In a worker process, around each job (Huey's pre_execute and post_execute hooks)
@@ -92,7 +93,8 @@ class JobRecords:
         """Write down the job this worker takes, and when it counts as hung (wall clock: one machine's)."""
         deadline = time.time() + limit_of(task)
         draft = self.folder / f".{os.getpid()}"
-        draft.write_bytes(f"{deadline!r}\n".encode() + self.queue.serialize_task(task))
+        with os.fdopen(os.open(draft, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600), "wb") as written:
+            written.write(f"{deadline!r}\n".encode() + self.queue.serialize_task(task))
         draft.replace(self.folder / str(os.getpid()))  # whole or not at all
 
     def finished(self, task: Task, value: object, error: Exception | None) -> None:
