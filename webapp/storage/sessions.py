@@ -236,7 +236,6 @@ class SQLiteSessionInterface(ServerSideSessionInterface):
             db.execute("DELETE FROM sessions WHERE id IN "
                        "(SELECT id FROM sessions ORDER BY established, expires LIMIT ?)", (count - self.limit,))
 
-
     def _delete_session(self, store_id: str) -> None:
         self._db().execute("DELETE FROM sessions WHERE id = ?", (store_id,))
 
