@@ -19,7 +19,10 @@ def connect_wal(path: str, timeout: float) -> sqlite3.Connection:
     the switch is tried again, for up to about a second. The file is the
     app's user's alone (0600, and so its -wal and -shm: see private_file)."""
     if path != ":memory:" and not path.startswith("file:"):
-        private_file(path)
+        try:
+            private_file(path)
+        except OSError as error:  # a store that cannot be opened, as SQLite says it (the app answers 503)
+            raise sqlite3.OperationalError(f"unable to open database file: {error}") from error
     db = sqlite3.connect(path, timeout=timeout, isolation_level=None)
     for attempt in range(50):
         try:
