@@ -17,12 +17,22 @@ import subprocess
 import tempfile
 import threading
 import time
+from collections import deque
 from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
 from functools import cache
 
 START_SECONDS = 15.0
 """How long a brain may take to answer START: a first start may load a lot (a network's weights)."""
+LINE_CHARACTERS = 4096
+"""The longest line a brain may write: a board's longest answer (a MESSAGE with a line of 225 moves) fits
+many times over. A longer one is a fault, and the brain is killed: its output is read a line at a time."""
+LINES_WAITING = 1000
+"""The most lines read and not yet taken: past it the reader waits, and so, its pipe full, does the brain."""
+MESSAGES_KEPT = 200
+"""The MESSAGE and DEBUG lines kept of one answer (the newest): what the page reads of them is the last line."""
+_TOO_LONG = "\x00too long"
+"""What the reader queues for a line past LINE_CHARACTERS: no brain's line holds a NUL."""
 log = logging.getLogger(__name__)
 _launcher_lock = threading.Lock()
 
@@ -80,12 +90,17 @@ class Connection:
                                             bufsize=1, errors="replace", env=brain_environment()).result()
         except OSError as error:
             raise BrainFault(f"it could not be started ({error.strerror})") from None
-        self.lines: queue.Queue[str | None] = queue.Queue()
-        self.messages: list[str] = []  # the MESSAGE and DEBUG lines answer() passed over, since the last clear
+        self.lines: queue.Queue[str | None] = queue.Queue(maxsize=LINES_WAITING)
+        self.messages: deque[str] = deque(maxlen=MESSAGES_KEPT)  # MESSAGE and DEBUG lines answer() passed over
         threading.Thread(target=self._read, daemon=True, name="brain-reader").start()
 
     def _read(self) -> None:
-        for line in self.process.stdout:
+        """Queue each line the brain writes, a line at a time; stop at the first past LINE_CHARACTERS."""
+        while line := self.process.stdout.readline(LINE_CHARACTERS + 1):
+            if len(line) > LINE_CHARACTERS:
+                self.lines.put(_TOO_LONG)
+                self.kill()
+                return
             self.lines.put(line.strip()[:1000])
         self.lines.put(None)
 
@@ -95,11 +110,25 @@ class Connection:
         return self.answer(START_SECONDS)
 
     def tell(self, *lines: str) -> None:
+        """Write lines to the brain, a question, after dropping what it wrote
+        and nobody took: an answer that came before its question is never taken for this one's."""
+        self._drain()
         try:
             self.process.stdin.write("".join(line + "\n" for line in lines))
             self.process.stdin.flush()
         except OSError as error:
             raise BrainFault(f"it stopped reading ({error.strerror or error})") from None
+
+    def _drain(self) -> None:
+        """Drop the lines waiting, but not the news that the output ended or broke the protocol."""
+        while True:
+            try:
+                line = self.lines.get_nowait()
+            except queue.Empty:
+                return
+            if line is None or line == _TOO_LONG:
+                self.lines.put(line)
+                return
 
     def answer(self, seconds: float) -> str:
         """The next line that is not a message or a debug line, within seconds."""
@@ -111,6 +140,9 @@ class Connection:
                 raise BrainFault(f"it did not answer within {seconds:.1f} s") from None
             if line is None:
                 raise BrainFault(self._ended())
+            if line == _TOO_LONG:
+                self.lines.put(line)  # every later question meets it too
+                raise BrainFault(f"it wrote a line longer than {LINE_CHARACTERS:,} characters")
             if not line.startswith(("MESSAGE", "DEBUG")):
                 return line
             self.messages.append(line)
