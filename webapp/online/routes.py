@@ -33,7 +33,7 @@ from webapp.online.store import Event, GameStore, games_store
 from webapp.online.streams import stream
 from webapp.shared.errors import Conflict, InvalidInput
 from webapp.shared.forms import parse_board, parse_cell, parse_opening, parse_ply, parse_rule
-from webapp.shared.web import client, game_finished, rate_limits, is_htmx, never_cached, plain_error
+from webapp.shared.web import client, game_finished, is_htmx, limit_a_minute, never_cached, plain_error
 from webapp.storage.errors import STORE_ERRORS
 
 bp = Blueprint("online", __name__)
@@ -348,8 +348,7 @@ def player_cookie_name() -> str:
 
 def _limit(key: str, most: int, done: str) -> None:
     """Refuse (429) past most requests a minute under key."""
-    if not rate_limits().allow(key, most, 60):
-        raise TooManyRequests(f"{done}; please wait a minute before trying again.", retry_after=60)
+    limit_a_minute(key, most, f"{done}; please wait a minute before trying again.")
 
 
 def _limit_address(done: str) -> None:

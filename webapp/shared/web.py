@@ -132,7 +132,12 @@ def limit_engine_work() -> None:
     this client that put work on the engine workers: what one client asks of
     them waits in front of everyone else's pages."""
     most = current_app.config["ENGINE_PAGES_PER_MINUTE"]
-    if not rate_limits().allow(f"engine:{client()}", most, 60):
-        raise TooManyRequests(f"Your network has asked the computer to work out {most} positions in the last "
-                              "minute, the most for one network, so that everyone's games get their turn. "
-                              "Please try again in a minute.", retry_after=60)
+    limit_a_minute(f"engine:{client()}", most, f"Your network has asked the computer to work out {most} positions "
+                   "in the last minute, the most for one network, so that everyone's games get their turn. "
+                   "Please try again in a minute.")
+
+
+def limit_a_minute(key: str, most: int, refusal: str) -> None:
+    """Count one more under key; past most in a minute, refuse (429, Retry-After 60) with refusal's words."""
+    if not rate_limits().allow(key, most, 60):
+        raise TooManyRequests(refusal, retry_after=60)
