@@ -337,7 +337,7 @@ def _remember(response: Response, player: str) -> Response:
     """Set the player cookie: HttpOnly, a year, and over HTTPS Secure under the __Host- prefix."""
     response.set_cookie(player_cookie_name(), signed(player, current_app.config["SECRET_KEY"]),
                         max_age=PLAYER_SECONDS, httponly=True, samesite="Lax", path="/",
-                        secure=current_app.config["HTTPS"] or current_app.config["SESSION_COOKIE_SECURE"])
+                        secure=current_app.config["SESSION_COOKIE_SECURE"])  # HTTPS sets it (app.py)
     return response
 
 
