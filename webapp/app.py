@@ -36,7 +36,7 @@ from webapp.engine.opening_rules import NAMES, OPENINGS
 from webapp.engine.external import Brain, configured, probe, settings_in
 from webapp.shared.errors import Refusal
 from webapp.shared.lessons import LESSONS, place_of
-from webapp.shared.web import duration, is_htmx, path, refused, reload_address
+from webapp.shared.web import duration, is_htmx, let_go_of_engine_work, path, refused, reload_address
 from webapp.storage.errors import StoreUnavailable
 from webapp.storage.limits import rate_limits
 from webapp.storage.private import private_folder
@@ -72,6 +72,8 @@ DEFAULTS: dict[str, Any] = {
     "STREAMS_PER_CLIENT": 24,                # live streams one client (address, IPv6 /64) holds in a worker
     "GAMES_PER_MINUTE": 10,                  # live games one browser may start in a minute
     "ENGINE_PAGES_PER_MINUTE": 30,           # pages one client may have the engine workers work out in a minute
+    "ENGINE_PAGES_AT_ONCE": 2,               # of those, how many may wait for the workers at once
+    "REVIEWS_PER_MINUTE": 20,                # looks at reviews one client may have queue new appraisals, a minute
     "ADDRESS_PER_MINUTE": 60,                # live games started, or codes tried, from one address in a minute
     "TRUSTED_PROXIES": 0,                    # proxies in front whose X-Forwarded-For/-Proto are believed
     "ENGINE_BRAINS": "",                     # external engines: "name=path,name=path" (webapp/engine/external.py)
@@ -86,6 +88,7 @@ ENVIRONMENT: dict[str, type] = {
     "ENGINE_WORKERS": str, "ENGINE_WORKER_COUNT": int,
     "STREAM_SECONDS": float, "STREAMS_PER_PROCESS": int, "STREAMS_PER_PLAYER": int,
     "STREAMS_PER_CLIENT": int, "GAMES_PER_MINUTE": int, "ADDRESS_PER_MINUTE": int, "ENGINE_PAGES_PER_MINUTE": int,
+    "ENGINE_PAGES_AT_ONCE": int, "REVIEWS_PER_MINUTE": int,
     "TRUSTED_PROXIES": int, "ENGINE_BRAINS": str, "REVIEW_ENGINE": str, "CLOCKS": str, "MAX_CONTENT_LENGTH": int,
 }
 HSTS_SECONDS_HEADER = "max-age=31536000"
@@ -143,6 +146,7 @@ def create_app(test_config: Mapping[str, Any] | None = None,
     app.add_template_global(piece_shown)
     app.add_template_filter(duration)
     app.after_request(_add_security_headers)
+    app.teardown_request(let_go_of_engine_work)
     if proxies := app.config["TRUSTED_PROXIES"]:  # the client's address, not the proxy's, for the rate limits
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=proxies, x_proto=proxies)
     vendored = {name: _vendored(Path(app.static_folder), name) for name in ("htmx", "hx-sse")}

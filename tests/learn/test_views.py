@@ -45,7 +45,8 @@ def test_a_run_under_way_asks_again_every_second_and_refreshes_without_javascrip
     assert '<noscript><meta http-equiv="refresh" content="2"></noscript>' in page.text
     fragment = visitor.client.get(link, headers=HTMX).text
     assert f'hx-get="{link}" hx-trigger="every 1s" hx-swap="outerHTML"' in fragment
-    assert len(queued_app.extensions["engines"].queue.pending()) == 1, "its first chunk queued once, however often it is looked at"
+    pending = queued_app.extensions["engines"].pages.pending()
+    assert len(pending) == 1, "its first chunk queued once, however often it is looked at"
 
 
 def test_one_run_at_a_time_for_a_browser_and_a_few_at_once_for_the_site(queued_app: Flask):

@@ -251,7 +251,7 @@ class Appraised:
     def __init__(self, appraisals: list[Appraisal | None]):
         self.found = appraisals
 
-    def appraisals(self, rules, moves, queue=True, start=0):
+    def appraisals(self, rules, moves, queue=True, start=0, permit=None):
         return self.found[start:len(moves)]
 
 

@@ -122,11 +122,27 @@ def test_a_review_still_coming_in_says_how_far_it_is_and_refreshes_itself(no_wor
     assert "Reviewed 0 of 3 moves" in text and "not reviewed yet" in text and "Refresh" in text
     assert '<noscript><meta http-equiv="refresh" content="3"></noscript>' in response.text
     assert 'hx-get="/review/7x7/d4-e5-c3/progress?step=3"' in response.text
-    assert no_workers_app.extensions["engines"].queue.pending_count() == 3
+    assert no_workers_app.extensions["engines"].pages.pending_count() == 3
     client.get("/review/7x7/d4-e5-c3")
-    assert no_workers_app.extensions["engines"].queue.pending_count() == 3, "each move is queued once"
+    assert no_workers_app.extensions["engines"].pages.pending_count() == 3, "each move is queued once"
     retry = client.get("/review/7x7/d4-e5-c3/retry/X")
     assert retry.status_code == 409 and "not finished yet" in retry.text
+
+
+def test_a_client_past_its_reviews_a_minute_is_shown_its_reviews_but_queues_no_more(instance: Path):
+    app = create_app({"TESTING": True, "SECRET_KEY": "test key", "ENGINE_WORKERS": "external", "TRUSTED_PROXIES": 1,
+                      "REVIEWS_PER_MINUTE": 2}, instance_path=instance)
+    client, pages = app.test_client(), app.extensions["engines"].pages
+
+    def look(moves: str, address: str = "198.51.100.1"):
+        return client.get(f"/review/7x7/{moves}", headers={"X-Forwarded-For": address})
+
+    assert look("d4-e5").status_code == 200 and look("d4-e5").status_code == 200  # queued once, counted once
+    assert look("d4-e5-c3").status_code == 200 and pages.pending_count() == 3
+    refused = look("c3-e5-d4")
+    assert refused.status_code == 200 and "Reviewed 0 of 3 moves" in words(refused.text)
+    assert pages.pending_count() == 3, "past the bound, a look queues nothing"
+    assert look("c3-e5-d4", "198.51.100.2").status_code == 200 and pages.pending_count() == 6  # another client
 
 
 def test_retrying_o_through_a_wrong_try_then_right_ones(visitor: Visitor):

@@ -88,7 +88,7 @@ def test_the_engine_workers_are_asked_about_the_moves_played_only(no_workers_app
     assert "Reviewed 0 of 2 moves" in text
     assert html.unescape('hx-get="/review/7x7/g7-e1/progress?step=2&amp;x=a1-b1-c1-d1&amp;o=a7-b7-c7"') in \
         html.unescape(response.text)
-    assert no_workers_app.extensions["engines"].queue.pending_count() == 2
+    assert no_workers_app.extensions["engines"].pages.pending_count() == 2
 
 
 @pytest.mark.parametrize("query, why", [

@@ -13,7 +13,7 @@ import pytest
 
 from tests.brains import fake_brain, probed, watched_fake
 from tests.support import Visitor
-from tests.workers.test_faults import children
+from tests.workers.test_faults import children, descendants
 from tests.workers.test_pool import alive, wait_until
 from webapp.app import create_app
 from webapp.engine import BOARDS
@@ -72,20 +72,11 @@ def test_no_brain_outlives_its_worker(tmp_path, pools):
     pool = pools("local", str(tmp_path), workers=1)
     pool.play(fake.brain, SEVEN, (), 100)
     (started,) = fake.started()
-    worker = next(pid for pid in children(pool._consumer.pid) if started in _descendants(pid))
+    worker = next(pid for pid in children(pool._consumer.pid) if started in descendants(pid))
     os.kill(worker, signal.SIGKILL)
     assert wait_until(lambda: not alive(started), 15), "the brain died with its worker"
     assert pool.play(fake.brain, SEVEN, (0, 24), 100).thought.move == 1  # a new worker, a new brain
     assert len(fake.started()) == 2
-
-
-def _descendants(pid: int) -> set[int]:
-    """pid's children, their children, and so on (the brain runs under setpriv, which execs it: a child)."""
-    found, frontier = set(), {pid}
-    while frontier:
-        frontier = set().union(*(children(parent) for parent in frontier)) - found
-        found |= frontier
-    return found
 
 
 def test_a_judge_that_fails_leaves_the_move_to_master_and_the_review_finishes(tmp_path, pools, caplog):

@@ -31,9 +31,9 @@ BUDGET_MS = 1500
 """A move long enough to be caught in the middle."""
 
 
-def worker_on_a_job(instance: Path, seconds: float = 60) -> int:
-    """The process id of a worker that has a job in hand, once one has."""
-    folder = instance / JOBS_FOLDER
+def worker_on_a_job(instance: Path, seconds: float = 60, lane: str = "") -> int:
+    """The process id of a worker of lane (the moves lane's by default, or "pages") that has a job in hand."""
+    folder = instance / JOBS_FOLDER / lane
     found: list[int] = []
     assert wait_until(lambda: bool(found.extend(int(p.name) for p in folder.glob("[0-9]*")) or found), seconds)
     return found[0]
@@ -49,6 +49,16 @@ def children(pid: int) -> set[int]:
             continue
         if int(fields[1]) == pid:
             found.add(int(stat.parent.name))
+    return found
+
+
+def descendants(pid: int) -> set[int]:
+    """pid's children, their children, and so on: a consumer's workers, its pages lane's
+    consumer and that one's workers (and a brain under setpriv, which execs it: a child)."""
+    found, frontier = set(), {pid}
+    while frontier:
+        frontier = set().union(*(children(parent) for parent in frontier)) - found
+        found |= frontier
     return found
 
 
@@ -90,7 +100,7 @@ def test_an_appraisal_whose_worker_is_killed_is_done_again(tmp_path, pools):
     pool = pools("local", str(tmp_path), workers=1)
     rules = BOARDS["15x15"]
     pool.appraisals(rules, GAME)
-    os.kill(worker_on_a_job(tmp_path), signal.SIGKILL)
+    os.kill(worker_on_a_job(tmp_path, lane="pages"), signal.SIGKILL)
     assert wait_until(lambda: None not in pool.appraisals(rules, GAME, queue=False), 120)
     assert pool.appraisals(rules, GAME, queue=False) == pools("inline", str(tmp_path / "inline")).appraisals(rules, GAME)
 
@@ -105,7 +115,8 @@ def test_a_killed_consumer_takes_its_workers_with_it_and_a_new_one_answers_the_m
         asked = asking.submit(pool.think, position, BUDGET_MS)
         worker_on_a_job(tmp_path)
         old = pool._consumer
-        forked = children(old.pid)  # its workers and Huey's scheduler
+        forked = descendants(old.pid)  # both lanes' workers and Huey's schedulers
+        assert len(forked) >= 5, "the moves lane's worker and scheduler, the pages lane's consumer, worker, scheduler"
         old.kill()
         old.wait(10)
         assert wait_until(lambda: not any(map(alive, forked)), 10), "a process outlived its consumer"
@@ -122,7 +133,7 @@ def test_a_consumer_told_to_stop_while_a_worker_hangs_stops_in_time(tmp_path, po
         os.kill(worker, signal.SIGSTOP)
         consumer = pool._consumer
         consumer.send_signal(signal.SIGINT)  # what it does itself when its web process ends
-        forked = children(consumer.pid)
+        forked = descendants(consumer.pid)
         consumer.wait(SHUTDOWN_SECONDS + 10)
         assert wait_until(lambda: not any(map(alive, forked)), 10), "a process outlived its consumer"
         assert worker in forked

@@ -24,8 +24,9 @@ from webapp.puzzles.store import MinedPuzzles, puzzles_at
 from webapp.shared.game_link import parse_moves
 from webapp.storage.where import Where
 from webapp.think.look import Look, see
-from webapp.workers.consumer import LOCK_FILE
-from webapp.workers.pool import LOOK_PRIORITY, MOVE_PRIORITY, EnginePool, EnginesBusy
+from webapp.workers.consumer import LOCK_FILE, PAGES_NICENESS
+from webapp.workers.pool import (APPRAISAL_PRIORITY, APPRAISALS_QUEUED, FIRST_VERDICT_PRIORITY, FIRST_VERDICTS,
+                                 HINT_PRIORITY, LOOK_PRIORITY, MOVE_PRIORITY, EnginePool, EnginesBusy)
 
 OPENED = Position(BOARDS["15x15"]).play(112).play(113)
 
@@ -75,6 +76,14 @@ def test_local_workers_answer_every_move_from_many_threads(tmp_path, pools):
     assert replies[0].thought.move == inline.thought.move
 
 
+def test_each_lane_has_workers_of_its_own_the_pages_at_a_lower_cpu_priority(tmp_path, pools):
+    pool = pools("local", str(tmp_path), workers=1)
+    here = os.nice(0)
+    assert pool.ask(os.nice, 0, for_a_move=True) == here, "the moves lane's workers: this process's priority"
+    assert pool.ask(os.nice, 0) == min(19, here + PAGES_NICENESS), "the pages lane's"
+    assert pool.ask(os.getpid) != pool.ask(os.getpid, for_a_move=True)
+
+
 GAME = (112, 113, 128, 96, 144)
 """A short 15×15 game (h8 i8 i9 g7 j10), for the reviews' appraisals."""
 
@@ -105,16 +114,34 @@ def test_a_hint_comes_from_the_workers_and_its_review_reads_what_it_worked_out(t
     assert pool.kept.get(f"choice:{VERSION}:{position_name(position)}").move == appraisal.choice
 
 
-def test_an_appraisal_is_queued_once_behind_any_move_for_master(tmp_path, pools):
+def test_an_appraisal_is_queued_once_in_the_pages_lane_the_first_verdicts_first(tmp_path, pools):
     pool = pools("external", str(tmp_path), wait_seconds=0.3)
     assert pool.appraisals(BOARDS["15x15"], GAME) == [None] * len(GAME)
     pool.appraisals(BOARDS["15x15"], GAME)
-    assert pool.queue.pending_count() == len(GAME) and pool.waiting() == 0
+    assert pool.pages.pending_count() == len(GAME) and pool.queue.pending_count() == 0 and pool.waiting() == 0
+    priorities = [task.priority for task in pool.pages.pending()]
+    assert priorities == [FIRST_VERDICT_PRIORITY] * FIRST_VERDICTS + [APPRAISAL_PRIORITY] * (len(GAME) - FIRST_VERDICTS)
     with pytest.raises(EnginesBusy):
-        pool.think(OPENED, 100)  # withdrawn after its wait, but queued first
-    assert [task.name for task in pool.queue.pending()][:1] == ["think"]
+        pool.think(OPENED, 100)  # withdrawn after its wait, but in a lane of its own
+    assert [task.name for task in pool.queue.pending()] == ["think"]
     with pytest.raises(EnginesBusy):
         pool.appraisal(BOARDS["15x15"], (112, 96))
+    assert [(task.name, task.priority) for task in pool.queue.pending()] == [("think", MOVE_PRIORITY),
+                                                                              ("appraise", HINT_PRIORITY)]
+
+
+def test_one_look_at_a_long_review_queues_a_few_seconds_of_work_not_minutes(tmp_path, pools):
+    pool = pools("external", str(tmp_path))
+    long_game = tuple(range(0, 2 * APPRAISALS_QUEUED + 6, 2))  # stones along the first rows, nobody's five
+    pool.appraisals(BOARDS["15x15"], long_game)
+    pool.appraisals(BOARDS["15x15"], long_game)  # looked at again before any is done: nothing more
+    queued = [len(task.args[1]) for task in pool.pages.pending()]
+    assert queued == list(range(1, APPRAISALS_QUEUED + 1)), "the next moves not yet appraised, in order"
+    for _ in range(3):
+        pool.pages.execute(pool.pages.dequeue())
+    pool.appraisals(BOARDS["15x15"], long_game)
+    assert [len(task.args[1]) for task in pool.pages.pending()][-3:] == list(range(APPRAISALS_QUEUED + 1,
+                                                                                  APPRAISALS_QUEUED + 4))
 
 
 def where_of(pool: EnginePool) -> Where:
@@ -156,7 +183,7 @@ def test_a_game_is_mined_once_behind_moves_and_appraisals_and_a_position_kept_on
     mine_later(queued, SEVENS, FINISHED_7X7)
     queued.appraisals(SEVENS, FINISHED_7X7[:1])
     mine_later(queued, SEVENS, FINISHED_7X7)  # the same game again: not queued again
-    assert [task.name for task in queued.queue.pending()] == ["appraise", "later"]
+    assert [task.name for task in queued.pages.pending()] == ["appraise", "later"]
     (tmp_path / "inline").mkdir()  # another app's instance folder, where its puzzles are kept
     inline = pools("inline", str(tmp_path / "inline"))
     mine_later(inline, SEVENS, FINISHED_7X7)
@@ -172,11 +199,11 @@ def test_a_finished_game_counts_as_mined_only_once_its_job_has_run(tmp_path, poo
     done = mined.mining_name(SEVENS, FINISHED_7X7)
     mine_later(pool, SEVENS, FINISHED_7X7)
     assert pool.kept.get(done) is None
-    pool.queue.execute(pool.queue.dequeue())
+    pool.pages.execute(pool.pages.dequeue())
     assert pool.kept.get(done) is not None and len(puzzles(pool).newest(10)) == 2
     assert pool.kept.count(mined.OLD_COUNT, 0) == 0, "the puzzles are kept in their feature's store, not the queue's"
     mine_later(pool, SEVENS, FINISHED_7X7)
-    assert pool.queue.pending_count() == 0
+    assert pool.pages.pending_count() == 0
 
 
 def test_one_consumer_a_machine_and_another_takes_over(tmp_path, pools):
@@ -285,20 +312,21 @@ def test_a_job_in_steps_queues_each_next_step_once_and_a_watched_one_before_the_
     mine_later(pool, SEVENS, FINISHED_7X7)
     pool.later(count_to_three, counted, once="count:0", watched=True)
     pool.later(count_to_three, counted, once="count:0", watched=True)  # asked again (a page looked again): not queued again
-    assert [task.args[0] for task in pool.queue.pending()] == [count_to_three, mined.mine]
+    assert [task.args[0] for task in pool.pages.pending()] == [count_to_three, mined.mine]
     for _ in range(3):
-        pool.queue.execute(pool.queue.dequeue())  # each step queues the next, ahead of the mining
+        pool.pages.execute(pool.pages.dequeue())  # each step queues the next, ahead of the mining
     assert Path(counted).read_text() == "step\n" * 3
     assert all(pool.kept.get(f"count:{step}") is not None for step in range(3))
-    assert [task.args[0] for task in pool.queue.pending()] == [mined.mine]
+    assert [task.args[0] for task in pool.pages.pending()] == [mined.mine]
     inline = pools("inline", str(tmp_path / "inline"))
     inline.later(count_to_three, str(tmp_path / "inline-counted"), once="count:0")
     assert (tmp_path / "inline-counted").read_text() == "step\n" * 3, "inline, every step at once"
 
 
-def test_a_pages_evaluation_is_queued_behind_moves_and_a_hint_beside_them(tmp_path: Path):
-    """The analysis board's and the think page's evaluation wait behind every
-    player's move; a person's hint at the board is queued as a move is."""
+def test_a_pages_evaluation_is_in_the_pages_lane_and_a_hint_behind_the_moves(tmp_path: Path):
+    """The analysis board's and the think page's evaluation go in the pages
+    lane, whose workers no move waits for; a person's hint at the board in
+    the moves lane, behind the moves."""
     pool = EnginePool("external", str(tmp_path), wait_seconds=0.05)  # a queue no worker takes from
     position = Position.after(BOARDS["15x15"], parse_moves(BOARDS["15x15"], "h8-h9"))
     with pytest.raises(EnginesBusy):
@@ -307,9 +335,11 @@ def test_a_pages_evaluation_is_queued_behind_moves_and_a_hint_beside_them(tmp_pa
         pool.advise(position)
     with pytest.raises(EnginesBusy):
         pool.think(position, 100)
-    queued = {(task.name, task.priority) for task in pool.queue.pending()}
-    assert queued == {("advise", LOOK_PRIORITY), ("advise", MOVE_PRIORITY), ("think", MOVE_PRIORITY)}
-    assert LOOK_PRIORITY < MOVE_PRIORITY
+    with pytest.raises(EnginesBusy):
+        pool.ask(max, 1, 2, for_a_move=True)  # the computer's choice in an opening, say
+    moves = [(task.name, task.priority) for task in pool.queue.pending()]
+    assert moves == [("think", MOVE_PRIORITY), ("ask", MOVE_PRIORITY), ("advise", HINT_PRIORITY)]
+    assert [(task.name, task.priority) for task in pool.pages.pending()] == [("advise", LOOK_PRIORITY)]
 
 
 def test_the_consumer_gets_redis_url_in_its_environment_not_on_its_command_line(tmp_path: Path, monkeypatch):

@@ -82,8 +82,10 @@ class Computer(NamedTuple):
         return self._worked_out(opening_play.offer, position, count)
 
     def _worked_out(self, function: Callable[..., T], *arguments: Any) -> T:
-        """function(*arguments) on the engine workers, as master's moves are (in this thread without them)."""
-        return self.engines.ask(function, *arguments) if self.engines is not None else function(*arguments)
+        """function(*arguments) on the engine workers, in the moves lane (in this thread without them)."""
+        if self.engines is None:
+            return function(*arguments)
+        return self.engines.ask(function, *arguments, for_a_move=True)
 
 
 COMPUTER = Computer()

@@ -26,7 +26,7 @@ from webapp.shared.forms import parse_board, parse_cell, parse_opening, parse_pl
 from webapp.shared.game_link import parse_moves, stones_query
 from webapp.shared.set_up import parse_set_up
 from webapp.shared.players import MY_MENACE, top_levels
-from webapp.shared.web import game_finished, is_htmx, never_cached, roster
+from webapp.shared.web import game_finished, is_htmx, limit_engine_work, never_cached, roster
 from webapp.shared.words import quoted
 from webapp.workers.pool import EnginesBusy
 
@@ -70,11 +70,14 @@ def undo() -> Response | str:
 @bp.post("/hint")
 def hint() -> Response | str:
     """One move for the person to play, with why: master's on the big boards,
-    thought on the engine workers. The button stays, pressed, while the hint
+    thought on the engine workers (counted as a page's engine work is, by
+    client). The button stays, pressed, while the hint
     shows: pressed again (hint=off), it hides the hint."""
     match = current_match()
     if not parse_switch(request.form.get("hint", "on"), "the hint"):
         return _changed(match.without_hint(_seen_ply(match)))
+    if not is_solved(match.game.rules):
+        limit_engine_work()
     with _timed():
         match = match.with_hint(_seen_ply(match), _computer())
     return _changed(match)

@@ -10,6 +10,7 @@ every move has its judgement.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import NamedTuple, Protocol
@@ -26,8 +27,8 @@ from webapp.shared.words import describe_cell, side_name
 class Appraiser(Protocol):
     """What a review needs of the engine workers (webapp.workers.pool.EnginePool)."""
 
-    def appraisals(self, rules: Rules, moves: tuple[int, ...], queue: bool = True,
-                   start: int = 0) -> list[Appraisal | None]: ...
+    def appraisals(self, rules: Rules, moves: tuple[int, ...], queue: bool = True, start: int = 0,
+                   permit: Callable[[], bool] | None = None) -> list[Appraisal | None]: ...
 
     def appraisal(self, rules: Rules, moves: tuple[int, ...]) -> Appraisal: ...
 
@@ -35,12 +36,14 @@ class Appraiser(Protocol):
 
 
 def judgements(rules: Rules, moves: tuple[int, ...], engines: Appraiser, queue: bool = True,
-               set_up: int = 0) -> tuple[Judgement | None, ...]:
+               set_up: int = 0, permit: Callable[[], bool] | None = None) -> tuple[Judgement | None, ...]:
     """Each move's judgement after the first set_up (stones set up by hand:
     nobody played them, so nothing judges them), None for those the workers
-    have not appraised yet (for which jobs are queued, unless queue is false)."""
+    have not appraised yet (for which jobs are queued, unless queue is false,
+    or permit, asked before the first new one, says no)."""
     played = moves[set_up:]
-    appraisals = [None] * len(played) if is_solved(rules) else engines.appraisals(rules, moves, queue, set_up)
+    appraisals = ([None] * len(played) if is_solved(rules)
+                  else engines.appraisals(rules, moves, queue, set_up, permit))
     seen = hindsights(moves, [*[None] * set_up, *appraisals])[set_up:]  # the stones set up: appraised by nobody
     position, judged = Position.after(rules, moves[:set_up]), []
     for cell, appraisal, hindsight in zip(played, appraisals, seen):

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import replace
 
 from flask import (Blueprint, Response, abort, current_app, redirect, render_template, request, stream_with_context,
@@ -24,7 +24,7 @@ from webapp.review.review import Review, judgements
 from webapp.shared.errors import Conflict, InvalidInput, Refusal
 from webapp.shared.forms import parse_cell
 from webapp.shared.game_link import GameAt, Result, parse_opening
-from webapp.shared.web import board_or_404, is_htmx, plain_error
+from webapp.shared.web import board_or_404, client, is_htmx, plain_error, rate_limits
 
 bp = Blueprint("review", __name__)
 
@@ -53,7 +53,7 @@ def progress(board: str, moves: str) -> Response:
     review = _review(board, moves, queue=False)
     if not is_htmx():
         return redirect(url_for(".show", board=board, moves=moves, step=review.step, **review.query), 303)
-    engines = current_app.extensions["engines"]
+    engines, permit = current_app.extensions["engines"], _permit()
     if not _streams.acquire(blocking=False):
         busy = render_template("review/_verdicts.html", review=review, busy=True)
         return Response(_message(busy), mimetype="text/event-stream", headers={"Cache-Control": "no-store"})
@@ -67,8 +67,9 @@ def progress(board: str, moves: str) -> Response:
             if current.complete or time.monotonic() > closes:
                 return
             time.sleep(POLL_SECONDS)
-            current = replace(current, judgements=judgements(current.rules, current.moves, engines, queue=False,
-                                                             set_up=current.set_up))
+            # queue=True: as the workers get further, the next of its moves are queued (those queued lately are not)
+            current = replace(current, judgements=judgements(current.rules, current.moves, engines,
+                                                             set_up=current.set_up, permit=permit))
 
     response = Response(stream_with_context(messages()), mimetype="text/event-stream",
                         headers={"Cache-Control": "no-store"})
@@ -120,8 +121,17 @@ def _review(board: str, moves: str, queue: bool = True) -> Review:
     except InvalidInput as error:
         abort(404, description=str(error))
     engines = current_app.extensions["engines"]
-    return Review(rules, shown.moves, judgements(rules, shown.moves, engines, queue, shown.set_up), shown.step,
-                  engines.judge_name(rules), opening, ending, shown.set_up)
+    found = judgements(rules, shown.moves, engines, queue, shown.set_up, _permit())
+    return Review(rules, shown.moves, found, shown.step, engines.judge_name(rules), opening, ending, shown.set_up)
+
+
+def _permit() -> Callable[[], bool]:
+    """Asked before a review queues any new appraisal: whether this client
+    may, within REVIEWS_PER_MINUTE (each look at a review queues its next
+    APPRAISALS_QUEUED moves at most: a flood of links to long games nobody
+    reviewed would otherwise queue hours of work)."""
+    key, most = f"review:{client()}", current_app.config["REVIEWS_PER_MINUTE"]
+    return lambda: rate_limits().allow(key, most, 60)
 
 
 def _retry(board: str, moves: str, side: str) -> Retry:

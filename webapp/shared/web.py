@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import lru_cache
 
-from flask import Response, abort, after_this_request, current_app, render_template, request, url_for
+from flask import Response, abort, after_this_request, current_app, g, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 from werkzeug.exceptions import HTTPException, TooManyRequests
 
@@ -127,14 +127,39 @@ def rate_limits() -> RateLimits:
     return limits
 
 
+ENGINE_HOLD_SECONDS = 60
+"""The longest one request's hold on engine work lasts if its process dies before it lets go: well past
+the longest a request waits for the workers (pool.WAIT_SECONDS), so a live one is never let go early."""
+ENGINE_WAIT_RETRY_SECONDS = 5
+"""When a client with ENGINE_PAGES_AT_ONCE pages already being worked out may try again: about one page's work."""
+
+
 def limit_engine_work() -> None:
-    """Refuse (429) a page past ENGINE_PAGES_PER_MINUTE pages a minute from
-    this client that put work on the engine workers: what one client asks of
-    them waits in front of everyone else's pages."""
-    most = current_app.config["ENGINE_PAGES_PER_MINUTE"]
-    limit_a_minute(f"engine:{client()}", most, f"Your network has asked the computer to work out {most} positions "
+    """Refuse (429) a request that puts work on the engine workers past
+    ENGINE_PAGES_PER_MINUTE a minute from this client, or while
+    ENGINE_PAGES_AT_ONCE of its requests already wait for the workers: what
+    one client asks of them waits in front of everyone else's. The hold is
+    let go when the request ends (let_go_of_engine_work, which the app runs
+    after every request), in whatever process and on whatever machine."""
+    config, key = current_app.config, f"engine:{client()}"
+    most = config["ENGINE_PAGES_PER_MINUTE"]
+    limit_a_minute(key, most, f"Your network has asked the computer to work out {most} positions "
                    "in the last minute, the most for one network, so that everyone's games get their turn. "
                    "Please try again in a minute.")
+    at_once = config["ENGINE_PAGES_AT_ONCE"]
+    if not rate_limits().hold(key, at_once, ENGINE_HOLD_SECONDS):
+        raise TooManyRequests(f"Your network already has {at_once} position{'' if at_once == 1 else 's'} being worked "
+                              "out by the computer, "
+                              "the most for one network at once, so that everyone's games get their turn. "
+                              "Please try again when they are done.", retry_after=ENGINE_WAIT_RETRY_SECONDS)
+    g.engine_hold = key
+
+
+def let_go_of_engine_work(error: BaseException | None = None) -> None:
+    """At the end of a request (the app's teardown): let go of its hold on engine work, if it took one."""
+    key = g.pop("engine_hold", None)
+    if key is not None:
+        rate_limits().release(key)
 
 
 def limit_a_minute(key: str, most: int, refusal: str) -> None:

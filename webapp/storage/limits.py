@@ -15,10 +15,21 @@ from webapp.storage.sqlite import ThreadConnections
 
 
 class RateLimits:
-    """Counts under a key; allow() says whether one more is within the limit."""
+    """Counts under a key; allow() says whether one more is within the limit,
+    hold() whether one more may be going on at once."""
 
     def allow(self, key: str, most: int, seconds: int) -> bool:
         """Count one more under key; False past most in the last `seconds`."""
+        raise NotImplementedError
+
+    def hold(self, key: str, most: int, seconds: int) -> bool:
+        """Hold one more under key, unless most are held: whether it is. A hold
+        is let go by release(), or by itself `seconds` after the last one taken
+        (so a process that died holding one cannot keep the key full)."""
+        raise NotImplementedError
+
+    def release(self, key: str) -> None:
+        """Let go of one hold under key."""
         raise NotImplementedError
 
 
@@ -27,8 +38,9 @@ class SQLiteLimits(RateLimits):
 
     def __init__(self, path: str):
         self._db = ThreadConnections(path, 10)
-        self._db().execute("CREATE TABLE IF NOT EXISTS limits "
-                           "(key TEXT PRIMARY KEY, count INTEGER NOT NULL, ends REAL NOT NULL)")
+        for table in ("limits", "holds"):
+            self._db().execute(f"CREATE TABLE IF NOT EXISTS {table} "
+                               "(key TEXT PRIMARY KEY, count INTEGER NOT NULL, ends REAL NOT NULL)")
 
     def allow(self, key: str, most: int, seconds: int) -> bool:
         now = time.time()
@@ -38,6 +50,28 @@ class SQLiteLimits(RateLimits):
                        "ON CONFLICT (key) DO UPDATE SET count = count + 1", (key, now + seconds))
             (count,) = db.execute("SELECT count FROM limits WHERE key = ?", (key,)).fetchone()
         return count <= most
+
+    def hold(self, key: str, most: int, seconds: int) -> bool:
+        now = time.time()
+        with self._db.transaction() as db:
+            db.execute("DELETE FROM holds WHERE ends < ?", (now,))
+            row = db.execute("SELECT count FROM holds WHERE key = ?", (key,)).fetchone()
+            if row is not None and row[0] >= most:
+                return False
+            db.execute("INSERT INTO holds (key, count, ends) VALUES (?, 1, ?) "
+                       "ON CONFLICT (key) DO UPDATE SET count = count + 1, ends = excluded.ends", (key, now + seconds))
+        return True
+
+    def release(self, key: str) -> None:
+        with self._db.transaction() as db:
+            db.execute("UPDATE holds SET count = count - 1 WHERE key = ?", (key,))
+            db.execute("DELETE FROM holds WHERE key = ? AND count <= 0", (key,))
+
+
+RELEASE_SCRIPT = """
+if redis.call('EXISTS', KEYS[1]) == 1 and redis.call('DECR', KEYS[1]) <= 0 then redis.call('DEL', KEYS[1]) end
+"""
+"""One hold fewer, in one step: a key none holds is gone (and one that expired stays gone, never below zero)."""
 
 
 class RedisLimits(RateLimits):
@@ -51,6 +85,18 @@ class RedisLimits(RateLimits):
         with self.client.pipeline() as pipe:
             count, _ = pipe.incr(window).expire(window, seconds * 2).execute()
         return count <= most
+
+    def hold(self, key: str, most: int, seconds: int) -> bool:
+        held = f"online:hold:{key}"
+        with self.client.pipeline() as pipe:
+            count, _ = pipe.incr(held).expire(held, seconds).execute()
+        if count > most:
+            self.release(key)
+            return False
+        return True
+
+    def release(self, key: str) -> None:
+        self.client.eval(RELEASE_SCRIPT, 1, f"online:hold:{key}")
 
 
 def rate_limits(client: Redis | None, instance_path: str) -> RateLimits:

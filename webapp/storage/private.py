@@ -24,6 +24,7 @@ def private_file(path: str) -> None:
     """Make the file at path, empty, if it is not there, and leave it 0600
     (one made before, too): before SQLite opens it, since SQLite gives a
     database's -wal and -shm files the mode of the database itself."""
-    os.close(os.open(path, os.O_RDONLY | os.O_CREAT, FILE_MODE))
+    if not os.path.exists(path):  # never open one that exists: closing any descriptor of a file drops every
+        os.close(os.open(path, os.O_RDONLY | os.O_CREAT, FILE_MODE))  # lock this process holds on it, SQLite's too
     if os.stat(path).st_mode & 0o777 != FILE_MODE:
         os.chmod(path, FILE_MODE)

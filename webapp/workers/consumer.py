@@ -1,5 +1,7 @@
-"""The engine workers' process: a Huey consumer running one worker process
-a core (or --workers), taking master's moves from the queue.
+"""The engine workers' process: a Huey consumer for each lane (pool.py),
+each running one worker process a core (or --workers): the moves lane's in
+this process, the pages lane's in a child forked from it, whose workers run
+at PAGES_NICENESS, so that the CPU goes to the moves first.
 
     python -m webapp.workers.consumer --instance instance/        # beside make serve or make run
     python -m webapp.workers.consumer --redis-url redis://host/0  # make worker, on any machine
@@ -30,6 +32,7 @@ import time
 from collections.abc import Sequence
 from pathlib import Path
 
+from huey.api import Huey
 from huey.consumer import Consumer, Scheduler
 
 from webapp.engine import BOARDS, prepare
@@ -50,6 +53,10 @@ IDLE_POLL_SECONDS. A move that comes mid-game is seen within a few ms, one after
 a pause within IDLE_POLL_SECONDS; two idle workers looking every POLL_SECONDS
 took several times the CPU that backing off takes (docs/measurements-log.md,
 "Two test processes", holds what each cost)."""
+PAGES_NICENESS = 10
+"""How much lower the pages lane's workers' CPU priority is than the moves lane's (nice(1)): on a busy
+machine Linux gives a process at nice 0 about nine times the CPU of one at nice 10, so a move keeps
+its search speed while every core also works out pages, and pages get all the CPU the moves leave."""
 PR_SET_PDEATHSIG = 1
 SCHEDULE_SECONDS = 0.1
 """How often the consumer looks for scheduled jobs that are due (a clock's
@@ -75,14 +82,65 @@ def main(argv: Sequence[str] | None = None) -> None:
     except KeyboardInterrupt:  # told to stop (Ctrl-C, or its web process ended) before it ran any worker
         return
     logging.basicConfig(level=logging.WARNING, format="%(asctime)s engine workers %(levelname)s: %(message)s")
-    records = JobRecords(instance, pool.queue)
+    pages = _fork_pages_lane(pool.pages, instance, options.workers, pool.queue)
+    try:
+        _run_lane(pool.queue, JobRecords(instance, pool.queue), options.workers)
+    finally:
+        _stop_lane(pages)
+
+
+def _run_lane(queue: Huey, records: JobRecords, workers: int, scheduler: type[Scheduler] | None = None) -> None:
+    """Queue again the jobs a consumer before this one left in hand, then run the lane's workers until told to stop."""
     for record in records.left_behind():
         records.queue_again(record, "its consumer was gone")
-    consumer = WatchfulConsumer(pool.queue, records, workers=options.workers)
+    consumer = WatchfulConsumer(queue, records, workers=workers, scheduler=scheduler or PromptScheduler)
     try:
         consumer.run()
     except KeyboardInterrupt:  # told to stop while it started its workers, before it listened for signals itself
         consumer.stop()
+
+
+def _fork_pages_lane(pages: Huey, instance: Path, workers: int, moves: Huey) -> int:
+    """Fork the pages lane's consumer, at PAGES_NICENESS, sharing what this
+    process built (the boards' tables); its process id. It ends with this
+    process (told to stop by _stop_lane, or killed with it if this one is);
+    both queues' connections are closed first, as Huey does before it forks
+    its workers, so that no SQLite connection is shared by two processes."""
+    moves.storage.close()
+    pages.storage.close()
+    parent = os.getpid()
+    child = os.fork()
+    if child:
+        return child
+    code = 0
+    try:
+        _end_with(parent)
+        os.nice(PAGES_NICENESS)
+        signal.signal(signal.SIGINT, signal.default_int_handler)
+        _run_lane(pages, JobRecords(instance, pages, lane="pages"), workers, scheduler=Scheduler)
+    except KeyboardInterrupt:
+        pass
+    except BaseException:
+        logging.exception("The pages lane's consumer failed.")
+        code = 1
+    finally:
+        logging.shutdown()
+        os._exit(code)  # never back into the moves lane's code
+
+
+def _stop_lane(child: int) -> None:
+    """Stop the pages lane's consumer as Ctrl-C would, and wait for it (SIGKILL if it outlasts SHUTDOWN_SECONDS)."""
+    try:
+        os.kill(child, signal.SIGINT)
+    except ProcessLookupError:
+        return
+    deadline = time.monotonic() + SHUTDOWN_SECONDS + 2 * WATCH_SECONDS
+    while time.monotonic() < deadline:
+        if os.waitpid(child, os.WNOHANG) != (0, 0):
+            return
+        time.sleep(WATCH_SECONDS / 10)
+    os.kill(child, signal.SIGKILL)
+    os.waitpid(child, 0)
 
 
 class PromptScheduler(Scheduler):
@@ -122,12 +180,12 @@ class PromptScheduler(Scheduler):
 class WatchfulConsumer(Consumer):
     """Huey's consumer of worker processes, which replaces a worker that died
     (Huey's own health check) and also kills one that hangs, and queues
-    again the job either had in hand; its scheduler looks for due jobs
-    every SCHEDULE_SECONDS."""
+    again the job either had in hand; the moves lane's scheduler looks for
+    due jobs every SCHEDULE_SECONDS (the pages lane has none: Huey's own will do)."""
 
-    scheduler_class = PromptScheduler
-
-    def __init__(self, queue, records: JobRecords, workers: int) -> None:
+    def __init__(self, queue: Huey, records: JobRecords, workers: int,
+                 scheduler: type[Scheduler] = PromptScheduler) -> None:
+        self.scheduler_class = scheduler
         queue.pre_execute()(records.started)
         queue.post_execute()(records.finished)
         super().__init__(queue, workers=workers, worker_type="process", periodic=False, initial_delay=POLL_SECONDS,

@@ -3,22 +3,37 @@
 A move for master is a job: put on a queue, taken by the first free worker
 process, thought about with its whole budget from the moment it starts, and
 its Thought sent back. A review of a game is a job for each of its moves
-(the engine's appraisal of it, webapp.engine.appraise), queued behind any
-move for master, since a person is waiting at the board for that; their
-answers are kept under a name made from the game up to that move, so a
-move is appraised once, whichever game and page ask for it. A page's work
-(ask: the think page's, on the big boards) waits between the two. And a
-feature can hand the workers a job nobody waits for (later: mining a finished
-game for puzzles), run once, behind all the rest, which keeps what it finds
-in the feature's own store, or one to run at a given time, ahead of all the
-rest (at: a clock's flag). The pool runs the functions it is handed and
-knows no feature; what a worker runs for each kind of job is jobs.py's. The queue is Huey's:
+(the engine's appraisal of it, webapp.engine.appraise); their answers are
+kept under a name made from the game up to that move, so a move is
+appraised once, whichever game and page ask for it. A feature can also hand
+the workers a job nobody waits for (later: mining a finished game for
+puzzles), run once, which keeps what it finds in the feature's own store,
+or one to run at a given time (at: a clock's flag). The pool runs the
+functions it is handed and knows no feature; what a worker runs for each
+kind of job is jobs.py's.
+
+The jobs go in two lanes, each a queue with workers of its own (one a core,
+started together: see consumer.py), so that no page can keep a player's
+move waiting:
+
+- the moves lane: a clock's flag, then the computer's moves in a game being
+  played (a person waits at the board), then a person's hint and the
+  verdict on a move being retried;
+- the pages lane, whose workers run at a lower CPU priority (nice): the
+  review's first verdicts, then what a page asks to be worked out while its
+  visitor waits (the think page's, the analysis board's evaluation), then
+  the rest of the reviews' appraisals, then the jobs nobody waits for.
+
+A worker finishes the job it has taken; the priorities only choose the next
+one. So a move never waits behind a page's job, however long that is, and
+on a machine whose cores are all busy with pages the moves still get the
+CPU first. The queues are Huey's:
 
 - "local" (the default): an SQLite file in the instance folder, and workers
   on this machine that the app starts itself (a consumer process, which
-  runs one worker a core; see consumer.py). With REDIS_URL set, the queue
-  is in Redis instead, and `make worker` on other machines adds workers.
-- "external": the queue only (SQLite or Redis); the workers are started
+  runs both lanes; see consumer.py). With REDIS_URL set, the queues are in
+  Redis instead, and `make worker` on other machines adds workers.
+- "external": the queues only (SQLite or Redis); the workers are started
   elsewhere with `make worker`.
 - "inline": no queue; the job runs at once in the caller's thread (the
   test suite's apps, and nothing else).
@@ -61,12 +76,24 @@ WAIT_SECONDS = 25.0
 """The longest a move waits for a free worker and its thinking, before the page says the engines are busy.
 It is well inside the page's own request timeout (htmx's default, 60 s: see templates/base.html) with the
 session lock's wait before it, so that the person always gets the server's answer, never silence."""
-CLOCK_PRIORITY, MOVE_PRIORITY, LOOK_PRIORITY, APPRAISAL_PRIORITY, LATER_PRIORITY = 20, 10, 5, 0, -10
-"""Workers take a clock's flag first when it is due (a game's result waits on
-it, to the second), then master's moves (a person waits at the board for those),
-then what a page asks to be worked out while its visitor waits (the think
-page's), then appraisals (a person watches a review fill in), then the jobs
-nobody waits for (mining finished games for puzzles)."""
+CLOCK_PRIORITY, MOVE_PRIORITY, HINT_PRIORITY = 20, 10, 5
+"""The moves lane: a clock's flag first when it is due (a game's result waits
+on it, to the second), then the computer's moves, then a person's hint and
+the verdict on a retried move (a person waits for each, a little less urgently)."""
+FIRST_VERDICT_PRIORITY, LOOK_PRIORITY, APPRAISAL_PRIORITY, LATER_PRIORITY = 7, 5, 0, -10
+"""The pages lane: a review's first verdicts (so that a review starts to fill
+in at once), then what a page asks to be worked out while its visitor waits,
+then the rest of the appraisals (a person watches a review fill in), then
+the jobs nobody waits for (mining finished games for puzzles)."""
+FIRST_VERDICTS = 2
+"""How many of a review's moves not yet appraised are queued ahead of pages' work, in the order played."""
+APPRAISALS_QUEUED = 12
+"""The most appraisals one look at a review queues (its next moves not yet
+appraised, in order): the review asks again as it fills in, so a long game is
+appraised in full, but one request for a game of 225 moves no one has
+reviewed queues a few seconds of work, not minutes."""
+LANES = ("engines", "engine-pages")
+"""The queues' names: the moves lane's, then the pages lane's."""
 REQUEUE_SECONDS = 60.0
 """An appraisal or a mining job queued this long ago with no answer is queued again (the consumer that
 held it was stopped, say: a job lost with one worker is queued again by the consumer at once; see consumer.py)."""
@@ -128,18 +155,19 @@ class Kept:
         return {name: self.queue.serializer.deserialize(value) for name, value in found.items()}
 
 
-def engine_queue(mode: str, instance_path: str, redis_url: str | None = None) -> Huey:
-    """The queue for this mode: Redis if a URL is given, else an SQLite file."""
+def engine_queue(mode: str, instance_path: str, redis_url: str | None = None, name: str = LANES[0]) -> Huey:
+    """The queue of the lane named name, for this mode: Redis if a URL is given, else an SQLite file
+    (one for both lanes: Huey keeps each queue's rows apart by its name)."""
     if mode not in MODES:
         raise ValueError(f"ENGINE_WORKERS is one of {', '.join(MODES)}, not “{mode}”.")
     if mode == "inline":
-        return MemoryHuey("engines", immediate=True)
+        return MemoryHuey(name, immediate=True)
     if redis_url:
         connections = ConnectionPool.from_url(redis_url, socket_timeout=CHECK_SECONDS + REDIS_MARGIN_SECONDS)
-        return PriorityRedisHuey("engines", connection_pool=connections, notify_result=True)
+        return PriorityRedisHuey(name, connection_pool=connections, notify_result=True)
     filename = os.path.join(instance_path, "engine-queue.sqlite3")
     private_file(filename)  # 0600 before Huey opens it (and so its -wal and -shm)
-    return SqliteHuey("engines", filename=filename)
+    return SqliteHuey(name, filename=filename)
 
 
 @dataclass
@@ -154,15 +182,20 @@ class EnginePool:
     judge: Brain | None = None  # the external engine that appraises reviews' moves (REVIEW_ENGINE); None: master
 
     def __post_init__(self) -> None:
-        self.queue = engine_queue(self.mode, self.instance_path, self.redis_url)
+        self.queue = engine_queue(self.mode, self.instance_path, self.redis_url, LANES[0])
+        self.pages = engine_queue(self.mode, self.instance_path, self.redis_url, LANES[1])
         self.task = self.queue.task(name="think", priority=MOVE_PRIORITY, retries=RETRIES)(think_job)
         self.brain_task = self.queue.task(name="brain", priority=MOVE_PRIORITY, retries=RETRIES)(brain_job)
-        self.advise_task = self.queue.task(name="advise", priority=MOVE_PRIORITY, retries=RETRIES)(self._advise_job)
-        self.ask_task = self.queue.task(name="ask", priority=LOOK_PRIORITY, retries=RETRIES)(ask_job)
-        self.appraisal_task = self.queue.task(name="appraise", priority=APPRAISAL_PRIORITY,
-                                              retries=RETRIES)(self._appraise_job)
-        self.later_task = self.queue.task(name="later", priority=LATER_PRIORITY, retries=RETRIES)(self._later_job)
+        self.advise_task = self.queue.task(name="advise", priority=HINT_PRIORITY, retries=RETRIES)(self._advise_job)
+        self.work_task = self.queue.task(name="ask", priority=MOVE_PRIORITY, retries=RETRIES)(ask_job)
+        self.verdict_task = self.queue.task(name="appraise", priority=HINT_PRIORITY,
+                                            retries=RETRIES)(self._appraise_job)
         self.at_task = self.queue.task(name=AT_TASK, priority=CLOCK_PRIORITY, retries=RETRIES)(_at_job)
+        self.look_task = self.pages.task(name="advise", priority=LOOK_PRIORITY, retries=RETRIES)(self._advise_job)
+        self.ask_task = self.pages.task(name="ask", priority=LOOK_PRIORITY, retries=RETRIES)(ask_job)
+        self.appraisal_task = self.pages.task(name="appraise", priority=APPRAISAL_PRIORITY,
+                                              retries=RETRIES)(self._appraise_and_keep)
+        self.later_task = self.pages.task(name="later", priority=LATER_PRIORITY, retries=RETRIES)(self._later_job)
         self.kept = Kept(self.queue)
         self._consumer: subprocess.Popen | None = None
         self._starting = threading.Lock()
@@ -179,17 +212,15 @@ class EnginePool:
 
     def advise(self, position: Position, for_a_page: bool = False) -> Reply:
         """The move a hint suggests (engine.advise: what a review would see
-        of it, kept for the review), from the first free worker, queued as
-        master's moves are (a person waits at the board for it), or, for a
-        page that shows it (the analysis board's evaluation, the think page's),
-        as a page's work is, behind every move; EnginesBusy if none answers
-        within wait_seconds."""
+        of it, kept for the review), from the first free worker: in the moves
+        lane behind the moves (a person waits at the board for it), or, for
+        a page that shows it (the analysis board's evaluation, the think
+        page's), in the pages lane; EnginesBusy if none answers within wait_seconds."""
         if self.mode == "local":
             self._start_consumer()
         now = time.time()
-        priority = LOOK_PRIORITY if for_a_page else MOVE_PRIORITY
-        job = self.advise_task.s(position, now, now + self.wait_seconds, priority=priority)
-        thought, waited_ms = self._answer(self.queue.enqueue(job))
+        task = self.look_task if for_a_page else self.advise_task
+        thought, waited_ms = self._answer(task(position, now, now + self.wait_seconds))
         return Reply(thought, waited_ms)
 
     def _advise_job(self, position: Position, queued_at: float,
@@ -202,8 +233,14 @@ class EnginePool:
         return (thought, waited_ms) if time.time() <= answer_by else None
 
     def _appraise_job(self, rules: Rules, moves: tuple[int, ...], judge: Brain | None = None) -> Appraisal:
-        """appraise_job, with what the workers worked out before kept by position in the queue's store."""
+        """appraise_job, with what the workers worked out before kept by position in the queue's store
+        (the moves lane's job: its answer is kept under the job's id, the appraisal's name)."""
         return appraise_job(rules, moves, judge, self.kept)
+
+    def _appraise_and_keep(self, rules: Rules, moves: tuple[int, ...], judge: Brain | None = None) -> None:
+        """The pages lane's job for an appraisal: kept under its name with the moves lane's answers
+        (Kept), where every review reads it, not in the pages lane's own store of answers."""
+        self.kept.put(appraisal_name(rules, moves, judge), appraise_job(rules, moves, judge, self.kept))
 
     def play(self, brain: Brain, rules: Rules, moves: tuple[int, ...], budget_ms: float) -> Reply:
         """An external brain's move after moves, from the first free worker
@@ -224,55 +261,66 @@ class EnginePool:
         judge = self.judge_of(rules)
         return judge.title if judge else "master"
 
-    def ask(self, function: Callable[..., T], *arguments: Any, here: bool = False) -> T:
-        """function(*arguments), worked out by the first free worker after the
-        players' moves; EnginesBusy if none answers within wait_seconds. The
-        function must be one a worker can import (defined at the top of its
-        module), and its arguments and answer values. Work that needs no engine
-        (here: the caller knows it is look-ups) runs in the caller's thread."""
+    def ask(self, function: Callable[..., T], *arguments: Any, here: bool = False, for_a_move: bool = False) -> T:
+        """function(*arguments), worked out by the first free worker of the
+        pages lane, or of the moves lane if it is for_a_move (the computer's
+        choice in an opening: a person waits at the board); EnginesBusy if
+        none answers within wait_seconds. The function must be one a worker
+        can import (defined at the top of its module), and its arguments and
+        answer values. Work that needs no engine (here: the caller knows it
+        is look-ups) runs in the caller's thread."""
         if here or self.mode == "inline":
             return function(*arguments)
         if self.mode == "local":
             self._start_consumer()
-        (answer,) = self._answer(self.ask_task(function, arguments, time.time() + self.wait_seconds),
-                                 poll_seconds=PAGE_POLL_SECONDS)
+        task, poll_seconds = (self.work_task, POLL_SECONDS) if for_a_move else (self.ask_task, PAGE_POLL_SECONDS)
+        (answer,) = self._answer(task(function, arguments, time.time() + self.wait_seconds), poll_seconds=poll_seconds)
         return answer
 
     def waiting(self) -> int:
         """How many moves for master are queued and not yet taken by a worker
-        (appraisals wait behind them, so they do not count)."""
+        (a page's work is in the other lane, so it does not count)."""
         if self.mode == "inline":
             return 0
         return sum(task.name == "think" for task in self.queue.pending())
 
-    def appraisals(self, rules: Rules, moves: tuple[int, ...], queue: bool = True,
-                   start: int = 0) -> list[Appraisal | None]:
+    def appraisals(self, rules: Rules, moves: tuple[int, ...], queue: bool = True, start: int = 0,
+                   permit: Callable[[], bool] | None = None) -> list[Appraisal | None]:
         """The appraisal of each of a game's moves after the first start (stones
         set up by hand, which nobody played), as far as the workers have got
         (None for those not done yet); unless queue is false, a job is queued
-        for each of the others, unless one already is."""
+        for the next APPRAISALS_QUEUED of the others in order (the first
+        FIRST_VERDICTS of them ahead of pages' work), unless one already is.
+        permit, if given, is asked once, before the first new job: whether
+        the asker may queue any (its client's rate: see review.routes)."""
         if queue and self.mode == "local":
             self._start_consumer()
-        found = []
+        found: list[Appraisal | None] = []
+        missing, permitted = 0, None if permit else True
         for step in range(start + 1, len(moves) + 1):
             name = appraisal_name(rules, moves[:step], self.judge_of(rules))
             appraisal = self.kept.get(name)
-            if appraisal is None and queue:
-                self._queue_appraisal(name, rules, moves[:step])
-                appraisal = self.kept.get(name)  # inline, it is there at once
+            if appraisal is None and queue and missing < APPRAISALS_QUEUED:
+                priority = FIRST_VERDICT_PRIORITY if missing < FIRST_VERDICTS else APPRAISAL_PRIORITY
+                missing += 1
+                if permitted is None and not self._queued_lately(name):
+                    permitted = permit()
+                if permitted:
+                    self._queue_appraisal(name, rules, moves[:step], priority)
+                    appraisal = self.kept.get(name)  # inline, it is there at once
             found.append(appraisal if isinstance(appraisal, Appraisal) else None)
         return found
 
     def appraisal(self, rules: Rules, moves: tuple[int, ...]) -> Appraisal:
-        """The appraisal of the last of moves, waited for as a move for master
-        is (a person waits at the board for it); EnginesBusy if none comes."""
+        """The appraisal of the last of moves, waited for in the moves lane,
+        as a hint is (a person waits at the board for it); EnginesBusy if none comes."""
         name = appraisal_name(rules, moves, self.judge_of(rules))
         if (kept := self.kept.get(name)) is not None:
             return kept
         if self.mode == "local":
             self._start_consumer()
-        return self._answer(self.queue.enqueue(self.appraisal_task.s(rules, moves, self.judge_of(rules), id=name,
-                                                                     priority=MOVE_PRIORITY)), preserve=True)
+        return self._answer(self.queue.enqueue(self.verdict_task.s(rules, moves, self.judge_of(rules), id=name)),
+                            preserve=True)
 
     def _answer(self, result: Result, preserve: bool = False, poll_seconds: float = POLL_SECONDS) -> Any:
         """A job's answer, waited for up to wait_seconds; EnginesBusy if none
@@ -316,7 +364,7 @@ class EnginePool:
             if self.mode == "local":
                 self._start_consumer()
             priority = APPRAISAL_PRIORITY if watched else LATER_PRIORITY
-            self.queue.enqueue(self.later_task.s(function, arguments, once, watched, priority=priority))
+            self.pages.enqueue(self.later_task.s(function, arguments, once, watched, priority=priority))
 
     def at(self, when: float, function: Callable[..., None], *arguments: Any) -> None:
         """Run function(*arguments) at the wall-clock time when (time.time()'s):
@@ -341,10 +389,15 @@ class EnginePool:
         if isinstance(following, str):
             self.later(function, *arguments, once=following, watched=watched)
 
-    def _queue_appraisal(self, name: str, rules: Rules, moves: tuple[int, ...]) -> None:
+    def _queue_appraisal(self, name: str, rules: Rules, moves: tuple[int, ...], priority: int) -> None:
         """Queue the job, unless it was queued less than REQUEUE_SECONDS ago."""
         if self._first_queued(name):
-            self.queue.enqueue(self.appraisal_task.s(rules, moves, self.judge_of(rules), id=name))
+            self.pages.enqueue(self.appraisal_task.s(rules, moves, self.judge_of(rules), id=name, priority=priority))
+
+    def _queued_lately(self, name: str) -> bool:
+        """Whether the job whose answer is kept under name was queued less than REQUEUE_SECONDS ago."""
+        queued = self.kept.get(f"{name}:queued")
+        return queued is not None and time.time() - queued < REQUEUE_SECONDS
 
     def _first_queued(self, name: str) -> bool:
         """Whether the job whose answer is kept under name should be queued:

@@ -1,7 +1,9 @@
 """What each engine worker is doing, written where its consumer can watch it.
 
 A worker that takes a job writes it down, with the time it may take, in a
-file named by its process id (in the instance folder's engine-jobs/), and
+file named by its process id (in the instance folder's engine-jobs/, or
+engine-jobs/pages/ for the pages lane's: each lane's consumer queues its
+own jobs again), and
 removes the file when the job ends, however it ends. So the consumer, which
 checks its workers every HEALTH_CHECK_SECONDS, sees at once a worker that
 died with a job (its file is left) and a worker that hangs past its job's
@@ -82,8 +84,8 @@ def limit_of(task: Task) -> float:
 class JobRecords:
     """The files of the jobs a machine's workers are doing, one per worker process."""
 
-    def __init__(self, instance: Path, queue: Huey) -> None:
-        self.folder = instance / JOBS_FOLDER
+    def __init__(self, instance: Path, queue: Huey, lane: str = "") -> None:
+        self.folder = instance / JOBS_FOLDER / lane  # the moves lane's in the folder itself, as before there were lanes
         private_folder(str(self.folder))
         self.queue = queue
 
