@@ -6,6 +6,7 @@
 # make load: latency (open loop) and throughput under load; master's strength under a flood of think and review pages
 # make load-live: games between friends, 500 live streams, measured
 # make probe-floods: one client floods games, sessions and engine pages: what it gets, what others keep
+# make load-engine-flood: a move's wait, quiet and while one client (then eight) floods the engine pages
 # make load-servers: both of those under gunicorn sync, gthread, gevent and granian
 # make bench: engine speed, and a 60-move 15×15 review on 1 and 2 workers · make strength: how strong each level is
 # make ladder: brains play each other through the Gomocup protocol (LADDER="master ./pbrain-x --board 15x15 --sprt 0 30")
@@ -37,7 +38,7 @@ export PYTHONPYCACHEPREFIX := $(CURDIR)/$(VENV)/pycache
 unexport PYTHONDONTWRITEBYTECODE
 AXE := $(VENV)/axe-$(AXE_VERSION).min.js
 
-.PHONY: run serve worker test check check-all load load-live probe-floods load-servers bench bench-think bench-estimate bench-steps bench-browser voices strength ladder opening-games review-check forbidden-check tablebase train learners shapes puzzles puzzles-check screenshots chromium headless-chromium redis htmx clean
+.PHONY: run serve worker test check check-all load load-live probe-floods load-engine-flood load-servers bench bench-think bench-estimate bench-steps bench-browser voices strength ladder opening-games review-check forbidden-check tablebase train learners shapes puzzles puzzles-check screenshots chromium headless-chromium redis htmx clean
 
 run: $(VENV)/installed
 	$(BIN)/flask --app webapp.app run --host $(HOST) --port $(PORT)
@@ -82,6 +83,10 @@ load: $(VENV)/test-installed redis
 	$(BIN)/python -m tools.load
 	$(BIN)/python -m tools.load_engines
 	$(BIN)/python -m tools.load_flood
+	$(BIN)/python -m tools.load_engine_flood
+
+load-engine-flood: $(VENV)/test-installed redis
+	$(BIN)/python -m tools.load_engine_flood
 
 load-live: $(VENV)/test-installed redis
 	$(BIN)/python -m tools.load_live

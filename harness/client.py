@@ -36,11 +36,12 @@ class Browser:
 
     port: int
     cookies: dict[str, str] = field(default_factory=dict)
+    forwarded_for: str = ""  # the address a trusted proxy says it is (TRUSTED_PROXIES): how clients are told apart
     _streams: tuple[asyncio.StreamReader, asyncio.StreamWriter] | None = field(default=None, repr=False)
 
     def twin(self) -> Browser:
         """Another tab of this browser: the same cookies, its own connection."""
-        return Browser(self.port, self.cookies)
+        return Browser(self.port, self.cookies, self.forwarded_for)
 
     @property
     def cookie(self) -> str:
@@ -63,6 +64,8 @@ class Browser:
             head.append(f"Cookie: {self.cookie}")
         if htmx:
             head.append("HX-Request: true")
+        if self.forwarded_for:
+            head.append(f"X-Forwarded-For: {self.forwarded_for}")
         request = ("\r\n".join(head) + "\r\n\r\n").encode() + body
         reused = self._streams is not None
         reader, writer = self._streams or await asyncio.open_connection("127.0.0.1", self.port)
