@@ -161,3 +161,11 @@ def test_each_move_schedules_the_flag_for_the_running_clock(app: Flask, clocked:
     assert [job.args[0] for job in scheduled] == [fall], "X's first stone started O's clock"
     bob.post(clocked + "/move", {"cell": "25", "ply": "1"})
     assert len(app.extensions["engines"].queue.scheduled()) == 2
+
+
+def test_offers_that_leave_the_clock_as_it_was_schedule_no_more_flags(app: Flask, clocked: str, alice: Friend):
+    """A player offering and withdrawing forever adds no copies of the job already scheduled."""
+    for _ in range(3):
+        assert alice.post(clocked + "/offer", {"kind": "draw", "ply": "1"}).status_code == 200
+        assert alice.post(clocked + "/withdraw", {"ply": "1"}).status_code == 200
+    assert len(app.extensions["engines"].queue.scheduled()) == 1

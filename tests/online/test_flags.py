@@ -69,3 +69,14 @@ def test_a_move_that_starts_a_clock_schedules_its_flag_for_the_deadline(where: f
         "Huey keeps the time as naive UTC"
     flags.schedule(pool, where, game.resign(BOB, 1)[0])
     assert len(pool.queue.scheduled()) == 1, "a game over has no clock to watch"
+
+
+def test_a_change_that_leaves_the_clock_as_it_was_schedules_nothing(where: flags.Where):
+    """An offer leaves the running clock's job as it was, scheduled already; a move starts another's."""
+    pool = EnginePool("inline", where.instance_path)
+    game = started(where)
+    offered = game.make_offer(ALICE, "draw", 1)[0]
+    flags.schedule(pool, where, offered, game)
+    assert pool.queue.scheduled() == []
+    flags.schedule(pool, where, offered.play(BOB, 25, 1)[0], offered)
+    assert len(pool.queue.scheduled()) == 1

@@ -3,6 +3,7 @@ stored form, and both stores' atomic changes, event logs and presence."""
 
 from __future__ import annotations
 
+import sqlite3
 import threading
 from pathlib import Path
 
@@ -263,3 +264,44 @@ def test_the_hub_wakes_a_waiting_stream_when_its_game_changes(store):
     waiting.join(10)
     assert woken == [True]
     assert hub.wait(game.id, 1, 0.2) is False, "nothing new after event 1"
+
+
+def test_a_games_log_keeps_its_last_events_only(store):
+    """A player can offer and withdraw forever, each an event: the log keeps
+    the last log_length, numbered on as before, on both stores."""
+    game = seated()
+    store.create(game)
+    store.log_length = 5
+    for _ in range(7):
+        store.change(game.id, lambda g: (g, Event("offer", "X offers a draw."), []))
+    assert [logged.number for logged in store.events_after(game.id, 0)] == [3, 4, 5, 6, 7]
+    assert store.latest([game.id]) == {game.id: 7}
+
+
+def test_an_expired_game_is_deleted_with_its_events_on_sqlite(tmp_path: Path):
+    """Not just ignored: the next game created deletes the rows of those expired."""
+    path = str(tmp_path / "games.sqlite3")
+    store, old = SQLiteGames(path, 3600, SharedGame.from_data), seated()
+    store.create(old)
+    store.change(old.id, lambda g: (g, Event("offer", "X offers a draw."), []))
+    with sqlite3.connect(path) as db:
+        db.execute("UPDATE games SET expires = 0 WHERE id = ?", (old.id,))
+    store.create(seated())
+    with sqlite3.connect(path) as db:
+        assert db.execute("SELECT count(*) FROM games WHERE id = ?", (old.id,)).fetchone() == (0,)
+        assert db.execute("SELECT count(*) FROM events WHERE game = ?", (old.id,)).fetchone() == (0,)
+
+
+def test_every_redis_key_of_a_game_expires(redis_server: RedisServer, tmp_path: Path):
+    """The game, its code, its log and its streams' hash each have a time to
+    live, the streams' hash even when a stream's keep-alive makes it again."""
+    client = redis_client(redis_server.url)
+    store, game = games_store(client, str(tmp_path), 3600, SharedGame.from_data), seated()
+    store.create(game)
+    store.change(game.id, lambda g: (g, Event("offer", "X offers a draw."), []))
+    stream = store.open_stream(game.id, "X")
+    client.delete(f"online:streams:{game.id}")  # as if it had expired while the stream was open
+    store.refresh_stream(stream)
+    for key in (f"online:game:{game.id}", f"online:code:{game.code}", f"online:log:{game.id}",
+                f"online:streams:{game.id}"):
+        assert 0 < client.ttl(key) <= 3600, key

@@ -54,3 +54,14 @@ def test_processes_racing_to_keep_the_same_puzzles_keep_each_once(where: Where):
         kept = list(threads.map(keep_all, range(4)))
     assert sum(kept) == len(SOME)
     assert sorted(map(repr, puzzles_at(where).newest(100))) == sorted(map(repr, SOME))
+
+
+def test_the_newest_kept_are_kept_and_the_oldest_dropped(where: Where):
+    """Every finished game may give a puzzle: past its bound, keeping one
+    more drops the oldest, by its start and by its solution (so it may be
+    kept again, as the newest)."""
+    store = puzzles_store(where, kept=3)
+    assert all(store.add(puzzle) for puzzle in SOME[:5])
+    assert store.newest(10) == [SOME[4], SOME[3], SOME[2]]
+    assert store.find(SOME[0].rules, SOME[0].moves) is None and store.find(SOME[1].rules, SOME[1].moves) is None
+    assert store.add(SOME[0]) and store.newest(10) == [SOME[0], SOME[4], SOME[3]]

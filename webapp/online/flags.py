@@ -1,8 +1,11 @@
 """A player whose clock runs out loses within moments of it, with no page
 open: each change that leaves a clock running schedules a job on the task
-queue (the engine workers' Huey) for the moment that clock would run out (a
-change that starts none, an offer say, schedules the same moment again: the
-job is a read of one game where it finds nothing to do). If the same
+queue (the engine workers' Huey) for the moment that clock would run out. A
+change that leaves the clock as it was (an offer, say) schedules nothing: the
+job for that clock is in the schedule already, and a client that offers and
+withdraws forever would otherwise fill the schedule with copies of it. A job
+superseded by a move stays in the schedule until its moment, when it finds
+nothing to do (the queue is the engine pool's to prune). If the same
 clock still runs then, the job ends the game on time, and the change reaches
 every open page through the game's log and streams, as a move does.
 
@@ -38,10 +41,21 @@ class Scheduler(Protocol):
     def at(self, when: float, function, *arguments) -> None: ...
 
 
-def schedule(jobs: Scheduler, where: Where, game: SharedGame) -> None:
-    """If game's clock runs, the job that ends it on time when that clock runs out."""
-    if game.deadline is not None and game.clock is not None:
-        jobs.at(game.deadline, fall, where, game.id, game.clock.since)
+def schedule(jobs: Scheduler, where: Where, game: SharedGame, before: SharedGame | None = None) -> None:
+    """If game's clock runs, the job that ends it on time when that clock runs
+    out; none if game before the change had the same job scheduled already."""
+    if game.deadline is None or game.clock is None:
+        return
+    if before is not None and _flag_of(before) == _flag_of(game):
+        return
+    jobs.at(game.deadline, fall, where, game.id, game.clock.since)
+
+
+def _flag_of(game: SharedGame) -> tuple[float, float | None] | None:
+    """What a game's flag job is for: its running clock's deadline and start (None if no clock runs)."""
+    if game.deadline is None or game.clock is None:
+        return None
+    return game.deadline, game.clock.since
 
 
 def fall(where: Where, game_id: str, since: float) -> None:

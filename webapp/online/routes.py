@@ -270,10 +270,17 @@ def _players_change(game_id: str, change: Callable[[SharedGame, str | None, int]
 
 def _changed(game_id: str, change) -> Response | str:
     """Apply a change; answer with the page as this browser sees it. A
-    change that starts a clock has the flag's job scheduled for when it runs out."""
-    game, _ = _change(game_id, change)
+    change that starts a clock has the flag's job scheduled for when it runs out
+    (one that leaves the clock as it was, none: its job is scheduled already)."""
+    found: list[SharedGame] = []  # the game as the change found it (the last try's, if the store tried again)
+
+    def remembered(before: SharedGame):
+        found.append(before)
+        return change(before)
+
+    game, _ = _change(game_id, remembered)
     try:
-        flags.schedule(current_app.extensions["engines"], current_app.extensions["online_where"], game)
+        flags.schedule(current_app.extensions["engines"], current_app.extensions["online_where"], game, found[-1])
     except STORE_ERRORS:  # the change is made; whoever reads the game sees the flag fall all the same (as_of)
         current_app.logger.warning("Could not schedule a clock's flag for game %s", game_id, exc_info=True)
     if game.played_out:  # to be mined for puzzles, once (as the page's foot says)

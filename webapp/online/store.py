@@ -44,9 +44,11 @@ POLL_SECONDS = 0.05
 PRESENCE_SECONDS = 45.0
 """A stream not seen for this long no longer counts: its process is gone."""
 LOG_LENGTH = 1000
-"""The events a Redis game log keeps: a game has at most 225 moves and a
-seat, plus presence events (a player's page closing and coming back), so
-in practice none a page could need is dropped."""
+"""The events a game's log keeps, on either store; older ones are deleted as
+new ones come. A game has at most 225 moves and a seat, plus presence and
+offers, so in practice none a page could need is dropped (a page shows the
+game as it stands, not its log); but a player can offer and withdraw, or a
+page close and come back, forever, and each is an event."""
 
 class Event(NamedTuple):
     """One change to a game, as its log keeps it and its stream tells it."""
@@ -147,8 +149,8 @@ class SQLiteGames(GameStore):
         "CREATE INDEX IF NOT EXISTS streams_by_game ON streams (game)",
     )
 
-    def __init__(self, path: str, idle_seconds: float, load: Load):
-        self.idle_seconds, self.load = idle_seconds, load
+    def __init__(self, path: str, idle_seconds: float, load: Load, log_length: int = LOG_LENGTH):
+        self.idle_seconds, self.load, self.log_length = idle_seconds, load, log_length
         self._db = ThreadConnections(path, 10)
         with self._db.transaction() as db:
             for statement in self.SCHEMA:
@@ -199,6 +201,7 @@ class SQLiteGames(GameStore):
                                    (game_id,)).fetchone()
             db.execute("INSERT INTO events (game, number, kind, text) VALUES (?, ?, ?, ?)",
                        (game_id, number, event.kind, event.text))
+            db.execute("DELETE FROM events WHERE game = ? AND number <= ?", (game_id, number - self.log_length))
         return after, number
 
     def events_after(self, game_id: str, number: int) -> list[Logged]:
@@ -249,11 +252,13 @@ class RedisGames(GameStore):
     """Shared games in Redis, so that players served by different processes or
     machines see each other's moves. Keys: `online:game:<id>` (the game, with
     an expiry), `online:code:<code>` (its id), `online:log:<id>` (a stream of
-    its events, entry ids 0-1, 0-2 ...), `online:streams:<id>` (a hash of its
-    open streams: seat and when last seen)."""
+    its events, entry ids 0-1, 0-2 ..., the last LOG_LENGTH kept),
+    `online:streams:<id>` (a hash of its open streams: seat and when last
+    seen). Each expires idle_seconds after the game's last change (the
+    streams' hash, after its last stream was seen)."""
 
-    def __init__(self, client: Redis, idle_seconds: float, load: Load):
-        self.client, self.idle_seconds, self.load = client, idle_seconds, load
+    def __init__(self, client: Redis, idle_seconds: float, load: Load, log_length: int = LOG_LENGTH):
+        self.client, self.idle_seconds, self.load, self.log_length = client, idle_seconds, load, log_length
 
     def create(self, game: Stored) -> bool:
         ttl = int(self.idle_seconds)
@@ -288,7 +293,7 @@ class RedisGames(GameStore):
                         pipe.set(f"online:game:{game.id}", json.dumps(game.to_data()), ex=ttl)
                         pipe.expire(f"online:code:{game.code}", ttl)
                     pipe.xadd(log, {"kind": event.kind, "text": event.text}, id=f"0-{number}",
-                              maxlen=LOG_LENGTH, approximate=False)
+                              maxlen=self.log_length, approximate=False)
                     pipe.expire(log, ttl)
                     pipe.execute()
                     return after, number
@@ -334,8 +339,14 @@ class RedisGames(GameStore):
         return f"{game_id} {stream} {seat or ''}"
 
     def refresh_stream(self, stream: str) -> None:
+        """Mark the stream seen now, and the hash's expiry with it: a hash
+        that expired meanwhile is made again, and must not stay forever."""
         game_id, stream_id, seat = stream.split(" ")
-        self.client.hset(f"online:streams:{game_id}", stream_id, f"{seat} {time.time()}")
+        key = f"online:streams:{game_id}"
+        with self.client.pipeline() as pipe:
+            pipe.hset(key, stream_id, f"{seat} {time.time()}")
+            pipe.expire(key, int(self.idle_seconds))
+            pipe.execute()
 
     def close_stream(self, stream: str) -> None:
         game_id, stream_id, _ = stream.split(" ")

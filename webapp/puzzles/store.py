@@ -9,7 +9,8 @@ store from where it is (Where); the routes read it.
   once: a puzzle a stone or two elsewhere with the same solution is the
   same puzzle, and is not kept again. A second mining of the same game
   adds nothing.
-- They are numbered as they come, so that /puzzles lists the newest first.
+- They are numbered as they come, so that /puzzles lists the newest first,
+  and the newest KEPT are kept: keeping one more drops the oldest.
 - Keeping one is one atomic step (an INSERT that a taken start or solution
   leaves undone; in Redis, one script), so two workers mining games
   through the same puzzle keep it once, and never half of it.
@@ -30,6 +31,13 @@ from webapp.storage.where import Where
 
 FILE = "puzzles.sqlite3"
 """The store's file in the instance folder, when it is not in Redis."""
+KEPT = 10_000
+"""The most mined puzzles kept: every finished game may give one, so they
+grow with traffic. /puzzles lists 24; a link to an older one stays good
+while 10,000 newer ones have not come (years of a small site's games, a
+few MB on either store); past that its link answers 404, as any link to
+no puzzle does.
+"""
 WAIT_SECONDS = 10
 """How long a write waits for another process's to finish (SQLite's busy wait)."""
 
@@ -56,14 +64,19 @@ class SQLiteMined(MinedPuzzles):
     SCHEMA = ("CREATE TABLE IF NOT EXISTS mined (number INTEGER PRIMARY KEY, start TEXT NOT NULL UNIQUE, "
               "solution TEXT NOT NULL UNIQUE, data TEXT NOT NULL)")
 
-    def __init__(self, path: str):
+    def __init__(self, path: str, kept: int = KEPT):
+        self.kept = kept
         self._db = ThreadConnections(path, WAIT_SECONDS)
         self._db().execute(self.SCHEMA)
 
     def add(self, puzzle: Puzzle) -> bool:
-        added = self._db().execute("INSERT OR IGNORE INTO mined (start, solution, data) VALUES (?, ?, ?)",
-                                   (start_key(puzzle.rules, puzzle.moves), solution_key(puzzle), written(puzzle)))
-        return added.rowcount == 1
+        with self._db.transaction() as db:
+            added = db.execute("INSERT OR IGNORE INTO mined (start, solution, data) VALUES (?, ?, ?)",
+                               (start_key(puzzle.rules, puzzle.moves), solution_key(puzzle), written(puzzle)))
+            if added.rowcount != 1:
+                return False
+            db.execute("DELETE FROM mined WHERE number <= ?", (added.lastrowid - self.kept,))
+        return True
 
     def newest(self, most: int) -> list[Puzzle]:
         rows = self._db().execute("SELECT data FROM mined ORDER BY number DESC LIMIT ?", (max(0, most),)).fetchall()
@@ -77,28 +90,41 @@ class SQLiteMined(MinedPuzzles):
 class RedisMined(MinedPuzzles):
     """The puzzles in Redis, shared by every process and machine that uses
     it. Keys: `puzzles:by-start` (a hash: each puzzle by its start),
-    `puzzles:by-solution` (a hash: each solution's start) and
-    `puzzles:newest` (a list of the starts, newest first)."""
+    `puzzles:by-solution` (a hash: each solution's start),
+    `puzzles:newest` (a list of the starts, newest first) and
+    `puzzles:solution-of` (a hash: each start's solution, to drop the
+    oldest from by-solution; puzzles kept before it was, have none, and
+    leave their solution's field when dropped: a one-time few)."""
 
-    KEYS = ("puzzles:by-start", "puzzles:by-solution", "puzzles:newest")
+    KEYS = ("puzzles:by-start", "puzzles:by-solution", "puzzles:newest", "puzzles:solution-of")
     ADD = """
         if redis.call('HEXISTS', KEYS[1], ARGV[1]) == 1 or redis.call('HSETNX', KEYS[2], ARGV[2], ARGV[1]) == 0 then
             return 0
         end
         redis.call('HSET', KEYS[1], ARGV[1], ARGV[3])
+        redis.call('HSET', KEYS[4], ARGV[1], ARGV[2])
         redis.call('LPUSH', KEYS[3], ARGV[1])
+        while redis.call('LLEN', KEYS[3]) > tonumber(ARGV[4]) do
+            local oldest = redis.call('RPOP', KEYS[3])
+            local solution = redis.call('HGET', KEYS[4], oldest)
+            if solution then
+                redis.call('HDEL', KEYS[2], solution)
+            end
+            redis.call('HDEL', KEYS[1], oldest)
+            redis.call('HDEL', KEYS[4], oldest)
+        end
         return 1"""
 
-    def __init__(self, client: Redis):
-        self.client = client
+    def __init__(self, client: Redis, kept: int = KEPT):
+        self.client, self.kept = client, kept
         self._add = client.register_script(self.ADD)
 
     def add(self, puzzle: Puzzle) -> bool:
         start = start_key(puzzle.rules, puzzle.moves)
-        return bool(self._add(keys=self.KEYS, args=[start, solution_key(puzzle), written(puzzle)]))
+        return bool(self._add(keys=self.KEYS, args=[start, solution_key(puzzle), written(puzzle), self.kept]))
 
     def newest(self, most: int) -> list[Puzzle]:
-        by_start, _, newest = self.KEYS
+        by_start, _, newest, _ = self.KEYS
         starts = self.client.lrange(newest, 0, most - 1) if most > 0 else []
         found = self.client.hmget(by_start, starts) if starts else []  # Redis refuses to read no fields
         return [read(data) for data in found if data is not None]
@@ -129,10 +155,10 @@ def read(data: str | bytes) -> Puzzle:
     return Puzzle(board_named(fields["board"]), tuple(fields["moves"]), tuple(fields["solution"]))
 
 
-def puzzles_store(where: Where) -> MinedPuzzles:
-    """The store where says: Redis, or the instance folder's file."""
+def puzzles_store(where: Where, kept: int = KEPT) -> MinedPuzzles:
+    """The store where says: Redis, or the instance folder's file; keeping the newest `kept`."""
     client = where.redis()
-    return RedisMined(client) if client is not None else SQLiteMined(where.file(FILE))
+    return RedisMined(client, kept) if client is not None else SQLiteMined(where.file(FILE), kept)
 
 
 @lru_cache(maxsize=4)
