@@ -72,6 +72,7 @@ DEFAULTS: dict[str, Any] = {
     "STREAMS_PER_CLIENT": 24,                # live streams one client (address, IPv6 /64) holds in a worker
     "GAMES_PER_MINUTE": 10,                  # live games one browser may start in a minute
     "ENGINE_PAGES_PER_MINUTE": 30,           # pages one client may have the engine workers work out in a minute
+    "LEARNING_RUNS_PER_CLIENT": 2,           # learning runs one client (address, IPv6 /64) may have under way at once
     "ADDRESS_PER_MINUTE": 60,                # live games started, or codes tried, from one address in a minute
     "TRUSTED_PROXIES": 0,                    # proxies in front whose X-Forwarded-For/-Proto are believed
     "ENGINE_BRAINS": "",                     # external engines: "name=path,name=path" (webapp/engine/external.py)
@@ -86,6 +87,7 @@ ENVIRONMENT: dict[str, type] = {
     "ENGINE_WORKERS": str, "ENGINE_WORKER_COUNT": int,
     "STREAM_SECONDS": float, "STREAMS_PER_PROCESS": int, "STREAMS_PER_PLAYER": int,
     "STREAMS_PER_CLIENT": int, "GAMES_PER_MINUTE": int, "ADDRESS_PER_MINUTE": int, "ENGINE_PAGES_PER_MINUTE": int,
+    "LEARNING_RUNS_PER_CLIENT": int,
     "TRUSTED_PROXIES": int, "ENGINE_BRAINS": str, "REVIEW_ENGINE": str, "CLOCKS": str, "MAX_CONTENT_LENGTH": int,
 }
 HSTS_SECONDS_HEADER = "max-age=31536000"
