@@ -74,6 +74,7 @@ DEFAULTS: dict[str, Any] = {
     "ENGINE_PAGES_PER_MINUTE": 30,           # pages one client may have the engine workers work out in a minute
     "ENGINE_PAGES_AT_ONCE": 2,               # of those, how many may wait for the workers at once
     "REVIEWS_PER_MINUTE": 20,                # looks at reviews one client may have queue new appraisals, a minute
+    "LEARNING_RUNS_PER_CLIENT": 2,           # learning runs one client (address, IPv6 /64) may have under way at once
     "ADDRESS_PER_MINUTE": 60,                # live games started, or codes tried, from one address in a minute
     "TRUSTED_PROXIES": 0,                    # proxies in front whose X-Forwarded-For/-Proto are believed
     "ENGINE_BRAINS": "",                     # external engines: "name=path,name=path" (webapp/engine/external.py)
@@ -89,6 +90,7 @@ ENVIRONMENT: dict[str, type] = {
     "STREAM_SECONDS": float, "STREAMS_PER_PROCESS": int, "STREAMS_PER_PLAYER": int,
     "STREAMS_PER_CLIENT": int, "GAMES_PER_MINUTE": int, "ADDRESS_PER_MINUTE": int, "ENGINE_PAGES_PER_MINUTE": int,
     "ENGINE_PAGES_AT_ONCE": int, "REVIEWS_PER_MINUTE": int,
+    "LEARNING_RUNS_PER_CLIENT": int,
     "TRUSTED_PROXIES": int, "ENGINE_BRAINS": str, "REVIEW_ENGINE": str, "CLOCKS": str, "MAX_CONTENT_LENGTH": int,
 }
 HSTS_SECONDS_HEADER = "max-age=31536000"

@@ -30,8 +30,9 @@ def where(request: pytest.FixtureRequest, tmp_path: Path) -> Where:
 
 @pytest.fixture
 def queued_app(instance: Path, compiled_templates: FileSystemBytecodeCache) -> Flask:
-    """An app whose jobs wait in the queue, no worker taking them: a run stays under way."""
-    app = create_app({"TESTING": True, "SECRET_KEY": "test key", "ENGINE_WORKERS": "external"},
+    """An app whose jobs wait in the queue, no worker taking them: a run stays under way.
+    Behind one proxy, so that a test's browsers are told apart by the address it gives them (from_address)."""
+    app = create_app({"TESTING": True, "SECRET_KEY": "test key", "ENGINE_WORKERS": "external", "TRUSTED_PROXIES": 1},
                      instance_path=instance)
     app.jinja_env.bytecode_cache = compiled_templates
     return app

@@ -12,12 +12,25 @@ from flask import Flask
 from tests.support import HTMX, Visitor
 from webapp.learn.routes import RUNS_AT_ONCE
 from webapp.learn.runs import CHUNKS
+from webapp.learn.store import runs_at
+from webapp.storage.where import Where
 
 FORM = {"learner": "menace", "opponent": "perfect", "seed": "7", "games": "40"}
 
 
 def started(visitor: Visitor, **change: str):
     return visitor.post("/learn/runs", {**FORM, **change}, htmx=False)
+
+
+def from_address(app: Flask, address: str) -> Visitor:
+    """A new browser, no cookies yet, whose requests the proxy in front says come from address."""
+    client = app.test_client()
+    client.environ_base["HTTP_X_FORWARDED_FOR"] = address
+    return Visitor(client)
+
+
+def under_way_on_the_site(app: Flask) -> int:
+    return runs_at(Where(app.config["REDIS_URL"], app.instance_path)).under_way()
 
 
 @pytest.mark.timeout(60)
@@ -50,15 +63,33 @@ def test_a_run_under_way_asks_again_every_second_and_refreshes_without_javascrip
 
 
 def test_one_run_at_a_time_for_a_browser_and_a_few_at_once_for_the_site(queued_app: Flask):
-    first = Visitor(queued_app.test_client())
+    first = from_address(queued_app, "198.51.100.1")
     started(first)
     again = started(first)
     assert again.status_code == 429 and "Your last run is still learning" in again.text
-    for _ in range(RUNS_AT_ONCE - 1):
-        assert started(Visitor(queued_app.test_client())).status_code == 303
-    refused = started(Visitor(queued_app.test_client()))
+    assert again.headers["Retry-After"] == "30"
+    for number in range(RUNS_AT_ONCE - 1):
+        assert started(from_address(queued_app, f"198.51.100.{number + 2}")).status_code == 303
+    refused = started(from_address(queued_app, "198.51.100.99"))
     assert refused.status_code == 429 and f"{RUNS_AT_ONCE} runs are learning on this site now" in refused.text
     assert refused.headers["Retry-After"] == "30"
+
+
+def test_a_client_without_cookies_has_its_own_few_runs_and_others_theirs(queued_app: Flask):
+    most = queued_app.config["LEARNING_RUNS_PER_CLIENT"]
+    assert most == 2 < RUNS_AT_ONCE, "the default: below the site's bound, so one client cannot hold it all"
+    for _ in range(most):  # a fresh browser each time: the per-browser bound, kept in the session, never sees them
+        assert started(from_address(queued_app, "198.51.100.1")).status_code == 303
+    refused = started(from_address(queued_app, "198.51.100.1"))
+    assert refused.status_code == 429 and refused.headers["Retry-After"] == "30"
+    assert f"Your network has {most} runs learning now" in refused.text and "<html" in refused.text
+    fragment = from_address(queued_app, "198.51.100.1").post("/learn/runs", FORM)
+    assert fragment.status_code == 429 and "<html" not in fragment.text and "Your network has" in fragment.text
+    assert under_way_on_the_site(queued_app) == most, "no run started for the refused ones"
+    assert len(queued_app.extensions["engines"].queue.pending()) == most
+    other = started(from_address(queued_app, "198.51.100.2"))
+    assert other.status_code == 303, "another client still gets its run"
+    assert under_way_on_the_site(queued_app) == most + 1
 
 
 @pytest.mark.parametrize("change, says", [

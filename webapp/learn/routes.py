@@ -13,9 +13,9 @@ from werkzeug.exceptions import TooManyRequests
 from webapp.learn.charts import my_menace_chart, run_chart, tally, training_chart
 from webapp.learn.runs import (BASELINES, CHOICES, DEFAULTS, GAMES, Settings, described, new_run, new_run_id, step_name,
                                train_chunk, under_way)
-from webapp.learn.store import LearningRuns, runs_at
+from webapp.learn.store import LearningRuns, Started, runs_at
 from webapp.shared import my_menace
-from webapp.shared.web import is_htmx, never_cached
+from webapp.shared.web import client, is_htmx, never_cached
 from webapp.storage.session_parts import keep_part, part
 from webapp.storage.where import Where
 
@@ -26,9 +26,12 @@ SESSION_PART = "learn"
 RUNS_KEPT = 5
 """How many of its runs a browser lists."""
 RUNS_PER_BROWSER = 1
-"""How many runs one browser may have under way at once."""
+"""How many runs one browser may have under way at once: its person watches one. A client
+without cookies escapes it, so the client's own bound (LEARNING_RUNS_PER_CLIENT) holds too."""
 RUNS_AT_ONCE = 4
 """How many runs the whole site may have under way at once: each holds a worker for a chunk at a time."""
+RETRY_SECONDS = 30
+"""When a refused start may try again: a run of the default size learns in about ten seconds."""
 RUN_ID = re.compile(r"[A-Za-z0-9_-]{1,24}")
 
 
@@ -63,18 +66,26 @@ def lesson() -> str:
 def start_run() -> Response:
     """Start a learning run: its first chunk queued on the engine workers, and
     the browser sent to watch it (on the lesson, if it came from there).
-    429 past the bounds: a run of this browser's still under way, or
+    429 past the bounds: a run of this browser's still under way,
+    LEARNING_RUNS_PER_CLIENT runs of this client's (its address), or
     RUNS_AT_ONCE runs under way on the site."""
     settings = Settings.parse(request.form)
     mine = _my_run_ids()
     store = _runs()
     if sum(under_way(store.record(run_id)) for run_id in mine) >= RUNS_PER_BROWSER:
-        raise TooManyRequests("Your last run is still learning. Watch it finish, then start another.")
+        raise TooManyRequests("Your last run is still learning. Watch it finish, then start another.",
+                              retry_after=RETRY_SECONDS)
     run_id = new_run_id()
     record, state = new_run(settings)
-    if not store.start(run_id, record, state, RUNS_AT_ONCE):
+    most_for_client = current_app.config["LEARNING_RUNS_PER_CLIENT"]
+    started = store.start(run_id, record, state, RUNS_AT_ONCE, client(), most_for_client)
+    if started is Started.CLIENT_FULL:
+        raise TooManyRequests(f"Your network has {most_for_client} runs learning now, the most for one network, "
+                              "so that others get their turn. Please try again when one finishes, in a minute.",
+                              retry_after=RETRY_SECONDS)
+    if started is Started.SITE_FULL:
         raise TooManyRequests(f"{RUNS_AT_ONCE} runs are learning on this site now, the most at once. "
-                              "Please try again in a minute.", retry_after=30)
+                              "Please try again in a minute.", retry_after=RETRY_SECONDS)
     keep_part(session, SESSION_PART, {"runs": [*mine, run_id][-RUNS_KEPT:]})
     _keep_going(run_id, record)
     if request.form.get("from") == "lesson":
