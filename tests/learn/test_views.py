@@ -86,7 +86,7 @@ def test_a_client_without_cookies_has_its_own_few_runs_and_others_theirs(queued_
     fragment = from_address(queued_app, "198.51.100.1").post("/learn/runs", FORM)
     assert fragment.status_code == 429 and "<html" not in fragment.text and "Your network has" in fragment.text
     assert under_way_on_the_site(queued_app) == most, "no run started for the refused ones"
-    assert len(queued_app.extensions["engines"].queue.pending()) == most
+    assert len(queued_app.extensions["engines"].pages.pending()) == most
     other = started(from_address(queued_app, "198.51.100.2"))
     assert other.status_code == 303, "another client still gets its run"
     assert under_way_on_the_site(queued_app) == most + 1
