@@ -6,6 +6,8 @@ or a read; and put_if_empty keeping one value when two stores ask at once."""
 from __future__ import annotations
 
 import os
+import subprocess
+import sys
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
@@ -160,6 +162,28 @@ def test_each_redis_key_expires_and_a_write_or_a_read_renews_it(redis_url: str):
     kept.get_many(["put"])
     assert redis.ttl(f"{PREFIX}put") > 100
     assert sorted(redis.keys("*")) == sorted(key.encode() for key in keys), "plain keys, under the prefix"
+
+
+def another_process_reads(path: str, name: str) -> bool:
+    """Whether a process of its own, opening the file and closing it (the last to, as it may think), finds name."""
+    script = ("import sqlite3, sys; db = sqlite3.connect(sys.argv[1]); "
+              "print(db.execute('SELECT count(*) FROM kept WHERE name = ?', (sys.argv[2],)).fetchone()[0]); db.close()")
+    return subprocess.run([sys.executable, "-c", script, path, name], capture_output=True, text=True,
+                          check=True).stdout.strip() == "1"
+
+
+def test_a_new_threads_connection_leaves_the_other_processes_seeing_this_ones_writes(tmp_path: Path):
+    """Opening and closing the file itself (as making it private does) would drop every lock this process
+    holds on it: another process closing the file would take itself for the last, and remove the WAL
+    this one goes on writing to, unseen."""
+    path = str(tmp_path / "engine-queue.sqlite3")
+    kept = SQLiteKept(path)
+    kept.put("first", 1)
+    with ThreadPoolExecutor(1) as thread:
+        thread.submit(kept.put, "in a thread", 2).result()
+    assert another_process_reads(path, "in a thread")
+    kept.put("after", 3)
+    assert another_process_reads(path, "after")
 
 
 def test_two_stores_on_one_file_keep_one_value_each_asked_for_at_once(tmp_path: Path):

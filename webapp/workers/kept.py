@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import os
 import pickle
+import sqlite3
 import threading
 import time
 from collections.abc import Callable
@@ -36,6 +37,7 @@ from typing import Any
 from huey.api import Huey
 from redis import Redis
 
+from webapp.storage.private import private_file
 from webapp.storage.redis import redis_client
 from webapp.storage.sqlite import ThreadConnections
 
@@ -93,7 +95,41 @@ def kept_at(mode: str, instance_path: str, redis_url: str | None = None) -> Kept
         return MemoryKept()
     if redis_url:
         return RedisKept(redis_client(redis_url))
-    return SQLiteKept(os.path.join(instance_path, QUEUE_FILE))
+    path = os.path.join(instance_path, QUEUE_FILE)
+    private_file(path)  # as engine_queue does, before anything in this process opens it (see KeptConnections)
+    return SQLiteKept(path)
+
+
+class KeptConnections(ThreadConnections):
+    """This thread's connection to the queue's file, opened at its first use, as Huey opens its own.
+    Never by connect_wal: its private_file opens and closes the file, and closing any descriptor of a
+    file drops every POSIX lock the process holds on it, SQLite's too; another process, no longer seeing
+    this one's, would take itself for the last and remove the WAL this one writes to. engine_queue makes
+    the file private before anything opens it."""
+
+    def __call__(self) -> sqlite3.Connection:
+        db = getattr(self._local, "db", None)
+        if db is None or self._local.pid != os.getpid():
+            db = sqlite3.connect(self.path, timeout=self.timeout, isolation_level=None)
+            _to_wal(db)
+            db.execute("PRAGMA synchronous=NORMAL")
+            for statement in SQLiteKept.SCHEMA:
+                db.execute(statement)
+            self._local.db, self._local.pid = db, os.getpid()
+        return db
+
+
+def _to_wal(db: sqlite3.Connection) -> None:
+    """WAL mode, as Huey's queue is in: a new file's switch needs it alone, and SQLite answers "locked" at
+    once rather than after its busy wait, so it is tried again for up to about a second (as connect_wal does)."""
+    for attempt in range(50):
+        try:
+            db.execute("PRAGMA journal_mode=WAL")
+            return
+        except sqlite3.OperationalError:
+            if attempt == 49:
+                raise
+            time.sleep(0.02)
 
 
 def pickled(value: Any) -> bytes:
@@ -110,9 +146,7 @@ class SQLiteKept(Kept):
 
     def __init__(self, path: str, most: int = KEPT_MOST, clock: Callable[[], float] = time.time) -> None:
         self.most, self.clock = most, clock
-        self._db = ThreadConnections(path, WAIT_SECONDS)
-        for statement in self.SCHEMA:
-            self._db().execute(statement)
+        self._db = KeptConnections(path, WAIT_SECONDS)
         self._writes = 0
 
     def get(self, name: str) -> Any | None:
@@ -249,8 +283,8 @@ class MemoryKept(Kept):
 
 
 class HueyKept:
-    """What the workers kept before in the queue's own store (Huey's), where nothing expires: read
-    (and marked) by the puzzles' carry-over alone (webapp.puzzles.mined.Kept)."""
+    """What the workers kept before in the queue's own store (Huey's), where nothing expires, with Kept's
+    operations (as pool.Kept was): read (and marked) by the puzzles' carry-over alone (webapp.puzzles.mined)."""
 
     def __init__(self, queue: Huey) -> None:
         self.queue = queue
@@ -260,6 +294,9 @@ class HueyKept:
 
     def put(self, name: str, value: Any) -> None:
         self.queue.put(name, value)
+
+    def put_if_empty(self, name: str, value: Any) -> bool:
+        return self.queue.put_if_empty(name, value)
 
     def count(self, name: str, add: int = 1) -> int:
         return self.queue.storage.incr(name, add)
