@@ -55,7 +55,7 @@ def upgraded(where: Where) -> Visitor:
 
 
 def test_an_upgraded_site_lists_and_plays_the_puzzles_its_workers_kept_before(where: Where):
-    kept_as_before(EnginePool("external", where.instance_path, where.redis_url).kept, BEFORE)
+    kept_as_before(EnginePool("external", where.instance_path, where.redis_url).kept_before, BEFORE)
     visitor = upgraded(where)
     links = [f"/puzzle/{puzzle.rules.name}/{write_moves(puzzle.rules, puzzle.moves)}" for puzzle in BEFORE[::-1]]
     assert mined_links(visitor) == links
@@ -65,7 +65,7 @@ def test_an_upgraded_site_lists_and_plays_the_puzzles_its_workers_kept_before(wh
 
 
 def test_puzzles_are_carried_over_oldest_first_and_once(where: Where, monkeypatch):
-    old = EnginePool("inline", where.instance_path).kept
+    old = EnginePool("inline", where.instance_path).kept_before
     kept_as_before(old, BEFORE)
     monkeypatch.setattr(mined, "OLD_CHUNK", 2)  # read a few at a time, as a site with thousands is
     store = puzzles_store(where)
@@ -74,7 +74,7 @@ def test_puzzles_are_carried_over_oldest_first_and_once(where: Where, monkeypatc
 
 
 def test_a_carry_over_cut_short_is_taken_up_again_at_the_next_start(where: Where, monkeypatch):
-    old = EnginePool("inline", where.instance_path).kept
+    old = EnginePool("inline", where.instance_path).kept_before
     kept_as_before(old, BEFORE)
     store = puzzles_store(where)
     add, calls = store.add, []

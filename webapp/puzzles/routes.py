@@ -43,7 +43,7 @@ def init_app(app: Flask) -> None:
     engines = app.extensions["engines"]
     where = Where(app.config["REDIS_URL"], app.instance_path)
     app.extensions["mined_puzzles"] = puzzles_at(where)
-    _carry_over(app, engines.kept)
+    _carry_over(app, engines.kept_before)
     app.extensions.setdefault("finished_game_listeners", []).append(
         lambda rules, moves: engines.later(mined.mine, where, rules, moves, once=mined.mining_name(rules, moves)))
 

@@ -62,6 +62,7 @@ from webapp.shared.game_link import game_digest
 from webapp.storage.errors import STORE_ERRORS
 from webapp.storage.private import private_file
 from webapp.workers.jobs import Reply, appraise_job, ask_job, brain_job, think_job
+from webapp.workers.kept import HueyKept, kept_at
 from webapp.workers.watch import Lost
 
 MODES = ("local", "external", "inline")
@@ -125,36 +126,6 @@ def appraisal_name(rules: Rules, moves: tuple[int, ...], judge: Brain | None = N
     return f"appraisal:{APPRAISAL_VERSION}:{by}{game_digest(rules, moves)}"
 
 
-class Kept:
-    """What the workers keep for the web to read, by name, in the queue's own
-    store (SQLite, or Redis): the appraisals, what the engine worked out by
-    position, when each job was queued and which of later()'s jobs are done
-    (and the puzzles mined before their feature had a store of its own, which
-    it carries over: webapp.puzzles.mined); shared by every web process and machine."""
-
-    def __init__(self, queue: Huey) -> None:
-        self.queue = queue
-
-    def get(self, name: str) -> Any | None:
-        return self.queue.get(name, peek=True)
-
-    def put(self, name: str, value: Any) -> None:
-        self.queue.put(name, value)
-
-    def put_if_empty(self, name: str, value: Any) -> bool:
-        """Keep value under name unless something is kept there; whether it was."""
-        return self.queue.put_if_empty(name, value)
-
-    def count(self, name: str, add: int = 1) -> int:
-        """Add to the count kept under name, and say it (add=0 reads it: every store offers that)."""
-        return self.queue.storage.incr(name, add)
-
-    def get_many(self, names: list[str]) -> dict[str, Any]:
-        """What is kept under each of names, for those that have something (read in one go)."""
-        found = self.queue.storage.peek_many(names) if names else {}  # Redis refuses to read no keys
-        return {name: self.queue.serializer.deserialize(value) for name, value in found.items()}
-
-
 def engine_queue(mode: str, instance_path: str, redis_url: str | None = None, name: str = LANES[0]) -> Huey:
     """The queue of the lane named name, for this mode: Redis if a URL is given, else an SQLite file
     (one for both lanes: Huey keeps each queue's rows apart by its name)."""
@@ -182,6 +153,7 @@ class EnginePool:
     judge: Brain | None = None  # the external engine that appraises reviews' moves (REVIEW_ENGINE); None: master
 
     def __post_init__(self) -> None:
+        self.kept = kept_at(self.mode, self.instance_path, self.redis_url)  # what the workers keep: kept.py
         self.queue = engine_queue(self.mode, self.instance_path, self.redis_url, LANES[0])
         self.pages = engine_queue(self.mode, self.instance_path, self.redis_url, LANES[1])
         self.task = self.queue.task(name="think", priority=MOVE_PRIORITY, retries=RETRIES)(think_job)
@@ -196,7 +168,7 @@ class EnginePool:
         self.appraisal_task = self.pages.task(name="appraise", priority=APPRAISAL_PRIORITY,
                                               retries=RETRIES)(self._appraise_and_keep)
         self.later_task = self.pages.task(name="later", priority=LATER_PRIORITY, retries=RETRIES)(self._later_job)
-        self.kept = Kept(self.queue)
+        self.kept_before = HueyKept(self.queue)  # where they kept it before: the puzzles' carry-over reads it
         self._consumer: subprocess.Popen | None = None
         self._starting = threading.Lock()
 
@@ -233,14 +205,15 @@ class EnginePool:
         return (thought, waited_ms) if time.time() <= answer_by else None
 
     def _appraise_job(self, rules: Rules, moves: tuple[int, ...], judge: Brain | None = None) -> Appraisal:
-        """appraise_job, with what the workers worked out before kept by position in the queue's store
-        (the moves lane's job: its answer is kept under the job's id, the appraisal's name)."""
-        return appraise_job(rules, moves, judge, self.kept)
+        """appraise_job, with what the workers worked out before kept by position, and its
+        appraisal kept under its name, where every review reads it (the moves lane's job: also its answer)."""
+        appraisal = appraise_job(rules, moves, judge, self.kept)
+        self.kept.put(appraisal_name(rules, moves, judge), appraisal)
+        return appraisal
 
     def _appraise_and_keep(self, rules: Rules, moves: tuple[int, ...], judge: Brain | None = None) -> None:
-        """The pages lane's job for an appraisal: kept under its name with the moves lane's answers
-        (Kept), where every review reads it, not in the pages lane's own store of answers."""
-        self.kept.put(appraisal_name(rules, moves, judge), appraise_job(rules, moves, judge, self.kept))
+        """The pages lane's job for an appraisal: kept (as _appraise_job keeps it), and no answer, which nobody waits for."""
+        self._appraise_job(rules, moves, judge)
 
     def play(self, brain: Brain, rules: Rules, moves: tuple[int, ...], budget_ms: float) -> Reply:
         """An external brain's move after moves, from the first free worker
@@ -319,8 +292,7 @@ class EnginePool:
             return kept
         if self.mode == "local":
             self._start_consumer()
-        return self._answer(self.queue.enqueue(self.verdict_task.s(rules, moves, self.judge_of(rules), id=name)),
-                            preserve=True)
+        return self._answer(self.queue.enqueue(self.verdict_task.s(rules, moves, self.judge_of(rules), id=name)))
 
     def _answer(self, result: Result, preserve: bool = False, poll_seconds: float = POLL_SECONDS) -> Any:
         """A job's answer, waited for up to wait_seconds; EnginesBusy if none
