@@ -34,6 +34,7 @@ def test_one_client_may_create_only_so_many_sessions_an_hour(store: str, tmp_pat
     refused = answers[3]
     assert refused.status_code == 429 and 0 < int(refused.headers["Retry-After"]) <= 3600
     assert "started 3 new games in the last hour" in refused.text
+    assert refused.mimetype == "text/html" and "<title>" in refused.text and "Location" not in refused.headers
     assert not any(cookie.startswith("session=") for cookie in refused.headers.getlist("Set-Cookie"))
     assert first_move(app, "198.51.100.2").status_code == 303  # another client has its own count
     person = Visitor(app.test_client())

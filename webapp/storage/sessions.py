@@ -56,10 +56,11 @@ from collections.abc import Callable
 from datetime import timedelta
 from typing import Any
 
-from flask import Flask, Request, Response, request
+from flask import Flask, Request, Response, current_app, request
 from flask.sessions import SessionMixin
 from flask_session.base import ServerSideSession, ServerSideSessionInterface
 from flask_session.redis import RedisSessionInterface
+from werkzeug.exceptions import TooManyRequests
 
 from redis.exceptions import RedisError
 
@@ -156,13 +157,19 @@ class _SafeSessions:
 
 
 def _refuse_new_session(response: Response, most: int) -> None:
-    """Answer 429 in place of the page: the session the request would have created is not kept."""
-    response.status_code = 429
-    response.headers["Retry-After"] = str(3600 - int(time.time()) % 3600)
-    response.mimetype = "text/plain"
-    response.set_data(f"Your network has started {most} new games in the last hour, the most we keep for one "
-                      "network, so this one was not kept. Please try again within the hour, or go on with a "
-                      "game you already have in this browser.\n")
+    """Answer 429 in place of the page, with the app's own error page (a
+    fragment for htmx) and Retry-After the end of the hour: the session the
+    request would have created is not kept, so neither is where it led."""
+    words = (f"Your network has started {most} new games in the last hour, the most we keep for one "
+             "network, so this one was not kept. Please try again within the hour, or go on with a "
+             "game you already have in this browser.")
+    refusal = TooManyRequests(words, retry_after=3600 - int(time.time()) % 3600)
+    page = current_app.make_response(current_app.handle_http_exception(refusal))
+    for leading_elsewhere in ("Location", "HX-Redirect", "HX-Location", "HX-Push-Url", "HX-Replace-Url"):
+        response.headers.pop(leading_elsewhere, None)
+    response.status_code, response.mimetype = page.status_code, page.mimetype
+    response.headers["Retry-After"] = page.headers["Retry-After"]
+    response.set_data(page.get_data())
 
 
 def logged_as(sid: str) -> str:

@@ -212,7 +212,7 @@ class EnginePool:
         return appraisal
 
     def _appraise_and_keep(self, rules: Rules, moves: tuple[int, ...], judge: Brain | None = None) -> None:
-        """The pages lane's job for an appraisal: kept (as _appraise_job keeps it), and no answer, which nobody waits for."""
+        """The pages lane's job for an appraisal: kept, as _appraise_job keeps it, and no answer: nobody waits for it."""
         self._appraise_job(rules, moves, judge)
 
     def play(self, brain: Brain, rules: Rules, moves: tuple[int, ...], budget_ms: float) -> Reply:
