@@ -94,8 +94,8 @@ class InProcess:
     def __init__(self, appraiser: Callable[[Rules, tuple[int, ...]], Appraisal]):
         self.appraiser = appraiser
 
-    def appraisals(self, rules: Rules, moves: tuple[int, ...], queue: bool = True,
-                   start: int = 0) -> list[Appraisal | None]:
+    def appraisals(self, rules: Rules, moves: tuple[int, ...], queue: bool = True, start: int = 0,
+                   permit: Callable[[], bool] | None = None) -> list[Appraisal | None]:
         return [self.appraiser(rules, moves[:step]) for step in range(start + 1, len(moves) + 1)]
 
     def appraisal(self, rules: Rules, moves: tuple[int, ...]) -> Appraisal:
