@@ -352,7 +352,7 @@ def test_undo_in_the_middle_of_a_game(visitor: Visitor):
     assert visitor.stored()["moves"] == ""
 
 
-def test_undo_at_the_end_takes_the_game_out_of_the_score(visitor: Visitor):
+def test_undo_at_the_end_leaves_the_game_in_the_score(visitor: Visitor):
     visitor.new("human", "human")
     for cell in (0, 3, 1, 4):
         visitor.move(cell)
@@ -362,7 +362,7 @@ def test_undo_at_the_end_takes_the_game_out_of_the_score(visitor: Visitor):
     undone = visitor.post("/undo", {"ply": "5"}, htmx=False)
     assert undone.status_code == 303
     page = visitor.client.get("/").text
-    assert "No finished games yet." in page and status(page) == "X to move."
+    assert "<span>X wins: 1</span>" in page and status(page) == "X to move."
 
 
 def test_a_finished_game_counts_once_across_new_games(visitor: Visitor):
@@ -989,12 +989,12 @@ def test_my_games_lists_the_games_finished_here_newest_first_with_replay_and_rev
     assert re.search(r'href="/review/7x7/d4-[^"]*resigned=X"', page.text)  # who played and how it ended travel
 
 
-def test_a_game_taken_back_from_its_end_leaves_my_games(visitor: Visitor):
+def test_a_game_taken_back_from_its_end_stays_in_my_games(visitor: Visitor):
     visitor.new("human", "human")
     for cell in (0, 3, 1, 4, 2):
         visitor.move(cell)
     visitor.post("/undo", {"ply": "5"})
-    assert "No finished games in this browser yet." in visitor.client.get("/games").text
+    assert visitor.client.get("/games").text.count("<li><strong>X won</strong>") == 1
 
 
 def test_my_games_keeps_the_last_twenty_and_skips_what_does_not_read_as_a_finished_game(visitor: Visitor):

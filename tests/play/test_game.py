@@ -258,18 +258,19 @@ def test_the_move_list_reads_as_words():
 
 def test_a_finished_game_counts_once_even_when_reloaded():
     match = Match(Game("human", "human", (0, 3, 1, 4))).play(2, 4)
-    assert match.scored and match.score.counts == {"friends/X": 1}
+    assert match.score.counts == {"friends/X": 1}
     reloaded = Match.from_session(match.to_session())
     assert reloaded == match
     assert reloaded.new_game("human", "human").score.counts == {"friends/X": 1}
 
 
-def test_a_game_taken_back_from_its_end_leaves_the_score_and_counts_again_when_finished():
+def test_a_game_taken_back_from_its_end_stays_counted_and_the_new_game_from_there_counts_too():
     match = Match(Game("human", "easy", (0, 3, 1, 4))).play(2, 4)
     assert match.score.counts == {"easy/win": 1}
     undone = match.undo(5)
-    assert undone.score.counts == {"easy/win": 0} and not undone.scored
-    assert undone.play(2, 4).score.counts == {"easy/win": 1}
+    assert undone.score.counts == {"easy/win": 1} and len(undone.history) == 1
+    again = undone.play(2, 4)
+    assert again.score.counts == {"easy/win": 2} and len(again.history) == 2
 
 
 def test_the_score_keeps_each_level_and_two_player_games_apart():
@@ -282,13 +283,13 @@ def test_the_score_keeps_each_level_and_two_player_games_apart():
 
 def test_games_between_computers_are_not_scored():
     match = Match(Game("easy", "hard", (0, 3, 1, 4, 8))).step(5, dice(1))
-    assert match.game.is_over and match.score.counts == {} and not match.scored
+    assert match.game.is_over and match.score.counts == {}
 
 
 def test_reset_clears_the_score_and_the_finished_game_no_longer_counts():
     match = Match(Game("human", "easy", (0, 3, 1, 4))).play(2, 4).reset_score()
-    assert match.score.counts == {} and not match.scored
-    assert match.undo(5).score.counts == {}, "never below zero"
+    assert match.score.counts == {}
+    assert match.undo(5).score.counts == {}, "a take-back counts nothing"
 
 
 @pytest.mark.parametrize("data", [
@@ -298,7 +299,7 @@ def test_reset_clears_the_score_and_the_finished_game_no_longer_counts():
 ])
 def test_an_unreadable_stored_match_starts_afresh_part_by_part(data):
     match = Match.from_session(data)
-    assert match.score == Score() and not match.scored
+    assert match.score == Score()
     assert match.game in (Game(), Game("human", "perfect", (4, 8)))
 
 

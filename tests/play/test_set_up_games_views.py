@@ -28,7 +28,7 @@ def won_from_set_up(visitor: Visitor, o: str = "easy") -> str:
 def test_a_game_from_a_set_up_position_does_not_count_in_the_score_and_says_so(visitor: Visitor, o: str):
     page = won_from_set_up(visitor, o)
     match = visitor.match()
-    assert match.game.is_over and match.game.result_key is None and match.score.counts == {} and not match.scored
+    assert match.game.is_over and match.game.result_key is None and match.score.counts == {}
     assert "It does not count in the score: the position was chosen, not reached in play." in page
     score = re.search(r'<section class="score".*?</section>', page, re.S).group(0)
     assert "No games counted yet." in score and "This game is not counted: it began from a position set up" in score
@@ -52,7 +52,7 @@ def test_a_finished_set_up_game_is_in_my_games_with_links_that_carry_its_stones_
     won_from_set_up(visitor)
     listing = unescape(visitor.client.get("/games").text)
     entry = re.search(r"<li><strong>You won</strong>.*?</li>", listing, re.S).group(0)
-    assert "from 8 stones set up by hand (not in the score)" in entry and " 1 move." in " ".join(entry.split())
+    assert "from 8 stones set up by hand (not in the score)" in entry and " 1 move, finished on " in " ".join(entry.split())
     links = dict(re.findall(r'<a href="([^"]+)"[^>]*>(Replay|Review|SGF)', entry))
     query = "black=Human&white=Computer,+easy&x=a1-b1-c1-d1&o=a7-b7-c7-d7"
     assert links == {f"/replay/7x7/e1?{query}": "Replay", f"/review/7x7/e1?{query}": "Review",

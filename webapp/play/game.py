@@ -280,11 +280,6 @@ class Game(Opened, Telling):
         result = "draw" if winner is None else "win" if winner == you else "loss"
         return f"{score_prefix(self.player(opponent(you)), self.rules)}/{result}"
 
-    def same_game(self, other: Game) -> bool:
-        """The same players' same moves on the same board (what the last search found aside)."""
-        return (self.rules, self.x, self.o, self.moves, self.set_up, self.resigned, self.opening) == (
-            other.rules, other.x, other.o, other.moves, other.set_up, other.resigned, other.opening)
-
     @property
     def notation(self) -> str:
         """The moves played as a link writes them: digits on 3×3 ("408"), names joined

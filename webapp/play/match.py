@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, MutableMapping
 from dataclasses import dataclass, field, replace
+from datetime import date
 from functools import cached_property
 from typing import Any
 
@@ -31,18 +32,49 @@ from webapp.storage.session_parts import keep_part, part
 SESSION_PART = "play"
 """Play's part of a browser's session (webapp.storage.session_parts)."""
 SESSION_KEYS = ("game", "score", "scored", "coach", "taught", "history", "hint", "numbers")
-"""What a session kept at its top before it had parts: read as play's part until it is first kept."""
+"""What a session kept at its top before it had parts: read as play's part until it is first kept
+("scored", which marked a result as counted, is read no more: a take-back after the end leaves it counted)."""
 
 HISTORY_LENGTH = 20
 """How many finished games "My games" keeps: the session holds them, up to 225 moves each."""
 
 
-def _history(data: Any, roster: Roster) -> tuple[Game, ...]:
+@dataclass(frozen=True)
+class FinishedGame:
+    """A game finished here, as My games lists it: the game as it ended, and
+    the day it finished (None for one kept before the day was)."""
+
+    game: Game
+    on: date | None = None
+
+    def to_session(self) -> dict[str, Any]:
+        """The game as Game.to_session keeps it, with its day ("finished": "2026-12-07") beside it."""
+        kept = self.game.to_session()
+        return {**kept, "finished": self.on.isoformat()} if self.on else kept
+
+    @classmethod
+    def from_session(cls, data: Any, roster: Roster) -> FinishedGame | None:
+        """The finished game kept, or None if it does not read as one; a day that does not read is left out."""
+        game = Game.from_session(data, roster)
+        if game is None or not game.is_over:
+            return None
+        return cls(game, _day(data.get("finished")))
+
+
+def _day(kept: Any) -> date | None:
+    """The day kept ("2026-12-07"), or None if it is missing or not one."""
+    try:
+        return date.fromisoformat(kept) if isinstance(kept, str) and len(kept) == 10 else None
+    except ValueError:
+        return None
+
+
+def _history(data: Any, roster: Roster) -> tuple[FinishedGame, ...]:
     """The finished games a session kept, leaving out any that do not read as one."""
     if not isinstance(data, list):
         return ()
-    games = (Game.from_session(entry, roster) for entry in data[:HISTORY_LENGTH])
-    return tuple(game for game in games if game is not None and game.is_over)
+    games = (FinishedGame.from_session(entry, roster) for entry in data[:HISTORY_LENGTH])
+    return tuple(game for game in games if game is not None)
 
 
 def _hint(data: Any, game: Game) -> Hint | None:
@@ -58,30 +90,29 @@ def _hint(data: Any, game: Game) -> Hint | None:
 
 @dataclass(frozen=True)
 class Match:
-    """Everything one browser keeps: the current game, the score, and whether
-    the current game's result is in the score (so a finished game counts once,
-    and taking it back from its end takes it out of the score again); the
-    coach switch; and this browser's own MENACE, and whether it has learned
-    from the current game (once, when it ends; a game taken back and
-    finished again is another game to learn from); and the games finished
-    here, newest first ("My games"), from which a game taken back from its
-    end goes again."""
+    """Everything one browser keeps: the current game, the score (a game
+    counts once, when it ends: no action is taken on a game over, so nothing
+    counts it again); the coach switch; and this browser's own MENACE, and
+    whether it has learned from the current game (once, when it ends); and
+    the games finished here, newest first ("My games"). Taking back a move
+    after the end starts a new game from that position: the finished one
+    stays counted and listed, and the new one counts when it ends too."""
 
     game: Game = field(default_factory=Game)
     score: Score = field(default_factory=Score)
-    scored: bool = False
     coach: bool = False
     my_menace: Menace = Menace()
     taught: bool = False
-    history: tuple[Game, ...] = ()
+    history: tuple[FinishedGame, ...] = ()
     hint: Hint | None = None  # the move suggested for this turn, until a move is made
     numbers: bool = False     # the stones show their move numbers (a switch of the big boards)
 
-    def play(self, cell: int, seen_ply: int, computer: Computer = COMPUTER) -> Match:
-        return self._after(self.game.play(cell, seen_ply, computer._replace(my_menace=self.my_menace)))
+    def play(self, cell: int, seen_ply: int, computer: Computer = COMPUTER, today: date | None = None) -> Match:
+        """A person's move (Game.play); today is the day a game it ends is listed as finished on."""
+        return self._after(self.game.play(cell, seen_ply, computer._replace(my_menace=self.my_menace)), today)
 
-    def step(self, seen_ply: int, computer: Computer = COMPUTER) -> Match:
-        return self._after(self.game.step(seen_ply, computer._replace(my_menace=self.my_menace)))
+    def step(self, seen_ply: int, computer: Computer = COMPUTER, today: date | None = None) -> Match:
+        return self._after(self.game.step(seen_ply, computer._replace(my_menace=self.my_menace)), today)
 
     @property
     def can_hint(self) -> bool:
@@ -111,16 +142,14 @@ class Match:
     def with_numbers(self, on: bool) -> Match:
         return replace(self, numbers=on)
 
-    def resign(self, seen_ply: int) -> Match:
-        return self._after(self.game.resign(seen_ply))
+    def resign(self, seen_ply: int, today: date | None = None) -> Match:
+        return self._after(self.game.resign(seen_ply), today)
 
     def undo(self, seen_ply: int) -> Match:
-        game = self.game.undo(seen_ply)
-        score = self.score.plus(self.game.result_key, -1) if self.scored else self.score
-        history = self.history
-        if self.game.is_over and history and history[0].same_game(self.game):
-            history = history[1:]
-        return replace(self, game=game, score=score, scored=False, taught=False, history=history, hint=None)
+        """The last move of a person's taken back (Game.undo). After the end,
+        a new game from that position: the finished game stays in the score
+        and in My games, as it ended (ratings rest on the same fact)."""
+        return replace(self, game=self.game.undo(seen_ply), taught=False, hint=None)
 
     def new_game(self, x: str, o: str, computer: Computer = COMPUTER, moves: tuple[int, ...] = (),
                  rules: Rules | None = None, opening: Opening = Opening(), set_up: int = 0) -> Match:
@@ -128,7 +157,7 @@ class Match:
         first set_up of moves are stones set up by hand: see Game.set_up)."""
         game = Game.start(x, o, computer._replace(my_menace=self.my_menace), moves, rules or self.game.rules, opening,
                           self.game.roster, set_up)
-        return replace(self, game=game, scored=False, taught=False, hint=None)
+        return replace(self, game=game, taught=False, hint=None)
 
     def play_again(self, computer: Computer = COMPUTER) -> Match:
         """The same board, players and opening afresh (after a game, or in the
@@ -139,9 +168,9 @@ class Match:
         return self.new_game(x, o, computer, game.moves[:game.set_up], game.rules, Opening(game.opening.rule),
                              game.set_up)
 
-    def choose(self, choice: str, seen_ply: int, computer: Computer = COMPUTER) -> Match:
+    def choose(self, choice: str, seen_ply: int, computer: Computer = COMPUTER, today: date | None = None) -> Match:
         """A person's choice in the opening, or offer of fifth moves (Game.choose)."""
-        return self._after(self.game.choose(choice, seen_ply, computer._replace(my_menace=self.my_menace)))
+        return self._after(self.game.choose(choice, seen_ply, computer._replace(my_menace=self.my_menace)), today)
 
     @cached_property
     def learner_panel(self) -> LearnerPanel | None:
@@ -159,15 +188,19 @@ class Match:
         return self.score.lines(self.game.roster)
 
     def reset_score(self) -> Match:
-        return replace(self, score=Score(), scored=False)
+        return replace(self, score=Score())
 
     def with_coach(self, on: bool) -> Match:
         return replace(self, coach=on)
 
-    def _after(self, game: Game) -> Match:
+    def _after(self, game: Game, today: date | None) -> Match:
+        """The match after an action on a game that was not over (each action
+        refuses one that is): if it has just ended, it is listed in My games
+        on today and counted, once."""
         match = replace(self, game=game, hint=None)
         if game.is_over:  # it has just ended (from stones set up too: its link carries them)
-            match = replace(match, history=(replace(game, found=None, stood_in=""), *self.history)[:HISTORY_LENGTH])
+            finished = FinishedGame(replace(game, found=None, stood_in=""), today)
+            match = replace(match, history=(finished, *self.history)[:HISTORY_LENGTH])
         # A learner learns from games played out (a resignation shows it no result on the board).
         if game.played_out and not game.set_up and not self.taught and MY_MENACE in (game.x, game.o):
             learned = self.my_menace
@@ -176,14 +209,12 @@ class Match:
                     learned = learned.learn(game.moves, mark)
             match = replace(match, my_menace=learned, taught=True)
         key = game.result_key
-        if key is None:
-            return match
-        return replace(match, score=self.score.plus(key), scored=True)
+        return match if key is None else replace(match, score=self.score.plus(key))
 
     def to_session(self) -> dict[str, Any]:
         """Play's part of the session store (SESSION_PART), a small dict: all
         but this browser's MENACE, which is a part of its own (keep_in)."""
-        return {"game": self.game.to_session(), "score": dict(self.score.counts), "scored": self.scored,
+        return {"game": self.game.to_session(), "score": dict(self.score.counts),
                 "coach": self.coach, "taught": self.taught, "history": [game.to_session() for game in self.history],
                 "hint": list(self.hint) if self.hint else None, "numbers": self.numbers}
 
@@ -194,8 +225,7 @@ class Match:
         roster's players, this browser's MENACE playing in it; any part that is
         missing or unreadable starts afresh."""
         game = Game.from_session(data.get("game"), roster) or Game(roster=roster)
-        scored = data.get("scored") is True and game.result_key is not None
-        return cls(game, Score.from_session(data.get("score")), scored, data.get("coach") is True,
+        return cls(game, Score.from_session(data.get("score")), data.get("coach") is True,
                    my_menace, data.get("taught") is True and game.is_over,
                    _history(data.get("history"), roster), _hint(data.get("hint"), game), data.get("numbers") is True)
 

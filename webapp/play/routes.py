@@ -10,6 +10,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
+from datetime import date, datetime, timezone
 from functools import lru_cache
 from typing import Any, TypeVar
 
@@ -49,7 +50,7 @@ def move() -> Response | str:
     match = current_match()
     cell = parse_cell(request.form.get("cell"), match.game.rules)
     with _timed():
-        match = match.play(cell, _seen_ply(match), _computer())
+        match = match.play(cell, _seen_ply(match), _computer(), finished_today())
     return _changed(match)
 
 
@@ -57,7 +58,7 @@ def move() -> Response | str:
 def step() -> Response | str:
     match = current_match()
     with _timed():
-        match = match.step(_seen_ply(match), _computer())
+        match = match.step(_seen_ply(match), _computer(), finished_today())
     return _changed(match)
 
 
@@ -86,7 +87,7 @@ def hint() -> Response | str:
 @bp.post("/resign")
 def resign() -> Response | str:
     match = current_match()
-    return _changed(match.resign(_seen_ply(match)))
+    return _changed(match.resign(_seen_ply(match), finished_today()))
 
 
 @bp.post("/new")
@@ -130,7 +131,7 @@ def choose() -> Response | str:
     match = current_match()
     seen = parse_ply(request.form.get("ply"), match.game.rules)
     with _timed():
-        match = match.choose(request.form.get("choice", ""), seen, _computer())
+        match = match.choose(request.form.get("choice", ""), seen, _computer(), finished_today())
     return _changed(match)
 
 
@@ -213,6 +214,12 @@ def think_about_game() -> Response:
         stones = stones_query(game.rules, cells_of(position.x), cells_of(position.o))
         return redirect(url_for("analysis.board", board=game.rules.name, **stones, line="on"), 303)
     return redirect(url_for("think.look", board=game.rules.name, moves=game.notation), 303)
+
+
+def finished_today() -> date:
+    """The day a game that ends now is listed in My games as finished on, by
+    UTC (the server's zone aside; a test puts its own day here)."""
+    return datetime.now(timezone.utc).date()
 
 
 def current_match() -> Match:

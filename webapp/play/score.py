@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
-from webapp.engine import BOARDS, DEFAULT_BOARD, Rules
+from webapp.engine import BOARDS, DEFAULT_BOARD, FREESTYLE, Rules, rules_offered
 from webapp.shared.players import Roster
 from webapp.shared.words import side_name
 
@@ -34,12 +34,28 @@ def score_groups(roster: Roster) -> list[tuple[str, str, tuple[tuple[str, str], 
     its tallies (the external engines installed here among them: roster's)."""
     groups = []
     names = roster.opponent_names
-    for rules in BOARDS.values():
-        on = "" if rules == DEFAULT_BOARD else f" on {rules.size}×{rules.size}"
+    for rules in scored_rules():
+        on = _on_board(rules)
         groups += [(f"You against {names[level]}{on}", score_prefix(level, rules), _LEVEL_TALLIES)
                    for level in roster.players_of(rules)[1:]]
         groups.append((f"Two players{on}", score_prefix(FRIENDS, rules), _friends_tallies(rules)))
     return groups
+
+
+def scored_rules() -> tuple[Rules, ...]:
+    """Every board under every rule it is played under here, in the score's
+    order: each board freestyle first, then standard and renju (a game under
+    a rule is keyed by its rules' name, "master@15x15-renju", so it has a line of its own)."""
+    return tuple(board.with_rule(rule) for board in BOARDS.values() for rule in rules_offered(board))
+
+
+def _on_board(rules: Rules) -> str:
+    """Where a line's games were played, after its players: nothing on 3×3,
+    " on 7×7", " on 15×15 under renju"."""
+    if rules == DEFAULT_BOARD:
+        return ""
+    under = "" if rules.rule == FREESTYLE else f" under {rules.rule}"
+    return f" on {rules.size}×{rules.size}{under}"
 
 
 def _friends_tallies(rules: Rules) -> tuple[tuple[str, str], ...]:
