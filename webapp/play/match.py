@@ -87,7 +87,20 @@ class Match:
     def can_hint(self) -> bool:
         """A hint is offered on a person's turn, with the coach off (the coach
         shows every square's worth), once any opening rule's steps are over."""
-        return self.game.humans_turn and not self.coach and self.game.opening_step is None
+        return self.game.humans_turn and self.hint_withheld is None
+
+    @property
+    def hint_withheld(self) -> str | None:
+        """Why a person's turn has no hint, in a sentence the page shows by the
+        Hint button (greyed): a button that vanished said nothing. None where a
+        hint is offered, and where it is no person's turn."""
+        if not self.game.humans_turn:
+            return None
+        if self.game.opening_step is not None:
+            return f"No hint in {self.game.opening.named}'s opening: its stones and choices are yours to make."
+        if self.coach:
+            return "No hint while the coach is on: its marks show every square's worth."
+        return None
 
     def with_hint(self, seen_ply: int, computer: Computer = COMPUTER) -> Match:
         """The match with a hint for this turn (Game.hint), shown until a move
