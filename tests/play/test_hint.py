@@ -152,7 +152,7 @@ def test_with_the_coach_on_the_hint_button_is_greyed_and_says_why(visitor: Visit
     coached = visitor.post("/coach", {"coach": "on"}).text
     assert 'name="hint"' not in coached
     assert '<button type="button" disabled aria-describedby="hint-withheld">Hint</button>' in coached
-    assert '<p id="hint-withheld" class="coach-line">No hint while the coach is on' in coached
+    assert '<p id="hint-withheld" class="hint-withheld">No hint while the coach is on' in coached
 
 
 def test_a_stored_hint_that_does_not_fit_the_game_is_dropped(visitor: Visitor):

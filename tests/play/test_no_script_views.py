@@ -89,7 +89,7 @@ def test_15x15_has_a_hint_that_toggles_like_every_boards(visitor: Visitor):
 def withheld(page: str) -> str | None:
     """The greyed Hint button's why, if the page has one."""
     button = '<button type="button" disabled aria-describedby="hint-withheld">Hint</button>'
-    found = re.search(r'<p id="hint-withheld" class="coach-line">([^<]*)</p>', page)
+    found = re.search(r'<p id="hint-withheld" class="hint-withheld">([^<]*)</p>', page)
     return unescape(found.group(1)) if found and button in page else None
 
 
