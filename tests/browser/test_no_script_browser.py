@@ -16,7 +16,7 @@ def test_without_javascript_a_first_game_can_be_renju_under_rif(browser: Browser
     context = browser.new_context(base_url=live_server, java_script_enabled=False, viewport=PHONE)
     page = context.new_page()
     page.goto("/")
-    for choice in ("#rule", "#opening", "#invite-rule", "#invite-opening", ".no-script-only"):
+    for choice in ("#rule", "#opening", "#invite-rule", "#invite-opening"):
         expect(page.locator(choice)).to_be_visible()
     page.locator("#board").select_option("15x15")
     page.locator("#rule").select_option("renju")
@@ -33,7 +33,7 @@ def test_with_javascript_the_rule_comes_with_the_boards_that_have_it(browser: Br
     context = browser.new_context(base_url=live_server, viewport=DESKTOP)
     page = context.new_page()
     page.goto("/")
-    for choice in ("#rule", "#opening", ".no-script-only"):
+    for choice in ("#rule", "#opening"):
         expect(page.locator(choice)).to_be_hidden()
     page.locator("#board").select_option("15x15")
     expect(page.locator("#rule")).to_be_visible()
