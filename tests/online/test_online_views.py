@@ -103,6 +103,27 @@ def test_joining_with_a_wrong_code_says_so_and_seats_nobody(bob: Friend, code: s
     assert response.status_code == status_code and expected in response.text
 
 
+@pytest.mark.parametrize("htmx", [False, True], ids=["no JavaScript", "htmx"])
+@pytest.mark.parametrize("how, typed, status_code, heading", [
+    ("post", "abc def", 404, "No game is waiting for the code ABCDEF"),
+    ("get", "ABCDEF", 404, "No game is waiting for the code ABCDEF"),
+    ("post", "ABC", 400, "That is not a game&#39;s code"),
+])
+def test_a_wrong_code_is_said_in_words_with_the_code_box_to_try_again(bob: Friend, htmx: bool, how: str, typed: str,
+                                                                      status_code: int, heading: str):
+    headers = {"HX-Request": "true"} if htmx else {}
+    if how == "post":
+        response = bob.client.post("/join", data={"code": typed}, headers={**Friend.SAME_ORIGIN, **headers})
+    else:
+        response = bob.client.get("/join", query_string={"code": typed}, headers=headers)
+    page = response.text
+    assert response.status_code == status_code
+    assert f'<h2 id="no-game-heading">{heading}</h2>' in page and "Not Found" not in page
+    assert re.search(rf'<input id="join-code" name="code" value="{typed}"[^>]* required autofocus>', page)
+    assert 'action="/join"' in page
+    assert ("<html" in page) is not htmx, "htmx gets the part alone, a plain request the whole page"
+
+
 def test_joining_with_the_code_of_a_full_game_leads_nowhere(alice: Friend, bob: Friend, carol: Friend):
     url = alice.invite()
     code = code_of(alice, url)

@@ -128,7 +128,9 @@ def test_no_take_back_hint_or_resign_in_the_opening(visitor: Visitor) -> None:
     new_game(visitor, "human", "master")
     place(visitor, "h8")
     page = visitor.open().text
-    assert 'id="undo" formaction="/undo" disabled' in page and ">Hint<" not in page and "Resign" not in page
+    assert 'id="undo" formaction="/undo" disabled' in page and 'name="hint"' not in page and "Resign" not in page
+    assert '<button type="button" disabled aria-describedby="hint-withheld">Hint</button>' in page  # greyed, with why
+    assert "No hint in swap2&#39;s opening" in page
     assert visitor.post("/hint", {"ply": "1"}).status_code == 409
 
 

@@ -111,9 +111,24 @@ def _waiting_for(raw_code: str | None, player: str | None) -> SharedGame:
     game_id = games().by_code(code)
     game = games().get(game_id) if game_id else None
     if game is None or (game.free_seat is None and game.seat_of(player) is None):
-        abort(404, description=f"No game is waiting for a player with the code {code}: check it, or ask "
-                               "your friend for the game's link.")
+        abort(_no_game(f"No game is waiting for the code {code}",
+                       f"No game is waiting for a player with the code {code}: check it, or ask your friend "
+                       "for the game's link.", 404))
     return game
+
+
+CODE_LOOK_UPS = ("online.join_by_code", "online.join_with_code")
+"""The routes that look a code up: a code that leads nowhere is answered with the code box again (_no_game)."""
+
+
+def _no_game(heading: str, description: str, status: int) -> Response:
+    """A code that leads to no game waiting, or is no code: the heading says
+    what happened in words and the code box comes again with what was typed
+    in it, to try again; with htmx, that part alone."""
+    typed = (request.values.get("code") or "")[:12]
+    template = "online/_no_game.html" if is_htmx() else "online/no_game.html"
+    page = render_template(template, heading=heading, description=description, typed=typed)
+    return Response(page, status, content_type="text/html; charset=utf-8")
 
 
 @bp.get("/g/<game_id>")
@@ -417,6 +432,8 @@ def _loopback_host(link: str) -> str | None:
 
 def refused(message: str, status: int) -> tuple[str, int]:
     """The game unchanged, with a message saying why; a plain error page if there is no game."""
+    if request.endpoint in CODE_LOOK_UPS and status == InvalidInput.status:  # the code typed is no code
+        return _no_game("That is not a game's code", message, status).get_data(as_text=True), status
     game_id = (request.view_args or {}).get("game_id")
     game = games().get(game_id) if game_id else None
     if game is None:

@@ -118,7 +118,18 @@ class Match:
     def can_hint(self) -> bool:
         """A hint is offered on a person's turn, with the coach off (the coach
         shows every square's worth), once any opening rule's steps are over."""
-        return self.game.humans_turn and not self.coach and self.game.opening_step is None
+        return self.game.humans_turn and not self.coach and self.hint_withheld is None
+
+    @property
+    def hint_withheld(self) -> str | None:
+        """Why a person's turn in an opening's steps has no hint, in a sentence
+        the page shows by the Hint button (greyed): a button that vanished
+        said nothing. None where it is no person's turn, and where the only
+        reason is the coach, whose switch is beside it (a 3×3 move's answer
+        has no room for the words: tests/app/test_views.py, under 3 KB)."""
+        if not self.game.humans_turn or self.game.opening_step is None:
+            return None
+        return f"No hint in {self.game.opening.named}'s opening: its stones and choices are yours to make."
 
     def with_hint(self, seen_ply: int, computer: Computer = COMPUTER) -> Match:
         """The match with a hint for this turn (Game.hint), shown until a move

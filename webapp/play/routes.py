@@ -352,6 +352,7 @@ def _context(match: Match, message: str | None = None, fifths: tuple[int, ...] =
     return {"game": game, "view": match.view(values, fifths), "score_lines": match.score_lines, "computer_says": said,
             "fifths": [game.rules.cell_name(cell) for cell in fifths],
             "coach_line": coach_line, "coach": match.coach, "hint": match.hint, "can_hint": match.can_hint,
+            "hint_withheld": match.hint_withheld,
             "numbers": match.numbers, "message": message,
             "learner": match.learner_panel, "my_menace_playing": MY_MENACE in (match.game.x, match.game.o),
             "player_names": game.roster.player_names, "boards": BOARDS, "players_of": game.roster.players_of,
