@@ -29,7 +29,7 @@ from webapp.play.hint import hint_for
 from webapp.review.judgement import judge_solved
 from tests.reach import Reach
 from webapp.shared.coach import reason, square_values
-from webapp.shared.words import describe_cell
+from webapp.shared.words import NUMBERS, describe_cell
 
 FOUR_SAMPLE = 300
 """4×4 positions read, from seeded random games of at least FOUR_LEAST stones
@@ -291,12 +291,26 @@ def _review(claims: Claims, cell: int, word: str, why: str, better: str | None, 
     drop = best.result - mine.result
     as_good = mine.result == best.result and (mine.result == 0 or mine.plies == best.plies)
     expected = "Best" if as_good else "Good" if drop == 0 else "Mistake" if drop == 1 else "Blunder"
+    if expected == "Good" and claims.wins_next(claims.text, claims.mover):
+        expected = "Missed win"  # a line to complete, and the move did not: never Good (issue 67)
     wrong = _false(word == expected, f"the move is {expected}, not {word}") or _outcome(claims, mine, why)
     if wrong or not better:
         return wrong
     named = claims.moves[claims.names[square]]
     return (_false(named.result == best.result and (best.result == 0 or named.plies == best.plies),
                    f"{square} is not a best move") or _outcome(claims, named, better))
+
+
+def _line_let_pass(claims: Claims, cell: int, mover: str, square: str, row: str, count: str) -> str | None:
+    """A Missed win on a solved board: the mover could complete a line on
+    square, which is a best move, did not, and still wins in count moves."""
+    line = claims.names[square]
+    return (_false(mover == claims.mover, f"{mover} is not to move")
+            or _false(row == NUMBERS[claims.k], f"a line is {NUMBERS[claims.k]} in a row, not {row}")
+            or _false(claims.completes(line, claims.mover) and not claims.completes(cell, claims.mover),
+                      f"{square} completes no line, or the move does")
+            or _review(claims, cell, "Missed win", f"{mover} wins in {count}", f"{mover} wins in 1",
+                       square))
 
 
 CLAIMS: dict[str, list[tuple[str, Callable[..., str | None]]]] = {
@@ -326,6 +340,9 @@ CLAIMS: dict[str, list[tuple[str, Callable[..., str | None]]]] = {
     "review": [
         (rf"(?P<word>Best|Good|Mistake|Blunder): (?P<why>A draw|[XO] wins in \d+)\."
          rf"(?: Best was {SQUARE}: (?P<better>a draw|[XO] wins in \d+)\.)?", _review),
+        (rf"Missed win: (?P<mover>[XO]) had (?P<row>three|four) in a row to make at {SQUARE} and played "
+         rf"elsewhere; (?P=mover) still wins, in (?P<count>\d+)\. Best was (?P=square): (?P=mover) wins in 1\.",
+         _line_let_pass),
     ],
 }
 
@@ -393,6 +410,11 @@ def test_every_sentence_on_a_sample_of_4x4_positions_is_true():
     ("XO.......", "coach", 4, "win in 2"),
     ("XO.......", "review", 2, "Blunder: O wins in 2."),
     ("XO.......", "review", 4, "Best: X wins in 3. Best was row 1, column 3: X wins in 3."),
+    ("....X.XOO", "review", 0, "Good: X wins in 2. Best was row 1, column 3: X wins in 1."),  # a line let pass
+    ("....X.XOO", "review", 0, "Missed win: X had three in a row to make at row 2, column 1 and played "
+                               "elsewhere; X still wins, in 2. Best was row 2, column 1: X wins in 1."),  # no line
+    ("....X.XOO", "review", 0, "Missed win: X had three in a row to make at row 1, column 3 and played "
+                               "elsewhere; X still wins, in 3. Best was row 1, column 3: X wins in 1."),
     ("XO.......", "reason", 4, "Nothing is forced here."),
 ])
 def test_the_judge_catches_a_false_sentence(text, voice, cell, sentence):
@@ -404,4 +426,8 @@ def test_the_judge_catches_a_false_sentence(text, voice, cell, sentence):
 def test_the_judge_passes_the_true_sentences_beside_them():
     here = position("....X....")
     assert Claims(here).check(Said("reason", "This holds the draw, where the edges lose.", here, 8)) is None
+    stretched = position("....X.XOO")
+    stretched_words = ("Missed win: X had three in a row to make at row 1, column 3 and played elsewhere; "
+                       "X still wins, in 2. Best was row 1, column 3: X wins in 1.")
+    assert Claims(stretched).check(Said("review", stretched_words, stretched, 0)) is None
     assert Claims(here).check(Said("hint", "it holds the draw, where the edges lose.", here, 0)) is None

@@ -54,6 +54,8 @@ def expected_word(moves: dict[int, tuple[int, int]], cell: int) -> str:
         return "Blunder"
     if top[0] - mine[0] == 1:
         return "Mistake"
+    if top == (1, 1) != mine:  # three in a row to make, and the move did not make it
+        return "Missed win"
     return "Best" if mine == top or mine[0] == 0 else "Good"
 
 
@@ -67,8 +69,13 @@ def test_every_move_of_3x3_positions_is_judged_as_perfect_play_says(reach: Reach
             assert judgement.word == expected_word(moves, cell), (here.text, cell)
             result, plies = moves[cell]
             winner = here.to_move if result > 0 else ("O" if here.to_move == "X" else "X")
-            assert judgement.why == ("A draw." if result == 0 else
-                                     f"{winner} wins in {(plies + 1) // 2 if result > 0 else plies // 2}.")
+            wins_in = (plies + 1) // 2 if result > 0 else plies // 2
+            if judgement.word == "Missed win":
+                line = describe_cell(DEFAULT_BOARD, judgement.better_cell)
+                assert judgement.why == (f"{winner} had three in a row to make at {line} and played elsewhere; "
+                                         f"{winner} still wins, in {wins_in}.")
+            else:
+                assert judgement.why == ("A draw." if result == 0 else f"{winner} wins in {wins_in}.")
             assert judgement.chance == (result + 1) / 2  # the mover's, on the review's graph of the game
             if judgement.better:  # the square it names is one perfect play calls best
                 assert moves[judgement.better_cell] == best(moves) != moves[cell], (here.text, cell)

@@ -7,7 +7,9 @@ position for the mover before the move, against the value of the move.
   draws, or the slowest losses;
 - Good: the outcome is kept, but a win takes longer or a loss comes sooner;
 - Mistake: a won position becomes a draw, or a drawn one a loss;
-- Blunder: a won position becomes a loss.
+- Blunder: a won position becomes a loss;
+- Missed win: the mover had a line to complete this move and played
+  elsewhere, though the game is still won (see Letting a line pass).
 
 On the bigger boards it says what the engine knows (webapp.engine.appraise),
 the proofs first:
@@ -30,6 +32,13 @@ the proofs first:
   the position was lost whatever the mover did (its choice loses, and so
   does every other move a hint would have tried: appraise.hint_tries).
 
+Letting a line pass: on every board, a move that leaves a line the mover
+could complete at once (Position.winning_cells: a five on 7×7 and 15×15
+under the board's rule, k in a row on the others) is never Best or Good,
+even where the game is still won after it: it is a Missed win, unless it
+lost more (a Mistake or a Blunder), so a player who keeps stretching a won
+game shows it in the accuracy.
+
 "X wins in N" counts the winner's moves along the line the solver found; along
 a win the review has proven, it never grows from one move to the next.
 """
@@ -40,8 +49,9 @@ import math
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from webapp.engine import Appraisal, Outcome, Position, Rules, is_solved, opponent, outcomes, preference
-from webapp.shared.words import capitalised, describe_cell, side_name
+from webapp.engine import (Appraisal, Outcome, Position, Rules, cells_of, is_solved, opponent, outcomes,
+                           preference)
+from webapp.shared.words import capitalised, describe_cell, in_a_row, side_name, stones_are_coloured
 
 WORDS = ("Best", "Good", "Inaccuracy", "Mistake", "Blunder", "Missed win")
 MARKS = {"Inaccuracy": "?!", "Mistake": "?", "Blunder": "??", "Missed win": "?"}
@@ -80,6 +90,11 @@ def judge_solved(position: Position, cell: int) -> Judgement:
     best_cell = max(found, key=lambda other: preference(found[other], rules.cells))
     best, mine = found[best_cell], found[cell]
     drop = best.result - mine.result
+    lines = completions(position)
+    if drop == 0 and lines and cell not in lines:  # a win in one let pass, though the game is still won
+        why = _let_pass_words(rules, mover, best_cell, _winners_moves(mine.plies, True))
+        return Judgement("Missed win", why, f"Best was {describe_cell(rules, best_cell)}: "
+                         f"{_outcome_words(rules, best, mover)}.", (), best_cell, (mine.result + 1) / 2)
     if drop == 0:
         word = "Best" if preference(mine, rules.cells) == preference(best, rules.cells) else "Good"
     else:
@@ -89,6 +104,24 @@ def judge_solved(position: Position, cell: int) -> Judgement:
     punishment = _perfect_line(position.play(cell)) if mine.result < 0 and drop else ()
     return Judgement(word, f"{capitalised(_outcome_words(rules, mine, mover))}.", better, punishment,
                      best_cell if better else None, (mine.result + 1) / 2)
+
+
+def completions(position: Position) -> tuple[int, ...]:
+    """The cells where the side to move completes a line at once, in the
+    board's order (the engine's Position.winning_cells, under the board's
+    rule): a move elsewhere lets a win in one pass."""
+    return tuple(cells_of(position.winning_cells(position.to_move)))
+
+
+def _let_pass_words(rules: Rules, mover: str, cell: int, still_wins_in: int | None) -> str:
+    """'Black had a five at k11 and played elsewhere; black still wins, in 2.',
+    'X had three in a row to make at row 2, column 3 and played elsewhere; …'
+    (still_wins_in None: the move's outcome is not known, and the sentence ends there)."""
+    line = f"a {in_a_row(rules)}" if stones_are_coloured(rules) else f"{in_a_row(rules)} in a row to make"
+    said = f"{side_name(rules, mover)} had {line} at {describe_cell(rules, cell)} and played elsewhere"
+    if still_wins_in is None:
+        return f"{said}."
+    return f"{said}; {side_name(rules, mover, start=False)} still wins, in {still_wins_in}."
 
 
 def _outcome_words(rules: Rules, outcome: Outcome, mover: str) -> str:
@@ -216,9 +249,25 @@ def _within(moves: int, bound: tuple[str, int] | None, winner: str) -> int:
     return min(moves, bound[1]) if bound and bound[0] == winner and bound[1] > 0 else moves
 
 
-def judge_appraisal(rules: Rules, mover: str, appraisal: Appraisal, hindsight: Hindsight = Hindsight()) -> Judgement:
+def judge_appraisal(rules: Rules, mover: str, appraisal: Appraisal, hindsight: Hindsight = Hindsight(),
+                    lines: tuple[int, ...] = ()) -> Judgement:
     """What the engine's appraisal of a move on a board too big to solve
-    says for sure, with what the appraisals of the game's other moves add."""
+    says for sure, with what the appraisals of the game's other moves add;
+    lines, the cells where the mover could complete a line (completions),
+    make a move elsewhere a Missed win, unless it lost more."""
+    judgement = _judge_appraisal(rules, mover, appraisal, hindsight)
+    if not lines or appraisal.cell in lines or judgement.word in ("Mistake", "Blunder"):
+        return judgement
+    cell = appraisal.win[0] if appraisal.win and appraisal.win[0] in lines else lines[0]
+    kept = (_kept_moves(appraisal.win or hindsight.win, appraisal.kept_win or hindsight.kept_win, hindsight.bound,
+                        mover) if appraisal.kept_win or hindsight.kept_win else None)
+    return judgement._replace(word="Missed win", why=_let_pass_words(rules, mover, cell, kept),
+                              better=f"Best was {describe_cell(rules, cell)}: "
+                                     f"{side_name(rules, mover, start=False)} wins in 1.", better_cell=cell)
+
+
+def _judge_appraisal(rules: Rules, mover: str, appraisal: Appraisal, hindsight: Hindsight) -> Judgement:
+    """judge_appraisal's words before a line let pass is looked at."""
     other = opponent(mover)
     # The sides as sentences name them (words.side_name): at a sentence's start, and inside one.
     mover_starts, other_starts = side_name(rules, mover), side_name(rules, other)
@@ -286,7 +335,7 @@ def judge(position: Position, cell: int, appraisal: Appraisal | None = None,
         return judge_solved(position, cell)
     if appraisal is None:
         return None
-    judgement = judge_appraisal(position.rules, position.to_move, appraisal, hindsight)
+    judgement = judge_appraisal(position.rules, position.to_move, appraisal, hindsight, completions(position))
     return judgement._replace(chance=chance_after(appraisal, hindsight))
 
 
