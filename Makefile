@@ -22,6 +22,9 @@
 # make bench-estimate: Monte Carlo batches and depth-limited searches timed; where depth-limited play goes wrong on 4×4
 # make bench-steps: what stepping through a search costs, on 3×3 and 4×4
 # make voices: seeded 15×15 games against master taking every hint: do the status, the hint, the coach and the review agree?
+# make review-check JUDGE=/path/to/brain: does the review find the move that lost? · make forbidden-check: renju's forbidden points against the judge's
+# make chromium, headless-chromium, redis: Debian's packages the tests need · make htmx: vendor htmx again (HTMX_VERSION)
+# make clean: the virtualenv and the test caches, removed · make help: these lines (a bare make says them too)
 HOST ?= 127.0.0.1
 PORT ?= 5000
 HTMX_VERSION ?= 4.0.1
@@ -38,7 +41,13 @@ export PYTHONPYCACHEPREFIX := $(CURDIR)/$(VENV)/pycache
 unexport PYTHONDONTWRITEBYTECODE
 AXE := $(VENV)/axe-$(AXE_VERSION).min.js
 
-.PHONY: run serve worker test check check-all load load-live probe-floods load-engine-flood load-servers bench bench-think bench-estimate bench-steps bench-browser voices strength ladder opening-games review-check forbidden-check tablebase train learners shapes puzzles puzzles-check screenshots chromium headless-chromium redis htmx clean
+.PHONY: help run serve worker test check check-all load load-live probe-floods load-engine-flood load-servers bench bench-think bench-estimate bench-steps bench-browser voices strength ladder opening-games review-check forbidden-check tablebase train learners shapes puzzles puzzles-check screenshots chromium headless-chromium redis htmx clean
+
+.DEFAULT_GOAL := help
+
+# The header's lines, a target a line: a bare make says what there is, and starts nothing.
+help:
+	@awk '/^[^#]/ { exit } /^# make / { sub(/^# /, ""); gsub(/ · make /, "\nmake "); print }' Makefile
 
 run: $(VENV)/installed
 	$(BIN)/flask --app webapp.app run --host $(HOST) --port $(PORT)
