@@ -231,11 +231,21 @@ def test_past_its_streams_a_process_sends_the_review_as_it_stands_with_a_refresh
     assert review_routes._streams.acquire(blocking=False), "the stream gave its place back"
 
 
-def test_a_15x15_review_names_its_opening_when_it_is_one_of_renju_s_26(visitor: Visitor):
+def test_a_renju_review_names_its_opening_when_it_is_one_of_renju_s_26(visitor: Visitor):
     """h8 i7 f10 is Suisei (h8 i9 f6) mirrored across row 8."""
     page = visitor.client.get("/review/15x15-renju/h8-i7-f10-a1?step=1").text
     assert '<p class="quiet opening">Suisei (13I), one of renju&#39;s 26 openings.</p>' in page
-    assert "renju&#39;s 26 openings" not in visitor.client.get("/review/15x15/h8-i7-f11-a1?step=1").text
+    assert "renju&#39;s 26 openings" not in visitor.client.get("/review/15x15-renju/h8-i7-f11-a1?step=1").text
+
+
+@pytest.mark.parametrize("board", ["15x15", "15x15-standard"])
+def test_a_freestyle_or_standard_review_names_no_renju_opening(visitor: Visitor, board: str):
+    """The same stones, Suisei's under renju, are no opening of a freestyle or a
+    standard game, with an opening rule of its own or none."""
+    assert "26 openings" not in html.unescape(visitor.client.get(f"/review/{board}/h8-i7-f10-a1?step=1").text)
+    page = words(html.unescape(visitor.client.get(f"/review/{board}/h8-i7-f10-a1?opening=swap1&step=1").text))
+    assert ("Opened with swap1: the first player put down stones 1 to 3 (black, white, black), and the second "
+            "player chose a colour.") in page and "26 openings" not in page
 
 
 def test_black_s_fifth_under_rif_is_said_to_be_white_s_pick_of_black_s_offer(visitor: Visitor):

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from webapp.engine import MARKS, Opening, Rules
+from webapp.engine import MARKS, RENJU, Opening, Rules
 from webapp.engine.opening_rules import (EVEN_THREE, PICK, STAY, SWAP, TWO, WHITE_HOLDER, Choose, Now, Offer,
                                          Place)
 from webapp.engine.renju_openings import named_opening
@@ -184,10 +184,26 @@ def opening_name_words(rules: Rules, moves: Sequence[int]) -> str | None:
     return f"{named.name} ({named.number}), one of renju's 26 openings." if named else None
 
 
+def renju_opening_name_words(rules: Rules, moves: Sequence[int]) -> str | None:
+    """The name of a renju game's first three stones, where they are one of
+    renju's 26 openings (opening_name_words); None under freestyle and
+    standard, whose games do not open with renju's openings: there the
+    name would be a stranger's word for the game's first stones."""
+    return opening_name_words(rules, moves) if rules.rule == RENJU else None
+
+
+def reviewed_opening_words(rules: Rules, moves: Sequence[int], written: str | None) -> str | None:
+    """A reviewed game's opening in words: what its opening rule put down
+    (opening_words), and, under renju only, its name where it is one of
+    renju's 26 openings (renju_opening_name_words); None where there is neither."""
+    return " ".join(filter(None, (opening_words(written), renju_opening_name_words(rules, moves)))) or None
+
+
 def game_opening_words(rules: Rules, moves: Sequence[int], written: str | None) -> str | None:
-    """A replayed or reviewed game's opening in words: what its opening rule
-    put down (opening_words), and its name where it is one of renju's 26
-    openings; None where there is neither."""
+    """A replayed game's opening in words: what its opening rule put down
+    (opening_words), and its name where it is one of renju's 26 openings,
+    under any rule; None where there is neither. (The review names them
+    under renju only: reviewed_opening_words.)"""
     return " ".join(filter(None, (opening_words(written), opening_name_words(rules, moves)))) or None
 
 
