@@ -361,3 +361,24 @@ def test_an_error_of_the_judges_own_move_says_why_the_review_sees_more(ending: R
     review = Review(rules, moves, tuple(words), step, "master", None, ending)
     assert (review.deeper_look is not None) == said
     assert not said or review.deeper_look.startswith("Master played this move in the game, within one move")
+
+
+def test_black_s_fifth_picked_among_black_s_offers_names_no_better_fifth_nor_is_retried():
+    """Under RIF and Soosõrv-8 white's player picks black's fifth among black's
+    offers, which the link does not carry: a better fifth named (and marked)
+    would be one black could not have played, nor can a retry ask black for
+    one. Its word stays, judging black's offering it. Taraguchi-10's fifth
+    is picked only if black offered ten, which the link does not say."""
+    rules = BOARDS["15x15"].with_rule("renju")
+    moves = cells("h8", "h9", "h7", "h10", "j5", "a1")
+    fifth = Judgement("Mistake", "White wins in 7.", "Best was j8, which holds.", cells("k6", "l7"),
+                      cells("j8")[0], 0.0)
+    judged = (*[Judgement("Best", "The engine's choice.")] * 4, fifth, Judgement("Best", "The engine's choice."))
+    for rule in ("rif", "soosorv-8"):
+        review = Review(rules, moves, judged, 5, opening=rule)
+        assert review.judgements[4] == fifth._replace(better="", better_cell=None), rule
+        assert not [cell for cell in review.board.cells if cell.value], "no better fifth marked"
+        assert review.errors("X") == () and review.summaries[0].counts == {"Mistake": 1}
+    kept = Review(rules, moves, judged, 5, opening="taraguchi-10")
+    assert kept.judgements[4] == fifth and kept.errors("X") == (5,)
+

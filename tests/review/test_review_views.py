@@ -253,8 +253,9 @@ def test_black_s_fifth_under_rif_is_said_to_be_white_s_pick_of_black_s_offer(vis
     black's offer; under Taraguchi-10 only if black offered ten, which a link does not say."""
     for rule in ("rif", "soosorv-8"):
         page = words(visitor.client.get(f"/review/15x15-renju/h8-h9-h7-h10-j5-a1?opening={rule}&step=5").text)
-        assert (f"Under {Opening(rule).named}, white's player picked black's fifth stone, j5, from the fifth moves "
-                "black offered: its word judges offering it.") in html.unescape(page)
+        assert (f"Under {Opening(rule).named}, black offered fifth moves and white's player chose j5 from them. "
+                "The review judges black for offering it and names no better fifth: white's player chose which "
+                "offer was played.") in html.unescape(page)
         assert "offered" not in words(visitor.client.get(f"/review/15x15-renju/h8-h9-h7-h10-j5-a1?opening={rule}"
                                                          "&step=4").text)
     assert "offered" not in words(visitor.client.get(

@@ -121,6 +121,26 @@ class Review:
     ending: Result = field(default_factory=Result)  # who played, and a resignation or a time-out
     set_up: int = 0  # how many of the first moves are stones set up by hand, not played
 
+    def __post_init__(self) -> None:
+        """Black's fifth stone, where white's player picked it among black's
+        offers (picked_step), names no better move: black chose what to
+        offer, not which offer was played, and the link does not say what
+        the other offers were, so a better fifth named would be one black
+        could not have played. Its word stays: it judges offering it."""
+        step = self.picked_step
+        if step is None or step > len(self.judgements) or self.judgements[step - 1] is None:
+            return
+        judged = list(self.judgements)
+        judged[step - 1] = judged[step - 1]._replace(better="", better_cell=None)
+        object.__setattr__(self, "judgements", tuple(judged))  # frozen: set once, as the review is made
+
+    @property
+    def picked_step(self) -> int | None:
+        """The step (from 1) of black's fifth stone where white's player always
+        picks it among black's offers (RIF's, Soosõrv-8's); None under the other rules."""
+        picked = Opening.read(self.opening).always_picked if self.opening else None
+        return None if picked is None else picked + 1
+
     @property
     def query(self) -> dict[str, str]:
         """What a link to this review carries besides the moves: the stones set up, the opening and the result."""
@@ -266,10 +286,12 @@ class Review:
         return found
 
     def errors(self, side: str) -> tuple[int, ...]:
-        """The steps where side made a Mistake, a Blunder or missed a win (after the opening)."""
+        """The steps where side made a Mistake, a Blunder or missed a win (after
+        the opening), but black's fifth where white's player picked it among
+        black's offers (picked_step): no move of black's alone could put it right."""
         return tuple(step for step, judgement in enumerate(self.judgements, start=1)
                      if judgement is not None and judgement.word in ERRORS and self.mover(step) == side
-                     and step > self.opening_stones)
+                     and step > self.opening_stones and step != self.picked_step)
 
     @property
     def current(self) -> Verdict | None:

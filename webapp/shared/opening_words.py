@@ -150,12 +150,14 @@ def picked_stone_words(rules: Rules, moves: tuple[int, ...], step: int, written:
     """Who chose the stone played at step (from 1), where it is the one
     white's player picked among black's offered fifth moves (RIF's and
     Soosõrv-8's fifth): black played it, but did not choose it alone, so its
-    judgement is of offering it. None for any other stone."""
+    word judges black's offering it, and no better fifth is named (the
+    review's). None for any other stone."""
     opening = Opening.read(written) if written else Opening()
     if opening.always_picked != step - 1 or step > len(moves):
         return None
-    return (f"Under {opening.named}, white's player picked black's fifth stone, {rules.cell_name(moves[step - 1])}, "
-            "from the fifth moves black offered: its word judges offering it.")
+    return (f"Under {opening.named}, black offered fifth moves and white's player chose "
+            f"{rules.cell_name(moves[step - 1])} from them. The review judges black for offering it and names no "
+            "better fifth: white's player chose which offer was played.")
 
 
 def opening_words(written: str | None) -> str | None:
