@@ -260,3 +260,14 @@ def test_black_s_fifth_under_rif_is_said_to_be_white_s_pick_of_black_s_offer(vis
                                                          "&step=4").text)
     assert "offered" not in words(visitor.client.get(
         "/review/15x15-renju/h8-h9-h7-h10-j5-a1?opening=taraguchi-10&step=5").text)
+
+
+@pytest.mark.parametrize("notation, result", [("048216", "O won: three in a row."), ("401283576", "A draw.")])
+def test_the_review_says_how_the_game_ended_once(visitor: Visitor, notation: str, result: str):
+    """At the last step the status under the result says the game ended there, not the result again ("O wins!")."""
+    page = visitor.client.get(f"/review/3x3/{notation}").text
+    assert (f'<p class="result" id="result">{result}</p>\n    <p class="status" id="status">The game ended with this '
+            'move.</p>') in page and "wins!" not in page
+    before = visitor.client.get(f"/review/3x3/{notation}?step={len(notation) - 1}").text
+    assert f'<p class="status" id="status">{"O" if len(notation) % 2 == 0 else "X"} to move.</p>' in before
+

@@ -219,10 +219,18 @@ class Review:
     def board(self) -> BoardView:
         """The board after the move looked at, without the coach: the judgement
         says it; after the last move of a game that ended off the board (a
-        resignation), its status says so, not whose turn it was. Stones set up are neither numbered nor listed."""
-        ended = self.step == self.last_step and self.ending.last_words(self.rules)
+        resignation), its status says so, not whose turn it was; of a game
+        that ended on the board, that it ended there, as the result above
+        says who won (not twice). Stones set up are neither numbered nor listed."""
+        ended = self.step == self.last_step and (self.ending.last_words(self.rules) or self._ended_here)
         return board_view(self.rules, self.moves[:self.ply], ended or None,
                           values=self._better_marked, set_up=self.set_up)
+
+    @property
+    def _ended_here(self) -> str | None:
+        """The status after the move that ended the game on the board (a line
+        completed, or the board full); None after any other move."""
+        return "The game ended with this move." if self.board_position.is_over else None
 
     @property
     def _better_marked(self) -> dict[int, SquareValue]:
