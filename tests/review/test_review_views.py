@@ -271,3 +271,16 @@ def test_the_review_says_how_the_game_ended_once(visitor: Visitor, notation: str
     before = visitor.client.get(f"/review/3x3/{notation}?step={len(notation) - 1}").text
     assert f'<p class="status" id="status">{"O" if len(notation) % 2 == 0 else "X"} to move.</p>' in before
 
+
+def test_after_a_right_retry_the_game_as_it_ended_shows_its_own_stones_none_fading_in(visitor: Visitor):
+    """X did not block O's line at row 3, column 1, where O then won: X's try there
+    is right, and the board of the game as it ended has O there, the game's
+    own stone, not a reply to the try: no stone on it is new."""
+    right = visitor.client.post("/review/3x3/048216/retry/X", data={"cell": "6", "at": "0", "found": "0"})
+    text = words(right.text)
+    assert "Row 3, column 1 is right." in text and "You found 1 of 1. The game as it ended:" in text
+    assert "These are the game's own moves; your tries are not on the board." in text
+    cells = {int(cell): mark.upper() or None for mark, cell in re.findall(r'class="cell (?:mark-(\w))?[^"]*" '
+                                                                          r'data-cell="(\d)"', right.text)}
+    assert cells == {0: "X", 1: "X", 2: "O", 3: None, 4: "O", 5: None, 6: "O", 7: None, 8: "X"}
+    assert not re.search(r'class="cell [^"]*\bnew\b', right.text), "no stone of the game fades in as a reply"
