@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import math
 import random
+import re
 from functools import cache
 
 import pytest
@@ -18,6 +19,7 @@ from webapp.engine import BOARDS, DEFAULT_BOARD, Appraisal, Forgetful, Position,
 from webapp.review.judgement import Hindsight, Judgement, chance_after, judge_appraisal, judge_solved
 from webapp.review.retry import Retry
 from webapp.review.review import Review, judgements
+from webapp.shared.coach import square_values
 from webapp.shared.errors import Conflict, InvalidInput
 from webapp.shared.game_link import Result, parse_moves
 from webapp.shared.words import describe_cell
@@ -382,3 +384,21 @@ def test_black_s_fifth_picked_among_black_s_offers_names_no_better_fifth_nor_is_
     kept = Review(rules, moves, judged, 5, opening="taraguchi-10")
     assert kept.judgements[4] == fifth and kept.errors("X") == (5,)
 
+
+def test_on_3x3_the_review_counts_moves_to_a_win_as_the_coach_does():
+    """One way to count (docs/review.md): at every move of every position a
+    3×3 game reaches, the N of the review's "X wins in N" (or "still wins,
+    in N") is the N of the coach's "win in N" or "loss in N" on that square."""
+    seen, todo, moves = set(), [Position(DEFAULT_BOARD)], 0
+    while todo:
+        position = todo.pop()
+        if position.is_over or (position.x, position.o) in seen:
+            continue
+        seen.add((position.x, position.o))
+        for cell, value in square_values(position).items():
+            said = re.search(r"wins(?:,)? in (\d+)", judge_solved(position, cell).why)
+            counted = re.search(r"in (\d+)", value.text)
+            assert (said and said.group(1)) == (counted and counted.group(1)), (position, cell, value.text)
+            moves += 1
+            todo.append(position.play(cell))
+    assert (len(seen), moves) == (4520, 16167)
