@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import math
 import random
+import re
 from functools import cache
 
 import pytest
@@ -18,6 +19,7 @@ from webapp.engine import BOARDS, DEFAULT_BOARD, Appraisal, Forgetful, Position,
 from webapp.review.judgement import Hindsight, Judgement, chance_after, judge_appraisal, judge_solved
 from webapp.review.retry import Retry
 from webapp.review.review import Review, judgements
+from webapp.shared.coach import square_values
 from webapp.shared.errors import Conflict, InvalidInput
 from webapp.shared.game_link import Result, parse_moves
 from webapp.shared.words import describe_cell
@@ -361,3 +363,42 @@ def test_an_error_of_the_judges_own_move_says_why_the_review_sees_more(ending: R
     review = Review(rules, moves, tuple(words), step, "master", None, ending)
     assert (review.deeper_look is not None) == said
     assert not said or review.deeper_look.startswith("Master played this move in the game, within one move")
+
+
+def test_black_s_fifth_picked_among_black_s_offers_names_no_better_fifth_nor_is_retried():
+    """Under RIF and Soosõrv-8 white's player picks black's fifth among black's
+    offers, which the link does not carry: a better fifth named (and marked)
+    would be one black could not have played, nor can a retry ask black for
+    one. Its word stays, judging black's offering it. Taraguchi-10's fifth
+    is picked only if black offered ten, which the link does not say."""
+    rules = BOARDS["15x15"].with_rule("renju")
+    moves = cells("h8", "h9", "h7", "h10", "j5", "a1")
+    fifth = Judgement("Mistake", "White wins in 7.", "Best was j8, which holds.", cells("k6", "l7"),
+                      cells("j8")[0], 0.0)
+    judged = (*[Judgement("Best", "The engine's choice.")] * 4, fifth, Judgement("Best", "The engine's choice."))
+    for rule in ("rif", "soosorv-8"):
+        review = Review(rules, moves, judged, 5, opening=rule)
+        assert review.judgements[4] == fifth._replace(better="", better_cell=None), rule
+        assert not [cell for cell in review.board.cells if cell.value], "no better fifth marked"
+        assert review.errors("X") == () and review.summaries[0].counts == {"Mistake": 1}
+    kept = Review(rules, moves, judged, 5, opening="taraguchi-10")
+    assert kept.judgements[4] == fifth and kept.errors("X") == (5,)
+
+
+def test_on_3x3_the_review_counts_moves_to_a_win_as_the_coach_does():
+    """One way to count (docs/review.md): at every move of every position a
+    3×3 game reaches, the N of the review's "X wins in N" (or "still wins,
+    in N") is the N of the coach's "win in N" or "loss in N" on that square."""
+    seen, todo, moves = set(), [Position(DEFAULT_BOARD)], 0
+    while todo:
+        position = todo.pop()
+        if position.is_over or (position.x, position.o) in seen:
+            continue
+        seen.add((position.x, position.o))
+        for cell, value in square_values(position).items():
+            said = re.search(r"wins(?:,)? in (\d+)", judge_solved(position, cell).why)
+            counted = re.search(r"in (\d+)", value.text)
+            assert (said and said.group(1)) == (counted and counted.group(1)), (position, cell, value.text)
+            moves += 1
+            todo.append(position.play(cell))
+    assert (len(seen), moves) == (4520, 16167)

@@ -231,11 +231,21 @@ def test_past_its_streams_a_process_sends_the_review_as_it_stands_with_a_refresh
     assert review_routes._streams.acquire(blocking=False), "the stream gave its place back"
 
 
-def test_a_15x15_review_names_its_opening_when_it_is_one_of_renju_s_26(visitor: Visitor):
+def test_a_renju_review_names_its_opening_when_it_is_one_of_renju_s_26(visitor: Visitor):
     """h8 i7 f10 is Suisei (h8 i9 f6) mirrored across row 8."""
     page = visitor.client.get("/review/15x15-renju/h8-i7-f10-a1?step=1").text
     assert '<p class="quiet opening">Suisei (13I), one of renju&#39;s 26 openings.</p>' in page
-    assert "renju&#39;s 26 openings" not in visitor.client.get("/review/15x15/h8-i7-f11-a1?step=1").text
+    assert "renju&#39;s 26 openings" not in visitor.client.get("/review/15x15-renju/h8-i7-f11-a1?step=1").text
+
+
+@pytest.mark.parametrize("board", ["15x15", "15x15-standard"])
+def test_a_freestyle_or_standard_review_names_no_renju_opening(visitor: Visitor, board: str):
+    """The same stones, Suisei's under renju, are no opening of a freestyle or a
+    standard game, with an opening rule of its own or none."""
+    assert "26 openings" not in html.unescape(visitor.client.get(f"/review/{board}/h8-i7-f10-a1?step=1").text)
+    page = words(html.unescape(visitor.client.get(f"/review/{board}/h8-i7-f10-a1?opening=swap1&step=1").text))
+    assert ("Opened with swap1: the first player put down stones 1 to 3 (black, white, black), and the second "
+            "player chose a colour.") in page and "26 openings" not in page
 
 
 def test_black_s_fifth_under_rif_is_said_to_be_white_s_pick_of_black_s_offer(visitor: Visitor):
@@ -243,9 +253,34 @@ def test_black_s_fifth_under_rif_is_said_to_be_white_s_pick_of_black_s_offer(vis
     black's offer; under Taraguchi-10 only if black offered ten, which a link does not say."""
     for rule in ("rif", "soosorv-8"):
         page = words(visitor.client.get(f"/review/15x15-renju/h8-h9-h7-h10-j5-a1?opening={rule}&step=5").text)
-        assert (f"Under {Opening(rule).named}, white's player picked black's fifth stone, j5, from the fifth moves "
-                "black offered: its word judges offering it.") in html.unescape(page)
+        assert (f"Under {Opening(rule).named}, black offered fifth moves and white's player chose j5 from them. "
+                "The review judges black for offering it and names no better fifth: white's player chose which "
+                "offer was played.") in html.unescape(page)
         assert "offered" not in words(visitor.client.get(f"/review/15x15-renju/h8-h9-h7-h10-j5-a1?opening={rule}"
                                                          "&step=4").text)
     assert "offered" not in words(visitor.client.get(
         "/review/15x15-renju/h8-h9-h7-h10-j5-a1?opening=taraguchi-10&step=5").text)
+
+
+@pytest.mark.parametrize("notation, result", [("048216", "O won: three in a row."), ("401283576", "A draw.")])
+def test_the_review_says_how_the_game_ended_once(visitor: Visitor, notation: str, result: str):
+    """At the last step the status under the result says the game ended there, not the result again ("O wins!")."""
+    page = visitor.client.get(f"/review/3x3/{notation}").text
+    assert (f'<p class="result" id="result">{result}</p>\n    <p class="status" id="status">The game ended with this '
+            'move.</p>') in page and "wins!" not in page
+    before = visitor.client.get(f"/review/3x3/{notation}?step={len(notation) - 1}").text
+    assert f'<p class="status" id="status">{"O" if len(notation) % 2 == 0 else "X"} to move.</p>' in before
+
+
+def test_after_a_right_retry_the_game_as_it_ended_shows_its_own_stones_none_fading_in(visitor: Visitor):
+    """X did not block O's line at row 3, column 1, where O then won: X's try there
+    is right, and the board of the game as it ended has O there, the game's
+    own stone, not a reply to the try: no stone on it is new."""
+    right = visitor.client.post("/review/3x3/048216/retry/X", data={"cell": "6", "at": "0", "found": "0"})
+    text = words(right.text)
+    assert "Row 3, column 1 is right." in text and "You found 1 of 1. The game as it ended:" in text
+    assert "These are the game's own moves; your tries are not on the board." in text
+    cells = {int(cell): mark.upper() or None for mark, cell in re.findall(r'class="cell (?:mark-(\w))?[^"]*" '
+                                                                          r'data-cell="(\d)"', right.text)}
+    assert cells == {0: "X", 1: "X", 2: "O", 3: None, 4: "O", 5: None, 6: "O", 7: None, 8: "X"}
+    assert not re.search(r'class="cell [^"]*\bnew\b', right.text), "no stone of the game fades in as a reply"

@@ -87,8 +87,10 @@ class Retry:
 
     @property
     def game_board(self) -> BoardView:
-        """The whole game, as it ended: shown once every error has been tried."""
-        return board_view(self.rules, self.moves, set_up=self.set_up)
+        """The whole game, as it was played to its end: shown once every error
+        has been tried. No stone on it is new (none fades in, as a move just
+        made would): its last may stand on the square a try has just found."""
+        return board_view(self.rules, self.moves, new=(), set_up=self.set_up)
 
     def skipped(self) -> tuple[Retry, str]:
         """The next error, this one not found, and what the review says was better here."""

@@ -19,7 +19,7 @@ from webapp.engine import MARKS, Appraisal, Opening, Position, Rules, cells_of, 
 from webapp.review.judgement import ERRORS, KEPT, WORDS, Judgement, hindsights, judge
 from webapp.shared.board import BoardView, Move, SquareValue, board_view, move_list
 from webapp.shared.game_link import Result, game_query, mark_of, set_up_query, stones_query, write_moves
-from webapp.shared.opening_words import game_opening_words, opening_stone_words, picked_stone_words
+from webapp.shared.opening_words import opening_stone_words, picked_stone_words, reviewed_opening_words
 from webapp.shared.set_up import begun_words
 from webapp.shared.words import describe_cell, side_name
 
@@ -121,6 +121,26 @@ class Review:
     ending: Result = field(default_factory=Result)  # who played, and a resignation or a time-out
     set_up: int = 0  # how many of the first moves are stones set up by hand, not played
 
+    def __post_init__(self) -> None:
+        """Black's fifth stone, where white's player picked it among black's
+        offers (picked_step), names no better move: black chose what to
+        offer, not which offer was played, and the link does not say what
+        the other offers were, so a better fifth named would be one black
+        could not have played. Its word stays: it judges offering it."""
+        step = self.picked_step
+        if step is None or step > len(self.judgements) or self.judgements[step - 1] is None:
+            return
+        judged = list(self.judgements)
+        judged[step - 1] = judged[step - 1]._replace(better="", better_cell=None)
+        object.__setattr__(self, "judgements", tuple(judged))  # frozen: set once, as the review is made
+
+    @property
+    def picked_step(self) -> int | None:
+        """The step (from 1) of black's fifth stone where white's player always
+        picks it among black's offers (RIF's, Soosõrv-8's); None under the other rules."""
+        picked = Opening.read(self.opening).always_picked if self.opening else None
+        return None if picked is None else picked + 1
+
     @property
     def query(self) -> dict[str, str]:
         """What a link to this review carries besides the moves: the stones set up, the opening and the result."""
@@ -160,9 +180,10 @@ class Review:
     @property
     def opening_words(self) -> str | None:
         """Which stones the opening rule put down, rather than the players in
-        turn, and the opening's name where it is one of renju's 26 (None
-        where there is neither)."""
-        return game_opening_words(self.rules, self.moves, self.opening)
+        turn, and, under renju, the opening's name where it is one of renju's
+        26 (None where there is neither): a freestyle or standard game does
+        not open with renju's openings."""
+        return reviewed_opening_words(self.rules, self.moves, self.opening)
 
     @property
     def opening_stones(self) -> int:
@@ -198,10 +219,18 @@ class Review:
     def board(self) -> BoardView:
         """The board after the move looked at, without the coach: the judgement
         says it; after the last move of a game that ended off the board (a
-        resignation), its status says so, not whose turn it was. Stones set up are neither numbered nor listed."""
-        ended = self.step == self.last_step and self.ending.last_words(self.rules)
+        resignation), its status says so, not whose turn it was; of a game
+        that ended on the board, that it ended there, as the result above
+        says who won (not twice). Stones set up are neither numbered nor listed."""
+        ended = self.step == self.last_step and (self.ending.last_words(self.rules) or self._ended_here)
         return board_view(self.rules, self.moves[:self.ply], ended or None,
                           values=self._better_marked, set_up=self.set_up)
+
+    @property
+    def _ended_here(self) -> str | None:
+        """The status after the move that ended the game on the board (a line
+        completed, or the board full); None after any other move."""
+        return "The game ended with this move." if self.board_position.is_over else None
 
     @property
     def _better_marked(self) -> dict[int, SquareValue]:
@@ -265,10 +294,12 @@ class Review:
         return found
 
     def errors(self, side: str) -> tuple[int, ...]:
-        """The steps where side made a Mistake, a Blunder or missed a win (after the opening)."""
+        """The steps where side made a Mistake, a Blunder or missed a win (after
+        the opening), but black's fifth where white's player picked it among
+        black's offers (picked_step): no move of black's alone could put it right."""
         return tuple(step for step, judgement in enumerate(self.judgements, start=1)
                      if judgement is not None and judgement.word in ERRORS and self.mover(step) == side
-                     and step > self.opening_stones)
+                     and step > self.opening_stones and step != self.picked_step)
 
     @property
     def current(self) -> Verdict | None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from webapp.engine import MARKS, Opening, Rules
+from webapp.engine import MARKS, RENJU, Opening, Rules
 from webapp.engine.opening_rules import (EVEN_THREE, PICK, STAY, SWAP, TWO, WHITE_HOLDER, Choose, Now, Offer,
                                          Place)
 from webapp.engine.renju_openings import named_opening
@@ -150,12 +150,14 @@ def picked_stone_words(rules: Rules, moves: tuple[int, ...], step: int, written:
     """Who chose the stone played at step (from 1), where it is the one
     white's player picked among black's offered fifth moves (RIF's and
     Soosõrv-8's fifth): black played it, but did not choose it alone, so its
-    judgement is of offering it. None for any other stone."""
+    word judges black's offering it, and no better fifth is named (the
+    review's). None for any other stone."""
     opening = Opening.read(written) if written else Opening()
     if opening.always_picked != step - 1 or step > len(moves):
         return None
-    return (f"Under {opening.named}, white's player picked black's fifth stone, {rules.cell_name(moves[step - 1])}, "
-            "from the fifth moves black offered: its word judges offering it.")
+    return (f"Under {opening.named}, black offered fifth moves and white's player chose "
+            f"{rules.cell_name(moves[step - 1])} from them. The review judges black for offering it and names no "
+            "better fifth: white's player chose which offer was played.")
 
 
 def opening_words(written: str | None) -> str | None:
@@ -184,10 +186,26 @@ def opening_name_words(rules: Rules, moves: Sequence[int]) -> str | None:
     return f"{named.name} ({named.number}), one of renju's 26 openings." if named else None
 
 
+def renju_opening_name_words(rules: Rules, moves: Sequence[int]) -> str | None:
+    """The name of a renju game's first three stones, where they are one of
+    renju's 26 openings (opening_name_words); None under freestyle and
+    standard, whose games do not open with renju's openings: there the
+    name would be a stranger's word for the game's first stones."""
+    return opening_name_words(rules, moves) if rules.rule == RENJU else None
+
+
+def reviewed_opening_words(rules: Rules, moves: Sequence[int], written: str | None) -> str | None:
+    """A reviewed game's opening in words: what its opening rule put down
+    (opening_words), and, under renju only, its name where it is one of
+    renju's 26 openings (renju_opening_name_words); None where there is neither."""
+    return " ".join(filter(None, (opening_words(written), renju_opening_name_words(rules, moves)))) or None
+
+
 def game_opening_words(rules: Rules, moves: Sequence[int], written: str | None) -> str | None:
-    """A replayed or reviewed game's opening in words: what its opening rule
-    put down (opening_words), and its name where it is one of renju's 26
-    openings; None where there is neither."""
+    """A replayed game's opening in words: what its opening rule put down
+    (opening_words), and its name where it is one of renju's 26 openings,
+    under any rule; None where there is neither. (The review names them
+    under renju only: reviewed_opening_words.)"""
     return " ".join(filter(None, (opening_words(written), opening_name_words(rules, moves)))) or None
 
 
