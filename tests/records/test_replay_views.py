@@ -113,17 +113,24 @@ def test_a_link_whose_stones_keep_their_opening_opens(visitor: Visitor):
     assert visitor.client.get("/replay/7x7/d4-a7-a1?opening=pro").status_code == 200
 
 
-@pytest.mark.parametrize("board", ["15x15", "15x15-renju"])
-def test_a_15x15_replay_names_its_opening_when_it_is_one_of_renju_s_26(visitor: Visitor, board: str):
+def test_a_renju_replay_names_its_opening_when_it_is_one_of_renju_s_26(visitor: Visitor):
     """h8 g8 g7 is Kagetsu (h8 h9 i9) turned a quarter and mirrored; the name holds at every step."""
     for step in (0, 4):
-        page = visitor.client.get(f"/replay/{board}/h8-g8-g7-a1?step={step}").text
+        page = visitor.client.get(f"/replay/15x15-renju/h8-g8-g7-a1?step={step}").text
         assert '<p class="quiet opening">Kagetsu (4D), one of renju&#39;s 26 openings.</p>' in page
     for other in ("h8-h10-i9-a1", "h8-g8-l12-a1", "h8-g8"):  # white two away, black's second outside the 5×5, two stones
-        assert "renju&#39;s 26 openings" not in visitor.client.get(f"/replay/{board}/{other}").text, other
+        assert "renju&#39;s 26 openings" not in visitor.client.get(f"/replay/15x15-renju/{other}").text, other
 
 
-def test_a_replay_under_an_opening_rule_says_both_the_rule_and_the_opening_s_name(visitor: Visitor):
-    page = visitor.client.get("/replay/15x15/h8-i9-i7-a1?opening=swap1").text
-    assert ("Opened with swap1: the first player put down stones 1 to 3 (black, white, black), and the second "
-            "player chose a colour. Hogetsu (7I), one of renju&#39;s 26 openings.") in page
+@pytest.mark.parametrize("board", ["15x15", "15x15-standard"])
+def test_a_freestyle_or_standard_replay_names_no_renju_opening(visitor: Visitor, board: str):
+    """Their games do not open with renju's openings: the name would be a stranger's word for the first stones."""
+    assert "renju&#39;s 26 openings" not in visitor.client.get(f"/replay/{board}/h8-g8-g7-a1").text
+
+
+def test_a_replay_under_an_opening_rule_says_the_rule_and_under_renju_the_opening_s_name(visitor: Visitor):
+    page = visitor.client.get("/replay/15x15-renju/h8-i9-i7-a1?opening=rif").text
+    assert ("Opened under RIF: black&#39;s first stone at the centre; white&#39;s first stone beside the centre; "
+            "black&#39;s second stone within the central 5×5. Hogetsu (7I), one of renju&#39;s 26 openings.") in page
+    freestyle = visitor.client.get("/replay/15x15/h8-i9-i7-a1?opening=swap1").text
+    assert "chose a colour." in freestyle and "Hogetsu" not in freestyle

@@ -19,7 +19,7 @@ from webapp.engine import MARKS, Appraisal, Opening, Position, Rules, cells_of, 
 from webapp.review.judgement import ERRORS, KEPT, WORDS, Judgement, hindsights, judge
 from webapp.shared.board import BoardView, Move, SquareValue, board_view, move_list
 from webapp.shared.game_link import Result, game_query, mark_of, set_up_query, stones_query, write_moves
-from webapp.shared.opening_words import opening_stone_words, picked_stone_words, reviewed_opening_words
+from webapp.shared.opening_words import game_opening_words, opening_stone_words, picked_stone_words
 from webapp.shared.set_up import begun_words
 from webapp.shared.words import describe_cell, side_name
 
@@ -183,7 +183,7 @@ class Review:
         turn, and, under renju, the opening's name where it is one of renju's
         26 (None where there is neither): a freestyle or standard game does
         not open with renju's openings."""
-        return reviewed_opening_words(self.rules, self.moves, self.opening)
+        return game_opening_words(self.rules, self.moves, self.opening)
 
     @property
     def opening_stones(self) -> int:

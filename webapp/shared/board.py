@@ -81,8 +81,8 @@ class BoardView(NamedTuple):
 
     @property
     def opening_name(self) -> str | None:
-        """The name players know the first three stones by, where they are
-        one of renju's 26 openings on 15×15 ("Kagetsu (4D), one of renju's 26
+        """The name players know a renju game's first three stones by, where
+        they are one of renju's 26 openings ("Kagetsu (4D), one of renju's 26
         openings."); None otherwise, and where stones were set up by hand."""
         if len(self.moves) != self.ply:
             return None

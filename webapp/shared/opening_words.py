@@ -179,33 +179,18 @@ def opening_words(written: str | None) -> str | None:
 
 
 def opening_name_words(rules: Rules, moves: Sequence[int]) -> str | None:
-    """The name players know a game's first three stones by, on 15×15 under
-    any rule, where they are one of renju's 26 openings ("Kagetsu (4D), one
-    of renju's 26 openings."); None for any other start, or fewer stones."""
-    named = named_opening(rules, moves)
+    """The name players know a renju game's first three stones by, where
+    they are one of renju's 26 openings ("Kagetsu (4D), one of renju's 26
+    openings."); None for any other start, fewer stones, and under freestyle
+    and standard, whose games do not open with renju's openings: there the
+    name would be a stranger's word for the game's first stones."""
+    named = named_opening(rules, moves) if rules.rule == RENJU else None
     return f"{named.name} ({named.number}), one of renju's 26 openings." if named else None
 
 
-def renju_opening_name_words(rules: Rules, moves: Sequence[int]) -> str | None:
-    """The name of a renju game's first three stones, where they are one of
-    renju's 26 openings (opening_name_words); None under freestyle and
-    standard, whose games do not open with renju's openings: there the
-    name would be a stranger's word for the game's first stones."""
-    return opening_name_words(rules, moves) if rules.rule == RENJU else None
-
-
-def reviewed_opening_words(rules: Rules, moves: Sequence[int], written: str | None) -> str | None:
-    """A reviewed game's opening in words: what its opening rule put down
-    (opening_words), and, under renju only, its name where it is one of
-    renju's 26 openings (renju_opening_name_words); None where there is neither."""
-    return " ".join(filter(None, (opening_words(written), renju_opening_name_words(rules, moves)))) or None
-
-
 def game_opening_words(rules: Rules, moves: Sequence[int], written: str | None) -> str | None:
-    """A replayed game's opening in words: what its opening rule put down
-    (opening_words), and its name where it is one of renju's 26 openings,
-    under any rule; None where there is neither. (The review names them
-    under renju only: reviewed_opening_words.)"""
+    """A game's opening in words, as its replay and its review say it: what its opening rule put down
+    (opening_words), and its name where it is one of renju's 26 openings (opening_name_words)."""
     return " ".join(filter(None, (opening_words(written), opening_name_words(rules, moves)))) or None
 
 
