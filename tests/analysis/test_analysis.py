@@ -11,7 +11,7 @@ from html import unescape
 
 import pytest
 
-from tests.support import Visitor
+from tests.support import HTMX, Visitor
 from webapp.analysis.setup import Setup
 from webapp.engine import BOARDS, Position, is_solved, rules_offered
 
@@ -94,20 +94,20 @@ def test_the_board_links_each_square_to_the_setup_a_click_makes_keeping_the_side
     page = visitor.client.get("/analysis/15x15?x=h8-i9&o=j10&tool=o&turn=o&line=on").text
     links = square_links(page)
     assert len(links) == 225
-    assert links["a1, empty: place a white stone"] == "/analysis/15x15?x=i9-h8&o=j10-a1&turn=o&tool=o&line=on"
-    assert links["j10, white: nothing to change"] == "/analysis/15x15?x=i9-h8&o=j10&turn=o&tool=o&line=on"
+    assert links["a1, empty: place a white stone"] == "/analysis/15x15?x=i9-h8&o=j10-a1&turn=o&tool=o&line=on#at-board"
+    assert links["j10, white: nothing to change"] == "/analysis/15x15?x=i9-h8&o=j10&turn=o&tool=o&line=on#at-board"
     assert "White to move, as you chose." in page
 
 
 def test_the_side_to_move_is_chosen_by_a_link_and_the_counts_are_said_to_decide(visitor: Visitor):
     page = visitor.client.get("/analysis/15x15?x=h8&o=i9").text
     assert "Black to move, as the counts of stones say." in page
-    assert 'href="/analysis/15x15?x=h8&amp;o=i9&amp;turn=o&amp;tool=x">White</a>' in page
+    assert 'href="/analysis/15x15?x=h8&amp;o=i9&amp;turn=o&amp;tool=x#at-board">White</a>' in page
     chosen = unescape(visitor.client.get("/analysis/15x15?x=h8&o=i9&turn=o").text)
     assert ("White to move, as you chose: black passes, though the counts of stones put black to move. A game "
             "cannot begin with a pass; to play it out, choose black to move.") in chosen
     assert "Open it as a game" not in chosen
-    assert '<a href="/analysis/15x15?x=h8&o=i9&turn=o&tool=x&line=on">Show the engine\'s evaluation' in chosen
+    assert '<a href="/analysis/15x15?x=h8&o=i9&turn=o&tool=x&line=on#at-board">Show the engine\'s evaluation' in chosen
 
 
 def test_after_a_pass_the_evaluation_is_for_the_side_chosen(visitor: Visitor):
@@ -215,3 +215,13 @@ def test_the_analysis_board_keeps_its_rule_on_another_board_where_that_board_is_
     assert 'href="/analysis/7x7">7×7</a>' in page  # 7×7 has no renju
     standard = visitor.client.get("/analysis/7x7-standard").text
     assert 'href="/analysis/15x15-standard">15×15</a>' in standard and 'href="/analysis/3x3">3×3</a>' in standard
+
+
+def test_the_whole_page_alone_gives_the_board_the_anchor_its_links_land_at(visitor: Visitor):
+    """Without JavaScript a click loads the whole page, which lands at the
+    board (#at-board); htmx's section has no such id, so htmx scrolls nowhere."""
+    page = visitor.client.get("/analysis/15x15?x=h8").text
+    assert 'id="at-board"' in page and 'href="/analysis/15x15?x=h8-a1&amp;tool=x#at-board"' in page
+    swapped = visitor.client.get("/analysis/15x15?x=h8", headers=HTMX).text
+    assert swapped.startswith('<section id="analysis"') and 'id="at-board"' not in swapped
+    assert 'href="/analysis/15x15?x=h8-a1&amp;tool=x#at-board"' in swapped
