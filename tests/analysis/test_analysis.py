@@ -11,7 +11,7 @@ from html import unescape
 
 import pytest
 
-from tests.support import Visitor
+from tests.support import HTMX, Visitor
 from webapp.analysis.setup import Setup
 from webapp.engine import BOARDS, Position, is_solved, rules_offered
 
@@ -94,20 +94,20 @@ def test_the_board_links_each_square_to_the_setup_a_click_makes_keeping_the_side
     page = visitor.client.get("/analysis/15x15?x=h8-i9&o=j10&tool=o&turn=o&line=on").text
     links = square_links(page)
     assert len(links) == 225
-    assert links["a1, empty: place a white stone"] == "/analysis/15x15?x=i9-h8&o=j10-a1&turn=o&tool=o&line=on"
-    assert links["j10, white: nothing to change"] == "/analysis/15x15?x=i9-h8&o=j10&turn=o&tool=o&line=on"
+    assert links["a1, empty: place a white stone"] == "/analysis/15x15?x=i9-h8&o=j10-a1&turn=o&tool=o&line=on#at-board"
+    assert links["j10, white: nothing to change"] == "/analysis/15x15?x=i9-h8&o=j10&turn=o&tool=o&line=on#at-board"
     assert "White to move, as you chose." in page
 
 
 def test_the_side_to_move_is_chosen_by_a_link_and_the_counts_are_said_to_decide(visitor: Visitor):
     page = visitor.client.get("/analysis/15x15?x=h8&o=i9").text
     assert "Black to move, as the counts of stones say." in page
-    assert 'href="/analysis/15x15?x=h8&amp;o=i9&amp;turn=o&amp;tool=x">White</a>' in page
+    assert 'href="/analysis/15x15?x=h8&amp;o=i9&amp;turn=o&amp;tool=x#at-board">White</a>' in page
     chosen = unescape(visitor.client.get("/analysis/15x15?x=h8&o=i9&turn=o").text)
     assert ("White to move, as you chose: black passes, though the counts of stones put black to move. A game "
             "cannot begin with a pass; to play it out, choose black to move.") in chosen
     assert "Open it as a game" not in chosen
-    assert '<a href="/analysis/15x15?x=h8&o=i9&turn=o&tool=x&line=on">Show the engine\'s evaluation' in chosen
+    assert '<a href="/analysis/15x15?x=h8&o=i9&turn=o&tool=x&line=on#at-board">Show the engine\'s evaluation' in chosen
 
 
 def test_after_a_pass_the_evaluation_is_for_the_side_chosen(visitor: Visitor):
@@ -168,3 +168,60 @@ def test_under_renju_the_board_marks_black_s_forbidden_points_with_black_to_move
     assert "forbidden to black:" not in white_to_move and 'class="foul"' not in white_to_move
     freestyle = visitor.client.get("/analysis/15x15?x=h8-i8-j9-j10&o=a1-a3-a5-a7").text
     assert "forbidden" not in freestyle and 'href="/analysis/15x15-renju?x=j10-j9-h8-i8&amp;o=a7-a5-a3-a1' in freestyle
+
+
+def test_the_analysis_board_opened_from_a_renju_game_is_renju_s(visitor: Visitor):
+    """Issue 67, item 5: the header's "Analysis board" from a renju game
+    opened freestyle; it opens the board and rule of the game in play."""
+    visitor.post("/new", {"board": "15x15", "rule": "renju", "x": "human", "o": "easy"})
+    assert visitor.match().game.rules.name == "15x15-renju"
+    assert visitor.client.get("/analysis/").headers["Location"] == "/analysis/15x15-renju"
+    visitor.post("/new", {"board": "7x7", "rule": "standard", "x": "human", "o": "easy"})
+    assert visitor.client.get("/analysis/").headers["Location"] == "/analysis/7x7-standard"
+
+
+@pytest.mark.parametrize("query, board", [
+    ("?rule=renju", "15x15-renju"),
+    ("?board=15x15&rule=renju", "15x15-renju"),
+    ("?board=7x7&rule=standard", "7x7-standard"),
+    ("?board=3x3", "3x3"),
+    ("?rule=freestyle", "15x15"),
+])
+def test_a_link_names_the_board_and_rule_the_analysis_board_opens_under(visitor: Visitor, query: str, board: str):
+    assert visitor.client.get(f"/analysis/{query}").headers["Location"] == f"/analysis/{board}"
+
+
+def test_a_link_s_board_and_rule_over_the_game_in_play_s(visitor: Visitor):
+    """The link's rule over the game's; the game's rule kept where only the board is named and plays it."""
+    visitor.post("/new", {"board": "15x15", "rule": "renju", "x": "human", "o": "easy"})
+    assert visitor.client.get("/analysis/?rule=standard").headers["Location"] == "/analysis/15x15-standard"
+    assert visitor.client.get("/analysis/?board=7x7").headers["Location"] == "/analysis/7x7"
+
+
+@pytest.mark.parametrize("query, why", [
+    ("?rule=gomoku", "There is no rule “gomoku”; choose one of: freestyle, standard, renju."),
+    ("?board=7x7&rule=renju", "The 7x7 board is played freestyle or standard, not “renju”."),
+    ("?board=9x9&rule=renju", "There is no board “9x9”"),
+])
+def test_a_link_naming_no_board_or_rule_offered_is_a_404_saying_why(visitor: Visitor, query: str, why: str):
+    answer = visitor.client.get(f"/analysis/{query}")
+    assert answer.status_code == 404 and why in unescape(answer.text)
+
+
+def test_the_analysis_board_keeps_its_rule_on_another_board_where_that_board_is_played_under_it(visitor: Visitor):
+    page = visitor.client.get("/analysis/15x15-renju?x=h8").text
+    assert "Analysis board: 15×15, 5 in a row, renju" in page
+    assert 'href="/analysis/15x15-renju" aria-current="page">15×15</a>' in page
+    assert 'href="/analysis/7x7">7×7</a>' in page  # 7×7 has no renju
+    standard = visitor.client.get("/analysis/7x7-standard").text
+    assert 'href="/analysis/15x15-standard">15×15</a>' in standard and 'href="/analysis/3x3">3×3</a>' in standard
+
+
+def test_the_whole_page_alone_gives_the_board_the_anchor_its_links_land_at(visitor: Visitor):
+    """Without JavaScript a click loads the whole page, which lands at the
+    board (#at-board); htmx's section has no such id, so htmx scrolls nowhere."""
+    page = visitor.client.get("/analysis/15x15?x=h8").text
+    assert 'id="at-board"' in page and 'href="/analysis/15x15?x=h8-a1&amp;tool=x#at-board"' in page
+    swapped = visitor.client.get("/analysis/15x15?x=h8", headers=HTMX).text
+    assert swapped.startswith('<section id="analysis"') and 'id="at-board"' not in swapped
+    assert 'href="/analysis/15x15?x=h8-a1&amp;tool=x#at-board"' in swapped

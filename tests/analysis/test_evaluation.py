@@ -88,7 +88,7 @@ def test_on_3x3_the_words_agree_with_a_plain_search_and_the_line_keeps_the_value
 def test_with_the_line_on_the_page_asks_for_it_by_htmx_and_links_to_it_without(visitor: Visitor):
     page = visitor.client.get("/analysis/7x7?x=d4&o=c3&line=on").text
     asked = unescape(re.search(r'hx-get="([^"]+)" hx-trigger="load"', page).group(1))
-    assert asked == "/analysis/7x7/evaluation?x=d4&o=c3&tool=x&line=on"
+    assert asked == "/analysis/7x7/evaluation?x=d4&o=c3&tool=x&line=on#at-board"
     assert f'<a href="{asked}">Show its evaluation</a>' in unescape(page)
     swapped = visitor.client.get(asked, headers=HTMX).text
     assert swapped.startswith('<section id="analysis"') and "<html" not in swapped and numbered(swapped)
@@ -96,7 +96,7 @@ def test_with_the_line_on_the_page_asks_for_it_by_htmx_and_links_to_it_without(v
 
 def test_without_the_line_the_page_offers_it_and_asks_no_engine(visitor: Visitor):
     page = visitor.client.get("/analysis/7x7?x=d4&o=c3").text
-    assert "hx-get" not in page and 'href="/analysis/7x7?x=d4&amp;o=c3&amp;tool=x&amp;line=on"' in page
+    assert "hx-get" not in page and 'href="/analysis/7x7?x=d4&amp;o=c3&amp;tool=x&amp;line=on#at-board"' in page
     assert not numbered(page)
 
 

@@ -1,7 +1,9 @@
 """The analysis board in Chromium (issue 55, item 12): it passes the WCAG
 2.2 AA audit on a phone, light and dark, its 225 points no longer each a
 target too small to tap; Tab reaches the board once and the arrow keys move
-between its points, as on the game's board."""
+between its points, as on the game's board. Issue 67, item 5: a stone
+placed leaves the page where it was scrolled (without JavaScript the whole
+page lands at the board), and at 1280×800 the whole 15×15 board is in view."""
 
 from __future__ import annotations
 
@@ -9,7 +11,7 @@ import pytest
 from playwright.sync_api import Browser, expect
 
 from harness.accessibility import audit_both_schemes
-from harness.browsing import DESKTOP, SMALL_PHONE
+from harness.browsing import DESKTOP, SMALL_PHONE, in_viewport
 
 pytestmark = pytest.mark.browser
 
@@ -77,4 +79,45 @@ def test_set_a_position_choose_side_and_rule_see_the_line_and_open_it_as_a_game(
     expect(page.locator(".grid .mark-x")).to_have_count(1)
     expect(page.locator(".grid .mark-o")).to_have_count(1)
     expect(page.locator("#status")).to_have_text("Your turn: you play black.")
+    context.close()
+
+
+PHONE = {"width": 390, "height": 844}
+
+
+def test_a_stone_placed_leaves_the_page_where_it_was_scrolled(browser: Browser, live_server: str):
+    """Each stone was a whole page, which opened at its top (scroll 191 → 0):
+    htmx swaps the board's section alone, the page where it was."""
+    context = browser.new_context(base_url=live_server, viewport=PHONE)
+    page = context.new_page()
+    page.goto("/analysis/15x15")
+    page.evaluate("window.scrollTo(0, 191)")
+    assert page.evaluate("scrollY") == 191
+    for cell, stones in (("h8", 1), ("i9", 2)):
+        page.get_by_label(f"{cell}, empty: place a black stone").click()
+        expect(page.locator(".grid a.cell.mark-x")).to_have_count(stones)
+        assert page.evaluate("scrollY") == 191
+    assert page.url.endswith("/analysis/15x15?x=i9-h8&tool=x#at-board")  # the link kept for Back and a reload
+    context.close()
+
+
+def test_without_javascript_a_stone_placed_opens_the_page_at_the_board(browser: Browser, live_server: str):
+    context = browser.new_context(base_url=live_server, viewport=PHONE, java_script_enabled=False)
+    page = context.new_page()
+    page.goto("/analysis/15x15")
+    page.get_by_label("h8, empty: place a black stone").click()
+    expect(page.locator(".grid a.cell.mark-x")).to_have_count(1)
+    tools_top = page.get_by_role("navigation", name="What a click does").evaluate("nav => nav.getBoundingClientRect().top")
+    assert page.evaluate("scrollY") > 0 and abs(tools_top) <= 1
+    context.close()
+
+
+def test_at_1280_by_800_the_whole_15x15_board_is_in_view_with_its_letters(browser: Browser, live_server: str):
+    context = browser.new_context(base_url=live_server, viewport=DESKTOP)
+    page = context.new_page()
+    page.goto("/analysis/15x15-renju?x=h8")
+    expect(page.locator(".grid a.cell")).to_have_count(225)
+    assert page.evaluate("scrollY") == 0
+    for part in (".board.size-15", ".coordinates.columns", '[aria-label^="o1,"]', '[aria-label^="a1,"]'):
+        assert in_viewport(page, part), part
     context.close()

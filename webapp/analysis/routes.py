@@ -9,16 +9,20 @@ JavaScript the page links to it. Only that route waits for the engine.
 
 from __future__ import annotations
 
-from flask import Blueprint, Response, abort, current_app, redirect, render_template, request, url_for
+from flask import Blueprint, Response, abort, current_app, redirect, render_template, request, session, url_for
 
 from webapp.analysis import words
 from webapp.analysis.board import squares
 from webapp.analysis.evaluation import Evaluation, from_table, from_thought
 from webapp.analysis.setup import TOOLS, TURNS, Setup
-from webapp.engine import BOARDS, Rules, is_solved, rules_offered, top_level
+from webapp.engine import BOARDS, FREESTYLE, Rules, is_solved, rules_offered, top_level, under_rule
+from webapp.play.game import Game
+from webapp.play.match import SESSION_KEYS, SESSION_PART
 from webapp.shared.board import star_points
 from webapp.shared.errors import InvalidInput
+from webapp.shared.forms import parse_board, rule_named
 from webapp.shared.web import board_or_404, is_htmx, limit_engine_work, roster
+from webapp.storage.session_parts import part
 
 bp = Blueprint("analysis", __name__)
 SWITCH = ("on", "off")
@@ -26,8 +30,33 @@ SWITCH = ("on", "off")
 
 @bp.get("/analysis/")
 def start() -> Response:
-    """The analysis board of gomoku's own board, empty."""
-    return redirect(url_for(".board", board="15x15"), 303)
+    """The analysis board, empty: of the board and rule a link names
+    (/analysis/?board=15x15&rule=renju), else of this browser's current game
+    (the header's link, from a renju game, opens renju's board), else gomoku's."""
+    try:
+        rules = _rules_named(request.args.get("board"), request.args.get("rule"), _current_rules() or BOARDS["15x15"])
+    except InvalidInput as error:
+        abort(404, description=str(error))
+    return redirect(url_for(".board", board=rules.name), 303)
+
+
+def _rules_named(board: str | None, rule: str | None, current: Rules) -> Rules:
+    """The board and rule a link names (forms' parse_board and rule_named),
+    each absent the current one's (its rule where the board is played under
+    it); InvalidInput saying why where the board is not played under the rule named."""
+    rules = parse_board(board, current.with_rule(FREESTYLE))
+    if rule is None:
+        return rules.with_rule(current.rule) if current.rule in rules_offered(rules) else rules
+    try:
+        return under_rule(rules, rule_named(rule))
+    except ValueError as error:
+        raise InvalidInput(str(error)) from error
+
+
+def _current_rules() -> Rules | None:
+    """The board and rule of the game this browser's session holds, if it holds one."""
+    game = Game.from_session(part(session, SESSION_PART, SESSION_KEYS).get("game"), roster())
+    return game.rules if game else None
 
 
 @bp.get("/analysis/<board>")
@@ -79,7 +108,7 @@ def _evaluate(setup: Setup) -> Evaluation:
 def _page(setup: Setup, tool: str, line: bool, found: Evaluation | None) -> str:
     template = "analysis/_analysis.html" if is_htmx() else "analysis/analysis.html"
     rules = setup.rules
-    return render_template(template, setup=setup, tool=tool, tools=TOOLS, turns=TURNS, boards=BOARDS, line=line,
+    return render_template(template, htmx=is_htmx(), setup=setup, tool=tool, tools=TOOLS, turns=TURNS, boards=BOARDS, line=line,
                            evaluation=found, study=_can_study(setup), words=words,
                            squares=squares(setup, tool, found.line if found else ()), stars=star_points(rules),
                            rules_offered=rules_offered, levels=roster().computers_of(rules), top=top_level(rules),
