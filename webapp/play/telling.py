@@ -106,9 +106,8 @@ class Telling:
             introduced = f"Your opponent: {self.roster.introductions[self.player(opponent(self.humans[0]))]}."
             if self.set_up:  # and the computer's first move, if it was to move in the position set up
                 return " ".join(filter(None, (introduced, SET_UP_WORDS, self.last_computer_reason)))
-            if self.ply == 1 and not self.opening:
-                return (f"{introduced} It plays {self._named('X')}; "
-                        f"its stone is on {describe_cell(self.rules, self.moves[0])}.")
+            if self.ply == 1 and not self.opening:  # the move as every sentence names it: "played row 3, column 3"
+                return f"{introduced} It plays {self._named('X')} and has played {describe_cell(self.rules, self.moves[0])}."
             return introduced
         return self.last_computer_reason
 
