@@ -97,6 +97,20 @@ function followPlayers() {
 followPlayers();
 document.addEventListener("htmx:after:settle", followPlayers);
 
+// A mark fades in when it is new: the server marks the last move and its
+// reply so (class "new"), as a fresh page shows them. A board swapped in
+// after a take-back, or a switch (Coach, Hint), still holds them; a mark
+// already shown before the swap does not fade in again as if just played.
+let marksShown = [];
+const marksNow = () => squares().map((square) => (square.classList.contains("pending") ? "" : square.textContent));
+document.addEventListener("htmx:after:swap", () => {
+  squares().forEach((square, n) => {
+    if (square.classList.contains("new") && square.textContent && marksShown[n] === square.textContent) square.classList.remove("new");
+  });
+});
+document.addEventListener("htmx:after:settle", () => { marksShown = marksNow(); });
+marksShown = marksNow();
+
 // On the big boards a fingertip is wider than a point: a tap shows a ghost
 // stone, and a second tap on it plays it (Enter plays at once, as ever). On
 // by default for touch; the switch under the board turns it off, and this
