@@ -12,6 +12,7 @@ from collections.abc import Iterator
 from webapp.engine import BOARDS, Position
 from webapp.play.game import Game
 from webapp.play.hint import hint_for
+from webapp.shared.coach import reason, square_values
 from webapp.shared.words import describe_cell
 
 THREE = BOARDS["3x3"]
@@ -60,3 +61,35 @@ def test_every_sentence_of_the_play_page_names_every_3x3_square_one_way():
 def test_the_computer_that_opens_names_its_first_square_as_its_reasons_do():
     game = Game.start("perfect", "human", moves=(8,), rules=THREE)
     assert game.computer_says.endswith("It plays X and has played row 3, column 3.")
+
+
+WITHIN = re.compile(r"within (\d+) moves?\b")
+
+
+def test_the_play_page_counts_moves_to_a_win_one_way_a_sides_own_moves_this_one_included():
+    """Issue 67's Outcome, one way to count: on every 3×3 position the coach's
+    "win in N" on a square, the hint's "it wins within N moves" for it and the
+    computer's "I win within N moves" once it plays it are one N, the mover's
+    own moves with the move itself ("win in 1": this move wins)."""
+    checked = 0
+    for position in {Position.after(THREE, game.moves) for game in games("X")}:
+        if position.is_over:
+            continue
+        hint = hint_for(position, lambda position: (_ for _ in ()).throw(AssertionError("no engine on 3×3")))
+        for cell, value in square_values(position).items():
+            if value.kind != "win":
+                continue
+            wins_in = int(value.text.removeprefix("win in "))
+            said = reason(position, cell)
+            assert (said == "I complete a line and win.") == (wins_in == 1), (said, value.text)
+            if found := WITHIN.search(said):
+                assert int(found.group(1)) == wins_in, (said, value.text)
+                checked += 1
+            elif "win next move" in said:  # a fork: this move, then the win
+                assert wins_in == 2, (said, value.text)
+            else:
+                assert not re.search(r"\d", said), said  # a reason that counts nothing: a block, a win at once
+            if hint.cell == cell:
+                assert int(WITHIN.search(hint.why).group(1)) == wins_in, (hint.words, value.text)
+                checked += 1
+    assert checked > 100
