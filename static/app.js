@@ -100,16 +100,26 @@ document.addEventListener("htmx:after:settle", followPlayers);
 // A mark fades in when it is new: the server marks the last move and its
 // reply so (class "new"), as a fresh page shows them. A board swapped in
 // after a take-back, or a switch (Coach, Hint), still holds them; a mark
-// already shown before the swap does not fade in again as if just played.
-let marksShown = [];
-const marksNow = () => squares().map((square) => (square.classList.contains("pending") ? "" : square.textContent));
-document.addEventListener("htmx:after:swap", () => {
-  squares().forEach((square, n) => {
-    if (square.classList.contains("new") && square.textContent && marksShown[n] === square.textContent) square.classList.remove("new");
-  });
+// already shown before the swap does not fade in again as if just played
+// (taken off as the board is settled in, before it is first drawn). A new
+// game (New game, Play again) starts afresh: its marks are all new.
+let marksShown = null;
+let restarting = false;
+document.addEventListener("submit", (event) => {
+  const action = event.submitter?.getAttribute("formaction") || event.target.getAttribute?.("action") || "";
+  restarting = /\/(new|again)$/.test(action);
 });
-document.addEventListener("htmx:after:settle", () => { marksShown = marksNow(); });
-marksShown = marksNow();
+document.addEventListener("htmx:before:swap", () => {
+  marksShown = squares().map((square) => (square.classList.contains("pending") ? "" : square.textContent));
+});
+document.addEventListener("htmx:before:settle", () => {
+  if (!marksShown) return;
+  squares().forEach((square, n) => {
+    if (!restarting && square.textContent && marksShown[n] === square.textContent) square.classList.remove("new");
+  });
+  marksShown = null;
+});
+document.addEventListener("htmx:finally:swap", () => { restarting = false; });
 
 // On the big boards a fingertip is wider than a point: a tap shows a ghost
 // stone, and a second tap on it plays it (Enter plays at once, as ever). On

@@ -46,6 +46,7 @@ def test_after_take_back_the_marks_left_stay_still_and_only_a_new_mark_grows_in(
     page.goto("/")
     click(page, 4)
     click(page, next(cell for cell in range(9) if square(page, cell).is_enabled()))
+    page.wait_for_timeout(300)  # the move's own marks have grown in: they are not heard below
     listen_for_marks_growing_in(page)
     replacing_the_game(page, page.locator("#undo").click)
     expect(page.locator(".grid .mark-x")).to_have_count(1)
@@ -69,3 +70,19 @@ def test_after_a_swap_under_rif_the_new_game_form_names_the_players_at_once(page
     replacing_the_game(page, page.get_by_role("button", name="Swap: play black").click)
     expect(page.locator("#player-x")).to_have_value("human")
     expect(page.locator("#player-o")).to_have_value("easy")
+
+
+def test_a_new_game_s_first_mark_grows_in_even_where_the_last_game_had_one(page: Page):
+    """A new game starts afresh: the computer's first X grows in, though an X stood there before."""
+    page.goto("/")
+    swapped = page.get_by_role("button", name="New game, sides swapped")
+    replacing_the_game(page, swapped.click)
+    opened = page.locator(".grid .mark-x").get_attribute("value")
+    new_game(page, "human", "perfect")  # the form's choices were swapped back: the person plays X
+    click(page, int(opened))
+    page.wait_for_timeout(300)
+    listen_for_marks_growing_in(page)
+    replacing_the_game(page, swapped.click)
+    expect(page.locator(".grid .mark-x")).to_have_count(1)
+    page.wait_for_timeout(300)
+    assert page.locator(".grid .mark-x").get_attribute("value") in animated_marks(page)
