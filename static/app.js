@@ -5,7 +5,8 @@
 // square played shows its mark at once, and the status says the computer is
 // thinking; a click that gets no answer says so; a new game asked for below
 // the board brings it into view (and, sides swapped, swaps the form's
-// choices); on the big boards a tap first shows a ghost stone; pointing at a
+// choices, and after a swap in an opening its players follow it); on the big
+// boards a tap first shows a ghost stone; pointing at a
 // move in the list marks its stone; a copy button copies its link; the
 // new-game form offers only the levels and rules of the board chosen, names
 // its sides as that board does, and the invitation follows its board;
@@ -81,6 +82,44 @@ document.addEventListener("htmx:after:settle", () => {
   if (newGameAsked === "swap" && x && o && !document.querySelector("#game .message")) [x.value, o.value] = [o.value, x.value];
   newGameAsked = null;
 });
+
+// A swap in an opening exchanges the players: the game section says who
+// plays each colour now (data-x, data-o), and the new-game form follows it
+// at once, so that it never names the person's old colour.
+let playersShown = null;
+function followPlayers() {
+  const game = document.querySelector("#game");
+  const now = game?.dataset.x ? `${game.dataset.x} ${game.dataset.o}` : null;
+  const [x, o] = [document.querySelector("#player-x"), document.querySelector("#player-o")];
+  if (now && playersShown && now !== playersShown && x && o) [x.value, o.value] = now.split(" ");
+  playersShown = now;
+}
+followPlayers();
+document.addEventListener("htmx:after:settle", followPlayers);
+
+// A mark fades in when it is new: the server marks the last move and its
+// reply so (class "new"), as a fresh page shows them. A board swapped in
+// after a take-back, or a switch (Coach, Hint), still holds them; a mark
+// already shown before the swap does not fade in again as if just played
+// (taken off as the board is settled in, before it is first drawn). A new
+// game (New game, Play again) starts afresh: its marks are all new.
+let marksShown = null;
+let restarting = false;
+document.addEventListener("submit", (event) => {
+  const action = event.submitter?.getAttribute("formaction") || event.target.getAttribute?.("action") || "";
+  restarting = /\/(new|again)$/.test(action);
+});
+document.addEventListener("htmx:before:swap", () => {
+  marksShown = squares().map((square) => (square.classList.contains("pending") ? "" : square.textContent));
+});
+document.addEventListener("htmx:before:settle", () => {
+  if (!marksShown) return;
+  squares().forEach((square, n) => {
+    if (!restarting && square.textContent && marksShown[n] === square.textContent) square.classList.remove("new");
+  });
+  marksShown = null;
+});
+document.addEventListener("htmx:finally:swap", () => { restarting = false; });
 
 // On the big boards a fingertip is wider than a point: a tap shows a ghost
 // stone, and a second tap on it plays it (Enter plays at once, as ever). On

@@ -193,7 +193,7 @@ def test_new_game_as_o_the_computer_opens_at_once(visitor: Visitor):
     assert board.count("X") == 1 and board.count("O") == 0
     assert status(response.text) == "Your turn: you play O."
     first = describe_cell(DEFAULT_BOARD, board.index("X"))
-    said = f"Your opponent: the computer (perfect: it never loses). It plays X; its stone is on {first}."
+    said = f"Your opponent: the computer (perfect: it never loses). It plays X and has played {first}."
     assert f'<p class="reason">{said}</p>' in response.text
     assert len(enabled_cells(response.text)) == 8
 

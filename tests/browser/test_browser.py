@@ -47,7 +47,7 @@ def test_a_drawn_game_then_a_new_one(page: Page):
     assert_not_reloaded(page)
 
 
-OPENED_BY_PERFECT = re.compile(re.escape(FACING_PERFECT) + r" It plays X; its stone is on row \d, column \d\.")
+OPENED_BY_PERFECT = re.compile(re.escape(FACING_PERFECT) + r" It plays X and has played row \d, column \d\.")
 """Who you face, and where it played, when it plays first."""
 
 

@@ -41,7 +41,7 @@ def test_the_computer_opens_when_it_plays_x():
     assert game.ply == 1 and game.to_move == "O"
     assert game.status == "Your turn: you play O."
     assert game.computer_says == (f"Your opponent: the computer (perfect: it never loses). "
-                                  f"It plays X; its stone is on {describe_cell(THREE, game.moves[0])}.")
+                                  f"It plays X and has played {describe_cell(THREE, game.moves[0])}.")
 
 
 def test_the_computers_line_names_the_opponent_until_the_persons_first_move_then_gives_its_reasons():

@@ -160,3 +160,17 @@ def test_a_stored_hint_that_does_not_fit_the_game_is_dropped(visitor: Visitor):
             session["hint"] = kept
         assert "coach-hint" not in visitor.client.get("/").text, kept
     assert Hint(1, "row 1, column 2", "why.").words == "row 1, column 2: why."
+
+
+@pytest.mark.parametrize("board", ["4x4", "7x7", "15x15"])
+def test_with_the_coach_on_the_hint_is_greyed_and_says_why(visitor: Visitor, board: str):
+    """Issue 67, item 8: the Hint button that vanished with the coach on said
+    nothing. Above 3×3 it stays, greyed, with why; off again, it comes back."""
+    from tests.play.test_no_script_views import withheld
+    assert visitor.post("/new", {"board": board, "x": "human", "o": "easy"}).status_code == 200
+    coached = visitor.post("/coach", {"coach": "on"}).text
+    assert withheld(coached) == "No hint while the coach is on: turn Coach off for one."
+    assert 'name="hint"' not in coached
+    assert withheld(visitor.open().text) is not None, "the page as a reload shows it"
+    plain = visitor.post("/coach", {"coach": "off"}).text
+    assert withheld(plain) is None and 'name="hint" value="on"' in plain

@@ -106,11 +106,19 @@ class Telling:
             introduced = f"Your opponent: {self.roster.introductions[self.player(opponent(self.humans[0]))]}."
             if self.set_up:  # and the computer's first move, if it was to move in the position set up
                 return " ".join(filter(None, (introduced, SET_UP_WORDS, self.last_computer_reason)))
-            if self.ply == 1 and not self.opening:
-                return (f"{introduced} It plays {self._named('X')}; "
-                        f"its stone is on {describe_cell(self.rules, self.moves[0])}.")
+            if self.ply == 1 and not self.opening:  # the move as every sentence names it: "played row 3, column 3"
+                return f"{introduced} It plays {self._named('X')} and has played {describe_cell(self.rules, self.moves[0])}."
             return introduced
+        if self.resigned:
+            return self._after_resigning
         return self.last_computer_reason
+
+    @property
+    def _after_resigning(self) -> str:
+        """The line under "You resigned.": what is true now (who won, and
+        where the last stone went), not the computer's reason for a move
+        as if the game went on."""
+        return f"The computer wins; its last move was {describe_cell(self.rules, self.moves[-1])}."
 
     @property
     def reason_searches(self) -> bool:
@@ -118,7 +126,7 @@ class Telling:
         last move on a board too big to solve, with no search of master's
         (Found) to put into words. Then the engine workers work them out
         (computer_words), never the web thread."""
-        return (not is_solved(self.rules) and self.found is None and self.ply > self.set_up
+        return (not is_solved(self.rules) and self.found is None and self.ply > self.set_up and not self.resigned
                 and self.placed_by(self.ply - 1) != HUMAN and self._opening_said is None)
 
     @cached_property
