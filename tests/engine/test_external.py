@@ -161,6 +161,13 @@ def test_an_evaluation_turns_to_the_other_side(written, turned, proven):
     assert Evaluation(written).turned().turned() == Evaluation(written)
 
 
+@pytest.mark.parametrize(("written", "moves"), [("+M1", 1), ("+M3", 2), ("+M27", 14), ("-M2", 1), ("-M10", 5),
+                                               ("+M", None), ("12", None)])
+def test_a_proofs_distance_is_counted_in_the_winners_own_moves(written: str, moves: int | None):
+    """+M3: the side to move wins on the third move of both sides, its own second: "wins in 2", as the site says."""
+    assert Evaluation(written).winners_moves == moves
+
+
 def test_the_last_evaluation_among_the_messages_counts():
     said = ["MESSAGE REALTIME BEST 7,6", "MESSAGE Speed 543K | Depth 15-38 | Eval -157 | Node 100K",
             "MESSAGE Speed 550K | Depth 16-40 | Eval +M27 | Node 200K", "MESSAGE Bestline G9"]

@@ -13,10 +13,11 @@ from harness.positions import playable_positions, random_positions
 from tests.reach import Reach
 from webapp.engine import BOARDS, Position
 from webapp.engine.classic import Recorder, Tree, alphabeta
+from webapp.engine.gomocup import Evaluation
 from webapp.shared.coach import square_values
 from webapp.shared.errors import InvalidInput
 from webapp.think.look import Look
-from webapp.think.searches import searches
+from webapp.think.searches import evaluation_words, searches
 from webapp.think.tree import STOP_LIMIT, Count, value_words
 
 THREE, FOUR = BOARDS["3x3"], BOARDS["4x4"]
@@ -159,3 +160,11 @@ def test_an_estimate_is_told_as_a_chance_of_winning_too(board: str, value: int, 
     mover = "X" if value < 0 else "O"
     assert value_words(BOARDS[board], value, mover)[0] == words
 
+
+
+def test_the_think_page_says_an_engines_proof_as_the_site_counts_a_win():
+    """Rapfi's +M3 is three moves of both sides: the side to move's own second, "wins in 2" as the coach says it."""
+    gomoku = BOARDS["15x15"]
+    assert evaluation_words(gomoku, Evaluation("+M3"), "X") == "It proves that black wins in 2."
+    assert evaluation_words(gomoku, Evaluation("-M4"), "X") == "It proves that white wins in 2."
+    assert evaluation_words(gomoku, Evaluation("+M"), "O") == "It proves that white wins."

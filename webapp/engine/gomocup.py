@@ -83,6 +83,17 @@ class Evaluation:
         return -1 if self.written.startswith("-") else 1
 
     @property
+    def winners_moves(self) -> int | None:
+        """A proof's distance counted as the site counts a win, in the winner's
+        own moves, the winning one included ("wins in 1": the next move wins),
+        from the moves of both sides it was written in; None for no proof, or
+        one without a number."""
+        plies = self.written.lstrip("+-M")
+        if not self.proven or not plies.isdigit():
+            return None
+        return (int(plies) + 1) // 2 if self.proven > 0 else int(plies) // 2
+
+    @property
     def score(self) -> int | None:
         """The number, where it is one (not a proof)."""
         return None if self.proven else int(self.written)

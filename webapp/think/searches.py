@@ -92,10 +92,10 @@ def evaluation_words(rules: Rules, evaluation: Evaluation | None, mover: str) ->
     score with the chance it stands for (on Rapfi's scale, appraise.JUDGES_UNIT)."""
     if evaluation is None:
         return "It gave no evaluation."
-    plies = evaluation.written.lstrip("+-M")
     if evaluation.proven:
         winner = side_name(rules, mover if evaluation.proven > 0 else opponent(mover), start=False)
-        return f"It proves that {winner} wins, within {plies} moves of both sides."
+        moves = evaluation.winners_moves
+        return f"It proves that {winner} wins" + (f" in {moves}." if moves else ".")
     score = evaluation.score or 0
     chance = round(100 / (1 + math.exp(-max(-CERTAIN, min(CERTAIN, score / JUDGES_UNIT)))))
     name = side_name(rules, mover, start=False)
