@@ -59,15 +59,21 @@ def test_set_a_position_choose_side_and_rule_see_the_line_and_open_it_as_a_game(
     context = browser.new_context(base_url=live_server, viewport=DESKTOP)
     page = context.new_page()
     page.goto("/analysis/15x15")
+    # Each click swaps the board's section in; the next is made on the section it brought, as a person's is.
     page.get_by_label("h8, empty: place a black stone").click()
+    expect(page.get_by_label("h8, empty: place a black stone")).to_have_count(0)
     page.get_by_role("link", name="White stone").click()
+    expect(page.get_by_label("i9, empty: place a white stone")).to_have_count(1)
     page.get_by_label("i9, empty: place a white stone").click()
+    expect(page.get_by_label("i9, empty: place a white stone")).to_have_count(0)
     page.get_by_role("link", name="Renju").click()
+    expect(page.get_by_role("heading", name="Analysis board: 15×15, 5 in a row, renju")).to_be_visible()
     expect(page.get_by_text("Black to move, as the counts of stones say.")).to_be_visible()
     page.get_by_role("link", name="White", exact=True).click()  # against the counts: black passes
     expect(page.get_by_text("White to move, as you chose: black passes")).to_be_visible()
     expect(page.get_by_role("button", name="Open it as a game")).to_have_count(0)
     page.get_by_role("link", name="Black", exact=True).click()
+    expect(page.get_by_text("Black to move, as you chose.")).to_be_visible()
     page.get_by_role("link", name="Show the engine's evaluation and best line").click()
     expect(page.locator(".grid .line-step").first).to_be_visible(timeout=30_000)
     assert "/evaluation" not in page.url  # the line came by htmx into the page asked for
