@@ -33,7 +33,7 @@ from webapp.online.store import Event, GameStore, games_store
 from webapp.online.streams import stream
 from webapp.shared.errors import Conflict, InvalidInput
 from webapp.shared.forms import parse_board, parse_cell, parse_opening, parse_ply, parse_rule
-from webapp.shared.web import client, game_finished, is_htmx, limit_a_minute, never_cached, plain_error
+from webapp.shared.web import client, engine_pool, game_finished, is_htmx, limit_a_minute, never_cached, plain_error
 from webapp.storage.errors import STORE_ERRORS
 
 bp = Blueprint("online", __name__)
@@ -295,7 +295,7 @@ def _changed(game_id: str, change) -> Response | str:
 
     game, _ = _change(game_id, remembered)
     try:
-        flags.schedule(current_app.extensions["engines"], current_app.extensions["online_where"], game, found[-1])
+        flags.schedule(engine_pool(), current_app.extensions["online_where"], game, found[-1])
     except STORE_ERRORS:  # the change is made; whoever reads the game sees the flag fall all the same (as_of)
         current_app.logger.warning("Could not schedule a clock's flag for game %s", game_id, exc_info=True)
     if game.played_out:  # to be mined for puzzles, once (as the page's foot says)

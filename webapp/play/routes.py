@@ -27,7 +27,7 @@ from webapp.shared.forms import parse_board, parse_cell, parse_opening, parse_pl
 from webapp.shared.game_link import parse_moves, stones_query
 from webapp.shared.set_up import parse_set_up
 from webapp.shared.players import MY_MENACE, top_levels
-from webapp.shared.web import game_finished, is_htmx, limit_engine_work, never_cached, roster
+from webapp.shared.web import engine_pool, game_finished, is_htmx, limit_engine_work, never_cached, roster
 from webapp.shared.words import quoted
 from webapp.workers.pool import EnginesBusy
 
@@ -196,7 +196,7 @@ def engines() -> Response:
     queued for the engine workers, and says so (app.js) in place of "The
     computer is thinking…": a sentence short enough for that one line on a
     phone, or nothing when none waits."""
-    waiting = current_app.extensions["engines"].waiting()
+    waiting = engine_pool().waiting()
     words = "" if not waiting else f"Waiting for an engine: {waiting} {'move' if waiting == 1 else 'moves'} queued."
     return Response(words, content_type="text/plain; charset=utf-8", headers={"Cache-Control": "no-store"})
 
@@ -236,7 +236,7 @@ def _computer() -> Computer:
     """The computer, thinking for at most ENGINE_BUDGET_MS on the big boards,
     master on the engine workers; its replies are kept for Server-Timing."""
     g.engine_replies = []
-    return Computer(budget_ms=current_app.config["ENGINE_BUDGET_MS"], engines=current_app.extensions["engines"],
+    return Computer(budget_ms=current_app.config["ENGINE_BUDGET_MS"], engines=engine_pool(),
                     replies=g.engine_replies)
 
 
@@ -302,7 +302,7 @@ def _rendered_game(host_url: str, script_root: str, game: Game, coach: bool, sco
 def _asked(function: Callable[..., T], *arguments: Any, here: bool) -> T | None:
     """function(*arguments) from the engine workers (or here, for look-ups); None if none answers in time."""
     try:
-        return current_app.extensions["engines"].ask(function, *arguments, here=here)
+        return engine_pool().ask(function, *arguments, here=here)
     except EnginesBusy:
         return None
 
