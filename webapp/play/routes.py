@@ -112,7 +112,7 @@ def fifth() -> Response | str:
     """A point chosen for the person's offer of black's fifth moves, or
     chosen no more: the points chosen so far travel in the page (offering),
     not the session, and the game is unchanged until they are offered
-    (/swap2, as every opening's choice)."""
+    (/choose, as every opening's choice)."""
     match = current_match()
     rules = match.game.rules
     chosen = match.game.fifth_toggled(request.form.get("offering"), parse_cell(request.form.get("cell"), rules),
@@ -122,17 +122,21 @@ def fifth() -> Response | str:
     return redirect(url_for("play.index", offering=" ".join(map(rules.cell_name, chosen)) or None), 303)
 
 
-@bp.post("/swap2")
+@bp.post("/choose")
 def choose() -> Response | str:
     """A choice of the person's in the opening (swap2's black, white or two
     more stones; renju's swap or stay, a number declared) or the fifth moves
-    offered, under every rule (the route keeps swap2's name: links and forms
-    from before post here)."""
+    offered, under every rule."""
     match = current_match()
     seen = parse_ply(request.form.get("ply"), match.game.rules)
     with _timed():
         match = match.choose(request.form.get("choice", ""), seen, _computer(), finished_today())
     return _changed(match)
+
+
+bp.add_url_rule("/swap2", "choose_at_former_address", choose, methods=["POST"])
+"""/choose as it was named when swap2 was the only opening: a page drawn before the rename still posts there.
+Such a page's game lives at most SESSION_IDLE_SECONDS unused, so this can go that long after a release without it."""
 
 
 @bp.post("/again")
