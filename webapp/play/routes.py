@@ -186,7 +186,8 @@ def reset_score() -> Response | str:
 @bp.post("/menace/reset")
 def reset_my_menace() -> Response | str:
     """Empty this browser's MENACE's boxes, from the game (/learn has its own
-    route; a /learn page served before it had one still sends back=learn here)."""
+    route; a /learn page served before it had one still sends back=learn here:
+    kept while a session from before it (fbe74d2) may live, SESSION_IDLE_SECONDS)."""
     match = current_match().reset_my_menace()
     if request.form.get("back") == "learn":
         match.keep_in(session)

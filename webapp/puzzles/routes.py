@@ -68,7 +68,7 @@ SESSION_PART = "puzzles"
 STREAK = "puzzle_streak"
 SOLVED = "puzzles_solved"
 SESSION_KEYS = (STREAK, SOLVED)
-"""The part's keys, which a session kept at its top before it had parts."""
+"""The part's keys, which a session kept at its top before it had parts (as play's, webapp.play.match.SESSION_KEYS)."""
 SOLVED_KEPT = 500
 """How many solved puzzles a browser's session remembers, to mark them solved in the list."""
 MINED_SHOWN = 24
