@@ -36,7 +36,7 @@ from webapp.engine.opening_rules import NAMES, OPENINGS
 from webapp.engine.external import Brain, configured, probe, settings_in
 from webapp.shared.errors import Refusal
 from webapp.shared.lessons import LESSONS, place_of
-from webapp.shared.web import duration, is_htmx, let_go_of_engine_work, path, refused, reload_address
+from webapp.shared.web import ENGINE_POOL, duration, is_htmx, let_go_of_engine_work, path, refused, reload_address
 from webapp.storage.errors import StoreUnavailable
 from webapp.storage.limits import rate_limits
 from webapp.storage.private import private_folder
@@ -132,8 +132,8 @@ def create_app(test_config: Mapping[str, Any] | None = None,
     url = app.config["REDIS_URL"]
     app.extensions["rate_limits"] = rate_limits(redis_client(url) if url else None, app.instance_path)
     online_routes.init_app(app)
-    app.extensions["engines"] = EnginePool(app.config["ENGINE_WORKERS"], app.instance_path, app.config["REDIS_URL"],
-                                           workers=app.config["ENGINE_WORKER_COUNT"], judge=_external_engines(app))
+    app.extensions[ENGINE_POOL] = EnginePool(app.config["ENGINE_WORKERS"], app.instance_path, app.config["REDIS_URL"],
+                                             workers=app.config["ENGINE_WORKER_COUNT"], judge=_external_engines(app))
     puzzle_routes.init_app(app)
     for routes in (play_routes, review_routes, puzzle_routes, think_routes, online_routes, learn_routes, records_routes,
                    analysis_routes, estimate_routes):

@@ -15,6 +15,7 @@ import signal
 
 from webapp.think import look
 from webapp.engine import solved
+from webapp.shared.web import ENGINE_POOL, engine_pool
 
 solved.load_all()
 look.warm()  # the empty 3×3 board's "How the computer sees this", inherited by every worker
@@ -40,8 +41,8 @@ def post_worker_init(worker) -> None:
     graceful_timeout for streams that never end."""
     extensions = getattr(worker.wsgi, "extensions", {})  # none in make load's bare app
     hub = extensions.get("online_hub")
-    if "engines" in extensions:
-        extensions["engines"].start_if_scheduled()
+    if ENGINE_POOL in extensions:
+        engine_pool(worker.wsgi).start_if_scheduled()
 
     def stop(signum, frame) -> None:
         if hub is not None:

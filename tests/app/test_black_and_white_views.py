@@ -88,7 +88,7 @@ def computer_against_computer(visitor: Visitor) -> list[str]:
 
 def swap2_against_the_computer(visitor: Visitor) -> list[str]:
     pages = [new_game(visitor, "15x15", "master", "human", opening="swap2")]
-    pages.append(read(visitor.post("/swap2", {"choice": "white", "ply": str(visitor.ply())})))
+    pages.append(read(visitor.post("/choose", {"choice": "white", "ply": str(visitor.ply())})))
     return [*pages, read(visitor.open()), new_game(visitor, "15x15", "human", "master", opening="swap2")]
 
 

@@ -535,14 +535,15 @@ def test_swap2_with_a_friend_each_takes_their_steps_and_the_seats_follow_the_col
     assert "Swap2: Your friend chooses" in alice.game(url).text and "Play black" not in alice.game(url).text
     page = bob.game(url).text
     assert "Swap2: You choose: black, white, or two more stones." in page and "Put down two more" in page
-    assert alice.post(url + "/swap2", {"choice": "white", "ply": "3"}).status_code == 409  # not hers to make
-    assert carol.post(url + "/swap2", {"choice": "white", "ply": "3"}).status_code == 403  # a spectator
-    assert bob.post(url + "/swap2", {"choice": "grey", "ply": "3"}).status_code == 400
-    assert bob.post(url + "/swap2", {"choice": "two", "ply": "3"}).status_code == 200
+    assert alice.post(url + "/choose", {"choice": "white", "ply": "3"}).status_code == 409  # not hers to make
+    assert carol.post(url + "/choose", {"choice": "white", "ply": "3"}).status_code == 403  # a spectator
+    assert bob.post(url + "/choose", {"choice": "grey", "ply": "3"}).status_code == 400
+    assert "/swap2" not in page and url + "/choose" in page
+    assert bob.post(url + "/swap2", {"choice": "two", "ply": "3"}).status_code == 200, "a page drawn before the rename"
     put(bob, "g7", 3)
     put(bob, "j10", 4)
     assert "Put down two more" not in alice.game(url).text and "Play white" in alice.game(url).text
-    assert alice.post(url + "/swap2", {"choice": "white", "ply": "5"}).status_code == 200
+    assert alice.post(url + "/choose", {"choice": "white", "ply": "5"}).status_code == 200
     assert "you play white" in alice.game(url).text and "you play black" in bob.game(url).text
     assert "Your turn: you play white." in alice.game(url).text
     put(alice, "k11", 5)

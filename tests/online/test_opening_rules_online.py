@@ -58,8 +58,8 @@ def test_swap1_with_a_friend_the_colour_chosen_moves_the_seats(alice: Friend, bo
         assert put(alice, url, name, ply).status_code == 200
     page = bob.game(url).text
     assert status(page) == "Swap1: You choose a colour: black or white." and "Put down two more" not in page
-    assert bob.post(url + "/swap2", {"choice": "two", "ply": "3"}).status_code == 400
-    assert bob.post(url + "/swap2", {"choice": "black", "ply": "3"}).status_code == 200
+    assert bob.post(url + "/choose", {"choice": "two", "ply": "3"}).status_code == 400
+    assert bob.post(url + "/choose", {"choice": "black", "ply": "3"}).status_code == 200
     assert "you play black" in bob.game(url).text and status(alice.game(url).text) == "Your turn: you play white."
 
 
@@ -90,8 +90,8 @@ def test_rif_with_a_friend_the_swap_moves_the_seats_and_the_offer_waits_until_it
     page = bob.game(url).text
     assert status(page) == "RIF: You hold white: swap colours and play black, or stay white."
     assert "Swap: play black</button>" in page and "Swap: play black" not in alice.game(url).text
-    assert alice.post(url + "/swap2", {"choice": "swap", "ply": "3"}).status_code == 409, "bob's choice, not alice's"
-    assert bob.post(url + "/swap2", {"choice": "swap", "ply": "3"}).status_code == 200
+    assert alice.post(url + "/choose", {"choice": "swap", "ply": "3"}).status_code == 409, "bob's choice, not alice's"
+    assert bob.post(url + "/choose", {"choice": "swap", "ply": "3"}).status_code == 200
     assert "you play black" in bob.game(url).text and "you play white" in alice.game(url).text
     assert alice.post(url + "/move", {"cell": str(RENJU.parse_cell_name("h10")), "ply": "3"}).status_code == 200
     page = bob.game(url).text
@@ -112,7 +112,7 @@ def test_rif_with_a_friend_the_swap_moves_the_seats_and_the_offer_waits_until_it
     answer = fifth(bob, url, "j5", "g6", 4, htmx=False)
     assert answer.status_code == 303 and answer.headers["Location"].endswith("?offering=g6+j5")
     assert "2 of 2 chosen: g6, j5." in bob.game(answer.headers["Location"]).text
-    assert bob.post(url + "/swap2", {"choice": "g6 j5", "ply": "4"}).status_code == 200
+    assert bob.post(url + "/choose", {"choice": "g6 j5", "ply": "4"}).status_code == 200
     assert "RIF: the second player offered 2 fifth moves for black: g6, j5." in alice.events(url)
     assert status(alice.game(url).text) == "RIF: You pick black's fifth stone from those offered: g6 or j5."
     assert "offered as black's fifth move" in carol.game(url).text.replace("&#39;", "'")

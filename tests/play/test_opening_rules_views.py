@@ -24,7 +24,7 @@ def put(visitor: Visitor, name: str, rules=FIFTEEN):
 
 
 def choose(visitor: Visitor, choice: str):
-    return visitor.post("/swap2", {"choice": choice, "ply": str(visitor.ply())})
+    return visitor.post("/choose", {"choice": choice, "ply": str(visitor.ply())})
 
 
 def game_of(visitor: Visitor) -> Game:

@@ -28,7 +28,7 @@ def put(visitor: Visitor, name: str):
 
 
 def choose(visitor: Visitor, choice: str):
-    return visitor.post("/swap2", {"choice": choice, "ply": str(visitor.ply())})
+    return visitor.post("/choose", {"choice": choice, "ply": str(visitor.ply())})
 
 
 def chose_fifth(visitor: Visitor, name: str, offering: str = "", htmx: bool = True):

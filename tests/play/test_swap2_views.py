@@ -29,7 +29,7 @@ def place(visitor: Visitor, *names: str) -> None:
 
 
 def choose(visitor: Visitor, choice: str):
-    return visitor.post("/swap2", {"choice": choice, "ply": str(visitor.ply())})
+    return visitor.post("/choose", {"choice": choice, "ply": str(visitor.ply())})
 
 
 def game_of(visitor: Visitor) -> Game:
@@ -62,6 +62,16 @@ def test_the_computer_opens_and_you_take_black(visitor: Visitor) -> None:
     game = game_of(visitor)
     assert game.x == "human" and game.o == "master" and game.ply == 4  # the computer, now white, has moved
     assert game.opening_step is None and game.humans_turn
+
+
+def test_the_choice_posts_to_choose_and_a_page_drawn_before_may_still_post_to_swap2(visitor: Visitor) -> None:
+    """/choose is every rule's choice; /swap2, its name when swap2 was the only opening, answers the same."""
+    new_game(visitor, "master", "human")
+    page = visitor.open().text
+    assert 'formaction="/choose"' in page and "/swap2" not in page
+    assert visitor.post("/swap2", {"choice": "black", "ply": str(visitor.ply())}).status_code == 200
+    game = game_of(visitor)
+    assert game.x == "human" and game.ply == 4
 
 
 def test_the_computer_opens_you_put_down_two_and_it_chooses(visitor: Visitor) -> None:

@@ -9,7 +9,7 @@ JavaScript the page links to it. Only that route waits for the engine.
 
 from __future__ import annotations
 
-from flask import Blueprint, Response, abort, current_app, redirect, render_template, request, session, url_for
+from flask import Blueprint, Response, abort, redirect, render_template, request, session, url_for
 
 from webapp.analysis import words
 from webapp.analysis.board import squares
@@ -21,7 +21,7 @@ from webapp.play.match import SESSION_KEYS, SESSION_PART
 from webapp.shared.board import star_points
 from webapp.shared.errors import InvalidInput
 from webapp.shared.forms import parse_board, rule_named
-from webapp.shared.web import board_or_404, is_htmx, limit_engine_work, roster
+from webapp.shared.web import board_or_404, engine_pool, is_htmx, limit_engine_work, roster
 from webapp.storage.session_parts import part
 
 bp = Blueprint("analysis", __name__)
@@ -102,7 +102,7 @@ def _evaluate(setup: Setup) -> Evaluation:
     if is_solved(setup.rules):
         return from_table(position)
     limit_engine_work()
-    return from_thought(position, current_app.extensions["engines"].advise(position, for_a_page=True).thought)
+    return from_thought(position, engine_pool().advise(position, for_a_page=True).thought)
 
 
 def _page(setup: Setup, tool: str, line: bool, found: Evaluation | None) -> str:

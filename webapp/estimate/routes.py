@@ -14,13 +14,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, abort, current_app, render_template, request
+from flask import Blueprint, abort, render_template, request
 
 from webapp.engine import BOARDS, Rules
 from webapp.estimate import depth, monte_carlo
 from webapp.shared.errors import InvalidInput
 from webapp.shared.game_link import parse_moves
-from webapp.shared.web import board_or_404, is_htmx, limit_engine_work
+from webapp.shared.web import board_or_404, engine_pool, is_htmx, limit_engine_work
 
 bp = Blueprint("estimate", __name__)
 
@@ -67,7 +67,7 @@ def _depth(rules: Rules, raw_moves: str) -> depth.Asked:
 
 def _show_monte_carlo(asked: monte_carlo.Asked, here: str, page: str) -> str:
     """The search's section (alone, for htmx) or page; up to HERE_ITERATIONS run here, more on the workers."""
-    engines = current_app.extensions["engines"]
+    engines = engine_pool()
     if asked.needs_the_engines:
         limit_engine_work()
     found = engines.ask(monte_carlo.found, asked, here=not asked.needs_the_engines)
@@ -85,7 +85,7 @@ def _show_monte_carlo(asked: monte_carlo.Asked, here: str, page: str) -> str:
 def _show_depth(asked: depth.Asked, here: str, page: str) -> str:
     """The search's section (alone, for htmx) or page, worked out on the engine workers."""
     limit_engine_work()
-    seen = current_app.extensions["engines"].ask(depth.see, asked)
+    seen = engine_pool().ask(depth.see, asked)
     where = {"board": asked.rules.name, "moves": asked.notation} if here == "estimate.depth_page" else {}
     return render_template("estimate/_depth.html" if is_htmx() else page, asked=asked, seen=seen, here=here,
                            where=where, depths=depth.DEPTHS, board_of=depth.board_of,

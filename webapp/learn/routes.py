@@ -15,7 +15,7 @@ from webapp.learn.runs import (BASELINES, CHOICES, DEFAULTS, GAMES, Settings, de
                                train_chunk, under_way)
 from webapp.learn.store import LearningRuns, Started, runs_at
 from webapp.shared import my_menace
-from webapp.shared.web import client, is_htmx, never_cached
+from webapp.shared.web import client, engine_pool, is_htmx, never_cached
 from webapp.storage.session_parts import keep_part, part
 from webapp.storage.where import Where
 
@@ -120,7 +120,7 @@ def _keep_going(run_id: str, record: dict) -> None:
     (EnginePool.later's once): so a chunk lost with its worker is queued again
     when its page is next looked at."""
     if not record["finished"]:
-        current_app.extensions["engines"].later(train_chunk, _where(), run_id,
+        engine_pool().later(train_chunk, _where(), run_id,
                                                 once=step_name(run_id, record["played"]), watched=True)
 
 

@@ -14,7 +14,7 @@ from webapp.online.clock import now_or_clock
 from webapp.online.status import OFFER_WORDS
 from webapp.online.store import Event
 from webapp.shared.errors import Conflict, InvalidInput, Refusal
-from webapp.shared.game_link import AGREED, Result
+from webapp.shared.game_link import AGREED, Result, mark_of
 
 
 class Offer(NamedTuple):
@@ -95,7 +95,7 @@ class Offered:
         if self.opening_step is not None:
             return None
         for index in (self.ply - 1, self.ply - 2):
-            if index >= self.opening_stones and MARKS[index % 2] == mark:
+            if index >= self.opening_stones and mark_of(index) == mark:
                 return index
         return None
 

@@ -33,7 +33,7 @@ from webapp.online.store import Event, GameStore, games_store
 from webapp.online.streams import stream
 from webapp.shared.errors import Conflict, InvalidInput
 from webapp.shared.forms import parse_board, parse_cell, parse_opening, parse_ply, parse_rule
-from webapp.shared.web import client, game_finished, is_htmx, limit_a_minute, never_cached, plain_error
+from webapp.shared.web import client, engine_pool, game_finished, is_htmx, limit_a_minute, never_cached, plain_error
 from webapp.storage.errors import STORE_ERRORS
 
 bp = Blueprint("online", __name__)
@@ -170,7 +170,7 @@ def fifth(game_id: str) -> Response | str:
     """A point chosen for the player's offer of black's fifth moves, or
     chosen no more: the points chosen so far travel in the page (offering),
     and the game is unchanged (and the friend told nothing) until they are
-    offered (/swap2, as every opening's choice)."""
+    offered (/choose, as every opening's choice)."""
     game = _game_or_404(game_id)
     cell, seen = parse_cell(request.form.get("cell"), game.rules), parse_ply(request.form.get("ply"), game.rules)
     chosen = game.fifth_toggled(_player(make=False), request.form.get("offering"), cell, seen)
@@ -180,13 +180,18 @@ def fifth(game_id: str) -> Response | str:
     return redirect(url_for("online.show", game_id=game_id, offering=offering), 303)
 
 
-@bp.post("/g/<game_id>/swap2")
+@bp.post("/g/<game_id>/choose")
 def choose(game_id: str) -> Response | str:
     """A player's choice in the opening (swap2's black, white or two more;
     renju's swap or stay, a number declared) or fifth moves offered, under
-    every rule (the route keeps swap2's name: pages from before post here)."""
+    every rule."""
     choice = request.form.get("choice", "")
     return _players_change(game_id, lambda game, player, seen: game.choose(player, choice, seen))
+
+
+bp.add_url_rule("/g/<game_id>/swap2", "choose_at_former_address", choose, methods=["POST"])
+"""/g/<id>/choose as it was named when swap2 was the only opening: a page drawn before the rename still posts there.
+Such a page's game is kept at most SESSION_IDLE_SECONDS unplayed, so this can go that long after a release without it."""
 
 
 @bp.post("/g/<game_id>/resign")
@@ -295,7 +300,7 @@ def _changed(game_id: str, change) -> Response | str:
 
     game, _ = _change(game_id, remembered)
     try:
-        flags.schedule(current_app.extensions["engines"], current_app.extensions["online_where"], game, found[-1])
+        flags.schedule(engine_pool(), current_app.extensions["online_where"], game, found[-1])
     except STORE_ERRORS:  # the change is made; whoever reads the game sees the flag fall all the same (as_of)
         current_app.logger.warning("Could not schedule a clock's flag for game %s", game_id, exc_info=True)
     if game.played_out:  # to be mined for puzzles, once (as the page's foot says)

@@ -10,6 +10,7 @@ from typing import NamedTuple
 
 from webapp.engine import MARKS, opponent, rules_offered
 from webapp.online.clock import clock_words
+from webapp.shared.game_link import mark_of
 from webapp.shared.opening_words import step_words
 from webapp.shared.words import describe_cell, in_a_row, side_name
 
@@ -42,7 +43,7 @@ class Told:
         """"X played b2.", "Black played h8." (and how the game ended, if it did), for the live region."""
         if not self.moves:
             return ""
-        mark, cell = MARKS[(self.ply - 1) % 2], self.moves[-1]
+        mark, cell = mark_of(self.ply - 1), self.moves[-1]
         said = f"{self.named(mark)} played {describe_cell(self.rules, cell)}."
         if self.position.winner:
             said += f" {self.named(mark)} wins with {in_a_row(self.rules)} in a row."

@@ -33,7 +33,8 @@ SESSION_PART = "play"
 """Play's part of a browser's session (webapp.storage.session_parts)."""
 SESSION_KEYS = ("game", "score", "scored", "coach", "taught", "history", "hint", "numbers")
 """What a session kept at its top before it had parts: read as play's part until it is first kept
-("scored", which marked a result as counted, is read no more: a take-back after the end leaves it counted)."""
+("scored", which marked a result as counted, is read no more: a take-back after the end leaves it counted).
+Only a session unused since before the parts (4283c95) holds them: they can go SESSION_IDLE_SECONDS after that release."""
 
 HISTORY_LENGTH = 20
 """How many finished games "My games" keeps: the session holds them, up to 225 moves each."""

@@ -27,7 +27,7 @@ from webapp.shared.forms import parse_board, parse_cell, parse_opening, parse_pl
 from webapp.shared.game_link import parse_moves, stones_query
 from webapp.shared.set_up import parse_set_up
 from webapp.shared.players import MY_MENACE, top_levels
-from webapp.shared.web import game_finished, is_htmx, limit_engine_work, never_cached, roster
+from webapp.shared.web import engine_pool, game_finished, is_htmx, limit_engine_work, never_cached, roster
 from webapp.shared.words import quoted
 from webapp.workers.pool import EnginesBusy
 
@@ -112,7 +112,7 @@ def fifth() -> Response | str:
     """A point chosen for the person's offer of black's fifth moves, or
     chosen no more: the points chosen so far travel in the page (offering),
     not the session, and the game is unchanged until they are offered
-    (/swap2, as every opening's choice)."""
+    (/choose, as every opening's choice)."""
     match = current_match()
     rules = match.game.rules
     chosen = match.game.fifth_toggled(request.form.get("offering"), parse_cell(request.form.get("cell"), rules),
@@ -122,17 +122,21 @@ def fifth() -> Response | str:
     return redirect(url_for("play.index", offering=" ".join(map(rules.cell_name, chosen)) or None), 303)
 
 
-@bp.post("/swap2")
+@bp.post("/choose")
 def choose() -> Response | str:
     """A choice of the person's in the opening (swap2's black, white or two
     more stones; renju's swap or stay, a number declared) or the fifth moves
-    offered, under every rule (the route keeps swap2's name: links and forms
-    from before post here)."""
+    offered, under every rule."""
     match = current_match()
     seen = parse_ply(request.form.get("ply"), match.game.rules)
     with _timed():
         match = match.choose(request.form.get("choice", ""), seen, _computer(), finished_today())
     return _changed(match)
+
+
+bp.add_url_rule("/swap2", "choose_at_former_address", choose, methods=["POST"])
+"""/choose as it was named when swap2 was the only opening: a page drawn before the rename still posts there.
+Such a page's game lives at most SESSION_IDLE_SECONDS unused, so this can go that long after a release without it."""
 
 
 @bp.post("/again")
@@ -182,7 +186,8 @@ def reset_score() -> Response | str:
 @bp.post("/menace/reset")
 def reset_my_menace() -> Response | str:
     """Empty this browser's MENACE's boxes, from the game (/learn has its own
-    route; a /learn page served before it had one still sends back=learn here)."""
+    route; a /learn page served before it had one still sends back=learn here:
+    kept while a session from before it (fbe74d2) may live, SESSION_IDLE_SECONDS)."""
     match = current_match().reset_my_menace()
     if request.form.get("back") == "learn":
         match.keep_in(session)
@@ -196,7 +201,7 @@ def engines() -> Response:
     queued for the engine workers, and says so (app.js) in place of "The
     computer is thinking…": a sentence short enough for that one line on a
     phone, or nothing when none waits."""
-    waiting = current_app.extensions["engines"].waiting()
+    waiting = engine_pool().waiting()
     words = "" if not waiting else f"Waiting for an engine: {waiting} {'move' if waiting == 1 else 'moves'} queued."
     return Response(words, content_type="text/plain; charset=utf-8", headers={"Cache-Control": "no-store"})
 
@@ -236,7 +241,7 @@ def _computer() -> Computer:
     """The computer, thinking for at most ENGINE_BUDGET_MS on the big boards,
     master on the engine workers; its replies are kept for Server-Timing."""
     g.engine_replies = []
-    return Computer(budget_ms=current_app.config["ENGINE_BUDGET_MS"], engines=current_app.extensions["engines"],
+    return Computer(budget_ms=current_app.config["ENGINE_BUDGET_MS"], engines=engine_pool(),
                     replies=g.engine_replies)
 
 
@@ -302,7 +307,7 @@ def _rendered_game(host_url: str, script_root: str, game: Game, coach: bool, sco
 def _asked(function: Callable[..., T], *arguments: Any, here: bool) -> T | None:
     """function(*arguments) from the engine workers (or here, for look-ups); None if none answers in time."""
     try:
-        return current_app.extensions["engines"].ask(function, *arguments, here=here)
+        return engine_pool().ask(function, *arguments, here=here)
     except EnginesBusy:
         return None
 

@@ -25,7 +25,7 @@ from webapp.puzzles.store import MinedPuzzles, puzzles_at
 from webapp.shared.errors import Conflict, InvalidInput
 from webapp.shared.forms import parse_cell, whole_number
 from webapp.shared.game_link import mark_of, parse_moves, write_moves
-from webapp.shared.web import board_or_404, is_htmx, never_cached
+from webapp.shared.web import board_or_404, engine_pool, is_htmx, listen_for_finished_games, never_cached
 from webapp.shared.words import describe_cell, quoted, side_name
 from webapp.storage.errors import STORE_ERRORS
 from webapp.storage.session_parts import keep_part, part
@@ -40,12 +40,12 @@ def init_app(app: Flask) -> None:
     this feature's own store, which the job opens from where it is (Where:
     Redis at REDIS_URL, or the instance folder). The puzzles the workers
     kept in their own store before are carried over into it (see mined.py)."""
-    engines = app.extensions["engines"]
+    engines = engine_pool(app)
     where = Where(app.config["REDIS_URL"], app.instance_path)
     app.extensions["mined_puzzles"] = puzzles_at(where)
     _carry_over(app, engines.kept_before)
-    app.extensions.setdefault("finished_game_listeners", []).append(
-        lambda rules, moves: engines.later(mined.mine, where, rules, moves, once=mined.mining_name(rules, moves)))
+    listen_for_finished_games(
+        app, lambda rules, moves: engines.later(mined.mine, where, rules, moves, once=mined.mining_name(rules, moves)))
 
 
 def _carry_over(app: Flask, old: mined.Kept) -> None:
@@ -68,7 +68,7 @@ SESSION_PART = "puzzles"
 STREAK = "puzzle_streak"
 SOLVED = "puzzles_solved"
 SESSION_KEYS = (STREAK, SOLVED)
-"""The part's keys, which a session kept at its top before it had parts."""
+"""The part's keys, which a session kept at its top before it had parts (as play's, webapp.play.match.SESSION_KEYS)."""
 SOLVED_KEPT = 500
 """How many solved puzzles a browser's session remembers, to mark them solved in the list."""
 MINED_SHOWN = 24

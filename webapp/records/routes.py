@@ -26,7 +26,7 @@ from webapp.shared.errors import InvalidInput
 from webapp.shared.forms import rule_named
 from webapp.shared.game_link import GameAt, Result, parse_opening, set_up_query, write_moves
 from webapp.shared.record_files import FORMATS, MOST_CHARACTERS, Record, read_record, written
-from webapp.shared.web import board_or_404, is_htmx, roster
+from webapp.shared.web import board_or_404, engine_pool, is_htmx, roster
 
 bp = Blueprint("records", __name__)
 
@@ -47,7 +47,7 @@ def replay(board: str, moves: str) -> Response | str:
         shown = Replay.parse(board_or_404(board), moves, request.args)
     except InvalidInput as error:
         abort(404, description=str(error))
-    seen = current_app.extensions["engines"].ask(see_step, shown.rules, shown.moves, shown.ply, shown.set_up,
+    seen = engine_pool().ask(see_step, shown.rules, shown.moves, shown.ply, shown.set_up,
                                                  here=is_solved(shown.rules))
     template = "records/_replay.html" if is_htmx() else "records/replay.html"
     return render_template(template, replay=shown, view=shown.board(seen.values),

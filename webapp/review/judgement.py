@@ -51,6 +51,7 @@ from typing import NamedTuple
 
 from webapp.engine import (Appraisal, Outcome, Position, Rules, cells_of, is_solved, opponent, outcomes,
                            preference)
+from webapp.shared.game_link import mark_of
 from webapp.shared.words import capitalised, describe_cell, in_a_row, side_name, stones_are_coloured
 
 WORDS = ("Best", "Good", "Inaccuracy", "Mistake", "Blunder", "Missed win")
@@ -192,7 +193,7 @@ def hindsights(moves: Sequence[int], appraisals: Sequence[Appraisal | None]) -> 
             previous.win and not previous.kept_win)
     found, bound = [], None
     for i, appraisal in enumerate(appraisals):
-        mover = _mover(i)
+        mover = mark_of(i)
         win = after[i - 1] if i else ()
         kept = ()
         if win and appraisal is not None:
@@ -211,10 +212,6 @@ def _lost_whatever_played(appraisal: Appraisal) -> bool:
     the move played is the engine's choice, its refutation says only that
     the engine found nothing better: the same search chose the move.)"""
     return appraisal.choice_refuted and appraisal.cell != appraisal.choice
-
-
-def _mover(ply: int) -> str:
-    return "X" if ply % 2 == 0 else "O"
 
 
 def _bound_after(bound: tuple[str, int] | None, mover: str, appraisal: Appraisal | None,

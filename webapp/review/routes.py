@@ -24,7 +24,7 @@ from webapp.review.review import Review, judgements
 from webapp.shared.errors import Conflict, InvalidInput, Refusal
 from webapp.shared.forms import parse_cell
 from webapp.shared.game_link import GameAt, Result, parse_opening
-from webapp.shared.web import board_or_404, client, is_htmx, plain_error, rate_limits
+from webapp.shared.web import board_or_404, client, engine_pool, is_htmx, plain_error, rate_limits
 
 bp = Blueprint("review", __name__)
 
@@ -53,7 +53,7 @@ def progress(board: str, moves: str) -> Response:
     review = _review(board, moves, queue=False)
     if not is_htmx():
         return redirect(url_for(".show", board=board, moves=moves, step=review.step, **review.query), 303)
-    engines, permit = current_app.extensions["engines"], _permit()
+    engines, permit = engine_pool(), _permit()
     if not _streams.acquire(blocking=False):
         busy = render_template("review/_verdicts.html", review=review, busy=True)
         return Response(_message(busy), mimetype="text/event-stream", headers={"Cache-Control": "no-store"})
@@ -95,7 +95,7 @@ def retry(board: str, moves: str, side: str) -> str:
         following, told = retry.skipped()
         return render_template("review/_retry.html" if is_htmx() else "review/retry.html", retry=following,
                                message=told, right=True)
-    attempt = retry.attempt(parse_cell(request.form.get("cell"), retry.rules), current_app.extensions["engines"])
+    attempt = retry.attempt(parse_cell(request.form.get("cell"), retry.rules), engine_pool())
     return render_template("review/_retry.html" if is_htmx() else "review/retry.html", retry=retry.after(attempt),
                            message=retry.told(attempt), right=attempt.right)
 
@@ -120,7 +120,7 @@ def _review(board: str, moves: str, queue: bool = True) -> Review:
         ending = Result.parse(request.args, Position.after(rules, shown.moves))
     except InvalidInput as error:
         abort(404, description=str(error))
-    engines = current_app.extensions["engines"]
+    engines = engine_pool()
     found = judgements(rules, shown.moves, engines, queue, shown.set_up, _permit())
     return Review(rules, shown.moves, found, shown.step, engines.judge_name(rules), opening, ending, shown.set_up)
 

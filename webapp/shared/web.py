@@ -10,8 +10,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
-from flask import Response, abort, after_this_request, current_app, g, render_template, request, url_for
+from flask import Flask, Response, abort, after_this_request, current_app, g, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 from werkzeug.exceptions import HTTPException, TooManyRequests
 
@@ -19,6 +20,9 @@ from webapp.engine import Rules, board_named
 from webapp.shared.clients import client_key
 from webapp.shared.players import Roster
 from webapp.storage.limits import RateLimits
+
+if TYPE_CHECKING:  # the type only: the pool is made by the app (webapp.app), not by what asks for it
+    from webapp.workers.pool import EnginePool
 
 RefusalPage = Callable[[str, int], ResponseReturnValue]
 """How a feature shows a refusal: its page unchanged, with the message, at the status given."""
@@ -64,8 +68,21 @@ def game_finished(rules: Rules, moves: tuple[int, ...]) -> None:
     """Tell the features that want the games finished here (the puzzles,
     which mine them) that one ended: each registered its listener with the
     app, so that the feature where a game ends need not know them."""
-    for listener in current_app.extensions.get("finished_game_listeners", ()):
+    for listener in current_app.extensions.get(_FINISHED_GAME_LISTENERS, ()):
         listener(rules, moves)
+
+
+FinishedGameListener = Callable[[Rules, tuple[int, ...]], None]
+"""What a feature runs for each game finished anywhere on the site: the board and its moves."""
+_FINISHED_GAME_LISTENERS = "finished_game_listeners"
+
+
+def listen_for_finished_games(app: Flask, listener: FinishedGameListener) -> None:
+    """Have game_finished tell listener of every game that ends in app.
+
+    Here, beside game_finished, rather than a string key the listening
+    feature writes into the app's extensions: the two ends are one typed pair."""
+    app.extensions.setdefault(_FINISHED_GAME_LISTENERS, []).append(listener)
 
 
 def never_cached() -> None:
@@ -125,6 +142,19 @@ def rate_limits() -> RateLimits:
     """The site's rate limits, counted where every process sees them (webapp.storage.limits; made by the app)."""
     limits: RateLimits = current_app.extensions["rate_limits"]
     return limits
+
+
+ENGINE_POOL = "engines"
+"""Where the app keeps its engine pool among its extensions: set by webapp.app, read by engine_pool alone."""
+
+
+def engine_pool(app: Flask | None = None) -> EnginePool:
+    """The engine workers every feature hands its engine work to (current_app's, or app's; made by webapp.app).
+
+    One typed accessor instead of a string key in each feature: what a
+    feature depends on shows in its imports, and a type checker checks it."""
+    pool: EnginePool = (current_app if app is None else app).extensions[ENGINE_POOL]
+    return pool
 
 
 ENGINE_HOLD_SECONDS = 60

@@ -14,12 +14,12 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from flask import Blueprint, Response, abort, current_app, redirect, render_template, request, url_for
+from flask import Blueprint, Response, abort, redirect, render_template, request, url_for
 
 from webapp.engine import DEFAULT_BOARD, Rules
 from webapp.shared.board import board_view
 from webapp.shared.errors import InvalidInput
-from webapp.shared.web import board_or_404, is_htmx, limit_engine_work, roster
+from webapp.shared.web import board_or_404, engine_pool, is_htmx, limit_engine_work, roster
 from webapp.think.lessons import LESSON_BOARDS
 from webapp.think.look import DEPTHS, Look, see
 from webapp.think.predict import KINDS, MOST_SEED, Prediction, options, question, verdict
@@ -44,7 +44,7 @@ def look(board: str, moves: str) -> str:
         abort(404, description=str(error))
     if shown.needs_the_engines or shown.asks_the_engine:
         limit_engine_work()
-    alone, engines = node is not None and is_htmx(), current_app.extensions["engines"]
+    alone, engines = node is not None and is_htmx(), engine_pool()
     brains = () if alone else roster().engines_on(shown.rules)
     seen = engines.ask(see, shown, node if alone else None, brains, here=not shown.needs_the_engines)
     if alone:
@@ -95,7 +95,7 @@ def lesson(slug: str) -> str:
         context.update(_predicted(prediction, lambda **query: url_for("think.lesson", slug=slug, **query),
                                   anchor="#predict"))
     if slug == "ordering":
-        context["orders"] = current_app.extensions["engines"].ask(order_counts, "alphabeta", stepping.position,
+        context["orders"] = engine_pool().ask(order_counts, "alphabeta", stepping.position,
                                                                   here=stepping.light)
     if is_htmx() and args.get("part") != "page":
         return render_template("think/_stepper.html", **context)
@@ -111,7 +111,7 @@ def _stepping(rules: Rules, moves: str, search: str | None = None, order: str | 
 def _stepped(stepping: Stepping, link: Callable[..., str], fixed_search: str | None = None) -> dict:
     """What the stepper's template needs: the step (worked out on the engine
     workers when the tree is big), or a 404 for a step past the search's end."""
-    view = current_app.extensions["engines"].ask(see_step, stepping, here=stepping.light)
+    view = engine_pool().ask(see_step, stepping, here=stepping.light)
     if view.past_end:
         abort(404, description=f"{SEARCH_NAMES[stepping.search]} takes {view.last:,} steps here: "
                                f"there is no step {stepping.step:,}.")
