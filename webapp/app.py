@@ -19,6 +19,7 @@ from redis.exceptions import RedisError
 from werkzeug.exceptions import HTTPException, RequestEntityTooLarge, ServiceUnavailable
 from werkzeug.middleware.proxy_fix import ProxyFix
 
+from webapp.accounts import routes as account_routes
 from webapp.analysis import routes as analysis_routes
 from webapp.estimate import routes as estimate_routes
 from webapp.learn import routes as learn_routes
@@ -82,6 +83,8 @@ DEFAULTS: dict[str, Any] = {
     "REVIEW_ENGINE": "master",               # who appraises reviews' moves: master, or an external engine's name
     "CLOCKS": CLOCKS,                        # the clocks offered between friends: minutes + seconds a move
     "MAX_CONTENT_LENGTH": 512 * 1024,        # a request body's most bytes; the largest legit, a record file, is 256 KiB
+    "SIGN_IN_TRIES_PER_CLIENT": 30,          # sign-ups, and sign-ins, one client may try in 15 minutes
+    "SIGN_IN_TRIES_PER_NAME": 10,            # sign-ins (and sign-ups) one name may be tried with in 15 minutes
 }
 ENVIRONMENT: dict[str, type] = {
     "SECRET_KEY": str, "REDIS_URL": str, "SESSION_COOKIE_SECURE": bool, "HTTPS": bool,
@@ -92,6 +95,7 @@ ENVIRONMENT: dict[str, type] = {
     "ENGINE_PAGES_AT_ONCE": int, "REVIEWS_PER_MINUTE": int,
     "LEARNING_RUNS_PER_CLIENT": int,
     "TRUSTED_PROXIES": int, "ENGINE_BRAINS": str, "REVIEW_ENGINE": str, "CLOCKS": str, "MAX_CONTENT_LENGTH": int,
+    "SIGN_IN_TRIES_PER_CLIENT": int, "SIGN_IN_TRIES_PER_NAME": int,
 }
 HSTS_SECONDS_HEADER = "max-age=31536000"
 """Strict-Transport-Security when HTTPS is set: a year, this host only."""
@@ -135,8 +139,9 @@ def create_app(test_config: Mapping[str, Any] | None = None,
     app.extensions[ENGINE_POOL] = EnginePool(app.config["ENGINE_WORKERS"], app.instance_path, app.config["REDIS_URL"],
                                              workers=app.config["ENGINE_WORKER_COUNT"], judge=_external_engines(app))
     puzzle_routes.init_app(app)
+    account_routes.init_app(app)
     for routes in (play_routes, review_routes, puzzle_routes, think_routes, online_routes, learn_routes, records_routes,
-                   analysis_routes, estimate_routes):
+                   analysis_routes, estimate_routes, account_routes):
         app.register_blueprint(routes.bp)
     app.extensions["refusal_pages"] = {"play": play_routes.refused, "online": online_routes.refused,
                                        "review": review_routes.refused, "puzzles": puzzle_routes.refused}

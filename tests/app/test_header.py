@@ -9,7 +9,7 @@ import pytest
 from tests.support import Visitor
 
 LINKS = [("/", "Play"), ("/puzzles", "Puzzles"), ("/games", "My games"), ("/analysis/", "Analysis board"),
-         ("/open", "Open a record"), ("/lessons", "Learn"), ("/help", "How to play")]
+         ("/open", "Open a record"), ("/lessons", "Learn"), ("/help", "How to play"), ("/signin", "Sign in")]
 
 
 @pytest.mark.parametrize("path, current", [("/", "Play"), ("/puzzles", "Puzzles"), ("/games", "My games"),
