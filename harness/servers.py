@@ -179,7 +179,7 @@ class RedisServer:
 ONE_ADDRESS_FOR_MANY = {"NEW_SESSIONS_PER_HOUR": "1000000", "GAMES_PER_MINUTE": "1000000",
                         "ENGINE_PAGES_PER_MINUTE": "1000000", "STREAMS_PER_CLIENT": "1000000",
                         "ENGINE_PAGES_AT_ONCE": "1000000", "REVIEWS_PER_MINUTE": "1000000",
-                        "LEARNING_RUNS_PER_CLIENT": "1000000"}
+                        "LEARNING_RUNS_PER_CLIENT": "1000000", "SIGN_IN_TRIES_PER_CLIENT": "1000000"}
 """The per-client bounds lifted where every browser a test or a tool drives comes
 from 127.0.0.1, as one client (a test of a bound sets its own)."""
 

@@ -5,6 +5,7 @@ The steps themselves are harness.browsing's."""
 
 from __future__ import annotations
 
+import secrets
 from collections.abc import Callable
 
 from playwright.sync_api import Page, expect
@@ -16,6 +17,17 @@ from harness.browsing import (COMPUTER_WINS, DRAW, REVIEWED_15X15, a_click_with_
                               retrying_a_mistake, solve_puzzle, the_learning_lesson, waiting_for_a_free_engine, watching,
                               won_against_easy, your_menace_has_played)
 from harness.opening_steps import a_soosorv_8_offer, a_taraguchi_10_pick
+
+def a_players_page(page: Page) -> None:
+    """Signed up (a name of its own each time: the live server keeps its accounts), then the player's page."""
+    name = f"player-{secrets.token_hex(3)}"
+    page.goto("/signup")
+    page.get_by_label("Name").fill(name)
+    page.get_by_label("Password").fill("a long enough passphrase")
+    page.get_by_role("button", name="Sign up").click()
+    page.get_by_role("navigation").get_by_role("link", name=name, exact=True).click()  # "Signed in as <name>"
+    expect(page.get_by_role("heading", name=name)).to_be_visible()
+
 
 STATES: dict[str, Callable[[Page], None]] = {
     "a new game": lambda page: page.goto("/"),
@@ -93,6 +105,8 @@ STATES: dict[str, Callable[[Page], None]] = {
                                            replacing_the_game(page, page.get_by_role("button", name="Move numbers").click)),
     "my games": lambda page: (won_against_easy(page), page.goto("/games")),
     "how to play": lambda page: page.goto("/help"),
+    "signing in": lambda page: page.goto("/signin"),
+    "a player's page, signed in": a_players_page,
     "the analysis board": lambda page: page.goto("/analysis/15x15?x=h8-i9-j10&o=h9-h10&tool=o"),
     "the analysis board with its evaluation": lambda page: (
         page.goto("/analysis/15x15?x=h8-i9-j10&o=h9-h10&tool=o&line=on"),
