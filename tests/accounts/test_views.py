@@ -46,7 +46,7 @@ def test_the_forms_are_plain_forms_that_work_without_javascript(visitor: Visitor
         page = visitor.client.get(path)
         assert page.status_code == 200
         form = re.search(r"<form [^>]*>", page.text.split("</header>", 1)[1]).group(0)
-        assert form == f'<form method="post" action="{action}">'
+        assert form == f'<form class="account" method="post" action="{action}">'  # no hx- attribute: a plain form
         assert 'name="name"' in page.text and 'name="password" type="password"' in page.text
 
 
