@@ -1,4 +1,4 @@
-"""Swap2's steps as the computer takes them (webapp/engine/swap2.py)."""
+"""Swap2's steps as the computer takes them (webapp/engine/play/swap2.py)."""
 
 from __future__ import annotations
 
@@ -6,8 +6,9 @@ import random
 
 import pytest
 
-from webapp.engine import BOARDS, Position, swap2
-from webapp.engine.rules import cells_of
+from webapp.engine import BOARDS, Position
+from webapp.engine.play import swap2
+from webapp.engine.game.rules import cells_of
 
 FIFTEEN = BOARDS["15x15"]
 
