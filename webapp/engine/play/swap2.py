@@ -26,7 +26,6 @@ from webapp.engine.game.position import Position
 from webapp.engine.game.rules import RENJU, Rules, transform
 from webapp.engine.play.search import think
 from webapp.engine.game import opening_rules
-from webapp.engine.game.opening import Opening
 from webapp.engine.game.opening_rules import BLACK, NO_OPENING, SWAP2, TABLES, TWO, WHITE  # noqa: F401 (swap2's words)
 from webapp.engine.game.values import WIN
 
@@ -45,48 +44,12 @@ OPENINGS_KEPT = 4
 """The computer's opening is one of the openings this many most nearly even, at random."""
 
 
-def step(ply: int, choices: tuple[str, ...]) -> str | None:
-    """Where an opening of ply stones and these choices stands: PLACE_THREE,
-    CHOOSE, PLACE_TWO or CHOOSE_AGAIN; None once the colours are settled."""
-    now = opening_rules.walk(SWAP2, ply, choices)
-    return now.step.name if now else None
-
-
-def choices_at(now: str | None) -> tuple[str, ...]:
-    """The choices open at this step: FIRST_CHOICES at CHOOSE, LAST_CHOICES
-    at CHOOSE_AGAIN; none at the others (stones to place, or no opening)."""
-    return {CHOOSE: FIRST_CHOICES, CHOOSE_AGAIN: LAST_CHOICES}.get(now, ())
-
-
-def opener_acts(now: str) -> bool:
-    """Whether the opener (not the other player) takes this step."""
-    return next(step.by for step in TABLES[SWAP2] if step.name == now) == opening_rules.OPENER
-
-
-def opener_has_white(choices: tuple[str, ...]) -> bool:
-    """Whether the choices gave the opener white (the other player took
-    black, or the opener chose white after two more): the players' seats
-    are exchanged then, as the opener began as black."""
-    return opening_rules.opener_has_white(SWAP2, choices)
-
-
 WRITTEN = {written: choices for written, (rule, choices) in opening_rules.WRITTEN.items() if rule == SWAP2}
 """How a link or a record writes a game's swap2 opening (its `opening`, SGF's
 ON): "swap2" where the opener's three stones were answered with a colour,
 "swap2-two" where the other player put down two more; and the choices that
 say as much. Who then took which colour belongs to the players, whom a link
 does not name. Every rule's are opening_rules.WRITTEN."""
-
-
-def placed_by_opener(index: int, choices: tuple[str, ...]) -> bool | None:
-    """Whether the opener put down the stone at index (from 0): True for the
-    first three, False for two more; None after the opening (its colour's)."""
-    return Opening(SWAP2, choices).placed_by_opener(index)
-
-
-def fits(ply: int, choices: tuple[str, ...]) -> bool:
-    """Whether choices are ones a game of ply stones can have come with."""
-    return opening_rules.fits(SWAP2, ply, choices)
 
 
 def offered(rules: Rules) -> bool:
