@@ -11,10 +11,10 @@
 # make bench: engine speed, and a 60-move 15×15 review on 1 and 2 workers · make strength: how strong each level is
 # make ladder: brains play each other through the Gomocup protocol (LADDER="master ./pbrain-x --board 15x15 --sprt 0 30")
 # make opening-games: two levels under renju's opening rules, which the protocol cannot ask a brain for (OPENING_GAMES="master hard --games 12")
-# make tablebase: solve 4×4 again, into webapp/engine/4x4.tablebase
+# make tablebase: solve 4×4 again, into webapp/engine/play/4x4.tablebase
 # make train: MENACE and the network learn again from their seeds (tools/training.py), into webapp/engine/*.json, then judged
 # make learners: the shipped learners judged: learning curves, losing lines, 1,000-game results
-# make shapes: fit the evaluation's weights to master's self-play, into webapp/engine/shapes.json
+# make shapes: fit the evaluation's weights to master's self-play, into webapp/engine/play/shapes.json
 # make puzzles: mine the shipped puzzles again from games between the levels, into webapp/puzzles/puzzles.json
 # make puzzles-check: mine them all again and say whether they are the shipped set (make test samples it)
 # make bench-browser: click to painted board · make screenshots: every state, into screenshots/
@@ -150,8 +150,8 @@ forbidden-check: $(VENV)/test-installed
 	  $(if $(RAPFI),--rapfi $(RAPFI))
 
 tablebase: $(VENV)/installed
-	$(BIN)/python -m webapp.engine.solved webapp/engine/4x4.tablebase
-	sha256sum webapp/engine/4x4.tablebase
+	$(BIN)/python -m webapp.engine.play.solved webapp/engine/play/4x4.tablebase
+	sha256sum webapp/engine/play/4x4.tablebase
 
 # One BLAS thread: the network's matrices are small, and threads fighting over
 # two shared cores made training many times slower.

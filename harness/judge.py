@@ -16,9 +16,9 @@ import random
 from collections.abc import Callable
 from typing import NamedTuple
 
-from webapp.engine.boards import BOARDS
-from webapp.engine.levels import Player, choose_move
-from webapp.engine.position import Position
+from webapp.engine.game.boards import BOARDS
+from webapp.engine.players.levels import Player, choose_move
+from webapp.engine.game.position import Position
 
 THREE = BOARDS["3x3"]
 

@@ -8,7 +8,7 @@ Three kinds of game (GAME_KINDS), each a seeded, endless stream:
 - master: master's self-play from the centre, each side searching its own
   count of positions a move, drawn for each game, so that no two games are
   alike;
-- openings: renju's 26 openings (webapp/engine/renju_openings.py), in turn,
+- openings: renju's 26 openings (webapp/engine/game/renju_openings.py), in turn,
   each turned by one of the board's symmetries, played out to the end by
   master against itself or by a pair of levels.
 And a fourth kind of position, grown: a game's position with stones added
@@ -23,10 +23,10 @@ import random
 from collections.abc import Callable, Iterator
 
 from harness.renju_referee import RULES, recursive_cells
-from webapp.engine.levels import choose_move
-from webapp.engine.position import Position
-from webapp.engine.renju_openings import RENJU_OPENINGS
-from webapp.engine.rules import cells_of
+from webapp.engine.players.levels import choose_move
+from webapp.engine.game.position import Position
+from webapp.engine.game.renju_openings import RENJU_OPENINGS
+from webapp.engine.game.rules import cells_of
 
 GAME_KINDS = ("levels", "master", "openings")
 POSITION_KINDS = (*GAME_KINDS, "grown")

@@ -18,9 +18,9 @@ from functools import cache
 
 from renju.check_forbid import ForbidChecker
 
-from webapp.engine.renju import DOUBLE_FOUR, DOUBLE_THREE, OVERLINE
-from webapp.engine.position import Position
-from webapp.engine.rules import DIRECTIONS, RENJU, Rules, cells_of
+from webapp.engine.game.renju import DOUBLE_FOUR, DOUBLE_THREE, OVERLINE
+from webapp.engine.game.position import Position
+from webapp.engine.game.rules import DIRECTIONS, RENJU, Rules, cells_of
 
 RULES = Rules(15, 5, RENJU)
 JUDGE_REASONS = {1: DOUBLE_THREE, 2: DOUBLE_FOUR, 3: OVERLINE}
@@ -76,7 +76,7 @@ def recursive_cells(position: Position) -> dict[int, bool]:
     decides it: the point would be a double three were those shapes all
     threes, and the judge says it is not.
 
-    The shapes are read here, not by webapp.engine.renju: black's stone and
+    The shapes are read here, not by webapp.engine.game.renju: black's stone and
     one more make a straight four along the line (exactly four in a row
     through it, an empty point at each end, no black stone beyond either)."""
     found = {}

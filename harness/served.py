@@ -13,7 +13,7 @@ from flask import Flask
 
 from webapp import app
 from webapp.think import look as thinking
-from webapp.engine import solved
+from webapp.engine.play import solved
 
 
 def create_app() -> Flask:

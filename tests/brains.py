@@ -11,7 +11,7 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
-from webapp.engine.external import Brain, configured, probe
+from webapp.brains.external import Brain, configured, probe
 
 KINROW = str(Path(sys.executable).with_name("pbrain-kinrow"))
 """Our own brain's program, as `pip install` puts it beside the interpreter."""

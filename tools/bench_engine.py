@@ -152,7 +152,7 @@ def main() -> None:
         cold_three, cold_four, megabytes = cold_start(bytecode)
         print(f"  {'import + first 3x3 reply, ' + how:<42} {cold_three * ms:6.1f} ms   {note}")
         print(f"  {'... + 4x4 tablebase + first reply':<42} {cold_four * ms:6.1f} ms   peak memory {megabytes:.0f} MB "
-              f"(the tablebase is {(ROOT / 'webapp/engine/4x4.tablebase').stat().st_size / 1e6:.1f} MB, "
+              f"(the tablebase is {(ROOT / 'webapp/engine/play/4x4.tablebase').stat().st_size / 1e6:.1f} MB, "
               "mapped: shared by every process)")
 
 

@@ -30,9 +30,9 @@ from collections.abc import Callable
 
 from webapp.app import create_app
 from webapp.engine import BOARDS, Position
-from webapp.engine.limited import limited, root_lines
-from webapp.engine.mcts import search
-from webapp.engine.solved import table
+from webapp.engine.teaching.limited import limited, root_lines
+from webapp.engine.teaching.mcts import search
+from webapp.engine.play.solved import table
 from webapp.estimate.depth import DEPTHS, MINIMAX_LIMIT
 
 FOUR = BOARDS["4x4"]

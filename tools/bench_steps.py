@@ -21,7 +21,7 @@ import time
 from harness.positions import random_positions
 from tools.bench_think import moves_to
 from webapp.app import create_app
-from webapp.engine.solved import load_all
+from webapp.engine.play.solved import load_all
 from webapp.think.stepping import MOST_EMPTY, totals
 
 

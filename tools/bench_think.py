@@ -30,7 +30,7 @@ from pathlib import Path
 from harness.positions import playable_positions, random_positions
 from webapp.app import create_app
 from webapp.engine import BOARDS, DEFAULT_BUDGET_MS, Position
-from webapp.engine.solved import load_all
+from webapp.engine.play.solved import load_all
 from webapp.shared.game_link import write_moves
 from webapp.think.look import DEFAULT_DEPTH, DEPTHS
 from webapp.think.searches import searches
@@ -42,7 +42,7 @@ FRESH_RUNS = 5
 FIRST_VIEW = """
 import tempfile, time
 from webapp.app import create_app
-from webapp.engine.solved import load_all
+from webapp.engine.play.solved import load_all
 load_all()
 client = create_app({"SECRET_KEY": "bench"}, instance_path=tempfile.mkdtemp()).test_client()
 start = time.perf_counter()

@@ -7,7 +7,7 @@ crowded near the centre so that forbidden shapes are common), levels,
 master, openings (the positions with black to move of whole games:
 harness/renju_games.py) or grown (a game's position with stones added until
 a three's straight four could only be made on a forbidden point). Each
-position's every empty point, ours (webapp.engine.renju: forbidden or not,
+position's every empty point, ours (webapp.engine.game.renju: forbidden or not,
 and why) is compared with the Gomocup manager's judge (the `renju` package's
 check, a port of Piskvork's) and, given --rapfi, with Rapfi's YXSHOWFORBID
 answer (Rapfi built from its public source, outside this repository). Prints
@@ -28,9 +28,9 @@ from collections.abc import Iterator
 
 from harness.renju_games import POSITION_KINDS, positions
 from harness.renju_referee import RULES, crowded_positions, judge, recursive_cells
-from webapp.engine.position import Position
-from webapp.engine.renju import forbidden_cells
-from webapp.engine.rules import cells_of
+from webapp.engine.game.position import Position
+from webapp.engine.game.renju import forbidden_cells
+from webapp.engine.game.rules import cells_of
 
 KINDS = ("crowded", *POSITION_KINDS)
 DEFAULT = ("crowded=2000", "levels=1500", "master=1000", "openings=1000", "grown=100")

@@ -44,9 +44,9 @@ from harness.judge import Tally
 from tools.openings import OPENING_SETS, openings, position_of
 from webapp.engine import (BOARDS, FREESTYLE, LEARNERS, LEVELS, RENJU, RULES, STANDARD, Rules, rules_offered,
                            under_rule)
-from webapp.engine.external import (SLACK_SECONDS, Brain, BrainFault, Connection, answered_cell, configured, names_in,
+from webapp.brains.external import (SLACK_SECONDS, Brain, BrainFault, Connection, answered_cell, configured, names_in,
                                     settings_in, started as started_on)
-from webapp.engine.gomocup import RULE_NUMBERS, asking
+from webapp.brains.gomocup import RULE_NUMBERS, asking
 from webapp.shared.game_link import write_moves
 
 PROGRAM = Path(sys.executable).with_name("pbrain-kinrow")

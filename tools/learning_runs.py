@@ -8,7 +8,7 @@
   player, of the player who takes any win and otherwise moves at random, and
   of the untrained network from several seeds, with the first move each
   network prefers.
-- The shares against the perfect player (webapp/engine/keeping.py) of those
+- The shares against the perfect player (webapp/engine/players/keeping.py) of those
   players, of a fresh MENACE and of the shipped learners.
 - Learning runs as the page runs them (webapp/learn/runs.train_chunk, a
   chunk at a time through a store in a scratch folder, as on a worker): the
@@ -26,8 +26,9 @@ import time
 import numpy as np
 
 from harness import judge
-from webapp.engine import BOARDS, Position, keeping, menace, network
-from webapp.engine.network import Network
+from webapp.engine import BOARDS, Position
+from webapp.engine.players import keeping, menace, network
+from webapp.engine.players.network import Network
 from webapp.learn.runs import Settings, new_run, train_chunk
 from webapp.learn.store import runs_at
 from webapp.storage.where import Where

@@ -28,7 +28,7 @@ from typing import NamedTuple
 from harness.renju_referee import judge
 from tools.parallel import mapping
 from webapp.engine import BOARDS, Opening, Position, levels_of
-from webapp.engine.opening_rules import RENJU_OPENINGS
+from webapp.engine.game.opening_rules import RENJU_OPENINGS
 from webapp.play.computer import Computer
 from webapp.play.game import Game
 

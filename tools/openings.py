@@ -17,7 +17,7 @@ Sets for pro and long pro (`--openings pro`, `--openings long-pro`, freestyle
 or standard, where the board has room for the zone): black at the centre,
 white's first at each of PRO_WHITES (beside it, diagonally, a knight's move
 and two away), black's second where the computer puts it under the rule
-(engine/opening_play.py: master's choice in the zone). Swap1's opener puts
+(engine/play/opening_play.py: master's choice in the zone). Swap1's opener puts
 down the same three stones as swap2's, and the ladder plays each opening
 with both colours, so swap1 is the swap2 set.
 
@@ -32,8 +32,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from webapp.engine import BOARDS, Opening, Position, Rules, opening_play, swap2
-from webapp.engine.opening_rules import LONG_PRO, PRO
+from webapp.engine import BOARDS, Opening, Position, Rules
+from webapp.engine.play import opening_play, swap2
+from webapp.engine.game.opening_rules import LONG_PRO, PRO
 
 FIFTEEN = (
     "h8 i8", "h8 i9", "h8 j8", "h8 j9", "h8 j10",
@@ -68,7 +69,7 @@ def renju_openings(rules: Rules) -> tuple[str, ...]:
 
 def swap2_openings(rules: Rules) -> tuple[str, ...]:
     """The SWAP2_OPENINGS most nearly even placements of swap2's three
-    stones, as swap2's opener chooses from them (engine/swap2.py)."""
+    stones, as swap2's opener chooses from them (engine/play/swap2.py)."""
     return tuple(" ".join(rules.cell_name(cell) for cell in stones)
                  for stones in swap2.balanced_openings(rules)[:SWAP2_OPENINGS])
 

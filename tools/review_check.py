@@ -14,7 +14,7 @@ asked two things about the loser's moves:
 
 The review's moves are appraised by master, as the app's default, or with
 --review-engine by an external engine, as the app's REVIEW_ENGINE does
-(appraise.judged_by), with its own settings (--review-settings).
+(brains.external.judged_by), with its own settings (--review-settings).
 
     python -m tools.review_check /path/to/pbrain-rapfi --info "MAX_NODE 200000" --turn-ms 60000
     python -m tools.review_check /path/to/pbrain-rapfi --info "MAX_NODE 200000" \
@@ -40,8 +40,7 @@ from typing import TextIO
 from tools.parallel import mapping
 from tools.second_opinion import Judge, verdicts
 from webapp.engine import BOARDS, Appraisal, Position, Rules, appraise
-from webapp.engine.appraise import judged_by
-from webapp.engine.external import Brain, configured, stop_all
+from webapp.brains.external import Brain, configured, judged_by, stop_all
 from webapp.review.judgement import ERRORS, KEPT, Judgement
 from webapp.review.review import judgements
 from webapp.shared.errors import InvalidInput

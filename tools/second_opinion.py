@@ -26,8 +26,8 @@ from typing import TextIO
 
 from tools.ladder import started
 from webapp.engine import BOARDS, Position, Rules
-from webapp.engine.external import answered_cell
-from webapp.engine.gomocup import Evaluation, asking, evaluation_of
+from webapp.brains.external import answered_cell
+from webapp.brains.gomocup import Evaluation, asking, evaluation_of
 from webapp.shared.errors import InvalidInput
 from webapp.shared.game_link import parse_moves
 

@@ -1,4 +1,4 @@
-"""`make shapes`: fit the evaluation's weights (webapp/engine/shapes.py) to games.
+"""`make shapes`: fit the evaluation's weights (webapp/engine/play/shapes.py) to games.
 
 Texel's method, as chess and gomoku engines tune their evaluations: master
 plays itself on 15×15 from many short random openings; every position of
@@ -13,7 +13,7 @@ weights and the waiting side's are fitted apart, as the evaluation uses them.
 Reproducible: each game's opening comes from random.Random(SEED + game), and
 master moves by a count of positions, so the same code plays the same games
 and fits the same weights, on any machine. The result is written to
-webapp/engine/shapes.json.
+webapp/engine/play/shapes.json.
 
 The games are played in rounds: the first with STARTING, weights set by
 hand, and each later one with the weights fitted so far, so that the
@@ -30,11 +30,11 @@ import numpy as np
 
 from tools.parallel import mapping
 from webapp.engine import BOARDS, Position
-from webapp.engine.evaluate import Evaluator, Node, evaluator
-from webapp.engine.patterns import LINES, Combo, Line, combos, unpack
-from webapp.engine.rules import cells_of
-from webapp.engine.search import think
-from webapp.engine.shapes import STARTING, UNIT, WEIGHTS_FILE, Weights
+from webapp.engine.play.evaluate import Evaluator, Node, evaluator
+from webapp.engine.play.patterns import LINES, Combo, Line, combos, unpack
+from webapp.engine.game.rules import cells_of
+from webapp.engine.play.search import think
+from webapp.engine.play.shapes import STARTING, UNIT, WEIGHTS_FILE, Weights
 
 SEED = 0
 ROUNDS = 2

@@ -15,7 +15,7 @@ nothing, writes menace.json and network.json, and prints their figures;
   another colour is fuller, where a teacher who ignores what MENACE would
   play finds such a reply only by chance. (Against a random opponent alone
   it learns moves that usually win and lose to the right reply.)
-- The network teaches itself (webapp/engine/network_learning.teach_itself), NETWORK_GAMES games.
+- The network teaches itself (webapp/engine/players/network_learning.teach_itself), NETWORK_GAMES games.
 - The learning curve: every so many games (CURVE_POINTS points in all),
   the learner as it really plays meets a random player and the perfect
   player, CURVE_GAMES games as X and as many as O, with a generator of its
@@ -39,14 +39,14 @@ from pathlib import Path
 from typing import Any
 
 from harness import judge
-from webapp.engine import network_learning
-from webapp.engine import shipped
-from webapp.engine.levels import Player
-from webapp.engine.menace import Menace
-from webapp.engine.network import Network
-from webapp.engine.position import Position
-from webapp.engine.rules import MARKS
-from webapp.engine.solved import outcomes
+from webapp.engine.players import network_learning
+from webapp.engine.players import shipped
+from webapp.engine.players.levels import Player
+from webapp.engine.players.menace import Menace
+from webapp.engine.players.network import Network
+from webapp.engine.game.position import Position
+from webapp.engine.game.rules import MARKS
+from webapp.engine.play.solved import outcomes
 
 MENACE_SEED = 1961
 MENACE_GAMES = 100_000

@@ -1,6 +1,7 @@
 """Tic-tac-toe and k in a row in the browser. One package a layer, one a feature:
 
-- engine: the rules, the solved games, the search and the levels, the learners. No Flask.
+- engine: the rules, the solved games, the search and the levels, the learners. No Flask, no I/O.
+- brains: other engines, spoken to by the Gomocup protocol (processes, pipes, timeouts). No Flask.
 - workers: the engine's work (master's moves, a review's appraisals) on a pool of processes. No Flask.
 - brain: the engine as a Gomocup brain for other programs. No Flask.
 - shared: what every feature uses: the board view, the move notation, game records (SGF, PSQ), form fields,

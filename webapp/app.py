@@ -33,8 +33,8 @@ from webapp.records import routes as records_routes
 from webapp.review import routes as review_routes
 from webapp.think import routes as think_routes
 from webapp.engine import BOARDS, DEFAULT_BUDGET_MS, FREESTYLE, RULES, STANDARD, Opening, rules_offered
-from webapp.engine.opening_rules import NAMES, OPENINGS
-from webapp.engine.external import Brain, configured, probe, settings_in
+from webapp.engine.game.opening_rules import NAMES, OPENINGS
+from webapp.brains.external import Brain, configured, probe, settings_in
 from webapp.shared.errors import Refusal
 from webapp.shared.lessons import LESSONS, place_of
 from webapp.shared.web import ENGINE_POOL, duration, is_htmx, let_go_of_engine_work, path, refused, reload_address
@@ -78,7 +78,7 @@ DEFAULTS: dict[str, Any] = {
     "LEARNING_RUNS_PER_CLIENT": 2,           # learning runs one client (address, IPv6 /64) may have under way at once
     "ADDRESS_PER_MINUTE": 60,                # live games started, or codes tried, from one address in a minute
     "TRUSTED_PROXIES": 0,                    # proxies in front whose X-Forwarded-For/-Proto are believed
-    "ENGINE_BRAINS": "",                     # external engines: "name=path,name=path" (webapp/engine/external.py)
+    "ENGINE_BRAINS": "",                     # external engines: "name=path,name=path" (webapp/brains/external.py)
     "ENGINE_BRAIN_SETTINGS": {},             # each one's INFO settings by name: ENGINE_BRAIN_<NAME>="key=value …"
     "REVIEW_ENGINE": "master",               # who appraises reviews' moves: master, or an external engine's name
     "CLOCKS": CLOCKS,                        # the clocks offered between friends: minutes + seconds a move

@@ -14,7 +14,7 @@ import os
 import signal
 
 from webapp.think import look
-from webapp.engine import solved
+from webapp.engine.play import solved
 from webapp.shared.web import ENGINE_POOL, engine_pool
 
 solved.load_all()

@@ -17,7 +17,7 @@ from tests.brains import KINROW, fake_brain
 from tests.support import Visitor
 from webapp.app import create_app
 from webapp.engine import BOARDS
-from webapp.engine.external import stop_all
+from webapp.brains.external import stop_all
 from webapp.shared.game_link import parse_moves
 
 GOMOKU = BOARDS["15x15"]

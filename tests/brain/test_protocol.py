@@ -8,7 +8,8 @@ import pytest
 
 from webapp.brain import protocol
 from webapp.brain.protocol import SAFETY_MS, OurBrain, Clock
-from webapp.engine import BOARDS, Position, board_named, solved, swap2
+from webapp.engine import BOARDS, Position, board_named
+from webapp.engine.play import solved, swap2
 
 
 def said(brain: OurBrain, *lines: str) -> list[str]:

@@ -14,7 +14,7 @@ from harness.accessibility import audit_both_schemes
 from harness.browsing import BROWSER_BUDGET_MS, click, new_game, square
 from harness.servers import in_a_thread
 from webapp.app import create_app
-from webapp.engine.external import stop_all
+from webapp.brains.external import stop_all
 
 pytestmark = pytest.mark.browser
 

@@ -12,11 +12,11 @@ from tests.engine.test_threats import wins_against_everything
 from harness.positions import random_positions, setup
 from tests.reach import Reach
 from webapp.engine import BOARDS, Forgetful, Position, advise, appraise, think, threat_to_answer
-from webapp.engine import evaluate
-from webapp.engine.evaluate import evaluator
-from webapp.engine.threats import ThreatSolver
+from webapp.engine.play import evaluate
+from webapp.engine.play.evaluate import evaluator
+from webapp.engine.play.threats import ThreatSolver
 
-appraise_module = importlib.import_module("webapp.engine.appraise")  # the package's appraise is the function
+appraise_module = importlib.import_module("webapp.engine.play.appraise")  # the package's appraise is the function
 
 
 def wins_with(here: Position, cell: int) -> list[int] | None:

@@ -9,7 +9,7 @@ import time
 
 import pytest
 
-from webapp.engine.connection import LINE_CHARACTERS, MESSAGES_KEPT, BrainFault, Connection
+from webapp.brains.connection import LINE_CHARACTERS, MESSAGES_KEPT, BrainFault, Connection
 
 LONG_LINE = """
 import sys

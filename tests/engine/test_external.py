@@ -1,4 +1,4 @@
-"""External engines through the Gomocup protocol (webapp.engine.external):
+"""External engines through the Gomocup protocol (webapp.brains.external):
 the configuration read and refused, a brain asked what it plays, its moves
 from a warm process, and each way a brain can fail, on real processes: our
 own pbrain-kinrow and the fake brains of tests/fake_brain.py."""
@@ -15,11 +15,11 @@ import pytest
 from tests.brains import KINROW, fake_brain, probed, watched_fake
 from tests.workers.test_pool import alive, wait_until
 from webapp.engine import BOARDS, Position
-from webapp.engine.appraise import JUDGES_UNIT, from_opinions, judged_by
-from webapp.engine.connection import Connection
-from webapp.engine.external import BrainFault, answered_cell, ask, configured, stop_all
-from webapp.engine.gomocup import Evaluation, best_line_of, evaluation_of
-from webapp.engine.search import Thought
+from webapp.engine.play.appraise import JUDGES_UNIT, from_opinions
+from webapp.brains.connection import Connection
+from webapp.brains.external import BrainFault, answered_cell, ask, configured, judged_by, stop_all
+from webapp.brains.gomocup import Evaluation, best_line_of, evaluation_of
+from webapp.engine.play.search import Thought
 from webapp.review.judgement import judge_appraisal
 
 GOMOKU = BOARDS["15x15"]
@@ -249,7 +249,7 @@ def test_no_brain_outlives_the_process_that_started_it(tmp_path):
     pids.mkdir()
     path = fake_brain(tmp_path, "good", pids)
     script = ("import sys, time; sys.path[:0] = [%r, %r];"
-              "from webapp.engine.external import Brain, ask; from webapp.engine import BOARDS;"
+              "from webapp.brains.external import Brain, ask; from webapp.engine import BOARDS;"
               "ask(Brain('fake', (%r,)), BOARDS['7x7'], ()); print('asked', flush=True); time.sleep(60)"
               % (str(Path(__file__).parents[2]), "", path))
     import subprocess

@@ -1,5 +1,5 @@
 """The share of positions where a player's move keeps the position's value
-(webapp/engine/keeping.py), checked against a plain negamax over 3×3 written
+(webapp/engine/players/keeping.py), checked against a plain negamax over 3×3 written
 here, which knows nothing of the solved table: the positions, and the
 shares of the random player, of MENACEs fresh, part-trained and shipped, and
 of networks untrained and shipped."""
@@ -11,11 +11,11 @@ from functools import cache
 import numpy as np
 import pytest
 
-from webapp.engine import keeping
-from webapp.engine.learning import MenaceLearning
-from webapp.engine.menace import Menace, trained
-from webapp.engine.network import Network
-from webapp.engine.network import trained as trained_network
+from webapp.engine.players import keeping
+from webapp.engine.players.learning import MenaceLearning
+from webapp.engine.players.menace import Menace, trained
+from webapp.engine.players.network import Network
+from webapp.engine.players.network import trained as trained_network
 from webapp.learn.runs import BASELINES, CHOICES
 
 LINES = [(0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8), (2, 4, 6)]

@@ -9,12 +9,12 @@ import random
 import pytest
 
 from harness.judge import Lines, losing_lines
-from webapp.engine import (BOARDS, LEARNERS, Position, choose_move, level_player, levels_of, menace, network,
-                           play_game)
-from webapp.engine.levels import check_level, learners_of
-from webapp.engine.menace import Menace, fold_position
-from webapp.engine.network import Network
-from webapp.engine.shipped import learning_curve
+from webapp.engine import BOARDS, LEARNERS, Position, choose_move, level_player, levels_of, play_game
+from webapp.engine.players import menace, network
+from webapp.engine.players.levels import check_level, learners_of
+from webapp.engine.players.menace import Menace, fold_position
+from webapp.engine.players.network import Network
+from webapp.engine.players.shipped import learning_curve
 
 THREE = BOARDS["3x3"]
 STATED = {  # docs/measurements-log.md, "Judged by the solved game"

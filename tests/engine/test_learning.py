@@ -1,4 +1,4 @@
-"""Learners learning a chunk at a time (webapp/engine/learning.py, and the
+"""Learners learning a chunk at a time (webapp/engine/players/learning.py, and the
 network's in network_learning.py): a run cut into chunks, each written down
 as JSON and read back, learns exactly as one unbroken run; the seed decides."""
 
@@ -9,8 +9,8 @@ import json
 import numpy as np
 import pytest
 
-from webapp.engine.learning import MenaceLearning
-from webapp.engine.network_learning import NetworkLearning
+from webapp.engine.players.learning import MenaceLearning
+from webapp.engine.players.network_learning import NetworkLearning
 
 
 def through_json(data: dict) -> dict:

@@ -1,5 +1,5 @@
 """Monte Carlo tree search: a plain MCTS written here from the rules and the
-documented way of drawing randomness (engine/mcts.py's docstring) grows the
+documented way of drawing randomness (engine/teaching/mcts.py's docstring) grows the
 same tree, visit for visit, as the engine's for several seeds and positions;
 a seed gives the same tree every time; the selection formula's terms are
 what visits and values say; and given enough iterations on a 3×3 position
@@ -13,8 +13,8 @@ import random
 import pytest
 
 from webapp.engine import BOARDS, Position
-from webapp.engine.mcts import EXPLORATION, Search, search
-from webapp.engine.solved import table
+from webapp.engine.teaching.mcts import EXPLORATION, Search, search
+from webapp.engine.play.solved import table
 from webapp.shared.game_link import parse_moves
 
 pytestmark = pytest.mark.timeout(60)

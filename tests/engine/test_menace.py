@@ -14,7 +14,7 @@ import pytest
 from harness.positions import position
 from webapp.engine import BOARDS, Position
 from harness.judge import perfect_player, play
-from webapp.engine.menace import STARTING_BEADS, Menace, fold_position
+from webapp.engine.players.menace import STARTING_BEADS, Menace, fold_position
 
 THREE = BOARDS["3x3"]
 LINES = ((0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8), (2, 4, 6))

@@ -11,7 +11,7 @@ import pytest
 
 from harness.positions import playable_positions, position
 from webapp.engine import BOARDS, Position, cells_of
-from webapp.engine.network import ORIENTATIONS, Network, afterstates
+from webapp.engine.players.network import ORIENTATIONS, Network, afterstates
 
 THREE = BOARDS["3x3"]
 

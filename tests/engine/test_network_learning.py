@@ -1,4 +1,4 @@
-"""How the network learns (webapp/engine/network_learning.py; `make train` taught the shipped one):
+"""How the network learns (webapp/engine/players/network_learning.py; `make train` taught the shipped one):
 its gradients against finite differences, its afterstate targets, and
 training that the seed alone decides."""
 
@@ -8,8 +8,8 @@ import numpy as np
 import pytest
 
 from tests.engine.test_network import lopsided
-from webapp.engine.network_learning import Memory, gradients, teach_itself
-from webapp.engine.network import Network, afterstates
+from webapp.engine.players.network_learning import Memory, gradients, teach_itself
+from webapp.engine.players.network import Network, afterstates
 
 
 def test_gradients_agree_with_finite_differences():

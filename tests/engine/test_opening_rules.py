@@ -13,8 +13,8 @@ import random
 import pytest
 
 from webapp.engine import BOARDS, Opening, Position
-from webapp.engine import opening_play
-from webapp.engine.opening_rules import LONG_PRO, PRO, SWAP1, SWAP2, WRITTEN, Choose, Place
+from webapp.engine.play import opening_play
+from webapp.engine.game.opening_rules import LONG_PRO, PRO, SWAP1, SWAP2, WRITTEN, Choose, Place
 from webapp.play.computer import Computer
 from webapp.play.game import Game
 

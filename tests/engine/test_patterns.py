@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from webapp.engine import BOARDS
-from webapp.engine.patterns import LINES, Combo, Line, code, combo, line_pairs, line_table, pack, unpack
+from webapp.engine.play.patterns import LINES, Combo, Line, code, combo, line_pairs, line_table, pack, unpack
 
 ROOT = Path(__file__).resolve().parents[2]
 

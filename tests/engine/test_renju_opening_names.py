@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 from webapp.engine import BOARDS
-from webapp.engine.renju_openings import NamedOpening, named_opening
+from webapp.engine.game.renju_openings import NamedOpening, named_opening
 
 FIFTEEN = BOARDS["15x15"]
 

@@ -4,7 +4,7 @@ scripted official sequence with the refusals each step has: a stone outside
 its zone, a declaration out of range, fifth moves offered that are alike in
 a mirror of the position (checked here against mirrors written out by
 hand, not the board's own symmetries), and a pick that is not an offer.
-The machine is the one every rule walks (engine/opening.py); the pages'
+The machine is the one every rule walks (engine/game/opening.py); the pages'
 steps are tests/play/test_renju_openings_views.py's."""
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from __future__ import annotations
 import pytest
 
 from webapp.engine import BOARDS, Opening, Position
-from webapp.engine.opening_rules import RENJU_OPENINGS, RIF, SOOSORV_8, TARAGUCHI_10
+from webapp.engine.game.opening_rules import RENJU_OPENINGS, RIF, SOOSORV_8, TARAGUCHI_10
 from webapp.shared.errors import InvalidInput
 from webapp.shared.forms import parse_opening_choice
 
@@ -139,7 +139,7 @@ def test_the_computer_takes_every_step_of_renju_s_rules_on_both_sides(rule):
 
     from webapp.play.computer import Computer
     from webapp.play.game import Game
-    from webapp.engine.opening_rules import Offer
+    from webapp.engine.game.opening_rules import Offer
 
     computer = Computer(rng=random.Random(3), budget_ms=200)
     game = Game.start("hard", "hard", computer, rules=RENJU, opening=Opening(rule))

@@ -11,7 +11,7 @@ import pytest
 
 from harness.positions import DIRECTIONS, has_line, line_through, position, setup
 from webapp.engine import BOARDS, MARKS, Position, Rules, board_named, cells_of
-from webapp.engine.rules import transform
+from webapp.engine.game.rules import transform
 
 
 def random_position(rules: Rules, rng: random.Random, stones: int) -> Position:

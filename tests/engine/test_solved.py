@@ -13,7 +13,7 @@ import pytest
 from harness.positions import line_through, position, random_positions, reachable_positions
 from tests.reach import Reach
 from webapp.engine import BOARDS, Outcome, Position, outcomes, preference
-from webapp.engine.solved import TABLEBASE, FileTable, losing_replies, solve, table
+from webapp.engine.play.solved import TABLEBASE, FileTable, losing_replies, solve, table
 
 THREE = BOARDS["3x3"]
 FOUR = BOARDS["4x4"]
@@ -21,7 +21,7 @@ REACHABLE = reachable_positions(Position(THREE))
 PLAYABLE = sorted((here for here in REACHABLE if not here.is_over), key=lambda here: here.text)
 PLAYABLE_SET = set(PLAYABLE)
 TABLEBASE_SHA256 = "5d41f31e4055d8f9a15fcc9dd460851f1d1da7af4e42d58d79c2e0f11c4ba3c9"
-"""The checksum of webapp/engine/4x4.tablebase as `make tablebase` writes it (docs/engine.md gives it too)."""
+"""The checksum of webapp/engine/play/4x4.tablebase as `make tablebase` writes it (docs/engine.md gives it too)."""
 
 
 @cache

@@ -1,4 +1,4 @@
-"""Swap2's steps as the computer takes them (webapp/engine/swap2.py)."""
+"""Swap2's steps as the computer takes them (webapp/engine/play/swap2.py)."""
 
 from __future__ import annotations
 
@@ -6,8 +6,11 @@ import random
 
 import pytest
 
-from webapp.engine import BOARDS, Position, swap2
-from webapp.engine.rules import cells_of
+from webapp.engine import BOARDS, Opening, Position
+from webapp.engine.game import opening_rules
+from webapp.engine.game.opening_rules import SWAP2, TABLES
+from webapp.engine.play import swap2
+from webapp.engine.game.rules import cells_of
 
 FIFTEEN = BOARDS["15x15"]
 
@@ -72,22 +75,23 @@ def test_swap2_is_offered_on_the_gomoku_boards_but_not_under_renju(board: str, r
     (3, ("two",), swap2.PLACE_TWO, False), (5, ("two",), swap2.CHOOSE_AGAIN, True),
     (3, ("white",), None, None), (5, ("two", "black"), None, None)])
 def test_the_steps_follow_the_stones_and_choices(ply, choices, step, opener_acts) -> None:
-    assert swap2.step(ply, choices) == step
+    now = opening_rules.walk(SWAP2, ply, choices)
+    assert (now.step.name if now else None) == step
     if step is not None:
-        assert swap2.opener_acts(step) is opener_acts
+        assert now.opener_acts is opener_acts
 
 
 def test_which_choices_give_the_opener_white_and_which_fit_the_stones() -> None:
-    assert [swap2.opener_has_white(c) for c in (("black",), ("white",), ("two", "white"), ("two", "black"))] == \
+    assert [opening_rules.opener_has_white(SWAP2, c) for c in (("black",), ("white",), ("two", "white"), ("two", "black"))] == \
         [True, False, True, False]
-    assert swap2.fits(2, ()) and swap2.fits(3, ("black",)) and swap2.fits(6, ("two", "white"))
-    assert not any(swap2.fits(ply, choices) for ply, choices in (
+    assert all(opening_rules.fits(SWAP2, ply, choices) for ply, choices in ((2, ()), (3, ("black",)), (6, ("two", "white"))))
+    assert not any(opening_rules.fits(SWAP2, ply, choices) for ply, choices in (
         (4, ()), (2, ("black",)), (3, ("two", "two")), (4, ("two", "black")), (6, ("two",)), (3, ("grey",))))
-    assert [swap2.placed_by_opener(index, ("two", "black")) for index in range(7)] == \
+    assert [Opening(SWAP2, ("two", "black")).placed_by_opener(index) for index in range(7)] == \
         [True, True, True, False, False, None, None]
 
 
 def test_the_choices_open_at_each_step() -> None:
-    assert swap2.choices_at(swap2.CHOOSE) == ("black", "white", "two")
-    assert swap2.choices_at(swap2.CHOOSE_AGAIN) == ("black", "white")
-    assert swap2.choices_at(swap2.PLACE_THREE) == swap2.choices_at(swap2.PLACE_TWO) == swap2.choices_at(None) == ()
+    steps = {step.name: getattr(step, "options", ()) for step in TABLES[SWAP2]}
+    assert steps == {swap2.PLACE_THREE: (), swap2.CHOOSE: ("black", "white", "two"), swap2.PLACE_TWO: (),
+                     swap2.CHOOSE_AGAIN: ("black", "white")}

@@ -11,9 +11,9 @@ import pytest
 from harness.positions import random_positions, setup
 from tests.reach import Reach
 from webapp.engine import BOARDS, Position, think
-from webapp.engine.evaluate import evaluator
-from webapp.engine.rules import cells_of
-from webapp.engine.threats import ThreatSolver, threat_to_answer, win_by_fours, winning_moves
+from webapp.engine.play.evaluate import evaluator
+from webapp.engine.game.rules import cells_of
+from webapp.engine.play.threats import ThreatSolver, threat_to_answer, win_by_fours, winning_moves
 
 
 def claimed_win(here: Position) -> list[int] | None:

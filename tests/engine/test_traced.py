@@ -13,10 +13,10 @@ import random
 import pytest
 
 from webapp.engine import DEFAULT_BOARD, BOARDS, Position
-from webapp.engine.classic import INFINITY, Tree, alphabeta_with_table
-from webapp.engine.solved import table
-from webapp.engine.traced import SEARCHES, ordering, run, steps_up_to
-from webapp.engine.values import WIN
+from webapp.engine.teaching.classic import INFINITY, Tree, alphabeta_with_table
+from webapp.engine.play.solved import table
+from webapp.engine.teaching.traced import SEARCHES, ordering, run, steps_up_to
+from webapp.engine.game.values import WIN
 from webapp.think.stepping import uniform_perfect_leaves
 
 LINES = [(0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8), (2, 4, 6)]
@@ -264,7 +264,7 @@ def test_a_step_replayed_alone_is_that_step_of_the_whole_trace(search):
 
 
 def test_on_4x4_the_searches_count_as_classic_ones_do():
-    from webapp.engine.classic import alphabeta, minimax
+    from webapp.engine.teaching.classic import alphabeta, minimax
     position = Position.after(BOARDS["4x4"], (5, 10, 6, 9, 0, 15, 3, 12))
     assert run("alphabeta", position, "listed").examined == alphabeta(Tree(position)).examined
     assert run("minimax", position, "listed").examined == minimax(Tree(position)).examined

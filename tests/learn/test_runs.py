@@ -12,8 +12,8 @@ from types import SimpleNamespace
 
 import pytest
 
-from webapp.engine import keeping
-from webapp.engine.learning import MenaceLearning
+from webapp.engine.players import keeping
+from webapp.engine.players.learning import MenaceLearning
 from webapp.learn.runs import CHUNKS, Settings, new_run, step_name, train_chunk, under_way
 from webapp.learn import store as learn_store
 from webapp.learn.store import FILE, STALE_SECONDS, RedisRuns, SQLiteRuns, Started, runs_at

@@ -9,7 +9,7 @@ import re
 import pytest
 
 from webapp.engine import BOARDS, DEFAULT_BOARD, Menace, Position, opponent
-from webapp.engine.external import Brain
+from webapp.brains.external import Brain
 from webapp.play.computer import Computer
 from webapp.play.game import Game, computer_words
 from webapp.play.match import Match

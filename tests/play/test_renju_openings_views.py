@@ -13,7 +13,7 @@ import pytest
 
 from tests.support import Visitor
 from webapp.engine import BOARDS
-from webapp.engine.renju_openings import named_opening
+from webapp.engine.game.renju_openings import named_opening
 from webapp.play.game import Game
 
 RENJU = BOARDS["15x15"].with_rule("renju")

@@ -8,7 +8,8 @@ from __future__ import annotations
 import pytest
 
 from tests.support import Visitor
-from webapp.engine import BOARDS, Position, swap2
+from webapp.engine import BOARDS, Position
+from webapp.engine.play import swap2
 from webapp.review.judgement import Judgement
 from webapp.review import routes as review_routes
 from webapp.review.retry import Retry

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from webapp.engine import DEFAULT_BOARD, Position
-from webapp.engine.values import WIN
+from webapp.engine.game.values import WIN
 from webapp.think import stepping as stepping_module
 from webapp.think.predict import question
 from webapp.think.stepping import Stepping, points, see_step

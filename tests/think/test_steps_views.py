@@ -11,7 +11,7 @@ import pytest
 from tests.support import HTMX, Visitor
 from webapp.app import create_app
 from webapp.engine import DEFAULT_BOARD, Position
-from webapp.engine.traced import run
+from webapp.engine.teaching.traced import run
 from webapp.think.predict import question
 
 

@@ -13,7 +13,7 @@ from tests.support import HTMX, Visitor
 from webapp.app import create_app
 from webapp.engine import BOARDS, think
 
-appraise_module = importlib.import_module("webapp.engine.appraise")  # the package's appraise is the function
+appraise_module = importlib.import_module("webapp.engine.play.appraise")  # the package's appraise is the function
 
 
 def test_the_empty_board_shows_its_tree_and_the_searches(visitor: Visitor):

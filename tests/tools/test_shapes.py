@@ -7,8 +7,8 @@ from __future__ import annotations
 import numpy as np
 
 from tools.shapes import COLUMNS, as_weights, fit, game, rounds
-from webapp.engine.patterns import Line, pack
-from webapp.engine.shapes import STARTING, WEIGHTS_FILE, Weights, shipped, worth_tables
+from webapp.engine.play.patterns import Line, pack
+from webapp.engine.play.shapes import STARTING, WEIGHTS_FILE, Weights, shipped, worth_tables
 
 
 def test_the_fit_finds_the_weights_the_labels_were_drawn_with():

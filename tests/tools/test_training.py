@@ -8,7 +8,7 @@ import pytest
 
 from tools.training import CURVE_GAMES, CURVE_POINTS, train_menace
 from webapp.engine import LEARNERS
-from webapp.engine.shipped import learning_curve, record
+from webapp.engine.players.shipped import learning_curve, record
 
 
 @pytest.mark.parametrize("learner", LEARNERS)

@@ -17,7 +17,7 @@ from tests.workers.test_faults import children, descendants
 from tests.workers.test_pool import alive, wait_until
 from webapp.app import create_app
 from webapp.engine import BOARDS
-from webapp.engine.external import MOVE_SECONDS, START_SECONDS, Brain
+from webapp.brains.external import MOVE_SECONDS, START_SECONDS, Brain
 from webapp.workers.pool import EnginePool
 from webapp.workers.watch import MOVE_GRACE_SECONDS, limit_of
 

@@ -17,7 +17,7 @@ import pytest
 
 from tests.puzzles.test_puzzles import PLAYED_7X7
 from webapp.engine import BOARDS, Position
-from webapp.engine.appraise import VERSION, position_name
+from webapp.engine.play.appraise import VERSION, position_name
 from webapp.puzzles import mined
 from webapp.puzzles.collection import new_puzzles_in
 from webapp.puzzles.store import MinedPuzzles, puzzles_at

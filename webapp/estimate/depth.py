@@ -7,7 +7,7 @@ goes wrong; and the same at every depth up to the one asked, side by side
 (a deeper one is a click away: each depth costs about ten times the one
 before, and a page pays only for what it asks).
 
-The searches are the engine's (webapp/engine/limited.py), run on the engine
+The searches are the engine's (webapp/engine/teaching/limited.py), run on the engine
 workers (the route hands them see()); a position's answer never changes, so
 each worker keeps it (functools cache). Nothing here knows about HTTP.
 """
@@ -19,8 +19,8 @@ from functools import lru_cache
 from typing import NamedTuple
 
 from webapp.engine import Position, Rules, is_solved, opponent
-from webapp.engine.limited import Counts, Limited, limited
-from webapp.engine.values import WIN, is_decided
+from webapp.engine.teaching.limited import Counts, Limited, limited
+from webapp.engine.game.values import WIN, is_decided
 from webapp.shared.board import BoardView, SquareValue, board_view
 from webapp.shared.coach import square_values
 from webapp.shared.errors import InvalidInput

@@ -3,7 +3,7 @@ position, a seed, a number of iterations), and what the search found after
 them, each root move's visits, value and the selection formula's terms beside
 what the solved table says of it, and the last iteration told part by part.
 
-The search is the engine's (webapp/engine/mcts.py), rerun from the seed for
+The search is the engine's (webapp/engine/teaching/mcts.py), rerun from the seed for
 every page: the same seed and count always give the same tree, so a page is
 a link, and the next step is the same link with one iteration more. Up to
 HERE_ITERATIONS that takes a few milliseconds (the route runs it in the web
@@ -18,7 +18,7 @@ from functools import lru_cache
 from typing import NamedTuple
 
 from webapp.engine import Position, Rules, is_solved
-from webapp.engine.mcts import EXPLORATION, Iteration, Search
+from webapp.engine.teaching.mcts import EXPLORATION, Iteration, Search
 from webapp.shared.board import BoardView, SquareValue, board_view
 from webapp.shared.coach import square_values
 from webapp.shared.errors import InvalidInput

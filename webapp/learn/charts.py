@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from webapp.engine import Menace, shipped
+from webapp.engine import Menace
+from webapp.engine.players import shipped
 
 WINDOW = 20
 """This browser's MENACE: its score at a game is over the WINDOW games up to it."""

@@ -12,7 +12,7 @@ thread. No Flask here.
   chunk, another worker can take the next one, and a page shows the curve
   as it grows.
 - The curve is the share of positions where the learner's move keeps the
-  position's value (webapp.engine.keeping): at game 0, then after each
+  position's value (webapp.engine.players.keeping): at game 0, then after each
   chunk. The same seed gives the same curve.
 """
 
@@ -24,8 +24,8 @@ import time
 from collections.abc import Mapping
 from typing import Any, NamedTuple
 
-from webapp.engine.keeping import menace_share, network_share, random_share, wins_then_random_share
-from webapp.engine.learning import LEARNERS, OPPONENTS, MenaceLearning
+from webapp.engine.players.keeping import menace_share, network_share, random_share, wins_then_random_share
+from webapp.engine.players.learning import LEARNERS, OPPONENTS, MenaceLearning
 from webapp.learn.store import STALE_SECONDS, runs_at
 from webapp.shared.errors import InvalidInput
 from webapp.shared.forms import whole_number
@@ -158,7 +158,7 @@ def _learning(settings: Settings, state: dict[str, Any]) -> Any:
         if state.get("fresh"):
             return MenaceLearning.start(settings.games, settings.seed, settings.opponent)
         return MenaceLearning.from_data(state)
-    from webapp.engine.network_learning import NetworkLearning  # numpy: only in the workers that train it
+    from webapp.engine.players.network_learning import NetworkLearning  # numpy: only in the workers that train it
     if state.get("fresh"):
         return NetworkLearning.start(settings.games, settings.seed, settings.opponent)
     return NetworkLearning.from_data(state)

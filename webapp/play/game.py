@@ -15,8 +15,8 @@ from functools import cached_property
 from typing import Any
 
 from webapp.engine import DEFAULT_BOARD, MARKS, Position, Rules, board_named, opponent
-from webapp.engine.opening import Opening
-from webapp.engine.opening_rules import OWN_MOVE, Offer, Place
+from webapp.engine.game.opening import Opening
+from webapp.engine.game.opening_rules import OWN_MOVE, Offer, Place
 from webapp.play.computer import COMPUTER, Computer
 from webapp.play.found import Found
 from webapp.play.hint import Hint, hint_for

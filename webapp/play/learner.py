@@ -42,7 +42,7 @@ def learner_panel(rules: Rules, moves: tuple[int, ...], players: tuple[str, str]
     before = Position.after(rules, moves[:index])
     where = describe_cell(rules, cell)
     if learner == "network":
-        from webapp.engine import network  # numpy: only when a network has played
+        from webapp.engine.players import network  # numpy: only when a network has played
         values = network.trained().values(before)
         squares = [_square(before, square, values, lambda value: f"{value:+.2f}", cell) for square in range(9)]
         return LearnerPanel("The network's values for its last move", squares,
@@ -72,5 +72,5 @@ def _square(position: Position, cell: int, known: Mapping[int, float], write: Ca
 
 
 def trained_menace() -> Menace:
-    from webapp.engine import menace
+    from webapp.engine.players import menace
     return menace.trained()

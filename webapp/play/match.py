@@ -17,7 +17,7 @@ from functools import cached_property
 from typing import Any
 
 from webapp.engine import MARKS, Menace, Rules
-from webapp.engine.opening import Opening
+from webapp.engine.game.opening import Opening
 from webapp.play.computer import COMPUTER, Computer
 from webapp.play.game import Game
 from webapp.play.hint import Hint

@@ -12,8 +12,8 @@ from collections.abc import Mapping
 from functools import cached_property
 
 from webapp.engine import is_solved, opponent
-from webapp.engine.opening_rules import EVEN_OPENING, PICK, Now
-from webapp.engine.renju_openings import named_opening
+from webapp.engine.game.opening_rules import EVEN_OPENING, PICK, Now
+from webapp.engine.game.renju_openings import named_opening
 from webapp.play.found import explain_found
 from webapp.play.hint import Hint
 from webapp.shared.players import HUMAN

@@ -11,7 +11,7 @@ position for the mover before the move, against the value of the move.
 - Missed win: the mover had a line to complete this move and played
   elsewhere, though the game is still won (see Letting a line pass).
 
-On the bigger boards it says what the engine knows (webapp.engine.appraise),
+On the bigger boards it says what the engine knows (webapp.engine.play.appraise),
 the proofs first:
 
 - Missed win: the threat solver proved a forced win for the mover, and the

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 from webapp.engine import BOARDS, DEFAULT_BOARD, FREESTYLE, RENJU, RULES, Opening, Rules, rules_offered
-from webapp.engine.opening_rules import NO_OPENING, OPENINGS, RENJU_OPENINGS
+from webapp.engine.game.opening_rules import NO_OPENING, OPENINGS, RENJU_OPENINGS
 from webapp.shared.errors import InvalidInput
 from webapp.shared.words import quoted
 

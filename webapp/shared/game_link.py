@@ -18,7 +18,7 @@ from functools import cached_property
 from typing import NamedTuple
 
 from webapp.engine import DEFAULT_BOARD, MARKS, Opening, Position, Rules, opponent
-from webapp.engine.opening_rules import NO_OPENING, WRITTEN
+from webapp.engine.game.opening_rules import NO_OPENING, WRITTEN
 from webapp.shared.errors import InvalidInput
 from webapp.shared.forms import whole_number
 from webapp.shared.set_up import parse_set_up

@@ -8,7 +8,7 @@ its own link_query).
 
 from __future__ import annotations
 
-from webapp.engine.opening_rules import OFFERED, Choose, Now
+from webapp.engine.game.opening_rules import OFFERED, Choose, Now
 from webapp.shared.errors import Conflict, InvalidInput
 from webapp.shared.forms import parse_opening_choice
 from webapp.shared.opening_words import choice_labels

@@ -1,7 +1,7 @@
 """Who may play on a board, and what they are called.
 
 A person (HUMAN), the computer at one of its levels, the external engines
-an operator installed (ENGINE_BRAINS: webapp.engine.external) on the boards
+an operator installed (ENGINE_BRAINS: webapp.brains.external) on the boards
 and rules each plays, and on 3×3 the learners, this browser's own MENACE
 among them. The engines are known once, when the app starts: a Roster holds
 them and is handed to what needs them (the new-game form, a game, the
@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from itertools import groupby
 
 from webapp.engine import BOARDS, DEFAULT_BOARD, LEARNERS, LEVELS, Rules, learners_of, levels_of, top_level
-from webapp.engine.external import Brain
+from webapp.brains.external import Brain
 from webapp.shared.errors import InvalidInput
 from webapp.shared.words import quoted, side_name
 

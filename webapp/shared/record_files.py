@@ -33,8 +33,8 @@ import re
 from typing import NamedTuple
 
 from webapp.engine import BOARDS, FREESTYLE, RULES, STANDARD, Position, Rules, rules_words, under_rule
-from webapp.engine.opening_rules import WRITTEN
-from webapp.engine.rules import COLUMNS
+from webapp.engine.game.opening_rules import WRITTEN
+from webapp.engine.game.rules import COLUMNS
 from webapp.shared.errors import InvalidInput
 from webapp.shared.game_link import AGREED, NAME_LENGTH, Result, checked_moves, parse_moves, parse_opening
 from webapp.shared.set_up import as_moves, why_it_cannot_arise

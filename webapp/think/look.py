@@ -32,8 +32,8 @@ from functools import cached_property
 from typing import NamedTuple
 
 from webapp.engine import DEFAULT_BOARD, Position, Rules, is_solved, opponent
-from webapp.engine.classic import most_orders
-from webapp.engine.external import Brain
+from webapp.engine.teaching.classic import most_orders
+from webapp.brains.external import Brain
 from webapp.shared.board import BoardView, board_view
 from webapp.shared.errors import InvalidInput
 from webapp.shared.game_link import LinkedPosition, parse_moves, write_moves

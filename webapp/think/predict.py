@@ -17,7 +17,7 @@ from functools import lru_cache
 from typing import NamedTuple
 
 from webapp.engine import DEFAULT_BOARD, Position
-from webapp.engine.traced import steps_up_to
+from webapp.engine.teaching.traced import steps_up_to
 from webapp.shared.errors import InvalidInput
 from webapp.shared.game_link import write_moves
 from webapp.shared.words import describe_cell

@@ -22,9 +22,9 @@ from functools import lru_cache
 from typing import NamedTuple
 
 from webapp.engine import Position, Rules, is_solved, opponent
-from webapp.engine.classic import INFINITY, TooLong, most_orders, most_positions, tree_size
-from webapp.engine.traced import SEARCHES, ORDERINGS, Order, Step, Totals, run, steps_up_to
-from webapp.engine.values import WIN
+from webapp.engine.teaching.classic import INFINITY, TooLong, most_orders, most_positions, tree_size
+from webapp.engine.teaching.traced import SEARCHES, ORDERINGS, Order, Step, Totals, run, steps_up_to
+from webapp.engine.game.values import WIN
 from webapp.shared.errors import InvalidInput
 from webapp.shared.game_link import LinkedPosition, parse_moves, write_moves
 from webapp.shared.words import describe_cell

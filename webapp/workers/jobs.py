@@ -19,8 +19,7 @@ from collections.abc import Callable
 from typing import Any, NamedTuple
 
 from webapp.engine import Appraisal, Memory, Position, Rules, Thought, appraise, explain, think
-from webapp.engine.appraise import judged_by
-from webapp.engine.external import MOVE_SECONDS, Brain, BrainFault, ask
+from webapp.brains.external import MOVE_SECONDS, Brain, BrainFault, ask, judged_by
 from webapp.shared.game_link import write_moves
 
 log = logging.getLogger(__name__)
@@ -90,7 +89,7 @@ def appraise_job(rules: Rules, moves: tuple[int, ...], judge: Brain | None = Non
                  memory: Memory | None = None) -> Appraisal:
     """The job a worker runs for a review: the appraisal of the last of
     moves, played in the position before it, by master or by an external
-    judge (see appraise.judged_by). A move the judge fails on (it crashes,
+    judge (see brains.external.judged_by). A move the judge fails on (it crashes,
     hangs, answers garbage) is appraised by master, and the fault logged:
     a review is never left unfinished by a broken judge. Master reads and
     keeps what it works out about each position in memory (the queue's store)."""

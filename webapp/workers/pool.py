@@ -3,7 +3,7 @@
 A move for master is a job: put on a queue, taken by the first free worker
 process, thought about with its whole budget from the moment it starts, and
 its Thought sent back. A review of a game is a job for each of its moves
-(the engine's appraisal of it, webapp.engine.appraise); their answers are
+(the engine's appraisal of it, webapp.engine.play.appraise); their answers are
 kept under a name made from the game up to that move, so a move is
 appraised once, whichever game and page ask for it. A feature can also hand
 the workers a job nobody waits for (later: mining a finished game for
@@ -57,7 +57,7 @@ from huey.exceptions import ResultTimeout
 from redis import ConnectionPool
 
 from webapp.engine import Appraisal, Position, Rules, Thought, advise
-from webapp.engine.external import Brain
+from webapp.brains.external import Brain
 from webapp.shared.game_link import game_digest
 from webapp.storage.errors import STORE_ERRORS
 from webapp.storage.private import private_file

@@ -29,7 +29,7 @@ from typing import NamedTuple
 
 from huey.api import Huey, Task
 
-from webapp.engine.external import MOVE_SECONDS, START_SECONDS
+from webapp.brains.external import MOVE_SECONDS, START_SECONDS
 from webapp.storage.private import private_folder
 
 JOBS_FOLDER = "engine-jobs"
@@ -70,7 +70,7 @@ def limit_of(task: Task) -> float:
     argument, in ms) and some; an external brain's move, its start, its wait
     for the brain's answer, and master's move in its place (jobs.brain_job);
     an appraisal by an external judge, three questions to it (each a restart
-    and a move: appraise.judged_by), and master's appraisal in its place."""
+    and a move: brains.external.judged_by), and master's appraisal in its place."""
     if task.name == "think":
         return task.args[1] / 1000 + MOVE_GRACE_SECONDS
     if task.name == "brain":
