@@ -8,7 +8,9 @@ none of it ships.
   of the pages to reach (the browser tests and `make screenshots`);
   accessibility: axe-core's audit of a page.
 - positions: positions written by hand, from random games, or every one reachable.
-- renju_referee: the `renju` package's judge of forbidden points, on our bitboards, and where a three's definition recurses.
-- renju_games: whole renju games (the levels', master's self-play, the 26 openings played out), their positions with black to move.
+- renju_referee: the `renju` package's judge of forbidden points, on our bitboards, and where a three's definition
+  recurses.
+- renju_games: whole renju games (the levels', master's self-play, the 26 openings played out), their positions with
+  black to move.
 - judge: games between players, and the lines on which a learner loses to perfect play.
 """

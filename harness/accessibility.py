@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from playwright.sync_api import Browser, Page
 
-
 WCAG = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22a", "wcag22aa"]
 COLOUR_RULES = ["color-contrast", "link-in-text-block"]
 """axe's WCAG A and AA rules that read colours: the only ones a change of colour

@@ -6,7 +6,6 @@ is harness.states.STATES)."""
 from __future__ import annotations
 
 import re
-
 from collections.abc import Callable
 
 from playwright.sync_api import Locator, Page, Route, expect

@@ -11,6 +11,7 @@ import re
 import urllib.parse
 from dataclasses import dataclass, field
 
+
 @dataclass
 class Reply:
     status: int
@@ -166,7 +167,7 @@ class EventStream:
                     continue
                 name, _, value = line.partition(":")
                 fields.setdefault(name, []).append(value[1:] if value.startswith(" ") else value)
-        except (asyncio.TimeoutError, ConnectionError):
+        except (TimeoutError, ConnectionError):
             return None
 
     async def close(self) -> None:

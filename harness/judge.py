@@ -17,8 +17,8 @@ from collections.abc import Callable
 from typing import NamedTuple
 
 from webapp.engine.game.boards import BOARDS
-from webapp.engine.players.levels import Player, choose_move
 from webapp.engine.game.position import Position
+from webapp.engine.players.levels import Player, choose_move
 
 THREE = BOARDS["3x3"]
 

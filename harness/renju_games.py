@@ -23,10 +23,10 @@ import random
 from collections.abc import Callable, Iterator
 
 from harness.renju_referee import RULES, recursive_cells
-from webapp.engine.players.levels import choose_move
 from webapp.engine.game.position import Position
 from webapp.engine.game.renju_openings import RENJU_OPENINGS
 from webapp.engine.game.rules import cells_of
+from webapp.engine.players.levels import choose_move
 
 GAME_KINDS = ("levels", "master", "openings")
 POSITION_KINDS = (*GAME_KINDS, "grown")

@@ -18,8 +18,8 @@ from functools import cache
 
 from renju.check_forbid import ForbidChecker
 
-from webapp.engine.game.renju import DOUBLE_FOUR, DOUBLE_THREE, OVERLINE
 from webapp.engine.game.position import Position
+from webapp.engine.game.renju import DOUBLE_FOUR, DOUBLE_THREE, OVERLINE
 from webapp.engine.game.rules import DIRECTIONS, RENJU, Rules, cells_of
 
 RULES = Rules(15, 5, RENJU)

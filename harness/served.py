@@ -12,8 +12,8 @@ import os
 from flask import Flask
 
 from webapp import app
-from webapp.think import look as thinking
 from webapp.engine.play import solved
+from webapp.think import look as thinking
 
 
 def create_app() -> Flask:

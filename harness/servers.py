@@ -11,7 +11,6 @@ import asyncio
 import fcntl
 import os
 import random
-import re
 import signal
 import socket
 import subprocess

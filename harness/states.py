@@ -10,13 +10,35 @@ from collections.abc import Callable
 
 from playwright.sync_api import Page, expect
 
-from harness.browsing import (COMPUTER_WINS, DRAW, REVIEWED_15X15, a_click_with_no_answer, a_learning_run_finished,
-                              a_learning_run_under_way, click, error_message,
-                              first_shipped_puzzle, ghost, inviting, new_game, offered_a_draw, on_board, play_out,
-                              puzzles_from_a_game_played_here, renju_forbidden_point, replacing_the_game,
-                              retrying_a_mistake, solve_puzzle, the_learning_lesson, waiting_for_a_free_engine, watching,
-                              won_against_easy, your_menace_has_played)
+from harness.browsing import (
+    COMPUTER_WINS,
+    DRAW,
+    REVIEWED_15X15,
+    a_click_with_no_answer,
+    a_learning_run_finished,
+    a_learning_run_under_way,
+    click,
+    error_message,
+    first_shipped_puzzle,
+    ghost,
+    inviting,
+    new_game,
+    offered_a_draw,
+    on_board,
+    play_out,
+    puzzles_from_a_game_played_here,
+    renju_forbidden_point,
+    replacing_the_game,
+    retrying_a_mistake,
+    solve_puzzle,
+    the_learning_lesson,
+    waiting_for_a_free_engine,
+    watching,
+    won_against_easy,
+    your_menace_has_played,
+)
 from harness.opening_steps import a_soosorv_8_offer, a_taraguchi_10_pick
+
 
 def a_players_page(page: Page) -> None:
     """Signed up (a name of its own each time: the live server keeps its accounts), then the player's page."""
@@ -102,7 +124,8 @@ STATES: dict[str, Callable[[Page], None]] = {
     "a hint on 7x7": lambda page: (on_board("7x7", "human", "master", 24)(page),
                                    replacing_the_game(page, page.get_by_role("button", name="Hint").click)),
     "move numbers on 15x15": lambda page: (on_board("15x15", "human", "human", 112, 113, 97)(page),
-                                           replacing_the_game(page, page.get_by_role("button", name="Move numbers").click)),
+                                           replacing_the_game(page,
+                                                              page.get_by_role("button", name="Move numbers").click)),
     "my games": lambda page: (won_against_easy(page), page.goto("/games")),
     "how to play": lambda page: page.goto("/help"),
     "signing in": lambda page: page.goto("/signin"),
@@ -130,7 +153,8 @@ STATES: dict[str, Callable[[Page], None]] = {
         expect(page.locator(".moves li")).to_have_count(1)),
     "a Soosõrv-8 offer of fifth moves": a_soosorv_8_offer,
     "a Taraguchi-10 pick of black's fifth": a_taraguchi_10_pick,
-    "a record refused": lambda page: (page.goto("/open"), page.get_by_label("Or paste the record").fill("(;GM[4]SZ[9])"),
+    "a record refused": lambda page: (page.goto("/open"),
+                                      page.get_by_label("Or paste the record").fill("(;GM[4]SZ[9])"),
                                       page.get_by_role("button", name="Open").click(),
                                       expect(page.get_by_role("alert")).to_be_visible()),
     "Monte Carlo tree search mid-search": lambda page: page.goto("/monte-carlo/3x3/048?seed=1&iterations=57"),

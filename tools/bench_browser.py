@@ -17,7 +17,6 @@ from pathlib import Path
 
 from playwright.sync_api import Page, sync_playwright
 
-
 from harness.browsing import CHROMIUM, CHROMIUM_ARGS
 from harness.servers import AppServer, scratch_folder
 

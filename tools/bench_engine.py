@@ -27,8 +27,7 @@ import timeit
 from pathlib import Path
 
 from harness.positions import playable_positions, random_positions
-from webapp.engine import (BOARDS, DEFAULT_BUDGET_MS, Position, board_named, choose_move, level_player, levels_of,
-                           think)
+from webapp.engine import BOARDS, DEFAULT_BUDGET_MS, Position, board_named, choose_move, level_player, levels_of, think
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -142,7 +141,8 @@ def main() -> None:
         searched = [t for t in thoughts if t.kind == "search"]
         seconds = [t.seconds for t in thoughts]
         speed = sum(t.nodes for t in searched) / sum(t.seconds for t in searched)
-        print(f"  {board:<14} {len(thoughts):3} moves ({len(searched)} searched)   median {statistics.median(seconds) * ms:5.0f} ms"
+        print(f"  {board:<14} {len(thoughts):3} moves ({len(searched)} searched)"
+              f"   median {statistics.median(seconds) * ms:5.0f} ms"
               f"   max {max(seconds) * ms:5.0f} ms   {speed:8,.0f} positions/s   depth "
               f"{statistics.median(t.depth for t in searched):.0f} (median), {max(t.depth for t in searched)} (max)")
 

@@ -30,9 +30,9 @@ from collections.abc import Callable
 
 from webapp.app import create_app
 from webapp.engine import BOARDS, Position
+from webapp.engine.play.solved import table
 from webapp.engine.teaching.limited import limited, root_lines
 from webapp.engine.teaching.mcts import search
-from webapp.engine.play.solved import table
 from webapp.estimate.depth import DEPTHS, MINIMAX_LIMIT
 
 FOUR = BOARDS["4x4"]
@@ -56,7 +56,7 @@ def monte_carlo() -> None:
     for board, moves in (("3x3", ()), ("3x3", (0, 4, 8)), ("4x4", ()), ("4x4", (5, 10))):
         position = Position.after(BOARDS[board], moves)
         for batch in BATCHES:
-            seconds = timed(lambda: search(position, 1, batch), 5 if batch <= 1_000 else 1)
+            seconds = timed(lambda: search(position, 1, batch), 5 if batch <= 1_000 else 1)  # noqa: B023 (timed now)
             name = f"{board} {''.join(map(str, moves)) or 'empty'}"
             print(f"{name:<16}{batch:>11,}{seconds * 1000:>9.1f} ms{seconds / batch * 1e6:>12.0f} µs")
 

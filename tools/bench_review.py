@@ -86,11 +86,13 @@ def main() -> None:
     for workers in (1, 2):
         seconds, first, longest_wait, nodes = review_seconds(game, workers)
         one = one or seconds
-        print(f"  {workers} worker{'s' if workers > 1 else ' '}  {seconds:5.1f} s   {seconds / len(game) * 1000:4.0f} ms a move"
+        print(f"  {workers} worker{'s' if workers > 1 else ' '}  {seconds:5.1f} s"
+              f"   {seconds / len(game) * 1000:4.0f} ms a move"
               f"   {nodes:,} positions   {one / seconds:.2f}x one worker's speed"
               f"   first move judged at {first:.1f} s, the longest wait for the next {longest_wait:.1f} s")
     seconds, found = mining_seconds(game)
-    print(f"mining the same game for puzzles, one worker: {seconds:.2f} s ({seconds / len(game) * 1000:.0f} ms a move), "
+    print(f"mining the same game for puzzles, one worker: {seconds:.2f} s "
+          f"({seconds / len(game) * 1000:.0f} ms a move), "
           f"{found} puzzle{'' if found == 1 else 's'} found")
 
 

@@ -39,14 +39,22 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from tools.elo import elo, sprt
 from harness.judge import Tally
+from tools.elo import elo, sprt
 from tools.openings import OPENING_SETS, openings, position_of
-from webapp.engine import (BOARDS, FREESTYLE, LEARNERS, LEVELS, RENJU, RULES, STANDARD, Rules, rules_offered,
-                           under_rule)
-from webapp.brains.external import (SLACK_SECONDS, Brain, BrainFault, Connection, answered_cell, configured, names_in,
-                                    settings_in, started as started_on)
+from webapp.brains.external import (
+    SLACK_SECONDS,
+    Brain,
+    BrainFault,
+    Connection,
+    answered_cell,
+    configured,
+    names_in,
+    settings_in,
+)
+from webapp.brains.external import started as started_on
 from webapp.brains.gomocup import RULE_NUMBERS, asking
+from webapp.engine import BOARDS, FREESTYLE, LEARNERS, LEVELS, RENJU, RULES, STANDARD, Rules, rules_offered, under_rule
 from webapp.shared.game_link import write_moves
 
 PROGRAM = Path(sys.executable).with_name("pbrain-kinrow")

@@ -47,7 +47,7 @@ def wins_then_random(position: Position, rng: random.Random) -> int:
 def print_baselines() -> None:
     players = {"random": judge.random_player, "takes any win, else random": wins_then_random}
     nets = {seed: Network.initial(np.random.default_rng(seed)) for seed in NETWORK_SEEDS}
-    players.update({f"untrained network, seed {seed}": (lambda net: lambda position, rng: net.move(position, rng))(net)
+    players.update({f"untrained network, seed {seed}": (lambda net: lambda position, rng: net.move(position, rng))(net)  # noqa: B023
                     for seed, net in nets.items()})
     print(f"Against a random player, {FIGURE_GAMES:,} games a side (score = (wins + draws/2) / games)\n")
     print("| player | first move | as X | as O |\n| --- | --- | ---: | ---: |")
@@ -58,7 +58,8 @@ def print_baselines() -> None:
         scores = [judge.match(player, judge.random_player, side, FIGURE_GAMES, random.Random(FIGURE_GAMES)).score
                   for side in "XO"]
         print(f"| {name} | {first} | {scores[0]:.2f} | {scores[1]:.2f} |")
-    print(f"\nShare of the {len(keeping.choice_positions()):,} positions with a choice where the move keeps the value\n")
+    print(f"\nShare of the {len(keeping.choice_positions()):,} positions with a choice"
+          f" where the move keeps the value\n")
     print("| player | share |\n| --- | ---: |")
     shares = {"random": keeping.random_share(), "takes any win, else random": keeping.wins_then_random_share(),
               "a fresh MENACE": keeping.menace_share(menace.Menace.fresh())}

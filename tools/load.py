@@ -66,7 +66,6 @@ import math
 import os
 import random
 import sys
-import time
 import urllib.parse
 from collections import Counter, deque
 from collections.abc import Iterable

@@ -55,7 +55,8 @@ class Phase:
 
     def line(self, name: str) -> str:
         return (f"{name:>8}: {len(self.replies_ms)} moves, reply p50 {percentile(self.replies_ms, 50):.0f} ms,"
-                f" p90 {percentile(self.replies_ms, 90):.0f} ms" + (f"; {self.unsound} unsound" if self.unsound else ""))
+                f" p90 {percentile(self.replies_ms, 90):.0f} ms"
+                + (f"; {self.unsound} unsound" if self.unsound else ""))
 
 
 def notation(cells: list[int]) -> list[str]:

@@ -29,9 +29,9 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from tools import open_loop
 from harness.client import Browser
 from harness.servers import AppServer, scratch_folder
+from tools import open_loop
 
 CROWDS = [int(n) for n in (os.environ.get("LOAD_ENGINE_CROWDS") or "1,4,16").split(",")]
 MOVES = int(os.environ.get("LOAD_ENGINE_MOVES") or "8")
@@ -61,7 +61,8 @@ class Crowd:
     def line(self, alone: Crowd | None) -> str:
         share = f", {statistics.median(self.positions) / statistics.median(alone.positions):.0%} of alone" \
             if alone and alone.positions and self.positions else ""
-        return (f"{self.browsers:>3} games: {len(self.replies_ms)} moves; replies p50 {percentile(self.replies_ms, 50):.0f}"
+        return (f"{self.browsers:>3} games: {len(self.replies_ms)} moves;"
+                f" replies p50 {percentile(self.replies_ms, 50):.0f}"
                 f" ms, p99 {percentile(self.replies_ms, 99):.0f} ms; wait p50 {percentile(self.waits_ms, 50):.0f} ms,"
                 f" p99 {percentile(self.waits_ms, 99):.0f} ms; positions a move (median)"
                 f" {statistics.median(self.positions) if self.positions else 0:.0f}{share}"

@@ -32,7 +32,6 @@ import time
 from collections import Counter
 from dataclasses import dataclass, field
 
-
 from harness.client import Browser, EventStream
 from harness.positions import BOARD_BY_CELLS
 from harness.servers import AppServer, each_store
@@ -186,7 +185,8 @@ def report(store: str, tally: StreamTally, seconds: float) -> None:
     print(f"  moves                {tally.moves / seconds:.1f} per second, {tally.moves} in all")
     print(f"  delivery to watchers p50 {p50 * 1e3:.0f} ms   p99 {p99 * 1e3:.0f} ms   "
           f"({len(latencies)} deliveries; target p99 <= 250 ms)")
-    kinds = f" ({', '.join(f'{kind}: {count}' for kind, count in tally.error_kinds.most_common())})" if tally.errors else ""
+    kinds = (f" ({', '.join(f'{kind}: {count}' for kind, count in tally.error_kinds.most_common())})"
+             if tally.errors else "")
     print(f"  errors {tally.errors}{kinds}   lost events {tally.lost}   duplicated events {tally.duplicated}")
 
 

@@ -32,9 +32,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from webapp.engine import BOARDS, Opening, Position, Rules
-from webapp.engine.play import opening_play, swap2
+from webapp.engine import Opening, Position, Rules
 from webapp.engine.game.opening_rules import LONG_PRO, PRO
+from webapp.engine.play import opening_play, swap2
 
 FIFTEEN = (
     "h8 i8", "h8 i9", "h8 j8", "h8 j9", "h8 j10",

@@ -7,8 +7,10 @@ imports nothing of ours:
 
     python3.11 -m venv /tmp/pypi-terminal && /tmp/pypi-terminal/bin/pip install gomoku-terminal==1.0.2
     python3.11 -m venv /tmp/pypi-threat && /tmp/pypi-threat/bin/pip install gomoku==0.1.0 flask-socketio
-    printf '#!/bin/sh\\nexec /tmp/pypi-terminal/bin/python %s terminal-hard\\n' $PWD/tools/pypi_brains.py > /tmp/pbrain-terminal-hard
-    printf '#!/bin/sh\\nexec /tmp/pypi-threat/bin/python %s threatspace\\n' $PWD/tools/pypi_brains.py > /tmp/pbrain-threatspace
+    printf '#!/bin/sh\\nexec /tmp/pypi-terminal/bin/python %s terminal-hard\\n' $PWD/tools/pypi_brains.py \\
+        > /tmp/pbrain-terminal-hard
+    printf '#!/bin/sh\\nexec /tmp/pypi-threat/bin/python %s threatspace\\n' $PWD/tools/pypi_brains.py \\
+        > /tmp/pbrain-threatspace
     chmod +x /tmp/pbrain-terminal-hard /tmp/pbrain-threatspace
     make ladder LADDER="master /tmp/pbrain-threatspace --board 15x15"
 

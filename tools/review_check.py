@@ -39,8 +39,8 @@ from typing import TextIO
 
 from tools.parallel import mapping
 from tools.second_opinion import Judge, verdicts
-from webapp.engine import BOARDS, Appraisal, Position, Rules, appraise
 from webapp.brains.external import Brain, configured, judged_by, stop_all
+from webapp.engine import BOARDS, Appraisal, Position, Rules, appraise
 from webapp.review.judgement import ERRORS, KEPT, Judgement
 from webapp.review.review import judgements
 from webapp.shared.errors import InvalidInput
@@ -183,7 +183,8 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> list[F
     try:
         games = read_games(options.games.read_text())
         engine = None if options.review_engine is None else configured(
-            f"review={options.review_engine}", {"review": options.review_settings} if options.review_settings else {})[0]
+            f"review={options.review_engine}",
+            {"review": options.review_settings} if options.review_settings else {})[0]
     except (OSError, ValueError) as error:
         parser.error(str(error))
     decisive = []

@@ -10,8 +10,8 @@ from pathlib import Path
 from playwright.sync_api import sync_playwright
 
 from harness.browsing import CHROMIUM, CHROMIUM_ARGS
-from harness.states import STATES
 from harness.servers import AppServer, scratch_folder
+from harness.states import STATES
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -25,11 +25,12 @@ from dataclasses import dataclass
 from typing import TextIO
 
 from tools.ladder import started
-from webapp.engine import BOARDS, Position, Rules
 from webapp.brains.external import answered_cell
 from webapp.brains.gomocup import Evaluation, asking, evaluation_of
+from webapp.engine import BOARDS, Position, Rules
 from webapp.shared.errors import InvalidInput
 from webapp.shared.game_link import parse_moves
+
 
 @dataclass(frozen=True)
 class Verdict:
@@ -101,7 +102,8 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--side", choices=("X", "O"), required=True, help="whose moves to judge")
     parser.add_argument("--board", default="15x15", choices=[name for name in BOARDS if name != "3x3"])
     parser.add_argument("--turn-ms", type=float, default=1000, help="the judge's time a position")
-    parser.add_argument("--info", action="append", default=[], help="an INFO line for the judge, e.g. 'MAX_NODE 200000'")
+    parser.add_argument("--info", action="append", default=[],
+                        help="an INFO line for the judge, e.g. 'MAX_NODE 200000'")
     options = parser.parse_args(argv)
     rules = BOARDS[options.board]
     try:

@@ -30,9 +30,9 @@ import numpy as np
 
 from tools.parallel import mapping
 from webapp.engine import BOARDS, Position
+from webapp.engine.game.rules import cells_of
 from webapp.engine.play.evaluate import Evaluator, Node, evaluator
 from webapp.engine.play.patterns import LINES, Combo, Line, combos, unpack
-from webapp.engine.game.rules import cells_of
 from webapp.engine.play.search import think
 from webapp.engine.play.shapes import STARTING, UNIT, WEIGHTS_FILE, Weights
 

@@ -19,10 +19,9 @@ import time
 from collections import Counter
 from typing import NamedTuple
 
-
-from webapp.engine import BOARDS, MARKS, Player, Rules, level_player, levels_of, play_game
 from harness.judge import Tally, random_player
 from tools.parallel import mapping
+from webapp.engine import BOARDS, MARKS, Player, Rules, level_player, levels_of, play_game
 
 SEED = 2026
 GAMES = {"3x3": 1000, "4x4": 1000, "5x5": 200, "7x7": 200, "15x15": 200}

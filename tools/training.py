@@ -39,14 +39,13 @@ from pathlib import Path
 from typing import Any
 
 from harness import judge
-from webapp.engine.players import network_learning
-from webapp.engine.players import shipped
-from webapp.engine.players.levels import Player
-from webapp.engine.players.menace import Menace
-from webapp.engine.players.network import Network
 from webapp.engine.game.position import Position
 from webapp.engine.game.rules import MARKS
 from webapp.engine.play.solved import outcomes
+from webapp.engine.players import network_learning, shipped
+from webapp.engine.players.levels import Player
+from webapp.engine.players.menace import Menace
+from webapp.engine.players.network import Network
 
 MENACE_SEED = 1961
 MENACE_GAMES = 100_000
@@ -141,7 +140,8 @@ def make_menace(curve: Curve) -> dict[str, Any]:
 
 
 def make_network(curve: Curve) -> dict[str, Any]:
-    trained = network_learning.teach_itself(NETWORK_GAMES, NETWORK_SEED, every=NETWORK_GAMES // CURVE_POINTS, measure=curve)
+    trained = network_learning.teach_itself(NETWORK_GAMES, NETWORK_SEED, every=NETWORK_GAMES // CURVE_POINTS,
+                                            measure=curve)
     return {"learner": "network", "seed": NETWORK_SEED, "games": NETWORK_GAMES, "curve": curve.points,
             "network": trained.to_data()}
 
@@ -166,7 +166,8 @@ def print_figures(records: dict[str, dict[str, Any]]) -> None:
     print("\nLearning curves (score = (wins + draws/2) / games; losses in brackets), "
           f"{CURVE_GAMES} games a side at each point:\n")
     for learner, record in records.items():
-        print(f"| {learner}: games | random, X | random, O | perfect, X | perfect, O |\n| ---: | --- | --- | --- | --- |")
+        print(f"| {learner}: games | random, X | random, O | perfect, X | perfect, O |\n"
+              "| ---: | --- | --- | --- | --- |")
         for point in record["curve"]:
             cells = [f"{judge.Tally(*point[name][side]).score:.2f} ({point[name][side][2]})"
                      for name in judge.OPPONENTS for side in MARKS]
@@ -188,7 +189,8 @@ def print_figures(records: dict[str, dict[str, Any]]) -> None:
                 print(f"| {learner} | {name} | {side} | {tally.wins} | {tally.draws} | {tally.losses} |")
     print(f"\nA fresh MENACE against perfect: the game of its last loss in {FRESH_GAMES:,} games, "
           f"{FRESH_RUNS} runs (seeds 0 to {FRESH_RUNS - 1})\n")
-    print("| MENACE plays | median | fewest | most | runs never losing after game 1,000 |\n| --- | ---: | ---: | ---: | ---: |")
+    print("| MENACE plays | median | fewest | most | runs never losing after game 1,000 |\n"
+          "| --- | ---: | ---: | ---: | ---: |")
     for sides, name in (("X", "X"), ("O", "O"), ("XO", "X and O in turn")):
         last = games_until_no_loss(sides)
         print(f"| {name} | {statistics.median(last):,.0f} | {min(last):,} | {max(last):,} | "

@@ -127,7 +127,7 @@ def _played(rules, seed: int, plies: int, computer: Computer) -> Tally:
             if NOTHING in hint.why and forced_on_board(position):
                 counts["nothing_but_forced"] += 1
                 examples.append(f"{rules.name} seed {seed} ply {game.ply}: hint {hint.words!r}, coach "
-                                f"{sorted((value.text for value in square_values(position).values()))}")
+                                f"{sorted(value.text for value in square_values(position).values())}")
             if grew(last_count, "X", hint.why if "win" in hint.why else ""):
                 counts["growing_counts"] += 1
                 examples.append(f"{rules.name} seed {seed} ply {game.ply}: hint {hint.words!r}")
@@ -138,7 +138,7 @@ def _played(rules, seed: int, plies: int, computer: Computer) -> Tally:
             if NOTHING in said and forced_on_board(before, ("block",)):  # the move made a threat it did not name
                 counts["nothing_but_forced"] += 1
                 examples.append(f"{rules.name} seed {seed} ply {game.ply}: computer {said!r}, coach "
-                                f"{sorted((value.text for value in square_values(before).values()))}")
+                                f"{sorted(value.text for value in square_values(before).values())}")
         if grew(last_count, "O", said if "I have a forced win" in said else ""):
             counts["growing_counts"] += 1
             examples.append(f"{rules.name} seed {seed} ply {game.ply}: computer {said!r}")

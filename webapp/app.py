@@ -21,28 +21,28 @@ from werkzeug.middleware.proxy_fix import ProxyFix
 
 from webapp.accounts import routes as account_routes
 from webapp.analysis import routes as analysis_routes
+from webapp.brains.external import Brain, configured, probe, settings_in
+from webapp.engine import BOARDS, DEFAULT_BUDGET_MS, FREESTYLE, RULES, STANDARD, Opening, rules_offered
+from webapp.engine.game.opening_rules import NAMES, OPENINGS
 from webapp.estimate import routes as estimate_routes
 from webapp.learn import routes as learn_routes
 from webapp.online import routes as online_routes
 from webapp.online.clock import CLOCKS
 from webapp.play import routes as play_routes
-from webapp.shared.players import PLAYERS
-from webapp.shared.words import piece_shown, side_name
 from webapp.puzzles import routes as puzzle_routes
 from webapp.records import routes as records_routes
 from webapp.review import routes as review_routes
-from webapp.think import routes as think_routes
-from webapp.engine import BOARDS, DEFAULT_BUDGET_MS, FREESTYLE, RULES, STANDARD, Opening, rules_offered
-from webapp.engine.game.opening_rules import NAMES, OPENINGS
-from webapp.brains.external import Brain, configured, probe, settings_in
 from webapp.shared.errors import Refusal
 from webapp.shared.lessons import LESSONS, place_of
+from webapp.shared.players import PLAYERS
 from webapp.shared.web import ENGINE_POOL, duration, is_htmx, let_go_of_engine_work, path, refused, reload_address
+from webapp.shared.words import piece_shown, side_name
 from webapp.storage.errors import StoreUnavailable
 from webapp.storage.limits import rate_limits
 from webapp.storage.private import private_folder
 from webapp.storage.redis import redis_client
 from webapp.storage.sessions import init_session_store
+from webapp.think import routes as think_routes
 from webapp.workers.pool import EnginePool, EnginesBusy
 
 HERE = Path(__file__).resolve().parent

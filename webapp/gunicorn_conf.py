@@ -13,9 +13,9 @@ import multiprocessing
 import os
 import signal
 
-from webapp.think import look
 from webapp.engine.play import solved
 from webapp.shared.web import ENGINE_POOL, engine_pool
+from webapp.think import look
 
 solved.load_all()
 look.warm()  # the empty 3×3 board's "How the computer sees this", inherited by every worker

@@ -10,8 +10,8 @@ from html import unescape
 import pytest
 
 from tests.support import Visitor
-from webapp.shared.words import side_name
 from webapp.engine import BOARDS, Position
+from webapp.shared.words import side_name
 
 
 def opening_form(visitor: Visitor, link: str) -> dict[str, str]:

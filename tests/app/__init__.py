@@ -1,1 +1,2 @@
-"""The app as a whole, through Flask's test client: the HTTP contract row by row, every route fuzzed, external engines across the features."""
+"""The app as a whole, through Flask's test client: the HTTP contract row by row, every route fuzzed, external engines
+across the features."""

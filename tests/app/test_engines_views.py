@@ -16,8 +16,8 @@ from flask import Flask
 from tests.brains import KINROW, fake_brain
 from tests.support import Visitor
 from webapp.app import create_app
-from webapp.engine import BOARDS
 from webapp.brains.external import stop_all
+from webapp.engine import BOARDS
 from webapp.shared.game_link import parse_moves
 
 GOMOKU = BOARDS["15x15"]

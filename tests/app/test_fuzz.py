@@ -96,7 +96,8 @@ def random_request(rng: random.Random, rule: str, method: str, game_ids: list[st
 
     path = re.sub(r"<([^>]+)>", part, rule) or "/"
     method = method if rng.random() < 0.85 else rng.choice(METHODS)
-    draw = lambda pool: {name: rng.choice(values) for name, values in rng.sample(sorted(pool.items()), rng.randint(0, 4))}
+    draw = lambda pool: {name: rng.choice(values)
+                         for name, values in rng.sample(sorted(pool.items()), rng.randint(0, 4))}
     return Asked(method, path, draw(FIELDS), draw(FIELDS), draw(HEADERS))
 
 

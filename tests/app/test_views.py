@@ -6,9 +6,9 @@ import re
 
 import pytest
 
-from webapp.app import create_app
 from tests.scrapers import buttons, marks, message, status
 from tests.support import Visitor
+from webapp.app import create_app
 from webapp.engine import DEFAULT_BOARD, Menace
 from webapp.shared.words import describe_cell
 
@@ -455,7 +455,8 @@ def test_a_reset_answered_neither_yes_nor_no_is_refused(visitor: Visitor):
     for cell in (0, 3, 1, 4, 2):
         visitor.move(cell)
     refused = visitor.post("/score/reset", {"sure": "perhaps"})
-    assert refused.status_code == 400 and message(refused.text) == "Say “yes” or “no” to resetting the score, not “perhaps”."
+    assert refused.status_code == 400 and message(refused.text) == (
+        "Say “yes” or “no” to resetting the score, not “perhaps”.")
     assert "X wins: 1" in visitor.client.get("/").text
 
 
@@ -515,7 +516,8 @@ def test_the_game_page_links_to_its_replay(visitor: Visitor):
     moves = visitor.stored()["moves"]
     page = visitor.client.get("/").text
     link = f"http://localhost/replay/{moves}"
-    assert f'<span>Link to this game: <a href="{link}" hx-boost="false">{link}</a></span> <button type="button" class="copy">Copy link</button>' in page
+    assert (f'<span>Link to this game: <a href="{link}" hx-boost="false">{link}</a></span> '
+            '<button type="button" class="copy">Copy link</button>') in page
     assert visitor.client.get(f"/replay/{moves}").status_code == 200
 
 
@@ -630,7 +632,7 @@ def test_the_page_and_its_stylesheet_weigh_under_20_kb(visitor: Visitor):
 def test_every_moves_answer_is_under_3_kb(visitor: Visitor, coach: str):
     visitor.post("/coach", {"coach": coach})
     sizes = []
-    for game in range(3):
+    for _ in range(3):
         page = visitor.new().text
         while enabled_cells(page):
             response = visitor.move(enabled_cells(page)[-1])
@@ -1003,7 +1005,8 @@ def test_my_games_keeps_the_last_twenty_and_skips_what_does_not_read_as_a_finish
         session["history"] = [{"board": "3x3", "x": "human", "o": "human", "moves": "0"}, "junk", None,
                               {**won, "moves": "0314"}] + [won] * 30
     page = visitor.client.get("/games").text
-    assert page.count("<li><strong>X won</strong>") == 16  # the first twenty entries, less four that are no finished game
+    # the first twenty entries, less four that are no finished game
+    assert page.count("<li><strong>X won</strong>") == 16
     with visitor.client.session_transaction() as session:
         session["history"] = {"not": "a list"}
     assert "No finished games in this browser yet." in visitor.client.get("/games").text

@@ -113,7 +113,8 @@ def test_without_javascript_a_stone_placed_opens_the_page_at_the_board(browser: 
     page.goto("/analysis/15x15")
     page.get_by_label("h8, empty: place a black stone").click()
     expect(page.locator(".grid a.cell.mark-x")).to_have_count(1)
-    tools_top = page.get_by_role("navigation", name="What a click does").evaluate("nav => nav.getBoundingClientRect().top")
+    tools_top = page.get_by_role("navigation", name="What a click does").evaluate(
+        "nav => nav.getBoundingClientRect().top")
     assert page.evaluate("scrollY") > 0 and abs(tools_top) <= 1
     context.close()
 

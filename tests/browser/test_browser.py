@@ -12,10 +12,29 @@ import re
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from harness.browsing import (CHROMIUM_ARGS, HEADLESS_CHROMIUM, COMPUTER_WINS, DRAW, FACING_PERFECT, NEW_GAME_AS_O,
-                              QUEUED, NEW_GAME_AS_X, RENJU, RENJU_DOUBLE_THREE_AT_J8, assert_not_reloaded, board_of,
-                              mark_page_as_not_reloaded, click, new_game, play_first_open_squares, play_out,
-                              replacing_the_game, square, engines_busy, on_board)
+from harness.browsing import (
+    CHROMIUM_ARGS,
+    COMPUTER_WINS,
+    DRAW,
+    FACING_PERFECT,
+    HEADLESS_CHROMIUM,
+    NEW_GAME_AS_O,
+    NEW_GAME_AS_X,
+    QUEUED,
+    RENJU,
+    RENJU_DOUBLE_THREE_AT_J8,
+    assert_not_reloaded,
+    board_of,
+    click,
+    engines_busy,
+    mark_page_as_not_reloaded,
+    new_game,
+    on_board,
+    play_first_open_squares,
+    play_out,
+    replacing_the_game,
+    square,
+)
 
 pytestmark = pytest.mark.browser
 EMPTY_BOARD = "." * 9
@@ -459,7 +478,8 @@ def test_back_from_another_page_shows_the_game_as_it_stands(browser_type, live_s
     the 3×3 game comes back (the game page is never cached), and a click on
     it is played, not refused as out of date. In a browser that keeps no
     page in memory for Back (Chromium, told so), which must then ask again."""
-    browser = browser_type.launch(executable_path=HEADLESS_CHROMIUM, args=[*CHROMIUM_ARGS, "--disable-back-forward-cache"])
+    browser = browser_type.launch(executable_path=HEADLESS_CHROMIUM,
+                                  args=[*CHROMIUM_ARGS, "--disable-back-forward-cache"])
     try:
         back_from_puzzles(browser.new_page(base_url=live_server))
     finally:

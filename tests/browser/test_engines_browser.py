@@ -9,10 +9,10 @@ from collections.abc import Iterator
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.brains import KINROW, fake_brain
 from harness.accessibility import audit_both_schemes
 from harness.browsing import BROWSER_BUDGET_MS, click, new_game, square
 from harness.servers import in_a_thread
+from tests.brains import KINROW, fake_brain
 from webapp.app import create_app
 from webapp.brains.external import stop_all
 

@@ -12,9 +12,21 @@ import pytest
 from playwright.sync_api import Browser, Page, Route, expect
 
 from harness.accessibility import audit
-from harness.browsing import (BOARD_TOP, DESKTOP, FACING_PERFECT, SMALL_PHONE, WIDE_DESKTOP, board_comes_back_to,
-                              click, in_viewport, new_game, play_first_open_squares, replacing_the_game, square,
-                              until)
+from harness.browsing import (
+    BOARD_TOP,
+    DESKTOP,
+    FACING_PERFECT,
+    SMALL_PHONE,
+    WIDE_DESKTOP,
+    board_comes_back_to,
+    click,
+    in_viewport,
+    new_game,
+    play_first_open_squares,
+    replacing_the_game,
+    square,
+    until,
+)
 from webapp.engine import BOARDS
 
 pytestmark = pytest.mark.browser
@@ -318,7 +330,8 @@ def test_the_ghost_stone_can_be_switched_off_and_the_keyboard_plays_at_once(brow
     square(page, 25).tap()
     expect(ply).to_have_value("2")
     page.reload()
-    expect(page.get_by_label("On a touch screen, a first tap shows the stone and a second plays it")).not_to_be_checked()
+    expect(page.get_by_label(
+        "On a touch screen, a first tap shows the stone and a second plays it")).not_to_be_checked()
     context.close()
 
 
@@ -424,7 +437,8 @@ def test_alpha_beta_marks_show_at_the_top_level_in_alpha_betas_own_order(page: P
     page.locator("#alphabeta").click()
     expect(page.locator("#alphabeta")).to_have_text("Hide what alpha-beta skips")
     top = page.locator(".tree > li > a .move")
-    expect(top).to_have_text([f"O plays row {cell // 3 + 1}, column {cell % 3 + 1}" for cell in (0, 1, 2, 3, 5, 6, 7, 8)])
+    expect(top).to_have_text([f"O plays row {cell // 3 + 1}, column {cell % 3 + 1}"
+                              for cell in (0, 1, 2, 3, 5, 6, 7, 8)])
     expect(page.locator(".tree > li > a .tag.searched")).to_have_count(8)  # every move at the top was examined
     expect(page.locator(".alphabeta-switch")).to_contain_text("in the order alpha-beta tries them")
 
@@ -557,7 +571,8 @@ def test_the_winning_five_is_marked_on_each_of_its_stones(browser: Browser, live
     marked = page.locator(".grid .cell").evaluate_all(
         "cells => cells.filter(cell => getComputedStyle(cell).backgroundImage.split('radial-gradient').length > 3)"
         ".map(cell => cell.dataset.cell)")
-    assert sorted(map(int, marked)) == sorted(BOARDS["15x15"].parse_cell_name(name) for name in ("g8", "h8", "i8", "j8", "k8"))
+    assert sorted(map(int, marked)) == sorted(BOARDS["15x15"].parse_cell_name(name)
+                                              for name in ("g8", "h8", "i8", "j8", "k8"))
     context.close()
 
 

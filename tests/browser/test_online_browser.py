@@ -183,7 +183,8 @@ def test_opening_the_link_leaves_the_seat_free_and_one_press_takes_it(friends):
     bob.goto(url)
     connected(bob)  # scripts have run, the stream is open: still a spectator's page
     assert posts == []  # nothing was sent for him
-    expect(bob.get_by_role("heading", level=2).first).to_have_text("3×3, 3 in a row, with a friend: a seat is free for you")
+    expect(bob.get_by_role("heading", level=2).first).to_have_text(
+        "3×3, 3 in a row, with a friend: a seat is free for you")
     alice.reload()
     expect(alice.locator("#status")).to_have_text("Waiting for your friend to join.")
     join = bob.get_by_role("button", name="Join the game: you play O")
@@ -222,7 +223,8 @@ def test_swap2_between_friends_the_choice_comes_live_and_the_seats_follow_it(fri
     connected(alice)
     take_the_seat(bob, alice.url)  # the join's answer is a new page (and its stream)
     # Wait for it before asking after the stream.
-    expect(bob.locator("#status")).to_have_text("Swap2: Your friend puts down black, white, black: stone 1 of 3, black.")
+    expect(bob.locator("#status")).to_have_text(
+        "Swap2: Your friend puts down black, white, black: stone 1 of 3, black.")
     connected(bob)
     expect(alice.locator("#status")).to_have_text("Swap2: You put down black, white, black: stone 1 of 3, black.")
     for cell in (112, 97, 98):  # h8, h9, i9

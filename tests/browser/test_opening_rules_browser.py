@@ -63,7 +63,8 @@ def test_rif_at_one_screen_a_swap_an_offer_clicked_point_by_point_and_white_s_pi
     put_down(page, "h8", "h9", "h7")
     opening_choice(page, "Stay white")
     put_down(page, "h10")
-    expect(page.locator("#status")).to_have_text("RIF: The first player offers 2 fifth moves for black; white picks one.")
+    expect(page.locator("#status")).to_have_text(
+        "RIF: The first player offers 2 fifth moves for black; white picks one.")
     offer = page.get_by_role("button", name="Offer 2 fifth moves")
     expect(offer).to_be_disabled()
     fifth_moves_chosen(page, "g6", "k3")

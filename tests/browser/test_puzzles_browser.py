@@ -8,8 +8,13 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from harness.accessibility import audit
-from harness.browsing import (PUZZLE_FROM_7X7, first_shipped_puzzle, puzzles_from_a_game_played_here, solve_puzzle,
-                              square)
+from harness.browsing import (
+    PUZZLE_FROM_7X7,
+    first_shipped_puzzle,
+    puzzles_from_a_game_played_here,
+    solve_puzzle,
+    square,
+)
 from webapp.puzzles.collection import collection
 
 pytestmark = pytest.mark.browser

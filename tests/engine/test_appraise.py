@@ -8,8 +8,8 @@ import random
 
 import pytest
 
-from tests.engine.test_threats import wins_against_everything
 from harness.positions import random_positions, setup
+from tests.engine.test_threats import wins_against_everything
 from tests.reach import Reach
 from webapp.engine import BOARDS, Forgetful, Position, advise, appraise, think, threat_to_answer
 from webapp.engine.play import evaluate
@@ -165,7 +165,8 @@ def test_after_a_pass_the_engine_sees_what_it_sees_with_the_colours_swapped(boar
         passed = Position(rules, here.x, here.o, passed=True)
         if passed.is_over:
             continue
-        searched, referee = think(passed, 10**6, max_nodes=2_000), think(colours_swapped(passed), 10**6, max_nodes=2_000)
+        searched, referee = (think(passed, 10**6, max_nodes=2_000),
+                             think(colours_swapped(passed), 10**6, max_nodes=2_000))
         assert (searched.move, searched.score, searched.kind, searched.line) == (
             referee.move, referee.score, referee.kind, referee.line), passed.text
         checked, studied = checked + 1, passed

@@ -15,10 +15,20 @@ import pytest
 from harness.positions import has_line, playable_positions, random_positions
 from tests.reach import Reach
 from webapp.engine import BOARDS, Position
-from webapp.engine.teaching.classic import (ALGORITHMS, Horizon, Recorder, TooLong, Tree, alphabeta, minimax,
-                                            most_orders, most_positions, tree_size)
-from webapp.engine.play.solved import outcome_of, table
 from webapp.engine.game.values import WIN, is_decided, one_ply_back
+from webapp.engine.play.solved import outcome_of, table
+from webapp.engine.teaching.classic import (
+    ALGORITHMS,
+    Horizon,
+    Recorder,
+    TooLong,
+    Tree,
+    alphabeta,
+    minimax,
+    most_orders,
+    most_positions,
+    tree_size,
+)
 from webapp.shared.game_link import parse_moves
 
 THREE = BOARDS["3x3"]

@@ -10,8 +10,8 @@ import pytest
 
 from harness.positions import setup
 from webapp.engine import BOARDS, Position, Rules
-from webapp.engine.play.evaluate import Evaluator, Node, evaluator
 from webapp.engine.game.rules import cells_of
+from webapp.engine.play.evaluate import Evaluator, Node, evaluator
 
 BIG = ["5x5", "7x7", "15x15"]
 GOMOKU_RULES = [(board, rule) for board in ("7x7", "15x15") for rule in ("standard", "renju")]

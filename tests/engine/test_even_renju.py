@@ -14,9 +14,9 @@ import pytest
 
 from tests.engine.test_renju_opening_names import WIKIPEDIA, every_image
 from webapp.engine import BOARDS, Opening, Position
+from webapp.engine.game.opening_rules import RIF, SOOSORV_8, TARAGUCHI_10, Zone
 from webapp.engine.play import opening_play, swap2
 from webapp.engine.play.even_renju import OPENINGS_KEPT, even_opening
-from webapp.engine.game.opening_rules import RIF, SOOSORV_8, TARAGUCHI_10, Zone
 
 RENJU = BOARDS["15x15"].with_rule("renju")
 OPENINGS = {image for stones in WIKIPEDIA for image in every_image(stones)}

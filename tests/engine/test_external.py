@@ -14,11 +14,11 @@ import pytest
 
 from tests.brains import KINROW, fake_brain, probed, watched_fake
 from tests.workers.test_pool import alive, wait_until
-from webapp.engine import BOARDS, Position
-from webapp.engine.play.appraise import JUDGES_UNIT, from_opinions
 from webapp.brains.connection import Connection
 from webapp.brains.external import BrainFault, answered_cell, ask, configured, judged_by, stop_all
 from webapp.brains.gomocup import Evaluation, best_line_of, evaluation_of
+from webapp.engine import BOARDS, Position
+from webapp.engine.play.appraise import JUDGES_UNIT, from_opinions
 from webapp.engine.play.search import Thought
 from webapp.review.judgement import judge_appraisal
 
@@ -248,10 +248,9 @@ def test_no_brain_outlives_the_process_that_started_it(tmp_path):
     pids = tmp_path / "pids"
     pids.mkdir()
     path = fake_brain(tmp_path, "good", pids)
-    script = ("import sys, time; sys.path[:0] = [%r, %r];"
+    script = (f"import sys, time; sys.path[:0] = [{str(Path(__file__).parents[2])!r}, {''!r}];"
               "from webapp.brains.external import Brain, ask; from webapp.engine import BOARDS;"
-              "ask(Brain('fake', (%r,)), BOARDS['7x7'], ()); print('asked', flush=True); time.sleep(60)"
-              % (str(Path(__file__).parents[2]), "", path))
+              f"ask(Brain('fake', ({path!r},)), BOARDS['7x7'], ()); print('asked', flush=True); time.sleep(60)")
     import subprocess
     import sys
     process = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE, text=True)

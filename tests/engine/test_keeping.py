@@ -77,7 +77,8 @@ def share_here(chances) -> float:
 
 
 def test_the_random_players_share_and_the_baselines_the_lesson_quotes():
-    random_here = share_here(lambda position: {cell: 1 / len(position.legal_moves()) for cell in position.legal_moves()})
+    random_here = share_here(lambda position: {cell: 1 / len(position.legal_moves())
+                                               for cell in position.legal_moves()})
     assert keeping.random_share() == pytest.approx(random_here, abs=1e-12)
     assert round(keeping.random_share(), 3) == BASELINES["random"]
     assert round(keeping.wins_then_random_share(), 3) == BASELINES["wins then random"]

@@ -30,7 +30,8 @@ def test_menace_in_chunks_learns_as_in_one_run(opponent: str):
 
 def test_menaces_seed_decides_and_a_bad_opponent_is_refused():
     assert MenaceLearning.start(40, 1, "random").play(40) == MenaceLearning.start(40, 1, "random").play(40)
-    assert MenaceLearning.start(40, 1, "random").play(40).machine != MenaceLearning.start(40, 2, "random").play(40).machine
+    assert (MenaceLearning.start(40, 1, "random").play(40).machine
+            != MenaceLearning.start(40, 2, "random").play(40).machine)
     with pytest.raises(ValueError, match="not 'teacher'"):
         MenaceLearning.start(40, 1, "teacher")
 

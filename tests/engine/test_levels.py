@@ -8,10 +8,23 @@ import random
 import pytest
 
 from harness.positions import playable_positions, position, setup
-from webapp.engine import (BOARDS, MARKS, Outcome, Position, check_level, choose_move, learners_of, level_player, levels_of,
-                           opponent, outcomes, play_game, preference)
-from webapp.engine.players.levels import HARD_SLIP, near_stones, within_horizon
+from webapp.engine import (
+    BOARDS,
+    MARKS,
+    Outcome,
+    Position,
+    check_level,
+    choose_move,
+    learners_of,
+    level_player,
+    levels_of,
+    opponent,
+    outcomes,
+    play_game,
+    preference,
+)
 from webapp.engine.play.solved import losing_replies
+from webapp.engine.players.levels import HARD_SLIP, near_stones, within_horizon
 
 THREE = BOARDS["3x3"]
 PLAYABLE = playable_positions(THREE)

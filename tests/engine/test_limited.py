@@ -10,11 +10,11 @@ from __future__ import annotations
 import pytest
 
 from webapp.engine import BOARDS, Position, cells_of
-from webapp.engine.teaching.classic import alphabeta, minimax
-from webapp.engine.play.evaluate import evaluator
-from webapp.engine.teaching.limited import Wide, limited, root_lines
-from webapp.engine.play.search import candidates
 from webapp.engine.game.values import WIN
+from webapp.engine.play.evaluate import evaluator
+from webapp.engine.play.search import candidates
+from webapp.engine.teaching.classic import alphabeta, minimax
+from webapp.engine.teaching.limited import Wide, limited, root_lines
 from webapp.shared.game_link import parse_moves
 
 pytestmark = pytest.mark.timeout(60)

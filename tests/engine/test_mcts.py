@@ -13,8 +13,8 @@ import random
 import pytest
 
 from webapp.engine import BOARDS, Position
-from webapp.engine.teaching.mcts import EXPLORATION, Search, search
 from webapp.engine.play.solved import table
+from webapp.engine.teaching.mcts import EXPLORATION, Search, search
 from webapp.shared.game_link import parse_moves
 
 pytestmark = pytest.mark.timeout(60)

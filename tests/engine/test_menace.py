@@ -11,9 +11,9 @@ from collections import Counter
 
 import pytest
 
+from harness.judge import perfect_player, play
 from harness.positions import position
 from webapp.engine import BOARDS, Position
-from harness.judge import perfect_player, play
 from webapp.engine.players.menace import STARTING_BEADS, Menace, fold_position
 
 THREE = BOARDS["3x3"]

@@ -26,7 +26,8 @@ def two_units() -> Network:
 
 def lopsided(seed: int = 0) -> Network:
     """Random weights of the full size, which favour no orientation."""
-    return Network.initial(np.random.default_rng(seed))._replace(hidden_bias=np.random.default_rng(seed + 1).normal(0, 1, 128))
+    return Network.initial(np.random.default_rng(seed))._replace(
+        hidden_bias=np.random.default_rng(seed + 1).normal(0, 1, 128))
 
 
 def test_the_forward_pass_on_inputs_worked_by_hand():

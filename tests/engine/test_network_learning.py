@@ -8,8 +8,8 @@ import numpy as np
 import pytest
 
 from tests.engine.test_network import lopsided
-from webapp.engine.players.network_learning import Memory, gradients, teach_itself
 from webapp.engine.players.network import Network, afterstates
+from webapp.engine.players.network_learning import Memory, gradients, teach_itself
 
 
 def test_gradients_agree_with_finite_differences():

@@ -8,9 +8,16 @@ from __future__ import annotations
 import pytest
 
 from webapp.engine import BOARDS, Opening
-from webapp.engine.play import swap2
-from webapp.engine.play.swap2 import (CHOOSE, CHOOSE_AGAIN, FIRST_CHOICES, LAST_CHOICES, PLACE_THREE, PLACE_TWO, SWAP2,
-                                      WRITTEN)
+from webapp.engine.play.swap2 import (
+    CHOOSE,
+    CHOOSE_AGAIN,
+    FIRST_CHOICES,
+    LAST_CHOICES,
+    PLACE_THREE,
+    PLACE_TWO,
+    SWAP2,
+    WRITTEN,
+)
 
 FIFTEEN = BOARDS["15x15"]
 

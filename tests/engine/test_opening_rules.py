@@ -13,8 +13,8 @@ import random
 import pytest
 
 from webapp.engine import BOARDS, Opening, Position
-from webapp.engine.play import opening_play
 from webapp.engine.game.opening_rules import LONG_PRO, PRO, SWAP1, SWAP2, WRITTEN, Choose, Place
+from webapp.engine.play import opening_play
 from webapp.play.computer import Computer
 from webapp.play.game import Game
 
@@ -55,7 +55,8 @@ def test_pro_and_long_pro_put_black_at_the_centre_and_its_second_stone_outside_t
     assert opening.zone(FIFTEEN, 0) == {cell("h8")}
     assert "at the centre" in opening.why_not(FIFTEEN, 0, cell("h9"))
     assert opening.zone(FIFTEEN, 1) is None, "white's first goes anywhere"
-    names = {name: cell(name) for name in (f"{letter}{number}" for letter in "abcdefghijklmno" for number in range(1, 16))}
+    names = {name: cell(name)
+             for name in (f"{letter}{number}" for letter in "abcdefghijklmno" for number in range(1, 16))}
     assert opening.zone(FIFTEEN, 2) == {at for name, at in names.items() if outside_central_square(name, side)}
     assert len(opening.zone(FIFTEEN, 2)) == 225 - side * side
     nearest_refused, farthest_allowed = "hijklm"[side // 2], "hijklm"[side // 2 + 1]

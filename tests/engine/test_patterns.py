@@ -12,7 +12,6 @@ from pathlib import Path
 
 import pytest
 
-from webapp.engine import BOARDS
 from webapp.engine.play.patterns import LINES, Combo, Line, code, combo, line_pairs, line_table, pack, unpack
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -61,7 +60,8 @@ def test_the_table_holds_the_definition_for_every_line(k: int):
         line = "".join(rest[:middle]) + "." + "".join(rest[middle:])
         assert looked_up(line, k) == reading(line, k), line
         seen.add(reading(line, k))
-    assert seen == set(Line) - ({Line.BLOCK1, Line.FLEX1} if k < 5 else set()) - ({Line.BLOCK2, Line.FLEX2} if k < 4 else set())
+    assert seen == (set(Line) - ({Line.BLOCK1, Line.FLEX1} if k < 5 else set())
+                    - ({Line.BLOCK2, Line.FLEX2} if k < 4 else set()))
 
 
 @pytest.mark.parametrize("k", [3, 4, 5])
@@ -127,7 +127,8 @@ def test_the_engine_and_a_big_board_search_start_without_numpy():
     process's import and first 3×3 reply, 100 ms): the engine's tables are
     built without it, and only the learners' network uses it."""
     script = ("import sys; from webapp.engine import BOARDS, Position, choose_move; "
-              "choose_move(Position(BOARDS['3x3']), 'perfect'); choose_move(Position(BOARDS['15x15']).play(112), 'master'); "
+              "choose_move(Position(BOARDS['3x3']), 'perfect'); "
+              "choose_move(Position(BOARDS['15x15']).play(112), 'master'); "
               "print('numpy' in sys.modules)")
     found = subprocess.run([sys.executable, "-c", script], cwd=ROOT, capture_output=True, text=True, check=True)
     assert found.stdout.strip() == "False"

@@ -19,13 +19,13 @@ import pytest
 from harness.renju_games import GAME_KINDS, opening_position, positions
 from harness.renju_referee import crowded_positions, judge, recursive_cells
 from tests.reach import Reach
-from webapp.engine.game.renju import DOUBLE_FOUR, DOUBLE_THREE, OVERLINE, foul, forbidden_cells
-from webapp.engine.players.levels import choose_move
 from webapp.engine.game.position import Position
+from webapp.engine.game.renju import DOUBLE_FOUR, DOUBLE_THREE, OVERLINE, forbidden_cells, foul
 from webapp.engine.game.renju_openings import RENJU_OPENINGS
 from webapp.engine.game.rules import FREESTYLE, RENJU, STANDARD, Rules, cells_of
 from webapp.engine.play.search import think
 from webapp.engine.play.threats import win_by_fours
+from webapp.engine.players.levels import choose_move
 
 RENJU_RULES = Rules(15, 5, RENJU)
 FAR_WHITE = "a1 f1 k1 o1 a6 o6 a11 o11 a15 f15 k15 o15 c3 m3 c13".split()

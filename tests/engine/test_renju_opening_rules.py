@@ -137,9 +137,9 @@ def test_the_computer_takes_every_step_of_renju_s_rules_on_both_sides(rule):
     offer one the rule accepts; then a move in turn."""
     import random
 
+    from webapp.engine.game.opening_rules import Offer
     from webapp.play.computer import Computer
     from webapp.play.game import Game
-    from webapp.engine.game.opening_rules import Offer
 
     computer = Computer(rng=random.Random(3), budget_ms=200)
     game = Game.start("hard", "hard", computer, rules=RENJU, opening=Opening(rule))

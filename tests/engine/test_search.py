@@ -10,12 +10,20 @@ import pytest
 
 from harness.positions import setup
 from webapp.engine import BOARDS, Position, choose_move, explain, is_solved, prepare, think, threat_to_answer
+from webapp.engine.game.values import WIN
 from webapp.engine.play import evaluate as evaluate_module
 from webapp.engine.play import search as search_module
-from webapp.engine.play.evaluate import Node, evaluator
-from webapp.engine.play.search import (BEAM, MAX_DEPTH, NEXT_ITERATION, SETTLED_ITERATIONS, SETTLED_SHARE,
-                                       Searcher, _deepen, worth_deepening)
-from webapp.engine.game.values import WIN
+from webapp.engine.play.evaluate import evaluator
+from webapp.engine.play.search import (
+    BEAM,
+    MAX_DEPTH,
+    NEXT_ITERATION,
+    SETTLED_ITERATIONS,
+    SETTLED_SHARE,
+    Searcher,
+    _deepen,
+    worth_deepening,
+)
 from webapp.engine.play.threats import ThreatSolver
 
 BIG = ["5x5", "7x7", "15x15"]

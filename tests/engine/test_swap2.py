@@ -9,8 +9,8 @@ import pytest
 from webapp.engine import BOARDS, Opening, Position
 from webapp.engine.game import opening_rules
 from webapp.engine.game.opening_rules import SWAP2, TABLES
-from webapp.engine.play import swap2
 from webapp.engine.game.rules import cells_of
+from webapp.engine.play import swap2
 
 FIFTEEN = BOARDS["15x15"]
 
@@ -82,9 +82,11 @@ def test_the_steps_follow_the_stones_and_choices(ply, choices, step, opener_acts
 
 
 def test_which_choices_give_the_opener_white_and_which_fit_the_stones() -> None:
-    assert [opening_rules.opener_has_white(SWAP2, c) for c in (("black",), ("white",), ("two", "white"), ("two", "black"))] == \
+    assert [opening_rules.opener_has_white(SWAP2, c)
+            for c in (("black",), ("white",), ("two", "white"), ("two", "black"))] == \
         [True, False, True, False]
-    assert all(opening_rules.fits(SWAP2, ply, choices) for ply, choices in ((2, ()), (3, ("black",)), (6, ("two", "white"))))
+    assert all(opening_rules.fits(SWAP2, ply, choices)
+               for ply, choices in ((2, ()), (3, ("black",)), (6, ("two", "white"))))
     assert not any(opening_rules.fits(SWAP2, ply, choices) for ply, choices in (
         (4, ()), (2, ("black",)), (3, ("two", "two")), (4, ("two", "black")), (6, ("two",)), (3, ("grey",))))
     assert [Opening(SWAP2, ("two", "black")).placed_by_opener(index) for index in range(7)] == \

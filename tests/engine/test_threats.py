@@ -4,15 +4,15 @@ reply the other side has, not only the defences the solver itself tries."""
 from __future__ import annotations
 
 import random
-from functools import lru_cache
+from functools import cache
 
 import pytest
 
 from harness.positions import random_positions, setup
 from tests.reach import Reach
 from webapp.engine import BOARDS, Position, think
-from webapp.engine.play.evaluate import evaluator
 from webapp.engine.game.rules import cells_of
+from webapp.engine.play.evaluate import evaluator
 from webapp.engine.play.threats import ThreatSolver, threat_to_answer, win_by_fours, winning_moves
 
 
@@ -21,7 +21,7 @@ def claimed_win(here: Position) -> list[int] | None:
     return ThreatSolver(evaluation).win_by_threes(evaluation.node(here, shaped=False))
 
 
-@lru_cache(maxsize=None)
+@cache
 def wins_against_everything(here: Position, plies: int) -> bool:
     """Whether the side to move wins within plies, playing the solver's first
     move each time, whatever the other side replies (every empty cell)."""

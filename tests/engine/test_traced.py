@@ -12,11 +12,11 @@ import random
 
 import pytest
 
-from webapp.engine import DEFAULT_BOARD, BOARDS, Position
-from webapp.engine.teaching.classic import INFINITY, Tree, alphabeta_with_table
-from webapp.engine.play.solved import table
-from webapp.engine.teaching.traced import SEARCHES, ordering, run, steps_up_to
+from webapp.engine import BOARDS, DEFAULT_BOARD, Position
 from webapp.engine.game.values import WIN
+from webapp.engine.play.solved import table
+from webapp.engine.teaching.classic import INFINITY, Tree, alphabeta_with_table
+from webapp.engine.teaching.traced import SEARCHES, ordering, run, steps_up_to
 from webapp.think.stepping import uniform_perfect_leaves
 
 LINES = [(0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8), (2, 4, 6)]
@@ -102,7 +102,8 @@ def plain_minimax_count(mine: int, theirs: int) -> int:
     side that just moved is theirs): this one, and every one below it."""
     if any(mask & theirs == mask for mask in MASKS) or mine | theirs == 511:
         return 1
-    return 1 + sum(plain_minimax_count(theirs, mine | 1 << cell) for cell in range(9) if not (mine | theirs) >> cell & 1)
+    return 1 + sum(plain_minimax_count(theirs, mine | 1 << cell)
+                   for cell in range(9) if not (mine | theirs) >> cell & 1)
 
 
 def test_minimax_examines_every_position_of_the_tree_549946_from_the_empty_board():

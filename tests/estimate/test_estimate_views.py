@@ -64,7 +64,8 @@ def test_the_depth_page_shows_the_pick_beside_the_tablebase_at_every_depth(visit
     page = visitor.client.get(f"/depth/4x4/{routes.DEPTH_LESSON[1]}?depth=2")
     assert page.status_code == 200
     text = page.text
-    assert "Searched 2 moves deep, X picks d1; the tablebase calls it a loss in 3, where the best move is a draw." in text
+    assert ("Searched 2 moves deep, X picks d1; the tablebase calls it a loss in 3, "
+            "where the best move is a draw.") in text
     assert text.count("(wrong: the best is a draw)") == 1
     assert "-590 for X, to move there" in text and 'aria-current="true">Depth 2</a>' in text
     assert 'href="/depth/4x4/c4-a4-b4-a2-b1-c3-c1-d2?depth=4"' in text

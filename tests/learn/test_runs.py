@@ -14,8 +14,8 @@ import pytest
 
 from webapp.engine.players import keeping
 from webapp.engine.players.learning import MenaceLearning
-from webapp.learn.runs import CHUNKS, Settings, new_run, step_name, train_chunk, under_way
 from webapp.learn import store as learn_store
+from webapp.learn.runs import CHUNKS, Settings, new_run, step_name, train_chunk, under_way
 from webapp.learn.store import FILE, STALE_SECONDS, RedisRuns, SQLiteRuns, Started, runs_at
 from webapp.shared.errors import InvalidInput
 from webapp.storage.where import Where
@@ -158,7 +158,8 @@ def test_a_runs_chunks_run_on_a_worker_process_and_its_progress_is_read_back(wor
     assert done["finished"] and done["played"] == 40 and len(done["points"]) == CHUNKS + 1
     assert seen - {0}, "the progress was read while it grew"
     (tmp_path / "here").mkdir()
-    assert done["points"] == run_here(Where(None, str(tmp_path / "here")), Settings("menace", "perfect", 2, 40))["points"]
+    assert done["points"] == run_here(Where(None, str(tmp_path / "here")),
+                                      Settings("menace", "perfect", 2, 40))["points"]
 
 
 FORM = {"learner": "menace", "opponent": "perfect", "seed": "7", "games": "2,000"}

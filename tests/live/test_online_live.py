@@ -15,8 +15,6 @@ from harness.flag_falls import SHORT_CLOCK, flag_delays, left_after_one_stone, s
 from harness.servers import AppServer, RedisServer, run, wait_until
 
 
-
-
 async def invite(browser: Browser, board: str = "3x3") -> str:
     await browser.open()
     reply = await browser.post("/online", {"board": board, "side": "x"}, htmx=False)
@@ -127,7 +125,8 @@ def test_two_server_processes_sharing_redis_a_player_on_each(tmp_path: Path, red
             assert (await alice.post(game + "/move", {"cell": 24, "ply": 0})).status == 200
             assert (await bob.post(game + "/move", {"cell": 25, "ply": 1})).status == 200
             seen_by_alice = (await alice.request("GET", game)).body
-            assert re.search(r"Your friend \(white\): <strong>5:0[0-3]</strong>", seen_by_alice), "white's time, with 3 s added"
+            assert re.search(r"Your friend \(white\): <strong>5:0[0-3]</strong>", seen_by_alice), \
+                "white's time, with 3 s added"
             assert (await bob.post(game + "/offer", {"kind": "draw", "ply": 2})).status == 200
             assert "Your friend offers a draw." in (await alice.request("GET", game)).body
             assert (await alice.post(game + "/answer", {"answer": "accept", "ply": 2})).status == 200

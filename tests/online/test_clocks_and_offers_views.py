@@ -12,8 +12,8 @@ from dataclasses import replace
 import pytest
 from flask import Flask
 
-from tests.support import Friend
 from tests.scrapers import message, status
+from tests.support import Friend
 from webapp.online.flags import fall
 from webapp.online.store import Event
 

@@ -6,7 +6,7 @@ real servers, with no page open, is tests/live/test_online_live.py's.)"""
 from __future__ import annotations
 
 import time
-from datetime import timezone
+from datetime import UTC
 from pathlib import Path
 
 import pytest
@@ -65,7 +65,7 @@ def test_a_move_that_starts_a_clock_schedules_its_flag_for_the_deadline(where: f
     flags.schedule(pool, where, game)
     (job,) = pool.queue.scheduled()
     assert job.args == (flags.fall, (where, "g", game.clock.since))
-    assert job.eta.replace(tzinfo=timezone.utc).timestamp() == pytest.approx(game.deadline, abs=0.001), \
+    assert job.eta.replace(tzinfo=UTC).timestamp() == pytest.approx(game.deadline, abs=0.001), \
         "Huey keeps the time as naive UTC"
     flags.schedule(pool, where, game.resign(BOB, 1)[0])
     assert len(pool.queue.scheduled()) == 1, "a game over has no clock to watch"

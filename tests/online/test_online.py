@@ -112,7 +112,8 @@ def test_a_player_may_resign_on_either_turn_and_the_friend_wins():
     (ALICE, 0, True, Conflict, "has not joined"),
 ])
 def test_a_resignation_that_cannot_be_is_refused(who: str, seen: int, waiting: bool, error: type, why: str):
-    game = SharedGame.create(BOARDS["7x7"], "X", ALICE, new_game_id(), new_code()) if waiting else play(seated("7x7"), 24)
+    game = (SharedGame.create(BOARDS["7x7"], "X", ALICE, new_game_id(), new_code()) if waiting
+            else play(seated("7x7"), 24))
     with pytest.raises(error, match=why):
         game.resign(who, seen)
 

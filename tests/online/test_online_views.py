@@ -13,9 +13,9 @@ from flask import Flask
 
 from tests.scrapers import marks, message, status
 from tests.support import Friend
-from webapp.online import streams
 from webapp.app import create_app
 from webapp.engine import board_named
+from webapp.online import streams
 from webapp.online.routes import SPECTATORS_PER_GAME
 
 
@@ -63,7 +63,8 @@ def test_a_code_read_out_loud_leads_to_the_same_game(alice: Friend, bob: Friend)
 
 
 @pytest.mark.parametrize("code, status_code, expected", [
-    ("ABCDEF", 404, "No game is waiting for a player with the code ABCDEF"), ("ABC", 400, "A game&#39;s code is 6 letters"),
+    ("ABCDEF", 404, "No game is waiting for a player with the code ABCDEF"),
+    ("ABC", 400, "A game&#39;s code is 6 letters"),
     ("", 400, "A game&#39;s code is 6 letters"),
 ])
 def test_a_wrong_code_says_so(bob: Friend, code: str, status_code: int, expected: str):
@@ -95,7 +96,8 @@ def test_the_invitation_shows_only_while_a_seat_is_free(alice: Friend, bob: Frie
 
 
 @pytest.mark.parametrize("code, status_code, expected", [
-    ("ABCDEF", 404, "No game is waiting for a player with the code ABCDEF"), ("ABC", 400, "A game&#39;s code is 6 letters"),
+    ("ABCDEF", 404, "No game is waiting for a player with the code ABCDEF"),
+    ("ABC", 400, "A game&#39;s code is 6 letters"),
     ("", 400, "A game&#39;s code is 6 letters"),
 ])
 def test_joining_with_a_wrong_code_says_so_and_seats_nobody(bob: Friend, code: str, status_code: int, expected: str):
@@ -508,7 +510,8 @@ def test_a_renju_game_with_a_friend_marks_and_refuses_black_s_forbidden_point(al
     assert alice.post(url + "/move", {"cell": str(renju.parse_cell_name("a1")), "ply": "0"}).status_code == 409
     for ply, name in enumerate(("h8", "a1", "i8", "a3", "j9", "a5", "j10", "a7")):
         player = alice if ply % 2 == 0 else bob
-        assert player.post(url + "/move", {"cell": str(renju.parse_cell_name(name)), "ply": str(ply)}).status_code == 200
+        assert player.post(url + "/move",
+                           {"cell": str(renju.parse_cell_name(name)), "ply": str(ply)}).status_code == 200
     for friend in (alice, bob):
         assert 'j8, empty, forbidden to black: double three' in friend.game(url).text
     refused = alice.post(url + "/move", {"cell": str(renju.parse_cell_name("j8")), "ply": "8"})

@@ -26,7 +26,8 @@ def put(friend: Friend, url: str, name: str, ply: int):
 
 def test_the_friend_invited_is_told_the_opening_by_its_name(alice: Friend, bob: Friend):
     url = alice.post("/online", {"board": "15x15", "opening": "long-pro", "side": "x"}, htmx=False).headers["Location"]
-    assert status(bob.game(url).text) == "Your friend is waiting for you: join to play white (freestyle, long pro opening)."
+    assert status(bob.game(url).text) == (
+        "Your friend is waiting for you: join to play white (freestyle, long pro opening).")
 
 
 def test_pro_with_a_friend_each_stone_in_its_zone_and_refused_outside_it(alice: Friend, bob: Friend, carol: Friend):
@@ -36,8 +37,9 @@ def test_pro_with_a_friend_each_stone_in_its_zone_and_refused_outside_it(alice: 
     assert status(carol.game(url).text) == "Pro: Black's player puts down black's first stone, at the centre."
     before = bob.game(url).text
     refused = put(alice, url, "g7", 0)
-    assert refused.status_code == 409 and "Under pro, black's first stone goes at the centre: g7 is 1 from the centre." \
-        in refused.text.replace("&#39;", "'")
+    assert refused.status_code == 409 and (
+        "Under pro, black's first stone goes at the centre: g7 is 1 from the centre."
+        in refused.text.replace("&#39;", "'"))
     assert bob.game(url).text == before
     assert put(alice, url, "h8", 0).status_code == 200
     assert status(bob.game(url).text) == "Pro: You put down white's first stone, anywhere."

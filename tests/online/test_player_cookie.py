@@ -59,7 +59,8 @@ def start_from(app: Flask, address: str):
 def test_fresh_cookies_do_not_escape_the_limit_on_games_started(tmp_path: Path):
     app = create_app({"TESTING": True, "SECRET_KEY": "k", "GAMES_PER_MINUTE": 3, "TRUSTED_PROXIES": 1},
                      instance_path=tmp_path)
-    started = [start_from(app, "192.0.2.7") for _ in range(4)]  # each a browser with no cookie: a fresh player id every time
+    # each a browser with no cookie: a fresh player id every time
+    started = [start_from(app, "192.0.2.7") for _ in range(4)]
     assert [response.status_code for response in started] == [303, 303, 303, 429]
     assert started[-1].headers["Retry-After"] == "60"
     assert "3 games were started from your network in the last minute" in started[-1].text
@@ -76,7 +77,8 @@ def test_over_https_both_cookies_are_secure_and_host_only_and_hsts_is_sent(tmp_p
     assert any(c.startswith("__Host-player=") and "Secure" in c and "Path=/" in c and "Domain" not in c
                for c in cookies), cookies
     assert response.headers["Strict-Transport-Security"] == "max-age=31536000"
-    moved = client.post("/move", data={"cell": "4", "ply": "0"}, base_url="https://localhost", headers={"Sec-Fetch-Site": "same-origin"})
+    moved = client.post("/move", data={"cell": "4", "ply": "0"}, base_url="https://localhost",
+                        headers={"Sec-Fetch-Site": "same-origin"})
     session = [c for c in moved.headers.getlist("Set-Cookie") if c.startswith("__Host-session=")]
     assert session and "Secure" in session[0] and "Path=/" in session[0] and "Domain" not in session[0]
     page = client.get(response.headers["Location"], base_url="https://localhost")

@@ -24,10 +24,10 @@ from typing import NamedTuple
 import pytest
 
 from harness.positions import line_through, playable_positions, position
+from tests.reach import Reach
 from webapp.engine import BOARDS, Position
 from webapp.play.hint import hint_for
 from webapp.review.judgement import judge_solved
-from tests.reach import Reach
 from webapp.shared.coach import reason, square_values
 from webapp.shared.words import NUMBERS, describe_cell
 
@@ -364,9 +364,9 @@ def sentences(position: Position) -> Iterator[Said]:
 def _judged(positions: list[Position]) -> tuple[int, list[str]]:
     """How many sentences were read, and each false one with why."""
     read, false = 0, []
-    for position in positions:
-        claims = Claims(position)
-        for said in sentences(position):
+    for judged in positions:
+        claims = Claims(judged)
+        for said in sentences(judged):
             read += 1
             if wrong := claims.check(said):
                 false.append(f"{claims.text} {said.voice} at {said.cell}: {said.text!r}: {wrong}")

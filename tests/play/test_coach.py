@@ -6,12 +6,21 @@ import functools
 
 import pytest
 
-from tests.support import Visitor
 from harness.positions import playable_positions, position, setup
 from tests.reach import Reach
+from tests.support import Visitor
 from webapp.app import create_app
-from webapp.engine import (BOARDS, DEFAULT_BOARD, Position, explain, forced_wins, hard_choices, outcomes, think,
-                           threat_to_answer)
+from webapp.engine import (
+    BOARDS,
+    DEFAULT_BOARD,
+    Position,
+    explain,
+    forced_wins,
+    hard_choices,
+    outcomes,
+    think,
+    threat_to_answer,
+)
 from webapp.play.found import Found, found_says, looking_ahead
 from webapp.shared import coach
 from webapp.shared.board import SquareValue
@@ -132,7 +141,8 @@ def minimax_value(board: str) -> int:
         return -1
     if "." not in board:
         return 0
-    return max(-minimax_value(board[:cell] + mover + board[cell + 1:]) for cell, mark in enumerate(board) if mark == ".")
+    return max(-minimax_value(board[:cell] + mover + board[cell + 1:])
+               for cell, mark in enumerate(board) if mark == ".")
 
 
 def test_every_move_of_3x3_positions_has_a_reason_that_tells_the_truth(reach: Reach):
@@ -237,7 +247,8 @@ def test_a_forced_win_by_fours_is_named_and_so_is_a_missed_one():
     rules = here.rules
     first = min(forced_wins(here), key=lambda cell: (len(forced_wins(here)[cell]), cell))
     assert reason(here, first) == "I have a forced win by fours: I win within 4 moves, whatever you do."
-    assert reason(here, rules.parse_cell_name("a1")) == f"A slip: {rules.cell_name(first)} started a forced win by fours."
+    assert reason(here, rules.parse_cell_name("a1")) == (
+        f"A slip: {rules.cell_name(first)} started a forced win by fours.")
     double = setup("15x15", x="d4 e4 f4 g5 g6 g7", o="c4 g8 a15 o15 o1 n15")
     assert reason(double, rules.parse_cell_name("g4")) == (
         "I make a fork: two ways to win next move, and you can block only one."), "a fork comes first"
@@ -264,7 +275,8 @@ def test_hard_says_whether_its_move_was_its_search_or_a_slip():
     here = Position(rules).play(rules.centre)
     liked = hard_choices(here)
     slip = next(cell for cell in here.legal_moves() if cell not in liked)
-    assert reason(here, liked[0], level="hard") == "Nothing is forced here; this is the move my short search liked best."
+    assert reason(here, liked[0], level="hard") == (
+        "Nothing is forced here; this is the move my short search liked best.")
     assert reason(here, slip, level="hard") == (
         "Nothing is forced here; this is one of my slips, a move at random near the stones.")
 
@@ -307,7 +319,8 @@ def test_masters_reason_from_what_it_found_is_the_reason_worked_out_again(board:
         assert again.startswith("I have a forced win by fours") and said.startswith("I have a forced win: I win within")
         assert said.split("within")[1] == again.split("within")[1], "the same length"
     elif thought.kind == "search" and not again.startswith("I make"):
-        assert said == f"Nothing is forced here; this is the move my search liked best, looking {thought.depth} moves ahead."
+        assert said == (
+            f"Nothing is forced here; this is the move my search liked best, looking {thought.depth} moves ahead.")
         assert again == "Nothing is forced here; this is the move my search liked best."
     else:
         assert said == again

@@ -8,17 +8,17 @@ import re
 
 import pytest
 
-from webapp.engine import BOARDS, DEFAULT_BOARD, Menace, Position, opponent
 from webapp.brains.external import Brain
+from webapp.engine import BOARDS, DEFAULT_BOARD, Menace, Position, opponent
 from webapp.play.computer import Computer
 from webapp.play.game import Game, computer_words
 from webapp.play.match import Match
-from webapp.shared.players import OUR_PLAYERS, Roster
 from webapp.play.score import Score
 from webapp.shared.coach import square_values
 from webapp.shared.errors import Conflict, InvalidInput
 from webapp.shared.forms import parse_board, parse_cell, parse_ply, parse_switch
 from webapp.shared.game_link import parse_moves
+from webapp.shared.players import OUR_PLAYERS, Roster
 from webapp.shared.words import describe_cell
 
 THREE = DEFAULT_BOARD
@@ -240,7 +240,8 @@ def test_undo_between_two_people_takes_back_one_move():
     assert Game("human", "human", (0, 4)).undo(2).moves == (0,)
 
 
-@pytest.mark.parametrize("game", [Game("human", "perfect"), Game("perfect", "human", (4,)), Game("easy", "hard", (0, 1))])
+@pytest.mark.parametrize("game", [Game("human", "perfect"), Game("perfect", "human", (4,)),
+                                  Game("easy", "hard", (0, 1))])
 def test_nothing_to_undo_is_a_conflict(game):
     assert not game.can_undo
     with pytest.raises(Conflict, match="no move to take back"):
@@ -309,7 +310,8 @@ def test_the_computer_says_why_it_played_its_last_move():
                                          "This holds the draw, where the edges lose.")
     blocked = Game("human", "perfect", (0, 4)).play(1, 2)
     assert blocked.moves[-1] == 2
-    assert blocked.last_computer_reason == "I played row 1, column 3. I block your line: you would have completed it here."
+    assert blocked.last_computer_reason == (
+        "I played row 1, column 3. I block your line: you would have completed it here.")
 
 
 def test_no_reason_after_a_persons_move():

@@ -66,7 +66,8 @@ def test_rif_at_one_screen_every_step_said_and_the_opening_s_stones_in_their_zon
     assert status_of(page) == "RIF: The first player puts down black's first stone, at the centre."
     before = visitor.stored()
     refused = put(visitor, "a1")
-    assert refused.status_code == 409 and "Under RIF, black&#39;s first stone goes at the centre: a1 is 7" in refused.text
+    assert refused.status_code == 409 and (
+        "Under RIF, black&#39;s first stone goes at the centre: a1 is 7" in refused.text)
     assert visitor.stored() == before
     assert put(visitor, "h8").status_code == 200
     assert status_of(visitor.open().text) == "RIF: The first player puts down white's first stone, beside the centre."
@@ -100,7 +101,8 @@ def test_black_s_fifth_moves_are_chosen_point_by_point_and_refused_with_why(visi
     assert 'name="offering" value="g6"' in alike.text, "the points chosen stay under a refusal"
     taken = chose_fifth(visitor, "h9", "g6")
     assert taken.status_code == 409 and "h9 is taken" in taken.text
-    assert chose_fifth(visitor, "g6", "g6").text.count("0 of 2 chosen") == 1, "a chosen point clicked again is taken back"
+    assert chose_fifth(visitor, "g6", "g6").text.count("0 of 2 chosen") == 1, \
+        "a chosen point clicked again is taken back"
     assert chose_fifth(visitor, "k3", "g6 j5").status_code == 409, "a third of two"
     assert chose_fifth(visitor, "g6", "zz9").status_code == 400
     full = chose_fifth(visitor, "j5", "g6")

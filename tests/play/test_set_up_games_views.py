@@ -52,7 +52,8 @@ def test_a_finished_set_up_game_is_in_my_games_with_links_that_carry_its_stones_
     won_from_set_up(visitor)
     listing = unescape(visitor.client.get("/games").text)
     entry = re.search(r"<li><strong>You won</strong>.*?</li>", listing, re.S).group(0)
-    assert "from 8 stones set up by hand (not in the score)" in entry and " 1 move, finished on " in " ".join(entry.split())
+    assert ("from 8 stones set up by hand (not in the score)" in entry
+            and " 1 move, finished on " in " ".join(entry.split()))
     links = dict(re.findall(r'<a href="([^"]+)"[^>]*>(Replay|Review|SGF)', entry))
     query = "black=Human&white=Computer,+easy&x=a1-b1-c1-d1&o=a7-b7-c7-d7"
     assert links == {f"/replay/7x7/e1?{query}": "Replay", f"/review/7x7/e1?{query}": "Review",

@@ -10,11 +10,11 @@ import pytest
 from tests.support import Visitor
 from webapp.engine import BOARDS, Position
 from webapp.engine.play import swap2
-from webapp.review.judgement import Judgement
+from webapp.play.game import Game
 from webapp.review import routes as review_routes
+from webapp.review.judgement import Judgement
 from webapp.review.retry import Retry
 from webapp.review.review import Review
-from webapp.play.game import Game
 
 FIFTEEN = BOARDS["15x15"]
 
@@ -222,7 +222,8 @@ def test_three_stones_and_a_colour_are_swap2_and_my_games_says_so(visitor: Visit
 @pytest.mark.parametrize("path, why", [
     ("/replay/15x15-renju/h8-h9-g6?opening=swap2", "The 15x15-renju board has no swap2 opening"),
     ("/review/15x15/h8-h9-g6?opening=swap3",
-     "“swap3” is not an opening a link writes: swap1, swap2, swap2-two, pro, long-pro, rif, soosorv-8, taraguchi-10 or none."),
+     "“swap3” is not an opening a link writes: swap1, swap2, swap2-two, pro, long-pro, rif, soosorv-8, "
+     "taraguchi-10 or none."),
     ("/record/sgf/7x7/d4-d5-c3?opening=swap4", "“swap4” is not an opening a link writes"),
     ("/record/sgf/7x7/d4-d5-a1?opening=long-pro", "The 7x7 board has no long pro opening"),
     ("/replay/5x5/c3-c4-b2?opening=swap2", "The 5x5 board has no swap2 opening"),

@@ -7,9 +7,9 @@ import re
 
 import pytest
 
-from tests.support import Visitor
 from tests.online.test_online_views import Friend
 from tests.puzzles.test_puzzles import PLAYED_7X7
+from tests.support import Visitor
 from webapp.engine import BOARDS
 from webapp.puzzles.collection import collection
 from webapp.puzzles.puzzle import puzzles_in
@@ -142,7 +142,8 @@ def test_a_hint_marks_the_winning_move_and_ends_the_streak(visitor: Visitor):
     hinted = visitor.client.post(URL, data={"show": "hint", "played": "0"}).text
     square = describe_cell(PUZZLE.rules, PUZZLE.solution[0])
     assert f"Hint: {PUZZLE.winner} wins by playing {square} now (marked)." in words(hinted)
-    assert re.search(rf'value="{PUZZLE.solution[0]}" class="coach-hint" aria-label="[^"]*hint: the winning move"', hinted)
+    assert re.search(rf'value="{PUZZLE.solution[0]}" class="coach-hint" aria-label="[^"]*hint: the winning move"',
+                     hinted)
     assert ">Hint</button>" not in hinted and "Show the answer</button>" in hinted
     assert "Solved in a row in this browser: 0" in words(hinted)
 

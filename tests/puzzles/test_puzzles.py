@@ -185,7 +185,8 @@ def test_a_games_puzzles_are_the_positions_along_it_that_make_one():
 def test_a_puzzle_seen_earlier_in_the_game_is_not_offered_again_a_stone_or_two_later():
     rules = BOARDS["7x7"]
     game = parse_moves(rules, "d4-d3-c6-c4-a2-e4-d2-e2-a1-e6-g7-b5-e1-a6")  # medium and hard, seed 0
-    earlier, later = puzzle_at(rules, game[:9]), puzzle_at(rules, game[:11])  # O played e6 and X g7 between: beside the point
+    # O played e6 and X g7 between: beside the point
+    earlier, later = puzzle_at(rules, game[:9]), puzzle_at(rules, game[:11])
     assert earlier and later and earlier.solution == later.solution
     assert puzzles_in(rules, game) == [earlier]
 

@@ -147,10 +147,12 @@ def test_psq_as_the_gomocup_manager_writes_it_with_its_trailing_lines():
     ("(;FF[4]GM[4]SZ[15]AB[hh]AW[ii];W[jj])", None, "Move 1 is W's, but B is to play: the colours must take turns, "
                                                    "the side to move after the stones set up first."),
     ("(;FF[4]GM[4]SZ[15]AB[hz])", None, "A stone set up (AB), “hz”, is not a point of the 15x15 board"),
-    ("(;FF[4]GM[4]SZ[15];B[hh];AB[ii])", None, "The record sets stones up in its node 3 (AB[…]); a game here is set up, if at all, before its first move"),
+    ("(;FF[4]GM[4]SZ[15];B[hh];AB[ii])", None, "The record sets stones up in its node 3 (AB[…]); a game here is set "
+                                               "up, if at all, before its first move"),
     ("(;FF[4]GM[4]SZ[15]AE[hh];B[hh])", None, "The record takes stones away (AE[…])"),
     ("(;FF[4]GM[4]SZ[15]RU[renju]AB[ii]AW[aa];B[hh])", None, "Renju begins at the centre"),
-    ("(;FF[4]GM[4]SZ[15]AB[hh]AW[ii]ON[swap2];B[jj])", None, "A game from a position set up by hand has no opening rule"),
+    ("(;FF[4]GM[4]SZ[15]AB[hh]AW[ii]ON[swap2];B[jj])", None,
+     "A game from a position set up by hand has no opening rule"),
     ("(;FF[4]GM[4]SZ[15]RU[swap2];B[hh])", None, "the rule “swap2”; the 15x15 board here is played freestyle, "
                                                   "standard or renju"),
     ("(;FF[4]GM[4]SZ[7]RU[renju];B[dd])", None, "The 7x7 board is played freestyle or standard, not “renju”."),
@@ -192,7 +194,7 @@ def test_a_game_downloads_in_each_format_with_its_name(visitor: Visitor):
 def test_a_record_pasted_or_uploaded_opens_as_its_replay(visitor: Visitor):
     pasted = visitor.client.post("/open", data={"text": "(;GM[4]SZ[15];B[hh];W[ig])"})
     assert pasted.status_code == 303 and pasted.headers["Location"] == "/replay/15x15/h8-i9"
-    upload = {"file": (io.BytesIO("Piskvorky 7x7, 11:11, 0\r\n4,4,0\r\n".encode()), "game.psq"), "text": ""}
+    upload = {"file": (io.BytesIO(b"Piskvorky 7x7, 11:11, 0\r\n4,4,0\r\n"), "game.psq"), "text": ""}
     uploaded = visitor.client.post("/open", data=upload, content_type="multipart/form-data")
     assert uploaded.status_code == 303 and uploaded.headers["Location"] == "/replay/7x7/d4"
     moves = visitor.client.post("/open", data={"text": "e3 d4", "board": "5x5"})
@@ -275,7 +277,8 @@ def test_a_resignation_after_a_game_ended_on_the_board_is_refused(visitor: Visit
     for path in ("/replay/03142", "/review/3x3/03142", "/record/sgf/3x3/03142"):
         for ending in ("resigned=O", "draw=agreed"):
             response = visitor.client.get(f"{path}?{ending}")
-            assert response.status_code == 404 and "nobody resigned, ran out of time or agreed a draw after it" in response.text
+            assert response.status_code == 404 and (
+                "nobody resigned, ran out of time or agreed a draw after it" in response.text)
 
 
 @pytest.mark.parametrize("rules, result, words, sgf", [

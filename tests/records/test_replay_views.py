@@ -15,7 +15,8 @@ def test_a_replay_shows_the_board_reason_coach_and_result_at_each_step(visitor: 
     assert re.findall(r'class="cell mark-(\w)', page) == ["x", "x", "o"]  # read-only squares in a replay
     assert '<p class="reason">X played row 1, column 2. ' in page
     block = visitor.client.get("/replay/0148").text  # a link does not say who played: sides are named
-    assert '<p class="reason">O played row 3, column 3. O&#39;s reason: I block X&#39;s line: X would have completed it here.</p>' in block
+    assert ('<p class="reason">O played row 3, column 3. '
+            'O&#39;s reason: I block X&#39;s line: X would have completed it here.</p>') in block
     assert 'aria-label="Row 1, column 3, empty, loss in 2"' in page  # O blocks, then X forks
     assert "X won: three in a row." in page
     for text, step in (("First", 0), ("Previous", 2), ("Next", 4), ("Last", 5)):
@@ -100,7 +101,8 @@ def test_a_3x3_replay_link_written_with_square_names_shows_the_game(visitor: Vis
     ("/replay/7x7/d4-a7-e4?opening=pro", "black&#39;s second stone goes at least 3 intersections from the centre"),
     ("/replay/7x7/a1-a7-g7?opening=pro", "black&#39;s first stone goes at the centre: a1 is 3 from the centre"),
     ("/replay/5x5/a1-a2-a3?opening=swap1", "it is for five in a row, freestyle or standard."),
-    ("/replay/7x7/d4-e5-a1-b2?opening=long-pro", "no long pro opening: it is for five in a row, freestyle or standard, on 15×15."),
+    ("/replay/7x7/d4-e5-a1-b2?opening=long-pro",
+     "no long pro opening: it is for five in a row, freestyle or standard, on 15×15."),
 ])
 def test_a_link_whose_stones_break_its_opening_is_refused_saying_why(visitor: Visitor, link: str, why: str):
     """A link is not trusted to keep its opening's zones: a replay of stones
@@ -118,7 +120,8 @@ def test_a_renju_replay_names_its_opening_when_it_is_one_of_renju_s_26(visitor: 
     for step in (0, 4):
         page = visitor.client.get(f"/replay/15x15-renju/h8-g8-g7-a1?step={step}").text
         assert '<p class="quiet opening">Kagetsu (4D), one of renju&#39;s 26 openings.</p>' in page
-    for other in ("h8-h10-i9-a1", "h8-g8-l12-a1", "h8-g8"):  # white two away, black's second outside the 5×5, two stones
+    # white two away, black's second outside the 5×5, two stones
+    for other in ("h8-h10-i9-a1", "h8-g8-l12-a1", "h8-g8"):
         assert "renju&#39;s 26 openings" not in visitor.client.get(f"/replay/15x15-renju/{other}").text, other
 
 

@@ -14,7 +14,7 @@ import pytest
 from harness.positions import playable_positions, setup
 from tests.reach import Reach
 from webapp.engine import BOARDS, DEFAULT_BOARD, RENJU, STANDARD, Position, Rules, appraise, under_rule
-from webapp.review.judgement import KEPT, Judgement, judge
+from webapp.review.judgement import Judgement, judge
 from webapp.review.review import Review, judgements
 from webapp.shared.game_link import parse_moves
 

@@ -24,7 +24,8 @@ def test_a_step_shows_the_node_its_path_its_window_and_the_counts(visitor: Visit
     assert page.status_code == 200 and "<html" in page.text
     text = page.text
     assert "Alpha-beta: step 30 of 1,329" in text and "Path: X row 1, column 2" in text
-    assert "alpha and beta" in text and 'id="step-next" hx-get="/steps/3x3/40?search=alphabeta&amp;order=listed&amp;step=31"' in text
+    assert "alpha and beta" in text and (
+        'id="step-next" hx-get="/steps/3x3/40?search=alphabeta&amp;order=listed&amp;step=31"' in text)
     position = Position.after(DEFAULT_BOARD, (4, 0))
     numbers = cells(text)
     for search in ("minimax", "alphabeta", "table"):
@@ -136,6 +137,7 @@ def test_a_big_tree_is_stepped_on_the_engine_workers_and_a_small_one_here(tmp_pa
 def test_the_ordering_lesson_sets_every_order_side_by_side(visitor: Visitor):
     page = visitor.client.get("/lessons/ordering?at=04").text
     position = Position.after(DEFAULT_BOARD, (0, 4))
-    for name, order in (("As listed: square by square, row by row", "listed"), ("Worst first, by the solved table", "worst")):
+    for name, order in (("As listed: square by square, row by row", "listed"),
+                        ("Worst first, by the solved table", "worst")):
         found = run("alphabeta", position, order)
         assert re.search(rf'<th scope="row">{name}</th><td>{found.examined:,}</td><td>{found.cuts:,}</td>', page)

@@ -11,9 +11,9 @@ import pytest
 
 from harness.positions import playable_positions, random_positions
 from tests.reach import Reach
+from webapp.brains.gomocup import Evaluation
 from webapp.engine import BOARDS, Position
 from webapp.engine.teaching.classic import Recorder, Tree, alphabeta
-from webapp.brains.gomocup import Evaluation
 from webapp.shared.coach import square_values
 from webapp.shared.errors import InvalidInput
 from webapp.think.look import Look

@@ -13,8 +13,8 @@ from tools import ladder
 from tools.elo import elo, elo_of, expected_score, sprt
 from tools.openings import SWAP2_OPENINGS, first_moves, openings, position_of, renju_openings
 from webapp.engine import BOARDS, Position
-from webapp.engine.play import swap2
 from webapp.engine.game.rules import transform
+from webapp.engine.play import swap2
 from webapp.shared.game_link import parse_moves
 
 

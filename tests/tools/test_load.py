@@ -15,10 +15,10 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 import pytest
 
-from tools import open_loop
 from harness.client import Browser
 from harness.servers import run
-from tools.load import Player, MoveTally, move_is_sound
+from tools import open_loop
+from tools.load import MoveTally, Player, move_is_sound
 
 
 class Held(ThreadingHTTPServer):

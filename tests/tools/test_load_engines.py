@@ -9,9 +9,9 @@ import threading
 
 import pytest
 
+from harness.servers import AppServer, engine_workers_stopped, run
 from tools import load_engines
 from tools.load_engines import Crowd, next_to_stones, percentile, taken
-from harness.servers import AppServer, engine_workers_stopped, run
 from webapp.workers.consumer import LOCK_FILE
 
 

@@ -1,7 +1,7 @@
 """make probe-floods, tiny: its lines say what the bounds did, and others kept theirs."""
 
-from webapp.app import DEFAULTS
 from tools import probe_floods
+from webapp.app import DEFAULTS
 
 
 def test_the_probe_reports_the_bounds_holding(capsys):

@@ -12,9 +12,10 @@ import pytest
 from tests.brains import judge_saying
 from tools import second_opinion
 from tools.second_opinion import Judge, report, verdicts
-from webapp.engine import BOARDS
 from webapp.brains.gomocup import Evaluation
+from webapp.engine import BOARDS
 from webapp.shared.game_link import parse_moves
+
 
 def test_the_move_that_lost_and_the_win_let_go_are_found(tmp_path):
     rules = BOARDS["15x15"]

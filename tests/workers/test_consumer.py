@@ -88,7 +88,8 @@ def test_a_consumer_whose_web_process_ended_ends_even_if_the_signal_to_stop_is_l
         "time.sleep(60)\n"
     )
     # A shell stands for the web process: it starts the consumer, and ends once the consumer is there.
-    shell = subprocess.Popen(["sh", "-c", f'"{sys.executable}" -c "$CHILD" & while [ ! -s {pid_file} ]; do sleep 0.05; done'],
+    shell = subprocess.Popen(["sh", "-c",
+                              f'"{sys.executable}" -c "$CHILD" & while [ ! -s {pid_file} ]; do sleep 0.05; done'],
                              env={**os.environ, "CHILD": child}, cwd=ROOT)
     assert shell.wait(30) == 0
     orphan = int(pid_file.read_text())

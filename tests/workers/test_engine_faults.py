@@ -16,8 +16,8 @@ from tests.support import Visitor
 from tests.workers.test_faults import children, descendants
 from tests.workers.test_pool import alive, wait_until
 from webapp.app import create_app
-from webapp.engine import BOARDS
 from webapp.brains.external import MOVE_SECONDS, START_SECONDS, Brain
+from webapp.engine import BOARDS
 from webapp.workers.pool import EnginePool
 from webapp.workers.watch import MOVE_GRACE_SECONDS, limit_of
 
@@ -97,7 +97,8 @@ def test_an_engine_opening_against_a_person_on_real_workers(tmp_path):
     try:
         response = visitor.post("/new", {"board": "15x15", "x": "good", "o": "human"})
         assert response.status_code == 200 and visitor.stored()["moves"] == "a15"
-        assert "Your opponent: fake-good (an engine installed here, played through the Gomocup protocol)." in response.text
+        assert ("Your opponent: fake-good (an engine installed here, played through the Gomocup protocol)."
+                in response.text)
         assert visitor.move(112).status_code == 200
         assert len(visitor.stored()["moves"].split("-")) == 3
     finally:
@@ -110,4 +111,5 @@ def test_an_engines_jobs_are_given_its_waits():
     move = pool.brain_task.s(brain, SEVEN, (), 500, 0.0)
     assert limit_of(move) == START_SECONDS + MOVE_SECONDS + 0.5 + MOVE_GRACE_SECONDS  # 15 s, not its 22 s
     judged = pool.appraisal_task.s(SEVEN, (24,), brain)
-    assert limit_of(judged) == 3 * (START_SECONDS + brain.answer_seconds) + limit_of(pool.appraisal_task.s(SEVEN, (24,)))
+    assert limit_of(judged) == (3 * (START_SECONDS + brain.answer_seconds)
+                                + limit_of(pool.appraisal_task.s(SEVEN, (24,))))

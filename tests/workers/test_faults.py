@@ -102,7 +102,8 @@ def test_an_appraisal_whose_worker_is_killed_is_done_again(tmp_path, pools):
     pool.appraisals(rules, GAME)
     os.kill(worker_on_a_job(tmp_path, lane="pages"), signal.SIGKILL)
     assert wait_until(lambda: None not in pool.appraisals(rules, GAME, queue=False), 120)
-    assert pool.appraisals(rules, GAME, queue=False) == pools("inline", str(tmp_path / "inline")).appraisals(rules, GAME)
+    assert pool.appraisals(rules, GAME, queue=False) == pools("inline",
+                                                             str(tmp_path / "inline")).appraisals(rules, GAME)
 
 
 def test_a_killed_consumer_takes_its_workers_with_it_and_a_new_one_answers_the_move(tmp_path, pools):

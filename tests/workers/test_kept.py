@@ -16,8 +16,17 @@ from huey import SqliteHuey
 from redis import Redis
 
 from webapp.workers import kept as kept_module
-from webapp.workers.kept import (KEPT_SECONDS, PREFIX, REFRESH_SECONDS, HueyKept, Kept, MemoryKept, RedisKept,
-                                 SQLiteKept, kept_at)
+from webapp.workers.kept import (
+    KEPT_SECONDS,
+    PREFIX,
+    REFRESH_SECONDS,
+    HueyKept,
+    Kept,
+    MemoryKept,
+    RedisKept,
+    SQLiteKept,
+    kept_at,
+)
 
 
 class Clock:

@@ -25,8 +25,17 @@ from webapp.shared.game_link import parse_moves
 from webapp.storage.where import Where
 from webapp.think.look import Look, see
 from webapp.workers.consumer import LOCK_FILE, PAGES_NICENESS
-from webapp.workers.pool import (APPRAISAL_PRIORITY, APPRAISALS_QUEUED, FIRST_VERDICT_PRIORITY, FIRST_VERDICTS,
-                                 HINT_PRIORITY, LOOK_PRIORITY, MOVE_PRIORITY, EnginePool, EnginesBusy)
+from webapp.workers.pool import (
+    APPRAISAL_PRIORITY,
+    APPRAISALS_QUEUED,
+    FIRST_VERDICT_PRIORITY,
+    FIRST_VERDICTS,
+    HINT_PRIORITY,
+    LOOK_PRIORITY,
+    MOVE_PRIORITY,
+    EnginePool,
+    EnginesBusy,
+)
 
 OPENED = Position(BOARDS["15x15"]).play(112).play(113)
 
@@ -258,7 +267,8 @@ def test_workers_take_moves_from_redis(tmp_path, pools, redis_server):
     pool.appraisals(BOARDS["15x15"], GAME[:2])
     assert wait_until(lambda: None not in pool.appraisals(BOARDS["15x15"], GAME[:2], queue=False), 120)
     mine_later(pool, SEVENS, FINISHED_7X7)
-    found = new_puzzles_in(SEVENS, FINISHED_7X7)[::-1]  # the newest: the session's Redis may hold other tests' games' puzzles
+    # the newest: the session's Redis may hold other tests' games' puzzles
+    found = new_puzzles_in(SEVENS, FINISHED_7X7)[::-1]
     assert wait_until(lambda: puzzles(pool).newest(len(found)) == found, 120)
 
 
@@ -311,7 +321,8 @@ def test_a_job_in_steps_queues_each_next_step_once_and_a_watched_one_before_the_
     counted = str(tmp_path / "counted")
     mine_later(pool, SEVENS, FINISHED_7X7)
     pool.later(count_to_three, counted, once="count:0", watched=True)
-    pool.later(count_to_three, counted, once="count:0", watched=True)  # asked again (a page looked again): not queued again
+    # asked again (a page looked again): not queued again
+    pool.later(count_to_three, counted, once="count:0", watched=True)
     assert [task.args[0] for task in pool.pages.pending()] == [count_to_three, mined.mine]
     for _ in range(3):
         pool.pages.execute(pool.pages.dequeue())  # each step queues the next, ahead of the mining

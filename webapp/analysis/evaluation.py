@@ -13,8 +13,8 @@ from typing import NamedTuple
 
 from webapp.analysis import words
 from webapp.engine import Position, Thought, losing_replies, opponent, outcomes, preference
-from webapp.engine.play.shapes import UNIT
 from webapp.engine.game.values import WIN, is_decided
+from webapp.engine.play.shapes import UNIT
 
 LINE_LENGTH = 12
 """The most moves of a line drawn on the board (a solved draw's line fills it)."""

@@ -108,8 +108,8 @@ def _evaluate(setup: Setup) -> Evaluation:
 def _page(setup: Setup, tool: str, line: bool, found: Evaluation | None) -> str:
     template = "analysis/_analysis.html" if is_htmx() else "analysis/analysis.html"
     rules = setup.rules
-    return render_template(template, htmx=is_htmx(), setup=setup, tool=tool, tools=TOOLS, turns=TURNS, boards=BOARDS, line=line,
-                           evaluation=found, study=_can_study(setup), words=words,
+    return render_template(template, htmx=is_htmx(), setup=setup, tool=tool, tools=TOOLS, turns=TURNS, boards=BOARDS,
+                           line=line, evaluation=found, study=_can_study(setup), words=words,
                            squares=squares(setup, tool, found.line if found else ()), stars=star_points(rules),
                            rules_offered=rules_offered, levels=roster().computers_of(rules), top=top_level(rules),
                            player_names=roster().player_names)

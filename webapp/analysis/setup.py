@@ -49,7 +49,7 @@ class Setup:
         """The setup a link writes ("h8-i9" a side, turn=x or o); InvalidInput saying what is wrong."""
         names = side_name(rules, "X", start=False), side_name(rules, "O", start=False)
         sides = [parse_stones(rules, raw, name) for raw, name in zip((black, white), names)]
-        if both := sides[0] & sides[1]:
+        if sides[0] & sides[1]:
             raise InvalidInput(why_it_cannot_arise(rules, *sides))
         if turn not in (None, "", *TURNS):
             raise InvalidInput(f"The side to move is turn=x ({names[0]}) or turn=o ({names[1]}), "

@@ -42,11 +42,21 @@ import random
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
-from webapp.engine import (BOARDS, DEFAULT_BUDGET_MS, FREESTYLE, Position, Rules, check_level, choose_move, prepare,
-                           top_level, under_rule)
-from webapp.engine.play import swap2
 from webapp.brains.gomocup import RULES_BY_NUMBER, cell_of
 from webapp.brains.gomocup import square as square_of  # "x,y": the names square here are squares as written
+from webapp.engine import (
+    BOARDS,
+    DEFAULT_BUDGET_MS,
+    FREESTYLE,
+    Position,
+    Rules,
+    check_level,
+    choose_move,
+    prepare,
+    top_level,
+    under_rule,
+)
+from webapp.engine.play import swap2
 
 NAME = "kinrow"
 VERSION = "1.0"

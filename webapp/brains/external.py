@@ -35,14 +35,14 @@ import time
 from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field, replace
 
-from webapp.engine.game.boards import BOARDS, rules_offered
 from webapp.brains.connection import START_SECONDS, BrainFault, Connection, started
 from webapp.brains.gomocup import RULE_NUMBERS, OffBoard, asking, best_line_of, cell_of, evaluation_of
-from webapp.engine.players.levels import LEARNERS, LEVELS
+from webapp.engine.game.boards import BOARDS, rules_offered
 from webapp.engine.game.position import Position
 from webapp.engine.game.rules import Rules
 from webapp.engine.play.appraise import Appraisal, appraise, from_opinions
 from webapp.engine.play.search import Thought
+from webapp.engine.players.levels import LEARNERS, LEVELS
 
 TURN_MS = 1000
 """A brain's time a move (INFO timeout_turn) unless its settings say otherwise."""

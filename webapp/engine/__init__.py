@@ -20,20 +20,33 @@ How the shipped learners were trained is offline tooling (tools/training.py),
 and how they are judged the harness's (harness/judge.py).
 """
 
-from webapp.engine.play.appraise import Appraisal, Forgetful, Memory, advise, appraise
 from webapp.engine.game.boards import BOARDS, DEFAULT_BOARD, board_named, rules_offered, rules_words, under_rule
-from webapp.engine.players.levels import (DEFAULT_BUDGET_MS, LEARNERS, LEVELS, Player, check_level, choose_move,
-                                          hard_choices, learners_of, level_player, levels_of, play_game, top_level)
-from webapp.engine.players.menace import Draw, Menace
 from webapp.engine.game.opening import Opening
 from webapp.engine.game.position import Position
 from webapp.engine.game.rules import EMPTY, FREESTYLE, MARKS, RENJU, RULES, STANDARD, Rules, cells_of, opponent
+from webapp.engine.play.appraise import Appraisal, Forgetful, Memory, advise, appraise
 from webapp.engine.play.search import Thought, explain, prepare, think
 from webapp.engine.play.solved import Outcome, is_solved, losing_replies, outcomes, preference
 from webapp.engine.play.threats import Threat, forced_wins, threat_to_answer, win_by_fours, winning_moves
+from webapp.engine.players.levels import (
+                                          DEFAULT_BUDGET_MS,
+                                          LEARNERS,
+                                          LEVELS,
+                                          Player,
+                                          check_level,
+                                          choose_move,
+                                          hard_choices,
+                                          learners_of,
+                                          level_player,
+                                          levels_of,
+                                          play_game,
+                                          top_level,
+)
+from webapp.engine.players.menace import Draw, Menace
 
 __all__ = [
-    "Appraisal", "BOARDS", "Forgetful", "Memory", "DEFAULT_BOARD", "DEFAULT_BUDGET_MS", "Draw", "EMPTY", "FREESTYLE", "LEARNERS", "LEVELS",
+    "Appraisal", "BOARDS", "Forgetful", "Memory", "DEFAULT_BOARD", "DEFAULT_BUDGET_MS", "Draw", "EMPTY", "FREESTYLE",
+    "LEARNERS", "LEVELS",
     "MARKS", "Menace", "Opening", "Outcome", "Player", "Position", "RENJU", "RULES", "Rules", "STANDARD", "Thought",
     "Threat",
     "advise", "appraise", "board_named", "cells_of", "explain",

@@ -19,8 +19,8 @@ from functools import lru_cache
 from typing import NamedTuple
 
 from webapp.engine import Position, Rules, is_solved, opponent
-from webapp.engine.teaching.limited import Counts, Limited, limited
 from webapp.engine.game.values import WIN, is_decided
+from webapp.engine.teaching.limited import Counts, Limited, limited
 from webapp.shared.board import BoardView, SquareValue, board_view
 from webapp.shared.coach import square_values
 from webapp.shared.errors import InvalidInput

@@ -11,8 +11,19 @@ from flask import Blueprint, Response, abort, current_app, redirect, render_temp
 from werkzeug.exceptions import TooManyRequests
 
 from webapp.learn.charts import my_menace_chart, run_chart, tally, training_chart
-from webapp.learn.runs import (BASELINES, CHOICES, DEFAULTS, GAMES, Settings, described, new_run, new_run_id, step_name,
-                               train_chunk, under_way)
+from webapp.learn.runs import (
+    BASELINES,
+    CHOICES,
+    DEFAULTS,
+    GAMES,
+    Settings,
+    described,
+    new_run,
+    new_run_id,
+    step_name,
+    train_chunk,
+    under_way,
+)
 from webapp.learn.store import LearningRuns, Started, runs_at
 from webapp.shared import my_menace
 from webapp.shared.web import client, engine_pool, is_htmx, never_cached

@@ -85,7 +85,8 @@ class Settings(NamedTuple):
     def title(self) -> str:
         """The run in words: "MENACE against the perfect player, seed 7, 2,000 games"."""
         name = LEARNER_NAMES[self.learner]
-        return f"{name[0].upper()}{name[1:]} against {OPPONENT_NAMES[self.opponent]}, seed {self.seed}, {self.games:,} games"
+        return (f"{name[0].upper()}{name[1:]} against {OPPONENT_NAMES[self.opponent]}, seed {self.seed},"
+                f" {self.games:,} games")
 
 
 DEFAULTS = Settings("menace", "perfect", 1, DEFAULT_GAMES["menace"])

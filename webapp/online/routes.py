@@ -18,8 +18,19 @@ import time
 from collections.abc import Callable
 from urllib.parse import urlsplit
 
-from flask import (Blueprint, Flask, Response, abort, after_this_request, current_app, redirect, render_template,
-                   request, stream_with_context, url_for)
+from flask import (
+    Blueprint,
+    Flask,
+    Response,
+    abort,
+    after_this_request,
+    current_app,
+    redirect,
+    render_template,
+    request,
+    stream_with_context,
+    url_for,
+)
 from werkzeug.exceptions import ServiceUnavailable, TooManyRequests
 
 from webapp.engine import BOARDS, DEFAULT_BOARD
@@ -27,8 +38,7 @@ from webapp.online import flags
 from webapp.online.clock import parse_time_control, time_controls
 from webapp.online.hub import Hub, StreamCount
 from webapp.online.player_cookie import bare_player, signed, signed_player
-from webapp.online.shared_game import (SharedGame, new_code, new_game_id, new_player_id,
-                                       normalise_code)
+from webapp.online.shared_game import SharedGame, new_code, new_game_id, new_player_id, normalise_code
 from webapp.online.store import Event, GameStore, games_store
 from webapp.online.streams import stream
 from webapp.shared.errors import Conflict, InvalidInput
@@ -191,7 +201,8 @@ def choose(game_id: str) -> Response | str:
 
 bp.add_url_rule("/g/<game_id>/swap2", "choose_at_former_address", choose, methods=["POST"])
 """/g/<id>/choose as it was named when swap2 was the only opening: a page drawn before the rename still posts there.
-Such a page's game is kept at most SESSION_IDLE_SECONDS unplayed, so this can go that long after a release without it."""
+Such a page's game is kept at most SESSION_IDLE_SECONDS unplayed, so this can go that long after a release
+without it."""
 
 
 @bp.post("/g/<game_id>/resign")

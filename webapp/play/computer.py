@@ -10,10 +10,10 @@ import time
 from collections.abc import Callable
 from typing import Any, NamedTuple, TypeVar
 
-from webapp.engine import DEFAULT_BUDGET_MS, Menace, Position, advise, choose_move
-from webapp.engine.play import opening_play
-from webapp.engine.game.opening_rules import Now
 from webapp.brains.external import Brain
+from webapp.engine import DEFAULT_BUDGET_MS, Menace, Position, advise, choose_move
+from webapp.engine.game.opening_rules import Now
+from webapp.engine.play import opening_play
 from webapp.play.found import Found
 from webapp.shared.players import MY_MENACE
 from webapp.workers.jobs import Reply, brain_job

@@ -20,13 +20,13 @@ from webapp.engine.game.opening_rules import OWN_MOVE, Offer, Place
 from webapp.play.computer import COMPUTER, Computer
 from webapp.play.found import Found
 from webapp.play.hint import Hint, hint_for
-from webapp.shared.players import HUMAN, OUR_PLAYERS, Roster
 from webapp.play.score import FRIENDS, score_prefix
 from webapp.play.telling import Telling
 from webapp.shared.errors import Conflict, InvalidInput
 from webapp.shared.game_link import mark_of, parse_moves, set_up_query, write_moves
-from webapp.shared.set_up import parse_set_up
 from webapp.shared.opened import Opened
+from webapp.shared.players import HUMAN, OUR_PLAYERS, Roster
+from webapp.shared.set_up import parse_set_up
 from webapp.shared.words import describe_cell, sentence_start
 
 
@@ -307,7 +307,8 @@ class Game(Opened, Telling):
         try:
             rules = board_named(data.get("board", DEFAULT_BOARD.name))
             start = _set_up(rules, data.get("set_up"))
-            x, o, moves = data["x"], data["o"], (*start, *parse_moves(rules, data["moves"], Position.after(rules, start)))
+            x, o, moves = data["x"], data["o"], (*start,
+                                                 *parse_moves(rules, data["moves"], Position.after(rules, start)))
             opening = Opening.from_data(data)
         except (AttributeError, TypeError, KeyError, ValueError):
             return None

@@ -85,7 +85,8 @@ def _why(position: Position, cell: int, found: Found | None) -> str:
     if found.stops(cell):
         return f"it stops {them}'s {stopped(rules, found, cell)}."
     if found.unstoppable():
-        return f"no square stops {them}'s {faced_name(rules, found)}: {them} can force a win; this is the engine's choice."
+        return (f"no square stops {them}'s {faced_name(rules, found)}: {them} can force a win; "
+                "this is the engine's choice.")
     if found.faced:
         return (f"it leaves {them}'s {faced_name(rules, found)} unanswered; the engine likes it best, "
                 f"{looking_ahead(found.depth)}.")

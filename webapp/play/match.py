@@ -22,19 +22,19 @@ from webapp.play.computer import COMPUTER, Computer
 from webapp.play.game import Game
 from webapp.play.hint import Hint
 from webapp.play.learner import LearnerPanel, learner_panel
-from webapp.shared.players import MY_MENACE, OUR_PLAYERS, Roster
 from webapp.play.score import Score, ScoreLine
 from webapp.shared import my_menace as kept_menace
 from webapp.shared.board import BoardView, SquareValue
+from webapp.shared.players import MY_MENACE, OUR_PLAYERS, Roster
 from webapp.storage.session_parts import keep_part, part
-
 
 SESSION_PART = "play"
 """Play's part of a browser's session (webapp.storage.session_parts)."""
 SESSION_KEYS = ("game", "score", "scored", "coach", "taught", "history", "hint", "numbers")
 """What a session kept at its top before it had parts: read as play's part until it is first kept
 ("scored", which marked a result as counted, is read no more: a take-back after the end leaves it counted).
-Only a session unused since before the parts (4283c95) holds them: they can go SESSION_IDLE_SECONDS after that release."""
+Only a session unused since before the parts (4283c95) holds them: they can go SESSION_IDLE_SECONDS after that
+release."""
 
 HISTORY_LENGTH = 20
 """How many finished games "My games" keeps: the session holds them, up to 225 moves each."""

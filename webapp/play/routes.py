@@ -10,7 +10,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
-from datetime import date, datetime, timezone
+from datetime import UTC, date, datetime
 from functools import lru_cache
 from typing import Any, TypeVar
 
@@ -25,8 +25,8 @@ from webapp.shared.coach import square_values
 from webapp.shared.errors import Conflict, InvalidInput
 from webapp.shared.forms import parse_board, parse_cell, parse_opening, parse_ply, parse_rule, parse_switch
 from webapp.shared.game_link import parse_moves, stones_query
-from webapp.shared.set_up import parse_set_up
 from webapp.shared.players import MY_MENACE, top_levels
+from webapp.shared.set_up import parse_set_up
 from webapp.shared.web import engine_pool, game_finished, is_htmx, limit_engine_work, never_cached, roster
 from webapp.shared.words import quoted
 from webapp.workers.pool import EnginesBusy
@@ -224,7 +224,7 @@ def think_about_game() -> Response:
 def finished_today() -> date:
     """The day a game that ends now is listed in My games as finished on, by
     UTC (the server's zone aside; a test puts its own day here)."""
-    return datetime.now(timezone.utc).date()
+    return datetime.now(UTC).date()
 
 
 def current_match() -> Match:

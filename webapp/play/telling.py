@@ -16,13 +16,12 @@ from webapp.engine.game.opening_rules import EVEN_OPENING, PICK, Now
 from webapp.engine.game.renju_openings import named_opening
 from webapp.play.found import explain_found
 from webapp.play.hint import Hint
-from webapp.shared.players import HUMAN
 from webapp.shared.board import BoardView, SquareValue, board_view, plain_status
 from webapp.shared.coach import explain_move
 from webapp.shared.game_link import mark_of
 from webapp.shared.opening_words import choice_words, opening_events, placed_words, step_words
+from webapp.shared.players import HUMAN
 from webapp.shared.words import capitalised, describe_cell, side_name
-
 
 SET_UP_WORDS = "The game began from a position set up by hand."
 """What a game begun from a set-up position says of its start: true of it, and nothing of an order of moves."""
@@ -107,7 +106,8 @@ class Telling:
             if self.set_up:  # and the computer's first move, if it was to move in the position set up
                 return " ".join(filter(None, (introduced, SET_UP_WORDS, self.last_computer_reason)))
             if self.ply == 1 and not self.opening:  # the move as every sentence names it: "played row 3, column 3"
-                return f"{introduced} It plays {self._named('X')} and has played {describe_cell(self.rules, self.moves[0])}."
+                return (f"{introduced} It plays {self._named('X')} and has played "
+                        f"{describe_cell(self.rules, self.moves[0])}.")
             return introduced
         if self.resigned:
             return self._after_resigning

@@ -23,7 +23,8 @@ PUZZLES_FILE = Path(__file__).with_name("puzzles.json")
 def collection() -> tuple[Puzzle, ...]:
     """Every shipped puzzle, board by board."""
     shipped = json.loads(PUZZLES_FILE.read_text())["puzzles"]
-    return tuple(Puzzle(BOARDS[board], parse_moves(BOARDS[board], each["moves"]), _cells(BOARDS[board], each["solution"]))
+    return tuple(Puzzle(BOARDS[board], parse_moves(BOARDS[board], each["moves"]),
+                        _cells(BOARDS[board], each["solution"]))
                  for board, puzzles in shipped.items() for each in puzzles)
 
 

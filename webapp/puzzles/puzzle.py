@@ -16,8 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from webapp.engine import Outcome, Position, Rules, is_solved, opponent, outcomes, preference
-from webapp.engine import win_by_fours
+from webapp.engine import Outcome, Position, Rules, is_solved, opponent, outcomes, preference, win_by_fours
 from webapp.engine import winning_moves as proven_winning_moves
 from webapp.shared.board import BoardView, SquareValue, board_view
 from webapp.shared.game_link import write_moves
@@ -69,7 +68,8 @@ class Puzzle:
         left = self.wins_in - played // 2
         winner = self.winner_named()
         status = f"{winner} wins." if solved else f"{winner} to play and win in {left}."
-        hint = {self.solution[played]: SquareValue("hint", "hint: the winning move", "hint")} if hinted and not solved else None
+        hint = ({self.solution[played]: SquareValue("hint", "hint: the winning move", "hint")}
+                if hinted and not solved else None)
         return board_view(self.rules, moves, status, playable=not solved, values=hint,
                           new=self.solution[max(0, played - 2):played])
 

@@ -19,9 +19,9 @@ period with no growth of φ in step 6, and the deviation grown instead with the 
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from enum import Enum
-from typing import Iterable
 
 # Step 1's defaults: an unrated player's rating, deviation and volatility, on the Glicko scale.
 UNRATED_RATING = 1500.0

@@ -5,16 +5,14 @@ the link's x= and o=), which are shown as set up and are no steps."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import field
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cached_property
 from typing import NamedTuple
 
 from webapp.engine import Opening, Position, Rules, cells_of
-from webapp.shared.coach import explain_move, square_values
 from webapp.shared.board import BoardView, Move, SquareValue, board_view, move_list
-from webapp.shared.game_link import (GameAt, Result, game_query, parse_opening, set_up_query, stones_query,
-                                     write_moves)
+from webapp.shared.coach import explain_move, square_values
+from webapp.shared.game_link import GameAt, Result, game_query, parse_opening, set_up_query, stones_query, write_moves
 from webapp.shared.opening_words import game_opening_words, opening_stone_words
 from webapp.shared.set_up import begun_words
 

@@ -119,4 +119,5 @@ def open_record() -> Response | tuple[str, int]:
 
 def _form(message: str | None = None, text: str = "", board: str | None = None, rule: str = FREESTYLE) -> str:
     return render_template("records/open.html", message=message, text=text, boards=BOARDS, rules=RULES,
-                           chosen=board if board in BOARDS else "15x15", chosen_rule=rule if rule in RULES else FREESTYLE)
+                           chosen=board if board in BOARDS else "15x15",
+                           chosen_rule=rule if rule in RULES else FREESTYLE)

@@ -14,8 +14,17 @@ import time
 from collections.abc import Callable, Iterator
 from dataclasses import replace
 
-from flask import (Blueprint, Response, abort, current_app, redirect, render_template, request, stream_with_context,
-                   url_for)
+from flask import (
+    Blueprint,
+    Response,
+    abort,
+    current_app,
+    redirect,
+    render_template,
+    request,
+    stream_with_context,
+    url_for,
+)
 from flask.typing import ResponseReturnValue
 
 from webapp.engine import Position

@@ -19,12 +19,31 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import NamedTuple
 
-from webapp.engine import (Position, Rules, Threat, cells_of, forced_wins, hard_choices, is_solved, losing_replies,
-                           opponent, outcomes, preference, threat_to_answer)
+from webapp.engine import (
+    Position,
+    Rules,
+    Threat,
+    cells_of,
+    forced_wins,
+    hard_choices,
+    is_solved,
+    losing_replies,
+    opponent,
+    outcomes,
+    preference,
+    threat_to_answer,
+)
 from webapp.shared.board import SquareValue
 from webapp.shared.game_link import mark_of
-from webapp.shared.words import (describe_cell, in_a_row, in_a_row_minus_one, in_a_row_minus_two, listed,
-                                 side_name, squares_that)
+from webapp.shared.words import (
+    describe_cell,
+    in_a_row,
+    in_a_row_minus_one,
+    in_a_row_minus_two,
+    listed,
+    side_name,
+    squares_that,
+)
 
 
 @lru_cache(maxsize=1 << 12)  # a pure function of the position: after the first time, a lookup

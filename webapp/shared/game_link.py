@@ -221,7 +221,8 @@ class Result(NamedTuple):
         if len(ended) > 1:
             raise InvalidInput("A game ends one way: by resignation, on time or by an agreed draw, not two.")
         if ended and position.is_over:
-            raise InvalidInput("This game ended on the board; nobody resigned, ran out of time or agreed a draw after it.")
+            raise InvalidInput("This game ended on the board; nobody resigned, ran out of time or agreed a draw "
+                               "after it.")
         names = {key: query.get(key, "")[:NAME_LENGTH] for key in ("black", "white")}
         return cls(**names, **ended)
 

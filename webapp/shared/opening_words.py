@@ -10,8 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from webapp.engine import RENJU, Opening, Rules
-from webapp.engine.game.opening_rules import (EVEN_THREE, PICK, STAY, SWAP, TWO, WHITE_HOLDER, Choose, Now, Offer,
-                                              Place)
+from webapp.engine.game.opening_rules import EVEN_THREE, PICK, STAY, SWAP, TWO, WHITE_HOLDER, Choose, Now, Offer, Place
 from webapp.engine.game.renju_openings import named_opening
 from webapp.shared.game_link import mark_of
 from webapp.shared.words import side_name
@@ -143,7 +142,8 @@ def opening_stone_words(rules: Rules, moves: tuple[int, ...], step: int, written
         return None
     index = step - 1
     by = "first" if opening.placed_by_opener(index) else "second"
-    return (f"{side_name(rules, mark_of(index))}'s {rules.cell_name(moves[index])} was put down in {opening.named}'s opening, "
+    return (f"{side_name(rules, mark_of(index))}'s {rules.cell_name(moves[index])} was put down in "
+            f"{opening.named}'s opening, "
             f"by the {by} player.")
 
 

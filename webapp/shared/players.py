@@ -14,8 +14,8 @@ from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from itertools import groupby
 
-from webapp.engine import BOARDS, DEFAULT_BOARD, LEARNERS, LEVELS, Rules, learners_of, levels_of, top_level
 from webapp.brains.external import Brain
+from webapp.engine import BOARDS, DEFAULT_BOARD, LEARNERS, LEVELS, Rules, learners_of, levels_of, top_level
 from webapp.shared.errors import InvalidInput
 from webapp.shared.words import quoted, side_name
 
@@ -141,7 +141,8 @@ class Roster:
             return default_players(rules)[mark]
         if raw not in self.all_players():
             raise InvalidInput(
-                f"Unknown player {quoted(raw)} for {side_name(rules, mark)}; choose one of: {', '.join(self.players_of(rules))}."
+                f"Unknown player {quoted(raw)} for {side_name(rules, mark)}; "
+                f"choose one of: {', '.join(self.players_of(rules))}."
             )
         if raw in top_levels() and raw not in self.players_of(rules):
             return top_level(rules)  # "the strongest" stays so when the board changes, script or not

@@ -148,7 +148,8 @@ def read_sgf(text: str) -> Record:
     if rule := RULE_NAMES.get(written_rule):
         rules = _under(rules, rule)
     elif written_rule and rules.k == 5:
-        raise InvalidInput(f"This game was played under the rule {quoted(written_rule)}; the {rules.board_name} board here "
+        raise InvalidInput(f"This game was played under the rule {quoted(written_rule)}; "
+                           f"the {rules.board_name} board here "
                            f"is played {rules_words(rules)}.")
     set_up = _read_sgf_set_up(rules, nodes)
     cells = []
@@ -193,7 +194,8 @@ def _refuse_later_set_up(nodes: list[dict[str, list[str]]]) -> None:
     for number, node in enumerate(nodes, start=1):
         for key in ("AB", "AW", "AE"):
             if key in node and (key == "AE" or number > 1):
-                where = "takes stones away (AE[…])" if key == "AE" else f"sets stones up in its node {number} ({key}[…])"
+                where = ("takes stones away (AE[…])" if key == "AE"
+                         else f"sets stones up in its node {number} ({key}[…])")
                 raise InvalidInput(f"The record {where}; a game here is set up, if at all, before its first "
                                    "move, in the first node.")
 

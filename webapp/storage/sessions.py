@@ -60,9 +60,8 @@ from flask import Flask, Request, Response, current_app, request
 from flask.sessions import SessionMixin
 from flask_session.base import ServerSideSession, ServerSideSessionInterface
 from flask_session.redis import RedisSessionInterface
-from werkzeug.exceptions import TooManyRequests
-
 from redis.exceptions import RedisError
+from werkzeug.exceptions import TooManyRequests
 
 from webapp.shared.clients import client_key
 from webapp.storage.errors import STORE_ERRORS, StoreUnavailable

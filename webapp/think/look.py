@@ -31,16 +31,15 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import NamedTuple
 
+from webapp.brains.external import Brain
 from webapp.engine import DEFAULT_BOARD, Position, Rules, is_solved, opponent
 from webapp.engine.teaching.classic import most_orders
-from webapp.brains.external import Brain
 from webapp.shared.board import BoardView, board_view
 from webapp.shared.errors import InvalidInput
 from webapp.shared.game_link import LinkedPosition, parse_moves, write_moves
 from webapp.shared.words import describe_cell, side_name
 from webapp.think.searches import OpinionView, Row, engine_opinion, searches
-from webapp.think.tree import (Count, alphabeta_paths, below, below_child, move_values, ranked, search_order,
-                               value_words)
+from webapp.think.tree import Count, alphabeta_paths, below, below_child, move_values, ranked, search_order, value_words
 
 DEPTHS = (1, 2, 3)
 """The depths a person may choose for the tree on the boards too big to solve

@@ -24,8 +24,16 @@ from webapp.think.lessons import LESSON_BOARDS
 from webapp.think.look import DEPTHS, Look, see
 from webapp.think.predict import KINDS, MOST_SEED, Prediction, options, question, verdict
 from webapp.think.searches import engine_view
-from webapp.think.stepping import (MOST_EMPTY, ORDER_NAMES, SEARCH_NAMES, TRACE_LIMIT, Stepping, order_counts,
-                                   see_step, uniform_perfect_leaves)
+from webapp.think.stepping import (
+    MOST_EMPTY,
+    ORDER_NAMES,
+    SEARCH_NAMES,
+    TRACE_LIMIT,
+    Stepping,
+    order_counts,
+    see_step,
+    uniform_perfect_leaves,
+)
 from webapp.think.tree import STOP_LIMIT
 
 bp = Blueprint("think", __name__)
@@ -117,7 +125,8 @@ def _stepped(stepping: Stepping, link: Callable[..., str], fixed_search: str | N
                                f"there is no step {stepping.step:,}.")
     node = board_view(stepping.rules, stepping.moves + view.step.path) if view.step else None
     return {"stepping": stepping, "view": view, "node": node, "link": link, "search_names": SEARCH_NAMES,
-            "order_names": ORDER_NAMES, "trace_limit": TRACE_LIMIT, "most_empty": MOST_EMPTY, "fixed_search": fixed_search,
+            "order_names": ORDER_NAMES, "trace_limit": TRACE_LIMIT,
+            "most_empty": MOST_EMPTY, "fixed_search": fixed_search,
             "knuth_moore": uniform_perfect_leaves, "root": board_view(stepping.rules, stepping.moves)}
 
 

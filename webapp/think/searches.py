@@ -13,13 +13,24 @@ from collections.abc import Callable
 from functools import lru_cache
 from typing import NamedTuple
 
-from webapp.engine import Position, Rules, Thought, opponent
-from webapp.engine.play.appraise import APPRAISAL_NODES, JUDGES_UNIT, REVIEW_PROOF_NODES
 from webapp.brains.external import Brain, BrainFault, ask
 from webapp.brains.gomocup import Evaluation
-from webapp.engine.teaching.classic import (ALGORITHMS, Horizon, MemoTree, Searched, TooLong, Tree, minimax,
-                                            minimax_with_memo, most_orders, most_positions, tree_size)
+from webapp.engine import Position, Rules, Thought, opponent
+from webapp.engine.play.appraise import APPRAISAL_NODES, JUDGES_UNIT, REVIEW_PROOF_NODES
 from webapp.engine.play.solved import is_solved, table
+from webapp.engine.teaching.classic import (
+    ALGORITHMS,
+    Horizon,
+    MemoTree,
+    Searched,
+    TooLong,
+    Tree,
+    minimax,
+    minimax_with_memo,
+    most_orders,
+    most_positions,
+    tree_size,
+)
 from webapp.shared.words import in_a_row_minus_one, in_a_row_minus_two, side_name
 from webapp.think.tree import COUNT_LIMIT, STOP_LIMIT, Count, table_value, value_words
 

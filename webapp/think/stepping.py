@@ -22,11 +22,11 @@ from functools import lru_cache
 from typing import NamedTuple
 
 from webapp.engine import Position, Rules, is_solved, opponent
-from webapp.engine.teaching.classic import INFINITY, TooLong, most_orders, most_positions, tree_size
-from webapp.engine.teaching.traced import SEARCHES, ORDERINGS, Order, Step, Totals, run, steps_up_to
 from webapp.engine.game.values import WIN
+from webapp.engine.teaching.classic import INFINITY, TooLong, most_orders, most_positions, tree_size
+from webapp.engine.teaching.traced import ORDERINGS, SEARCHES, Order, Step, Totals, run, steps_up_to
 from webapp.shared.errors import InvalidInput
-from webapp.shared.game_link import LinkedPosition, parse_moves, write_moves
+from webapp.shared.game_link import LinkedPosition, parse_moves
 from webapp.shared.words import describe_cell
 
 TRACE_LIMIT = 600_000
@@ -129,7 +129,8 @@ class Stepping(LinkedPosition):
     def light(self) -> bool:
         """Whether the steps are cheap enough to work out in the web thread."""
         empty = self.position.empty.bit_count()
-        return empty <= MOST_EMPTY and most_positions(empty) <= LIGHT_POSITIONS and tree_size(self.position) <= LIGHT_POSITIONS
+        return (empty <= MOST_EMPTY and most_positions(empty) <= LIGHT_POSITIONS
+                and tree_size(self.position) <= LIGHT_POSITIONS)
 
 
 class Chip(NamedTuple):
@@ -336,7 +337,8 @@ def _says(stepping: Stepping, step: Step) -> str:
                 "window asks), so it is not searched again.")
     if step.kind == "cut":
         left = "the move left is" if len(step.moves) == 1 else f"the {len(step.moves)} moves left are"
-        return f"{mover} has found a move worth {value} for X, and that is enough: {left} skipped. {value} goes back up."
+        return (f"{mover} has found a move worth {value} for X, and that is enough: {left} skipped."
+                f" {value} goes back up.")
     return f"Every move tried: {mover}'s best here is worth {value} for X, and that goes back up."
 
 

@@ -11,11 +11,20 @@ from functools import lru_cache
 from typing import NamedTuple
 
 from webapp.engine import Position, Rules, opponent
-from webapp.engine.teaching.classic import (Horizon, Recorder, TooLong, Tree, alphabeta, minimax, most_orders, most_positions,
-                                            tree_size)
+from webapp.engine.game.values import WIN, from_outcome, is_decided, one_ply_back
 from webapp.engine.play.shapes import UNIT
 from webapp.engine.play.solved import is_solved, outcome_of, table
-from webapp.engine.game.values import WIN, from_outcome, is_decided, one_ply_back
+from webapp.engine.teaching.classic import (
+    Horizon,
+    Recorder,
+    TooLong,
+    Tree,
+    alphabeta,
+    minimax,
+    most_orders,
+    most_positions,
+    tree_size,
+)
 from webapp.shared.words import side_name
 
 STOP_LIMIT = 100_000

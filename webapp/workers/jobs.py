@@ -18,8 +18,8 @@ import time
 from collections.abc import Callable
 from typing import Any, NamedTuple
 
-from webapp.engine import Appraisal, Memory, Position, Rules, Thought, appraise, explain, think
 from webapp.brains.external import MOVE_SECONDS, Brain, BrainFault, ask, judged_by
+from webapp.engine import Appraisal, Memory, Position, Rules, Thought, appraise, explain, think
 from webapp.shared.game_link import write_moves
 
 log = logging.getLogger(__name__)

@@ -48,7 +48,7 @@ import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from typing import Any, TypeVar
 
 from huey import MemoryHuey, PriorityRedisHuey, SqliteHuey
@@ -56,8 +56,8 @@ from huey.api import Huey, Result
 from huey.exceptions import ResultTimeout
 from redis import ConnectionPool
 
-from webapp.engine import Appraisal, Position, Rules, Thought, advise
 from webapp.brains.external import Brain
+from webapp.engine import Appraisal, Position, Rules, Thought, advise
 from webapp.shared.game_link import game_digest
 from webapp.storage.errors import STORE_ERRORS
 from webapp.storage.private import private_file
@@ -212,7 +212,8 @@ class EnginePool:
         return appraisal
 
     def _appraise_and_keep(self, rules: Rules, moves: tuple[int, ...], judge: Brain | None = None) -> None:
-        """The pages lane's job for an appraisal: kept, as _appraise_job keeps it, and no answer: nobody waits for it."""
+        """The pages lane's job for an appraisal: kept, as _appraise_job keeps it, and no answer: nobody waits for
+        it."""
         self._appraise_job(rules, moves, judge)
 
     def play(self, brain: Brain, rules: Rules, moves: tuple[int, ...], budget_ms: float) -> Reply:
@@ -349,7 +350,7 @@ class EnginePool:
         The function must be one a worker can import, as for ask()."""
         if self.mode == "local":
             self._start_consumer()
-        eta = datetime.fromtimestamp(when, tz=timezone.utc)
+        eta = datetime.fromtimestamp(when, tz=UTC)
         self.queue.add_schedule(self.at_task.s(function, arguments, eta=eta))  # not the queue: no worker need take it
 
     def _later_job(self, function: Callable[..., str | None], arguments: tuple, once: str,

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from webapp.engine.game.rules import FREESTYLE, RULES, STANDARD, Rules
 
-
 BOARDS: dict[str, Rules] = {rules.name: rules for rules in (
     Rules(3, 3), Rules(4, 4), Rules(5, 4), Rules(7, 5), Rules(15, 5))}
 """The boards the game offers, by name: 3x3 (the default), 4x4, 5x5, 7x7 and 15x15."""

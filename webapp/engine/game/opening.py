@@ -16,8 +16,22 @@ from dataclasses import dataclass
 from typing import Any
 
 from webapp.engine.game import offers, opening_rules
-from webapp.engine.game.opening_rules import (COLOURS, NAMES, NO_OPENING, OFFERED, OPENINGS, RENJU_OPENINGS, TABLES, WRITTEN,
-                                              Choose, Now, Offer, Place, Step, Zone)
+from webapp.engine.game.opening_rules import (
+    COLOURS,
+    NAMES,
+    NO_OPENING,
+    OFFERED,
+    OPENINGS,
+    RENJU_OPENINGS,
+    TABLES,
+    WRITTEN,
+    Choose,
+    Now,
+    Offer,
+    Place,
+    Step,
+    Zone,
+)
 from webapp.engine.game.position import Position
 from webapp.engine.game.rules import Rules
 
@@ -210,7 +224,8 @@ class Opening:
         made = [(now, stones, choice) for now, stones, choice in self.taken() if choice is not None]
         for index, (now, stones, choice) in enumerate(made):
             before = Opening(self.rule, self.choices[:index])
-            if isinstance(now.step, Offer) and len(moves) >= stones and before.offer_refusal(rules, moves[:stones], choice):
+            if isinstance(now.step, Offer) and len(moves) >= stones \
+                    and before.offer_refusal(rules, moves[:stones], choice):
                 return False
         return all(self.why_not(rules, index, moves[index]) is None
                    for index in range(min(self.stones_put_down, len(moves))))
@@ -239,7 +254,8 @@ class Opening:
 
 
 MOST_CHOICES = max(sum(not isinstance(step, Place) for step in steps) for steps in TABLES.values())
-"""The most choices any rule's opening holds (Taraguchi-10's seven, counting both its branches): a store holding more is not read."""
+"""The most choices any rule's opening holds (Taraguchi-10's seven, counting both its branches): a store holding more
+is not read."""
 
 
 __all__ = ["Opening", "OPENINGS", "TABLES", "Place", "Choose"]

@@ -174,7 +174,8 @@ _SWAPS = (SWAP, STAY)
 def _renju_three(by: str) -> tuple[Step, ...]:
     """One of the 26 openings: black at the centre, white beside it
     (directly or diagonally), black's second within the central 5×5."""
-    return (Place("black's first", by, (CENTRE,), EVEN_OPENING), Place("white's first", by, (Zone(1, 1),), EVEN_OPENING),
+    return (Place("black's first", by, (CENTRE,), EVEN_OPENING),
+            Place("white's first", by, (Zone(1, 1),), EVEN_OPENING),
             Place("black's second", by, (Zone(0, 2),), EVEN_OPENING))
 
 

@@ -24,13 +24,12 @@ import hashlib
 from collections.abc import Callable
 from typing import Any, NamedTuple, Protocol
 
-from webapp.engine.play.evaluate import Evaluator, Node, evaluator
 from webapp.engine.game.position import Position
-from webapp.engine.game.rules import Rules
+from webapp.engine.game.values import WIN
+from webapp.engine.play.evaluate import Evaluator, Node, evaluator
 from webapp.engine.play.search import Evaluation, Searcher, Thought, best_of, candidates, explain, prepare, think
 from webapp.engine.play.shapes import UNIT
 from webapp.engine.play.threats import OutOfTime, ThreatSolver, threat_to_answer
-from webapp.engine.game.values import WIN
 
 APPRAISAL_NODES = 12_000
 """The positions the engine's choice may examine in an appraisal (as

@@ -46,13 +46,12 @@ from __future__ import annotations
 
 from functools import cache
 
-from webapp.engine.play.node import Node
-from webapp.engine.play.patterns import LINES, digits, line_pairs
 from webapp.engine.game.position import Position
 from webapp.engine.game.rules import DIRECTIONS, Rules, cells_of
+from webapp.engine.play.node import Node
+from webapp.engine.play.patterns import LINES, digits, line_pairs
 from webapp.engine.play.shapes import Weights, shipped, worth_tables
 from webapp.engine.play.threat_cells import ThreatCells
-
 
 Shapes = tuple[tuple[int, ...] | None, tuple[int, ...] | None, list[int] | None, list[int] | None,
                tuple[int, int], tuple[int, int]]
@@ -103,7 +102,8 @@ class Evaluator(ThreatCells):
             self.line_bit.append(tuple(where))
             self.walls.append(sum(OFF << 2 * wall for wall in range(bit) if not cells >> wall & 1))
         # For each cell and direction, its stone in that direction's line.
-        self.stone = tuple(tuple(MINE << 2 * where[cell] for where in self.line_bit) for cell in range(self.rules.cells))
+        self.stone = tuple(tuple(MINE << 2 * where[cell] for where in self.line_bit)
+                           for cell in range(self.rules.cells))
         # A move reshapes the cells within k-1 of it along each direction, whose 2k-1 cells all lie in
         # the segment of 4k-3 cells centred on the move: cut out once, it is a small number to shift.
         # For each cell and direction, the shift of that segment; and the cells within k-1 of it that

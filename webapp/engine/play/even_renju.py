@@ -25,10 +25,10 @@ from __future__ import annotations
 import random
 from functools import cache
 
-from webapp.engine.play import swap2
 from webapp.engine.game.position import Position
 from webapp.engine.game.renju_openings import RENJU_OPENINGS, cells_of_opening
 from webapp.engine.game.rules import Rules
+from webapp.engine.play import swap2
 
 OPENINGS_KEPT = 4
 """The computer's opening is one of the placements this many most nearly even, at random."""
@@ -43,7 +43,8 @@ def next_stone(position: Position, rng: random.Random | None = None) -> int:
         return rules.centre
     if position.ply == 1:
         image = rules.symmetries[rng.randrange(len(rules.symmetries)) if rng else 0]
-        kept = most_even(rules, tuple(cells_of_opening(rules, index, image)[1:] for index in range(len(RENJU_OPENINGS))))
+        kept = most_even(rules, tuple(cells_of_opening(rules, index, image)[1:]
+                                      for index in range(len(RENJU_OPENINGS))))
         return _pick(kept, rng)[0]
     (white,) = (cell for cell in range(rules.cells) if position.o >> cell & 1)
     kept = most_even(rules, tuple((white, black) for black in completions(rules, white)))

@@ -17,12 +17,25 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from webapp.engine.play import even_renju, swap2
 from webapp.engine.game import offers
-from webapp.engine.play.evaluate import evaluator
-from webapp.engine.game.opening_rules import (BLACK_HOLDER, EVEN_IN_ZONE, EVEN_OPENING, EVEN_THREE, EVEN_TWO, OWN_MOVE, PICK,
-                                              STAY, SWAP, TWO, Now, Place, Zone)
+from webapp.engine.game.opening_rules import (
+    BLACK_HOLDER,
+    EVEN_IN_ZONE,
+    EVEN_OPENING,
+    EVEN_THREE,
+    EVEN_TWO,
+    OWN_MOVE,
+    PICK,
+    STAY,
+    SWAP,
+    TWO,
+    Now,
+    Place,
+    Zone,
+)
 from webapp.engine.game.position import Position
+from webapp.engine.play import even_renju, swap2
+from webapp.engine.play.evaluate import evaluator
 
 ZONE_CANDIDATES = 8
 """How many of the zone's squares (the nearest to the stones already down,

@@ -200,8 +200,9 @@ def combo(lines: tuple[Line, ...] | list[Line]) -> Combo:
 @cache
 def digits() -> tuple[bytes, bytes, bytes, bytes]:
     """For each of a cell's four lines, its class in every packed cell."""
-    return tuple(bytes(line for line in range(LINES) for _ in range(LINES ** d)) * LINES ** (3 - d)
-                 for d in range(4))  # type: ignore[return-value]
+    first, second, third, fourth = (bytes(line for line in range(LINES) for _ in range(LINES ** d)) * LINES ** (3 - d)
+                                    for d in range(4))
+    return first, second, third, fourth
 
 
 @cache

@@ -30,13 +30,13 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from webapp.engine.play.evaluate import Evaluator, Node, evaluator
 from webapp.engine.game.position import Position
 from webapp.engine.game.rules import Rules, cells_of
+from webapp.engine.game.values import WIN, is_decided
+from webapp.engine.play.evaluate import Evaluator, Node, evaluator
 from webapp.engine.play.shapes import Weights
 from webapp.engine.play.solved import is_solved
 from webapp.engine.play.threats import OutOfTime, Threat, ThreatSolver, forced_wins, threat_to_answer
-from webapp.engine.game.values import WIN, is_decided
 
 BEAM = 10
 """How many of its best-looking moves a node searches."""

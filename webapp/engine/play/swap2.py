@@ -21,13 +21,13 @@ from __future__ import annotations
 import random
 from functools import cache
 
-from webapp.engine.play.evaluate import evaluator
-from webapp.engine.game.position import Position
-from webapp.engine.game.rules import RENJU, Rules, transform
-from webapp.engine.play.search import think
 from webapp.engine.game import opening_rules
 from webapp.engine.game.opening_rules import BLACK, NO_OPENING, SWAP2, TABLES, TWO, WHITE  # noqa: F401 (swap2's words)
+from webapp.engine.game.position import Position
+from webapp.engine.game.rules import RENJU, Rules, transform
 from webapp.engine.game.values import WIN
+from webapp.engine.play.evaluate import evaluator
+from webapp.engine.play.search import think
 
 PLACE_THREE, CHOOSE, PLACE_TWO, CHOOSE_AGAIN = (step.name for step in TABLES[SWAP2])
 """swap2's steps, in order (PLACE_TWO and CHOOSE_AGAIN only after a choice of TWO): its table's (opening_rules)."""

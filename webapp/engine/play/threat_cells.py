@@ -15,9 +15,9 @@ no forbidden point for black under renju.
 
 from __future__ import annotations
 
-from webapp.engine.play.node import Node
 from webapp.engine.game.renju import foul
 from webapp.engine.game.rules import FREESTYLE, RENJU, Rules, cells_of
+from webapp.engine.play.node import Node
 
 
 class ThreatCells:

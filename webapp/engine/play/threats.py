@@ -27,9 +27,9 @@ from collections.abc import Callable
 from functools import lru_cache
 from typing import NamedTuple
 
-from webapp.engine.play.evaluate import Evaluator, Node, evaluator
 from webapp.engine.game.position import Position
 from webapp.engine.game.rules import cells_of
+from webapp.engine.play.evaluate import Evaluator, Node, evaluator
 
 DEPTH = 12
 """The most fours in a row the solver tries."""

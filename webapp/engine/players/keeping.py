@@ -27,10 +27,10 @@ from functools import cache
 from typing import TYPE_CHECKING
 
 from webapp.engine.game.boards import BOARDS
-from webapp.engine.players.menace import Fold, Menace, fold_position, inverse
 from webapp.engine.game.position import Position
 from webapp.engine.game.rules import cells_of
 from webapp.engine.play.solved import outcomes
+from webapp.engine.players.menace import Fold, Menace, fold_position, inverse
 
 if TYPE_CHECKING:  # numpy is imported only where the network is used
     from webapp.engine.players.network import Network

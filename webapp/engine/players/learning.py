@@ -18,9 +18,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from webapp.engine.game.boards import BOARDS
+from webapp.engine.game.position import Position
 from webapp.engine.players.levels import choose_move
 from webapp.engine.players.menace import Menace
-from webapp.engine.game.position import Position
 
 THREE = BOARDS["3x3"]
 OPPONENTS = ("perfect", "random", "itself")

@@ -35,13 +35,13 @@ import random
 from collections.abc import Callable, Sequence
 from functools import lru_cache
 
-from webapp.engine.players import menace
-from webapp.engine.play import solved
 from webapp.engine.game.boards import BOARDS
-from webapp.engine.play.evaluate import evaluator
 from webapp.engine.game.position import Position
 from webapp.engine.game.rules import Rules, cells_of, opponent
+from webapp.engine.play import solved
+from webapp.engine.play.evaluate import evaluator
 from webapp.engine.play.search import Searcher, think
+from webapp.engine.players import menace
 
 LEVELS = ("easy", "medium", "hard", "perfect", "master")
 """Every level, weakest first; each board has four of them (levels_of)."""

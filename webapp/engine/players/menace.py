@@ -37,10 +37,10 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import Any, NamedTuple
 
-from webapp.engine.players import shipped
 from webapp.engine.game.boards import BOARDS
 from webapp.engine.game.position import Position
 from webapp.engine.game.rules import MARKS, cells_of, transform
+from webapp.engine.players import shipped
 
 THREE = BOARDS["3x3"]
 STARTING_BEADS = (4, 3, 2, 1)

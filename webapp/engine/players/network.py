@@ -46,10 +46,10 @@ from typing import NamedTuple
 
 import numpy as np
 
-from webapp.engine.players import shipped
 from webapp.engine.game.boards import BOARDS
 from webapp.engine.game.position import Position
 from webapp.engine.game.rules import cells_of, opponent, transform
+from webapp.engine.players import shipped
 
 THREE = BOARDS["3x3"]
 HIDDEN = 128
@@ -134,7 +134,9 @@ class Network(NamedTuple):
 
 
 @lru_cache(maxsize=2)
-def _laid_out(positions: tuple[Position, ...]) -> tuple[list[list[int]], list[list[float | None]], np.ndarray, np.ndarray]:
+def _laid_out(
+    positions: tuple[Position, ...]
+) -> tuple[list[list[int]], list[list[float | None]], np.ndarray, np.ndarray]:
     """For many positions: each one's empty squares, what the rules make of
     playing each (result: None where the game goes on), and for each
     afterstate where it goes on, one row of inputs per symmetry class, and

@@ -19,10 +19,10 @@ from typing import Any
 
 import numpy as np
 
-from webapp.engine.players.learning import check_opponent, opponent_move
-from webapp.engine.players.network import HIDDEN, ORIENTATIONS, SQUARES, THREE, Network, afterstates, highest, result
 from webapp.engine.game.position import Position
 from webapp.engine.game.rules import cells_of, opponent
+from webapp.engine.players.learning import check_opponent, opponent_move
+from webapp.engine.players.network import HIDDEN, ORIENTATIONS, SQUARES, THREE, Network, afterstates, highest, result
 
 EXPLORE_ONE_IN = 4
 """One move in this many, in self-play, is a random square."""
@@ -177,7 +177,8 @@ class NetworkLearning:
         return self
 
     def to_data(self) -> dict[str, Any]:
-        """Everything play() needs, exactly (weights as raw float64, not rounded as network.json's are), as JSON values."""
+        """Everything play() needs, exactly (weights as raw float64, not rounded as network.json's are), as JSON
+        values."""
         return {"games": self.games, "opponent": self.opponent, "played": self.played,
                 "network": [_packed(weights) for weights in self.network],
                 "adam": {"rate": self.adam.rate, "steps": self.adam.steps,

@@ -35,11 +35,11 @@ import math
 from functools import cache, lru_cache
 from typing import Any, NamedTuple, Protocol
 
-from webapp.engine.play.evaluate import Evaluator, Node, evaluator
 from webapp.engine.game.position import Position
 from webapp.engine.game.rules import Rules, cells_of
-from webapp.engine.play.search import candidates
 from webapp.engine.game.values import WIN
+from webapp.engine.play.evaluate import Evaluator, Node, evaluator
+from webapp.engine.play.search import candidates
 
 INFINITY = WIN + 1
 
@@ -67,7 +67,8 @@ class GameTree(Protocol):
     examined: int
 
     def examine(self, state: Any, ply: int) -> int | None:
-        """Count state as examined; its value if the search stops there (the game is over, or the horizon), else None."""
+        """Count state as examined; its value if the search stops there (the game is over, or the horizon), else
+        None."""
 
     def moves(self, state: Any) -> list[int]:
         """The moves from state, in the order a plain search tries them."""

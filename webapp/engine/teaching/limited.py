@@ -23,10 +23,10 @@ import math
 import time
 from typing import Any, NamedTuple
 
-from webapp.engine.teaching.classic import INFINITY, Horizon, TooLong, alphabeta, minimax
 from webapp.engine.game.position import Position
 from webapp.engine.game.rules import cells_of
 from webapp.engine.game.values import WIN, one_ply_back
+from webapp.engine.teaching.classic import INFINITY, Horizon, TooLong, alphabeta, minimax
 
 
 class Wide(Horizon):

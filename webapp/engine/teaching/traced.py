@@ -24,11 +24,11 @@ from collections.abc import Callable, Generator, Iterable, Iterator
 from functools import lru_cache
 from typing import Any, NamedTuple
 
-from webapp.engine.teaching.classic import INFINITY, GameTree, MemoTree, TooLong, Tree
 from webapp.engine.game.position import Position
 from webapp.engine.game.rules import Rules, cells_of
-from webapp.engine.play.solved import table
 from webapp.engine.game.values import WIN
+from webapp.engine.play.solved import table
+from webapp.engine.teaching.classic import INFINITY, GameTree, MemoTree, TooLong, Tree
 
 Ordering = Callable[[Any], list[int]]
 """A state's moves in the order a search tries them."""
