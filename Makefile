@@ -2,6 +2,7 @@
 # make run: play at http://$(HOST):$(PORT) · make test: the whole suite, its target 5 minutes
 # make check: the fast loop, engine and web tests (no browser, no live servers, no seeded-games properties, exhaustive claims sampled), those the Python changed since make check-all reads, its target 40 s
 # make check-all: all of make check's tests, recording which test reads what for make check
+# make lint: ruff (pyflakes, pycodestyle, import order, bugbear, pyupgrade) and mypy's types, as CI runs them
 # make serve: the production server (gunicorn) · make worker: engine workers for REDIS_URL's queue, on any machine
 # make load: latency (open loop) and throughput under load; master's strength under a flood of think and review pages
 # make load-live: games between friends, 500 live streams, measured
@@ -41,7 +42,7 @@ export PYTHONPYCACHEPREFIX := $(CURDIR)/$(VENV)/pycache
 unexport PYTHONDONTWRITEBYTECODE
 AXE := $(VENV)/axe-$(AXE_VERSION).min.js
 
-.PHONY: help run serve worker test check check-all load load-live probe-floods load-engine-flood load-servers bench bench-think bench-estimate bench-steps bench-browser voices strength ladder opening-games review-check forbidden-check tablebase train learners shapes puzzles puzzles-check screenshots chromium headless-chromium redis htmx clean
+.PHONY: help run serve worker test check check-all lint load load-live probe-floods load-engine-flood load-servers bench bench-think bench-estimate bench-steps bench-browser voices strength ladder opening-games review-check forbidden-check tablebase train learners shapes puzzles puzzles-check screenshots chromium headless-chromium redis htmx clean
 
 .DEFAULT_GOAL := help
 
@@ -83,6 +84,10 @@ check: $(VENV)/test-installed
 	@if [ ! -f .testmondata ]; then $(MAKE) --no-print-directory check-all; \
 	elif [ -n "$$($(ASSETS_CHANGED))" ]; then echo "A template, style, script or data file changed since make check-all recorded: the whole (make check-all records afresh)."; $(CHECK); \
 	else $(CHECK) --testmon-forceselect --testmon-nocollect; fi
+
+lint: $(VENV)/test-installed
+	$(BIN)/ruff check webapp tools harness tests
+	$(BIN)/mypy
 
 check-all: $(VENV)/test-installed
 	rm -f .testmondata .testmondata-wal .testmondata-shm
