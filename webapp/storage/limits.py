@@ -68,6 +68,13 @@ class SQLiteLimits(RateLimits):
             db.execute("DELETE FROM holds WHERE key = ? AND count <= 0", (key,))
 
 
+HOLD_SCRIPT = """
+if tonumber(redis.call('GET', KEYS[1]) or '0') >= tonumber(ARGV[1]) then return 0 end
+redis.call('INCR', KEYS[1])
+redis.call('EXPIRE', KEYS[1], ARGV[2])
+return 1
+"""
+"""One hold more unless most are held, in one step: a refused request neither counts nor renews the key's time."""
 RELEASE_SCRIPT = """
 if redis.call('EXISTS', KEYS[1]) == 1 and redis.call('DECR', KEYS[1]) <= 0 then redis.call('DEL', KEYS[1]) end
 """
@@ -87,13 +94,7 @@ class RedisLimits(RateLimits):
         return count <= most
 
     def hold(self, key: str, most: int, seconds: int) -> bool:
-        held = f"online:hold:{key}"
-        with self.client.pipeline() as pipe:
-            count, _ = pipe.incr(held).expire(held, seconds).execute()
-        if count > most:
-            self.release(key)
-            return False
-        return True
+        return bool(self.client.eval(HOLD_SCRIPT, 1, f"online:hold:{key}", most, seconds))
 
     def release(self, key: str) -> None:
         self.client.eval(RELEASE_SCRIPT, 1, f"online:hold:{key}")

@@ -83,17 +83,20 @@ def main(argv: Sequence[str] | None = None) -> None:
         return
     logging.basicConfig(level=logging.WARNING, format="%(asctime)s engine workers %(levelname)s: %(message)s")
     pages = _fork_pages_lane(pool.pages, instance, options.workers, pool.queue)
+    _pages_lanes.append(pages)
     try:
-        _run_lane(pool.queue, JobRecords(instance, pool.queue), options.workers)
+        _run_lane(pool.queue, JobRecords(instance, pool.queue), options.workers, pages_lane=pages)
     finally:
         _stop_lane(pages)
 
 
-def _run_lane(queue: Huey, records: JobRecords, workers: int, scheduler: type[Scheduler] | None = None) -> None:
+def _run_lane(queue: Huey, records: JobRecords, workers: int, scheduler: type[Scheduler] | None = None,
+              pages_lane: int = 0) -> None:
     """Queue again the jobs a consumer before this one left in hand, then run the lane's workers until told to stop."""
     for record in records.left_behind():
         records.queue_again(record, "its consumer was gone")
-    consumer = WatchfulConsumer(queue, records, workers=workers, scheduler=scheduler or PromptScheduler)
+    consumer = WatchfulConsumer(queue, records, workers=workers, scheduler=scheduler or PromptScheduler,
+                                pages_lane=pages_lane)
     try:
         consumer.run()
     except KeyboardInterrupt:  # told to stop while it started its workers, before it listened for signals itself
@@ -115,6 +118,7 @@ def _fork_pages_lane(pages: Huey, instance: Path, workers: int, moves: Huey) -> 
     code = 0
     try:
         _end_with(parent)
+        os.setpgid(0, 0)  # a terminal's Ctrl-C reaches the moves lane's consumer alone, which tells this one once
         os.nice(PAGES_NICENESS)
         signal.signal(signal.SIGINT, signal.default_int_handler)
         _run_lane(pages, JobRecords(instance, pages, lane="pages"), workers, scheduler=Scheduler)
@@ -128,19 +132,32 @@ def _fork_pages_lane(pages: Huey, instance: Path, workers: int, moves: Huey) -> 
         os._exit(code)  # never back into the moves lane's code
 
 
+_pages_lanes: list[int] = []
+"""The pages lane this process forked, for _stop_with to tell as it tells this process."""
+_told_to_stop: set[int] = set()
+"""The pages lanes told to stop: told twice, Huey's consumer would stop at once, not finishing its jobs."""
+
+
+def _tell_to_stop(child: int) -> None:
+    """Tell the pages lane's consumer to stop as Ctrl-C would (finishing its jobs in hand), once."""
+    if child and child not in _told_to_stop:
+        _told_to_stop.add(child)
+        try:
+            os.kill(child, signal.SIGINT)
+        except ProcessLookupError:
+            pass
+
+
 def _stop_lane(child: int) -> None:
-    """Stop the pages lane's consumer as Ctrl-C would, and wait for it (SIGKILL if it outlasts SHUTDOWN_SECONDS)."""
-    try:
-        os.kill(child, signal.SIGINT)
-    except ProcessLookupError:
-        return
+    """Stop the pages lane's consumer, and wait for it (SIGKILL if it outlasts SHUTDOWN_SECONDS)."""
+    _tell_to_stop(child)
     deadline = time.monotonic() + SHUTDOWN_SECONDS + 2 * WATCH_SECONDS
     while time.monotonic() < deadline:
-        if os.waitpid(child, os.WNOHANG) != (0, 0):
+        if _has_ended(child):
             return
         time.sleep(WATCH_SECONDS / 10)
     os.kill(child, signal.SIGKILL)
-    os.waitpid(child, 0)
+    _has_ended(child)
 
 
 class PromptScheduler(Scheduler):
@@ -184,7 +201,7 @@ class WatchfulConsumer(Consumer):
     due jobs every SCHEDULE_SECONDS (the pages lane has none: Huey's own will do)."""
 
     def __init__(self, queue: Huey, records: JobRecords, workers: int,
-                 scheduler: type[Scheduler] = PromptScheduler) -> None:
+                 scheduler: type[Scheduler] = PromptScheduler, pages_lane: int = 0) -> None:
         self.scheduler_class = scheduler
         queue.pre_execute()(records.started)
         queue.post_execute()(records.finished)
@@ -192,6 +209,10 @@ class WatchfulConsumer(Consumer):
                          backoff=IDLE_BACKOFF, max_delay=IDLE_POLL_SECONDS, health_check_interval=HEALTH_CHECK_SECONDS,
                          shutdown_timeout=SHUTDOWN_SECONDS)
         self.records = records
+        self.pages_lane = pages_lane
+        # SIGHUP stops it as Ctrl-C does: Huey's own restart (an exec in place) would leave the pages lane's
+        # consumer holding the machine's lock; the app starts a consumer again at its next job.
+        self._signal_actions[signal.SIGHUP] = (False, True)
 
     def _create_process(self, process, name: str):
         """Each process Huey forks (the workers, and its scheduler) ends with this one."""
@@ -217,6 +238,9 @@ class WatchfulConsumer(Consumer):
         """Every HEALTH_CHECK_SECONDS: queue again the job of a worker that
         died, kill one past its job's limit and queue its job again; then
         Huey replaces the dead."""
+        if self.pages_lane and _has_ended(self.pages_lane):
+            logging.error("The pages lane's consumer ended; stopping, for the app to start both lanes again.")
+            self._signum, self._restart, self._graceful = signal.SIGINT, False, True  # as Ctrl-C: the jobs finish
         for _, process in self.worker_threads:
             record = self.records.of(process.pid)
             if record is None:
@@ -227,6 +251,14 @@ class WatchfulConsumer(Consumer):
                 process.join(WATCH_SECONDS)
                 self.records.queue_again(record, f"worker {process.pid} hung past its job's limit and was killed")
         return super().check_worker_health()
+
+
+def _has_ended(child: int) -> bool:
+    """Whether the forked child has ended (and is reaped)."""
+    try:
+        return os.waitpid(child, os.WNOHANG) != (0, 0)
+    except ChildProcessError:
+        return True
 
 
 def _end_with(consumer: int) -> None:
@@ -262,6 +294,8 @@ def _stop_with(parent: int) -> None:
     consumer was found still running half an hour after its server's test."""
     while os.getppid() == parent:
         time.sleep(WATCH_SECONDS)
+    for pages in _pages_lanes:
+        _tell_to_stop(pages)  # both lanes finish their jobs at once, within the one SHUTDOWN_SECONDS
     os.kill(os.getpid(), signal.SIGINT)
     time.sleep(SHUTDOWN_SECONDS + 2 * WATCH_SECONDS)
     os._exit(0)

@@ -212,9 +212,10 @@ class EnginePool:
         return appraisal
 
     def _appraise_and_keep(self, rules: Rules, moves: tuple[int, ...], judge: Brain | None = None) -> None:
-        """The pages lane's job for an appraisal: kept, as _appraise_job keeps it, and no answer: nobody waits for
-        it."""
-        self._appraise_job(rules, moves, judge)
+        """The pages lane's job for an appraisal: kept, as _appraise_job keeps it, and no answer: nobody waits
+        for it. One queued again (REQUEUE_SECONDS) after another worker kept it is not worked out twice."""
+        if self.kept.get(appraisal_name(rules, moves, judge)) is None:
+            self._appraise_job(rules, moves, judge)
 
     def play(self, brain: Brain, rules: Rules, moves: tuple[int, ...], budget_ms: float) -> Reply:
         """An external brain's move after moves, from the first free worker
