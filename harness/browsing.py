@@ -87,7 +87,8 @@ def replacing_the_game(page: Page, action: Callable[[], None]) -> None:
     fooled by a new game that looks like the old one."""
     page.locator("#game").evaluate("section => section.setAttribute('data-replaced', '')")
     action()
-    expect(page.locator("#game:not([data-replaced])")).to_have_count(1)
+    # 15 s: a new game may wait for the computer's opening stones from the engine workers, on a busy machine.
+    expect(page.locator("#game:not([data-replaced])")).to_have_count(1, timeout=15_000)
 
 
 def mark_page_as_not_reloaded(page: Page) -> None:

@@ -116,8 +116,10 @@ def test_a_killed_consumer_takes_its_workers_with_it_and_a_new_one_answers_the_m
         asked = asking.submit(pool.think, position, BUDGET_MS)
         worker_on_a_job(tmp_path)
         old = pool._consumer
-        forked = descendants(old.pid)  # both lanes' workers and Huey's schedulers
-        assert len(forked) >= 5, "the moves lane's worker and scheduler, the pages lane's consumer, worker, scheduler"
+        # Both lanes' workers and Huey's schedulers: the moves lane's worker and scheduler, and the pages lane's
+        # consumer, its worker and its scheduler, which may still be starting when the move is taken.
+        assert wait_until(lambda: len(descendants(old.pid)) >= 5, 30)
+        forked = descendants(old.pid)
         old.kill()
         old.wait(10)
         assert wait_until(lambda: not any(map(alive, forked)), 10), "a process outlived its consumer"
