@@ -41,7 +41,7 @@ from webapp.engine.game.boards import BOARDS, rules_offered
 from webapp.engine.game.position import Position
 from webapp.engine.game.rules import Rules
 from webapp.engine.play.appraise import Appraisal, appraise, from_opinions
-from webapp.engine.play.search import Thought
+from webapp.engine.play.search import Thought, ThoughtKind
 from webapp.engine.players.levels import LEARNERS, LEVELS
 
 TURN_MS = 1000
@@ -252,7 +252,7 @@ def _asked(brain: Brain, warm: _Warm, rules: Rules, moves: tuple[int, ...], seco
         raise BrainFault(f"it played {rules.cell_name(cell)}, against the rule: {refusal}")
     warm.seen, warm.rules = (*moves, cell), rules
     line = best_line_of(rules, connection.messages)
-    return Thought(cell, "engine", list(line) if line[:1] == (cell,) else [], 0, 0, 0, 0,
+    return Thought(cell, ThoughtKind.ENGINE, list(line) if line[:1] == (cell,) else [], 0, 0, 0, 0,
                    time.monotonic() - asked_at, evaluation=evaluation_of(connection.messages))
 
 

@@ -25,7 +25,7 @@ from webapp.engine.game.opening import Opening
 from webapp.engine.game.position import Position
 from webapp.engine.game.rules import EMPTY, FREESTYLE, MARKS, RENJU, RULES, STANDARD, Rules, cells_of, opponent
 from webapp.engine.play.appraise import Appraisal, Forgetful, Memory, advise, appraise
-from webapp.engine.play.search import Thought, explain, prepare, think
+from webapp.engine.play.search import Thought, ThoughtKind, explain, prepare, think
 from webapp.engine.play.solved import Outcome, is_solved, losing_replies, outcomes, preference
 from webapp.engine.play.threats import Threat, forced_wins, threat_to_answer, win_by_fours, winning_moves
 from webapp.engine.players.levels import (
@@ -48,7 +48,7 @@ __all__ = [
     "Appraisal", "BOARDS", "Forgetful", "Memory", "DEFAULT_BOARD", "DEFAULT_BUDGET_MS", "Draw", "EMPTY", "FREESTYLE",
     "LEARNERS", "LEVELS",
     "MARKS", "Menace", "Opening", "Outcome", "Player", "Position", "RENJU", "RULES", "Rules", "STANDARD", "Thought",
-    "Threat",
+    "ThoughtKind", "Threat",
     "advise", "appraise", "board_named", "cells_of", "explain",
     "check_level", "choose_move", "forced_wins", "hard_choices", "is_solved", "learners_of", "level_player",
     "levels_of", "losing_replies", "opponent", "outcomes", "play_game", "preference", "prepare", "rules_offered",

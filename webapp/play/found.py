@@ -11,11 +11,12 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
-from webapp.engine import Position, Rules, Thought, Threat, cells_of, opponent
+from webapp.engine import Position, Rules, Thought, ThoughtKind, Threat, cells_of, opponent
 from webapp.shared.coach import Addressee, move_and_reason, threat_name, threat_says
 from webapp.shared.words import describe_cell, in_a_row, in_a_row_minus_one, listed
 
-FOUND_KINDS = ("win", "block", "lost", "forced win", "search", "defence")
+FOUND_KINDS = tuple(kind for kind in ThoughtKind if kind is not ThoughtKind.ENGINE)
+"""The kinds master's own search comes to (an installed engine's moves keep no Found)."""
 THREAT_KINDS = ("three", "fours")
 """The kinds of threat a move can answer or make (engine.Threat.kind)."""
 
@@ -25,7 +26,7 @@ class Found(NamedTuple):
     what it cost), as the engine worker sent it back: kept with the game, so
     that the reason for the move puts it into words without searching again."""
 
-    kind: str   # "win", "block", "lost", "forced win", "search" or "defence", as Thought.kind
+    kind: ThoughtKind  # as Thought.kind (read back from a session as its word, which compares equal)
     line: int   # the length of the forced win or of the line the search expects, both sides' moves
     score: int  # the search's score for the mover (0 for kinds other than search)
     depth: int  # the deepest search completed
@@ -51,9 +52,9 @@ class Found(NamedTuple):
         try:
             kind, line, score, depth, *threats = data
             faced, faced_answers, threat, answers = threats or ("", (), "", ())
-            found = cls(str(kind), int(line), int(score), int(depth), str(faced), tuple(map(int, faced_answers)),
-                        str(threat), tuple(map(int, answers)))
-        except (TypeError, ValueError):
+            found = cls(ThoughtKind(kind), int(line), int(score), int(depth), str(faced),
+                        tuple(map(int, faced_answers)), str(threat), tuple(map(int, answers)))
+        except (TypeError, ValueError):  # ValueError: a kind that is no ThoughtKind's word
             return None
         return found if found.kind in FOUND_KINDS and {found.faced, found.threat} <= {"", *THREAT_KINDS} else None
 

@@ -28,6 +28,7 @@ from webapp.engine.game.position import Position
 from webapp.engine.game.values import WIN
 from webapp.engine.play.evaluate import Evaluator, Node, evaluator
 from webapp.engine.play.search import Evaluation, Searcher, Thought, best_of, candidates, explain, prepare, think
+from webapp.engine.play.search import ThoughtKind as Kind
 from webapp.engine.play.shapes import UNIT
 from webapp.engine.play.threats import OutOfTime, ThreatSolver, threat_to_answer
 
@@ -128,7 +129,7 @@ def advise(position: Position, memory: Memory | None = None) -> Thought:
     The checks stop at HINT_PROOF_NODES: a person waits for the hint."""
     memory = Forgetful() if memory is None else memory
     thought = choice(position, memory)
-    if thought.kind not in ("search", "defence"):
+    if thought.kind not in (Kind.SEARCH, Kind.DEFENCE):
         return thought
     tries, spent, safe = hint_tries(position, thought), 0, None
     for cell in tries:
@@ -141,10 +142,10 @@ def advise(position: Position, memory: Memory | None = None) -> Thought:
             safe = cell
             break
     if safe is None:  # every move tried lets the other side force a win
-        return explain(position, thought._replace(move=tries[0], kind="lost", line=[tries[0]]))
+        return explain(position, thought._replace(move=tries[0], kind=Kind.LOST, line=[tries[0]]))
     if safe == thought.move:
         return thought
-    kind = "search" if safe == tries[0] else "defence"
+    kind = Kind.SEARCH if safe == tries[0] else Kind.DEFENCE
     return explain(position, thought._replace(move=safe, kind=kind, line=[safe], faced=None, threat=None))
 
 
@@ -203,7 +204,7 @@ def appraise(position: Position, cell: int, max_nodes: int = APPRAISAL_NODES, ju
     node = evaluation.node(position)
     thought = (choice(position, memory) if max_nodes == APPRAISAL_NODES
                else think(position, UNHURRIED_MS, max_nodes=max_nodes))
-    if judges_choice is not None and judges_choice != thought.move and thought.kind == "search":
+    if judges_choice is not None and judges_choice != thought.move and thought.kind == Kind.SEARCH:
         thought = _with_choice(evaluation, node, thought, judges_choice, max_nodes)  # a proof says more than a choice
     after = evaluation.play(node, cell)
     solvers: list[ThreatSolver] = []
@@ -226,17 +227,17 @@ def appraise(position: Position, cell: int, max_nodes: int = APPRAISAL_NODES, ju
         except OutOfTime:
             return None
 
-    win = tuple(thought.line) if thought.kind in ("win", "forced win") else ()
+    win = tuple(thought.line) if thought.kind in (Kind.WIN, Kind.FORCED_WIN) else ()
     kept_win = win if win and cell == thought.move else tuple(
         win and proof("wins_with", node, cell, REVIEW_THREES_DEPTH) or ())
     completes = bool(node.my_wins >> cell & 1)
     refutation = () if completes else refuted(cell)
     choice_refuted = bool(refutation) and (cell == thought.move or bool(refuted(thought.move)))
-    all_refuted = (bool(refutation) and cell == thought.move and thought.kind in ("search", "defence")
+    all_refuted = (bool(refutation) and cell == thought.move and thought.kind in (Kind.SEARCH, Kind.DEFENCE)
                    and all(refuted(other) for other in hint_tries(position, thought) if other != cell))
     score = best_score = None
     searched = 0
-    if thought.kind == "search" and not (win or refutation):  # else the proofs say more than a score
+    if thought.kind == Kind.SEARCH and not (win or refutation):  # else the proofs say more than a score
         best_score = thought.score
         if cell == thought.move:
             score = thought.score

@@ -28,6 +28,7 @@ from __future__ import annotations
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import NamedTuple
 
 from webapp.engine.game.position import Position
@@ -212,6 +213,19 @@ class Evaluation:
         return Evaluation(rest if rest == "0" else "-" + rest)
 
 
+class ThoughtKind(StrEnum):
+    """How the engine came to its move (Thought.kind), a closed set: each
+    compares equal to, and is kept and shown as, its word."""
+
+    WIN = "win"                # it completes a line
+    BLOCK = "block"            # it stops the other side's line
+    FORCED_WIN = "forced win"  # the threat solver proved a win, and this is its first move
+    SEARCH = "search"          # the search's choice
+    DEFENCE = "defence"        # the search's move let the other side win by fours or threes: another was played
+    LOST = "lost"              # every move lets the other side force a win
+    ENGINE = "engine"          # an installed engine's answer
+
+
 class Thought(NamedTuple):
     """An engine's answer: its move and what its search found, from the
     engine workers to the page. Master's (think), or an installed engine's
@@ -219,9 +233,7 @@ class Thought(NamedTuple):
     it said them, and nothing of its search's inside)."""
 
     move: int
-    kind: str           # "win", "block", "forced win", "search", "defence" (the search's move let
-                        # the other side win by fours or threes, and another was played), "lost";
-                        # "engine": an installed engine's answer
+    kind: ThoughtKind   # how it came to the move
     line: list[int]     # the forced win (both sides' moves), or the principal variation
     score: int          # for the side to move (see WIN); 0 for kinds other than search
     depth: int          # the deepest search completed
@@ -242,7 +254,7 @@ def explain(position: Position, thought: Thought) -> Thought:
     block and a forced win say more than a threat, and are left as they are;
     so is a threat after which the other side can force a win itself (the
     coach's forced_wins): it need not stop that one."""
-    if thought.kind not in ("search", "defence"):
+    if thought.kind not in (ThoughtKind.SEARCH, ThoughtKind.DEFENCE):
         return thought
     faced = threat_to_answer(position)
     after = position.play(thought.move)
@@ -293,18 +305,18 @@ def think(position: Position, budget_ms: float, max_depth: int = MAX_DEPTH,
     evaluation = evaluator(position.rules, weights)
     node = evaluation.node(position)
 
-    def thought(move: int, kind: str, line: list[int] | None = None, score: int = 0, depth: int = 0,
+    def thought(move: int, kind: ThoughtKind, line: list[int] | None = None, score: int = 0, depth: int = 0,
                 nodes: int = 0, hits: int = 0) -> Thought:
         return Thought(move, kind, line or [move], score, depth, nodes, hits, time.perf_counter() - start)
 
     if node.my_wins:
-        return thought(cells_of(node.my_wins)[0], "win")
+        return thought(cells_of(node.my_wins)[0], ThoughtKind.WIN)
     if node.their_wins:
         threats = cells_of(node.their_wins)
         blocks = evaluation.playable(node, threats)
         if len(threats) == 1 and blocks:
-            return thought(blocks[0], "block")
-        return thought((blocks or evaluation.moves(node) or position.legal_moves())[0], "lost")
+            return thought(blocks[0], ThoughtKind.BLOCK)
+        return thought((blocks or evaluation.moves(node) or position.legal_moves())[0], ThoughtKind.LOST)
     budget = deadline - start
     solver = ThreatSolver(evaluation, start + WIN_SHARE * budget, WIN_SHARE * max_nodes)
     try:
@@ -312,7 +324,7 @@ def think(position: Position, budget_ms: float, max_depth: int = MAX_DEPTH,
     except OutOfTime:
         line = None
     if line:
-        return thought(line[0], "forced win", line, nodes=solver.nodes)
+        return thought(line[0], ThoughtKind.FORCED_WIN, line, nodes=solver.nodes)
     searcher = Searcher(evaluation, start + SEARCH_SHARE * budget, max_nodes=SEARCH_SHARE * max_nodes - solver.nodes)
     by_clock = max_nodes == float("inf")
     depth, score, move = _deepen(searcher, node, max_depth, start, SEARCH_SHARE * budget if by_clock else None)
@@ -320,8 +332,8 @@ def think(position: Position, budget_ms: float, max_depth: int = MAX_DEPTH,
     safe = _safe(evaluation, node, searcher, move, guard)
     nodes = searcher.nodes + solver.nodes + guard.nodes
     if safe != move:
-        return thought(safe, "defence", depth=depth, nodes=nodes, hits=searcher.hits)
-    return thought(move, "search", searcher.principal_variation(node), score, depth, nodes, searcher.hits)
+        return thought(safe, ThoughtKind.DEFENCE, depth=depth, nodes=nodes, hits=searcher.hits)
+    return thought(move, ThoughtKind.SEARCH, searcher.principal_variation(node), score, depth, nodes, searcher.hits)
 
 
 def _deepen(searcher: Searcher, node: Node, max_depth: int, start: float,

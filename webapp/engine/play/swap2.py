@@ -27,7 +27,7 @@ from webapp.engine.game.position import Position
 from webapp.engine.game.rules import RENJU, Rules, transform
 from webapp.engine.game.values import WIN
 from webapp.engine.play.evaluate import evaluator
-from webapp.engine.play.search import think
+from webapp.engine.play.search import ThoughtKind, think
 
 PLACE_THREE, CHOOSE, PLACE_TWO, CHOOSE_AGAIN = (step.name for step in TABLES[SWAP2])
 """swap2's steps, in order (PLACE_TWO and CHOOSE_AGAIN only after a choice of TWO): its table's (opening_rules)."""
@@ -126,7 +126,7 @@ def two_more(position: Position) -> tuple[int, int]:
 def search_value(position: Position, nodes: int = CHOICE_NODES) -> int:
     """master's value of the position for the side to move, by a count of positions (nodes)."""
     thought = think(position, budget_ms=600_000, max_nodes=nodes)
-    return {"win": WIN, "forced win": WIN, "lost": -WIN}.get(thought.kind, thought.score)
+    return {ThoughtKind.WIN: WIN, ThoughtKind.FORCED_WIN: WIN, ThoughtKind.LOST: -WIN}.get(thought.kind, thought.score)
 
 
 def _evaluation(position: Position) -> int:
