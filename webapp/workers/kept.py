@@ -96,40 +96,21 @@ def kept_at(mode: str, instance_path: str, redis_url: str | None = None) -> Kept
     if redis_url:
         return RedisKept(redis_client(redis_url))
     path = os.path.join(instance_path, QUEUE_FILE)
-    private_file(path)  # as engine_queue does, before anything in this process opens it (see KeptConnections)
+    private_file(path)  # 0600 before SQLite opens it, as engine_queue does
     return SQLiteKept(path)
 
 
 class KeptConnections(ThreadConnections):
-    """This thread's connection to the queue's file, opened at its first use, as Huey opens its own.
-    Never by connect_wal: its private_file opens and closes the file, and closing any descriptor of a
-    file drops every POSIX lock the process holds on it, SQLite's too; another process, no longer seeing
-    this one's, would take itself for the last and remove the WAL this one writes to. engine_queue makes
-    the file private before anything opens it."""
+    """This thread's connection to the queue's file (ThreadConnections': WAL, 0600), with the kept table
+    made at its first use in each thread and process, not when the pool is made."""
 
     def __call__(self) -> sqlite3.Connection:
-        db = getattr(self._local, "db", None)
-        if db is None or self._local.pid != os.getpid():
-            db = sqlite3.connect(self.path, timeout=self.timeout, isolation_level=None)
-            _to_wal(db)
-            db.execute("PRAGMA synchronous=NORMAL")
+        fresh = getattr(self._local, "db", None) is None or self._local.pid != os.getpid()
+        db = super().__call__()
+        if fresh:
             for statement in SQLiteKept.SCHEMA:
                 db.execute(statement)
-            self._local.db, self._local.pid = db, os.getpid()
         return db
-
-
-def _to_wal(db: sqlite3.Connection) -> None:
-    """WAL mode, as Huey's queue is in: a new file's switch needs it alone, and SQLite answers "locked" at
-    once rather than after its busy wait, so it is tried again for up to about a second (as connect_wal does)."""
-    for attempt in range(50):
-        try:
-            db.execute("PRAGMA journal_mode=WAL")
-            return
-        except sqlite3.OperationalError:
-            if attempt == 49:
-                raise
-            time.sleep(0.02)
 
 
 def pickled(value: Any) -> bytes:
