@@ -81,6 +81,8 @@ class SharedGame(Offered, Told, Opened):
     clock: Clock | None = None                           # the players' time, if they play with a clock
     offer: Offer | None = None                           # a draw or take-back waiting for its answer
     declined: Offer | None = None                        # the last one declined: not made again at once
+    rated: bool = False                                  # a rated game changes the players' ratings at its end
+    names: tuple[str | None, str | None] = (None, None)  # the signed-in accounts at X and O (None: anonymous)
 
     @classmethod
     def create(cls, rules: Rules, side: str, player: str, game_id: str, code: str,
@@ -355,7 +357,9 @@ class SharedGame(Offered, Told, Opened):
                 "moves": write_moves(self.rules, self.moves), "seats": list(self.seats),
                 "rematch": self.rematch, "series": self.series, "away": sorted(self.away),
                 **self.ending.query, **self.opening.to_data(), **(self.clock.to_data() if self.clock else {}),
-                "offer": self.offer and list(self.offer), "declined": self.declined and list(self.declined)}
+                "offer": self.offer and list(self.offer), "declined": self.declined and list(self.declined),
+                **({"rated": True} if self.rated else {}),
+                **({"names": list(self.names)} if self.names != (None, None) else {})}
 
     @classmethod
     def from_data(cls, data: dict[str, Any]) -> SharedGame:
@@ -368,7 +372,8 @@ class SharedGame(Offered, Told, Opened):
                        (seats[0], seats[1]), data["rematch"], dict(data["series"]),
                        frozenset(data["away"]) & set(MARKS), Result.parse(data, Position.after(rules, moves)),
                        Opening.from_data(data), Clock.from_data(data),
-                       parse_offer(data.get("offer")), parse_offer(data.get("declined")))
+                       parse_offer(data.get("offer")), parse_offer(data.get("declined")),
+                       data.get("rated", False) is True, _names(data.get("names")))
         except (KeyError, TypeError, IndexError, ValueError, InvalidInput) as error:
             raise ValueError(f"not a shared game: {error}") from error
         if not game.opening.fits(rules, game.ply, game.moves):
@@ -378,3 +383,13 @@ class SharedGame(Offered, Told, Opened):
             raise ValueError("not a shared game: its offer does not fit its moves")
         return game
 
+
+
+def _names(kept: Any) -> tuple[str | None, str | None]:
+    """The accounts' names at X and O as to_data wrote them (absent: both anonymous)."""
+    if kept is None:
+        return None, None
+    x, o = kept
+    if not all(name is None or isinstance(name, str) for name in (x, o)):
+        raise ValueError("an account's name is text")
+    return x, o
