@@ -65,7 +65,10 @@ class GameTree(Protocol):
     depth) are game trees; so is Recorder, which writes down what is examined."""
 
     root: Any
-    examined: int
+
+    @property
+    def examined(self) -> int:
+        """How many positions the search has examined so far."""
 
     def examine(self, state: Any, ply: int) -> int | None:
         """Count state as examined; its value if the search stops there (the game is over, or the horizon), else
