@@ -391,7 +391,7 @@ def _limit(key: str, most: int, done: str) -> None:
 
 def _limit_address(done: str) -> None:
     """Refuse (429) past ADDRESS_PER_MINUTE games started or codes tried, together, a
-    minute from one client (its address, an IPv6 /64: webapp.shared.clients): the
+    minute from one client (its address, an IPv6 /64: webapp.storage.clients): the
     brake on guessing codes."""
     _limit(f"address:{client()}", current_app.config["ADDRESS_PER_MINUTE"], done)
 
