@@ -45,7 +45,7 @@ from redis import Redis
 from redis.exceptions import WatchError
 
 from webapp.ratings.standing import RatedGame, RatingChange
-from webapp.ratings.store import GAMES_FILE, RedisRatings, SQLiteRatings
+from webapp.ratings.store import GAMES_FILE, Ratings, RedisRatings, SQLiteRatings
 from webapp.storage.sqlite import ThreadConnections
 
 POLL_SECONDS = 0.05
@@ -106,6 +106,7 @@ class GameStore:
     """What both stores do; each keeps games, logs and streams its own way."""
 
     idle_seconds: float
+    ratings: Ratings  # the players' ratings, kept beside the games and written in the changes that end rated ones
 
     def create(self, game: Stored) -> bool:
         """Keep a new game; False if its code is already in use (draw another)."""

@@ -10,6 +10,7 @@ MAX_VOLATILITY, MAX_CHANGE). Pure: no Flask, no I/O; the stores (store.py) keep 
 
 from __future__ import annotations
 
+import datetime
 import math
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -112,6 +113,11 @@ class RecentGame:
     query: dict[str, str]
 
     @property
+    def day(self) -> str:
+        """The day it ended, in words: "7 December 2026"."""
+        return day_words(self.at)
+
+    @property
     def result_word(self) -> str:
         return {Score.WIN: "Won", Score.DRAW: "Drew", Score.LOSS: "Lost"}[self.score]
 
@@ -207,6 +213,12 @@ def settle(x: Standing, o: Standing, game: RatedGame) -> tuple[Standing, Standin
     changes = (RatingChange(x_before.rating, x_before.deviation, x_after.rating, x_after.deviation),
                RatingChange(o_before.rating, o_before.deviation, o_after.rating, o_after.deviation))
     return x.after_game(x_before, x_after, game, 0), o.after_game(o_before, o_after, game, 1), changes
+
+
+def day_words(at: float) -> str:
+    """A day in words, as the pages write one: "7 December 2026" (UTC)."""
+    day = datetime.datetime.fromtimestamp(at, datetime.UTC)
+    return f"{day.day} {day:%B} {day.year}"
 
 
 def name_key(name: str) -> str:

@@ -20,6 +20,7 @@ import json
 import os
 import sqlite3
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import Any
 
 from redis import Redis
@@ -28,6 +29,7 @@ from redis.client import Pipeline
 from webapp.ratings.kinds import RatingKind
 from webapp.ratings.standing import RatedGame, RatingChange, Standing, name_key, settle
 from webapp.storage.sqlite import ThreadConnections
+from webapp.storage.where import Where
 
 GAMES_FILE = "games.sqlite3"
 """The games' file in the instance folder (webapp.online.store's), which the ratings share."""
@@ -201,3 +203,9 @@ def ratings_store(client: Redis | None, instance_path: str) -> SQLiteRatings | R
     if client is not None:
         return RedisRatings(client)
     return SQLiteRatings(os.path.join(instance_path, GAMES_FILE))
+
+
+@lru_cache(maxsize=4)
+def ratings_at(where: Where) -> SQLiteRatings | RedisRatings:
+    """The ratings where says, opened once a process: for the pages that only read them (a player's page)."""
+    return ratings_store(where.redis(), where.instance_path)
