@@ -1,4 +1,7 @@
-"""Routes: sign up, sign in and out, a player's page, and deleting one's account.
+"""Routes: sign up, sign in and out, a player's page (with its ratings), deleting one's account, the leaderboards.
+
+The ratings are webapp.ratings' (written by the live games' store as rated games end): read here, never from
+the request.
 
 Every form is a plain HTML form (a page of its own, which works with
 JavaScript off): the answer to a form that worked is a redirect (303),
