@@ -4,37 +4,28 @@ two moves or a move and a resignation at once, one player's two games ending at 
 from __future__ import annotations
 
 import threading
+import time
 from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
-from harness.servers import RedisServer
+from tests.ratings.conftest import plant, ratings_of
+from tests.support import Friend
+from webapp.app import create_app
 from webapp.engine import BOARDS
+from webapp.online.clock import TimeControl
 from webapp.online.shared_game import SharedGame, new_code, new_game_id
-from webapp.online.store import GameStore, SQLiteGames, games_store
+from webapp.online.store import Event, GameStore, SQLiteGames, change_if, games_store
+from webapp.ratings.glicko2 import Rating
 from webapp.ratings.kinds import RatingKind
-from webapp.ratings.store import RedisRatings, SQLiteRatings
+from webapp.ratings.standing import Standing
+from webapp.ratings.store import LEADERBOARD_LENGTH
 from webapp.shared.errors import Conflict
 from webapp.storage.redis import redis_client
 
 ALICE, BOB, CAROL = "a" * 32, "b" * 32, "c" * 32
-RATINGS_DB = 9
-"""The Redis database these tests use, emptied before each: the ratings' keys are the same names in every test."""
-
-
-def redis_url(server: RedisServer) -> str:
-    return server.url.rsplit("/", 1)[0] + f"/{RATINGS_DB}"
-
-
-@pytest.fixture
-def redis_for_ratings(redis_server: RedisServer) -> str:
-    """The url of an empty Redis database of its own."""
-    redis_client(redis_url(redis_server)).flushdb()
-    return redis_url(redis_server)
-
-
 def rated(names: tuple[str | None, str | None] = ("Alice", "Bob"), board: str = "5x5",
           players: tuple[str, str] = (ALICE, BOB)) -> SharedGame:
     """A rated game with both seats taken, as the lobby will make them."""
@@ -47,10 +38,6 @@ def store(request, tmp_path: Path, redis_for_ratings: str) -> GameStore:
     if request.param == "disk":
         return SQLiteGames(str(tmp_path / "games.sqlite3"), 3600, SharedGame.from_data)
     return games_store(redis_client(redis_for_ratings), str(tmp_path), 3600, SharedGame.from_data)
-
-
-def ratings_of(store: GameStore) -> SQLiteRatings | RedisRatings:
-    return store.ratings  # type: ignore[attr-defined]
 
 
 def race(*actions: Callable[[], None]) -> list[str]:
@@ -205,3 +192,60 @@ def test_a_rematch_of_a_rated_game_is_rated_and_the_names_follow_the_players():
     game = rated().resign(BOB, 0)[0]
     _, following, _ = game.start_rematch(ALICE, new_game_id(), new_code())
     assert following.rated and following.seats == (BOB, ALICE) and following.names == ("Bob", "Alice")
+
+
+def test_a_winning_move_and_a_flag_at_once_rate_the_game_once(store):
+    """X's winning move in the last second of X's clock, and the flag's job a second after it: one of them ends
+    the game (a win, or a loss on time), and the ratings count it once."""
+    t0 = 1_800_000_000.0
+    game = SharedGame.create(BOARDS["5x5"], "X", ALICE, new_game_id(), new_code(), control=TimeControl.parse("1+0"))
+    game = replace(game.join(BOB)[0], rated=True, names=("Alice", "Bob"))
+    for cell in (0, 5, 1, 6, 2, 7):
+        game = game.play(game.player_at(game.acting_seat), cell, game.ply, now=t0)[0]
+    store.create(game)
+    deadline = game.deadline
+    for _ in range(3):
+        fresh = replace(game, id=new_game_id(), code=new_code())
+        store.create(fresh)
+        race(lambda fresh=fresh: store.change(fresh.id, lambda g: (*g.play(ALICE, 3, g.ply, now=deadline - 1), [])),
+             lambda fresh=fresh: change_if(store, fresh.id, lambda g: g.time_out(deadline + 1)
+                                           if not g.is_over and g.flag_due(deadline + 1) else None))
+        assert store.get(fresh.id).rating_changes is not None
+    assert [ratings_of(store).standing(name, RatingKind.FOUR_5X5).games for name in ("Alice", "Bob")] == [3, 3]
+
+
+def test_a_leaderboard_has_the_settled_recent_players_best_first_and_forget_drops_one(store):
+    now = time.time()
+    kind = RatingKind.GOMOKU
+    planted = [Standing(f"P{number}", kind, Rating(1500 + 10 * number, 60, 0.06), 12, 0, 0, now)
+               for number in range(LEADERBOARD_LENGTH + 3)]
+    planted += [Standing("Stale", kind, Rating(3000, 60, 0.06), 12, 0, 0, now - 40 * 24 * 3600),
+                Standing("Unsure", kind, Rating(3000, 150, 0.06), 12, 0, 0, now),
+                Standing("Few", kind, Rating(3000, 60, 0.06), 9, 0, 0, now),
+                Standing("Renju", RatingKind.RENJU, Rating(3000, 60, 0.06), 12, 0, 0, now)]
+    plant(store, planted)
+    top = ratings_of(store).leaderboard(kind, now)
+    assert [standing.name for standing in top] == [f"P{number}" for number in range(LEADERBOARD_LENGTH + 2, 2, -1)]
+    ratings_of(store).forget("p22")
+    assert ratings_of(store).leaderboard(kind, now)[0].name == "P21" and ratings_of(store).standing("P22", kind) is None
+
+
+def test_two_app_instances_on_one_redis_rate_a_game_once(redis_for_ratings: str, tmp_path: Path):
+    """Two web servers' apps (each its own instance folder) on one Redis; each player is served by one, and
+    both resign at once, five games over: each game is rated once."""
+    apps = [create_app({"TESTING": True, "SECRET_KEY": "one key for both", "REDIS_URL": redis_for_ratings},
+                       instance_path=tmp_path / f"instance{number}") for number in (1, 2)]
+    alice, bob = Friend(apps[0].test_client()), Friend(apps[1].test_client())
+    statuses = []
+    for _ in range(5):
+        url = alice.invite("5x5")
+        assert bob.post(url + "/join", {}, htmx=False).status_code == 303
+        apps[1].extensions["online_games"].change(url.rsplit("/", 1)[1], lambda g: (
+            replace(g, rated=True, names=("Xena", "Yann")), Event("seat", "Rated."), []))
+        statuses.append(race(lambda url=url: statuses.append(alice.post(url + "/resign", {"ply": "0"}).status_code),
+                             lambda url=url: statuses.append(bob.post(url + "/resign", {"ply": "0"}).status_code)))
+    codes = sorted(code for code in statuses if isinstance(code, int))
+    assert codes == [200] * 5 + [409] * 5, "one resignation of each pair is made; the other finds the game over"
+    ratings = apps[0].extensions["ratings"]
+    xena, yann = (ratings.standing(name, RatingKind.FOUR_5X5) for name in ("Xena", "Yann"))
+    assert xena.games == yann.games == 5 and xena.wins + yann.wins == 5

@@ -3,16 +3,19 @@ player's page (ratings, chart, results, recent games), the leaderboards; bad inp
 
 from __future__ import annotations
 
-import json
 import time
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
 from flask import Flask
+from jinja2 import FileSystemBytecodeCache
 
 from tests.accounts.conftest import CHEAP
+from tests.ratings.conftest import plant
 from tests.support import Friend
 from webapp.accounts.store import accounts_store
+from webapp.app import create_app
 from webapp.online.store import Event
 from webapp.ratings.glicko2 import Rating
 from webapp.ratings.kinds import RatingKind
@@ -20,10 +23,14 @@ from webapp.ratings.standing import Standing
 from webapp.storage.where import Where
 
 
-@pytest.fixture
-def app(app: Flask) -> Flask:
+@pytest.fixture(params=["disk", "redis"])
+def app(request: pytest.FixtureRequest, instance: Path, compiled_templates: FileSystemBytecodeCache) -> Flask:
+    """An app on each store in turn (Redis: a database of these tests' own, emptied first), with Alice and Bob."""
+    redis_url = request.getfixturevalue("redis_for_ratings") if request.param == "redis" else None
+    app = create_app({"TESTING": True, "SECRET_KEY": "test key", "REDIS_URL": redis_url}, instance_path=instance)
+    app.jinja_env.bytecode_cache = compiled_templates
     app.config["STREAM_SECONDS"] = 0.3
-    app.extensions["accounts"] = accounts_store(Where(None, app.instance_path), CHEAP)
+    app.extensions["accounts"] = accounts_store(Where(redis_url, app.instance_path), CHEAP)
     for name in ("Alice", "Bob"):
         app.extensions["accounts"].create(name, f"a long password for {name}")
     return app
@@ -108,19 +115,12 @@ def test_a_player_with_no_rated_game_is_told_so(app: Flask):
 
 
 def test_the_leaderboards_list_the_settled_players_best_first(app: Flask):
-    ratings = app.extensions["online_games"].ratings
-    assert ratings is not None
     now = time.time()
-    db = ratings._db
     settled = [Standing(name, RatingKind.RENJU, Rating(value, 60, 0.06), 12, 0, 0, now)
                for name, value in (("Alice", 1700), ("Bob", 1900))]
     unsure = Standing("Carol", RatingKind.RENJU, Rating(2500, 200, 0.06), 12, 0, 0, now)
     few = Standing("Dan", RatingKind.RENJU, Rating(2400, 60, 0.06), 9, 0, 0, now)
-    with db.transaction() as connection:
-        for standing in (*settled, unsure, few):
-            connection.execute("INSERT INTO ratings VALUES (?, ?, ?, ?, ?, ?)",
-                               (standing.name.lower(), "15x15-renju", standing.rating.rating, standing.games, now,
-                                json.dumps(standing.to_data())))
+    plant(app.extensions["online_games"], [*settled, unsure, few])
     response = app.test_client().get("/leaderboards?rating=9999")
     shown = response.get_data(as_text=True)
     assert response.status_code == 200
