@@ -182,7 +182,7 @@ class Standing:
         try:
             wins, draws, losses = (int(count) for count in data["results"])
             return cls(str(data["name"]), RatingKind(data["kind"]), Rating(*map(float, data["rating"])),
-                       wins, draws, losses, data["last_played"],
+                       wins, draws, losses, None if data["last_played"] is None else float(data["last_played"]),
                        tuple(Point(*map(float, point)) for point in data["history"]),
                        tuple(RecentGame(str(game_id), float(at), str(opponent), Score(score), int(change), str(rules),
                                         str(moves), dict(query))
