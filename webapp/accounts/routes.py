@@ -1,4 +1,7 @@
-"""Routes: sign up, sign in and out, a player's page, and deleting one's account.
+"""Routes: sign up, sign in and out, a player's page (with its ratings), deleting one's account, the leaderboards.
+
+The ratings are webapp.ratings' (written by the live games' store as rated games end): read here, never from
+the request.
 
 Every form is a plain HTML form (a page of its own, which works with
 JavaScript off): the answer to a form that worked is a redirect (303),
@@ -23,6 +26,7 @@ and status, so that the answer never says which names exist.
 from __future__ import annotations
 
 import datetime
+import time
 from typing import cast
 
 from flask import Blueprint, Flask, abort, current_app, redirect, render_template, request, session, url_for
@@ -31,6 +35,16 @@ from flask_session.base import ServerSideSession, ServerSideSessionInterface
 
 from webapp.accounts.rules import NAME_RULE, is_name, name_key, password_problem
 from webapp.accounts.store import Account, Accounts, NameTaken, accounts_at
+from webapp.ratings.chart import rating_chart
+from webapp.ratings.kinds import RatingKind
+from webapp.ratings.store import (
+    LEADERBOARD_DAYS,
+    LEADERBOARD_DEVIATION,
+    LEADERBOARD_GAMES,
+    LEADERBOARD_LENGTH,
+    Ratings,
+    ratings_at,
+)
 from webapp.shared import identity
 from webapp.shared.web import client, never_cached, rate_limits
 from webapp.storage.where import Where
@@ -45,12 +59,18 @@ WRONG = "That name and password do not match an account. Check both and try agai
 
 def init_app(app: Flask) -> None:
     """The accounts' store, where the app's other stores are (Where: Redis at REDIS_URL, or the instance folder)."""
-    app.extensions["accounts"] = accounts_at(Where(app.config["REDIS_URL"], app.instance_path))
+    where = Where(app.config["REDIS_URL"], app.instance_path)
+    app.extensions["accounts"] = accounts_at(where)
+    app.extensions["ratings"] = ratings_at(where)  # read here; written by the live games' store as games end
     app.add_template_global(signed_in)
 
 
 def _accounts() -> Accounts:
     return current_app.extensions["accounts"]
+
+
+def _ratings() -> Ratings:
+    return current_app.extensions["ratings"]
 
 
 def signed_in() -> str | None:
@@ -140,14 +160,26 @@ def delete(name: str) -> ResponseReturnValue:
     if _accounts().verify(account.name, request.form.get("password", "")) is None:
         return _player_page(account, message="That is not this account's password, so it was not deleted."), 400
     _accounts().delete(account)
+    _ratings().forget(account.name)  # a later account of this name starts afresh
     _sign_out()
     return redirect(url_for("play.index"), 303)
 
 
+@bp.get("/leaderboards")
+def leaderboards() -> str:
+    """The top players of each rating: enough games, a small deviation, a rated game lately (ratings.store)."""
+    now = time.time()
+    boards = [(kind, _ratings().leaderboard(kind, now)) for kind in RatingKind]
+    return render_template("accounts/leaderboards.html", boards=boards, now=now, most=LEADERBOARD_LENGTH,
+                           games=LEADERBOARD_GAMES, deviation=round(LEADERBOARD_DEVIATION), days=LEADERBOARD_DAYS)
+
+
 def _player_page(account: Account, message: str | None) -> str:
     since = datetime.datetime.fromtimestamp(account.since, datetime.UTC)
+    standings = _ratings().standings_of(account.name)
     return render_template("accounts/player.html", account=account, since=f"{since:%B} {since.day}, {since.year}",
-                           own=_signed_in_id() == account.id, message=message)
+                           own=_signed_in_id() == account.id, message=message, now=time.time(),
+                           standings=[(standing, rating_chart(standing)) for standing in standings])
 
 
 def _signed_in_as(account: Account) -> ResponseReturnValue:
