@@ -191,3 +191,23 @@ def test_two_instances_on_one_redis_share_the_lobby(redis_server: RedisServer, t
     for friend in (alice, bob):
         page = friend.client.get(game_link).get_data(as_text=True)
         assert "Resign" in page
+
+
+def test_the_owners_last_lobby_page_closing_ends_the_seek_after_its_grace(alice: Friend, bob: Friend,
+                                                                          monkeypatch: pytest.MonkeyPatch):
+    from webapp.online import seek_store
+    monkeypatch.setattr(seek_store, "LEFT_GRACE_SECONDS", -1.0)  # no grace: gone as the page closes
+    seek(alice)
+    other_tab = alice.client.get("/lobby/events?after=0", buffered=False)
+    alice.events_then_close("/lobby", "0")
+    assert len(seek_ids(bob.client.get("/lobby").get_data(as_text=True))) == 1  # another of its pages is open
+    other_tab.close()
+    assert seek_ids(bob.client.get("/lobby").get_data(as_text=True)) == []
+
+
+def test_a_stream_ending_on_its_time_is_not_leaving(alice: Friend, bob: Friend, monkeypatch: pytest.MonkeyPatch):
+    from webapp.online import seek_store
+    monkeypatch.setattr(seek_store, "LEFT_GRACE_SECONDS", -1.0)
+    seek(alice)
+    alice.events("/lobby")  # read to its end: the server closed it
+    assert len(seek_ids(bob.client.get("/lobby").get_data(as_text=True))) == 1
