@@ -211,3 +211,31 @@ def test_a_stream_ending_on_its_time_is_not_leaving(alice: Friend, bob: Friend, 
     seek(alice)
     alice.events("/lobby")  # read to its end: the server closed it
     assert len(seek_ids(bob.client.get("/lobby").get_data(as_text=True))) == 1
+
+
+def test_blocked_players_never_see_each_others_seeks(alice: Friend, bob: Friend, app: Flask):
+    sign_up(alice, "Ada_L")
+    sign_up(bob, "Bob_B")
+    seek(alice)
+    (seek_id,) = seek_ids(bob.client.get("/lobby").get_data(as_text=True))
+    assert alice.post("/lobby/blocks", {"name": "bob_b"}, htmx=False).status_code == 303
+    assert "Unblock bob_b" in alice.client.get("/lobby").get_data(as_text=True)
+    assert seek_ids(bob.client.get("/lobby").get_data(as_text=True)) == []
+    refused = bob.post(f"/lobby/seeks/{seek_id}/accept", {}, htmx=False)
+    assert refused.status_code == 404 and "gone" in refused.get_data(as_text=True)  # never who blocked whom
+    alice.post("/lobby/seeks/" + own_seek_id(alice.client.get("/lobby").get_data(as_text=True)) + "/cancel", {},
+               htmx=False)
+    seek(bob)
+    assert seek_ids(alice.client.get("/lobby").get_data(as_text=True)) == []  # nor the blocker theirs
+    assert alice.post("/lobby/blocks/bob_b/remove", {}, htmx=False).status_code == 303
+    assert len(seek_ids(alice.client.get("/lobby").get_data(as_text=True))) == 1
+
+
+@pytest.mark.parametrize(("who", "name", "words"), [
+    ("anonymous", "bob_b", "Sign in"), ("signed", "Ada_L", "yourself"), ("signed", "a b", "not “a b”"),
+])
+def test_bad_blocks_are_refused(alice: Friend, who: str, name: str, words: str):
+    if who == "signed":
+        sign_up(alice, "Ada_L")
+    response = alice.post("/lobby/blocks", {"name": name}, htmx=False)
+    assert response.status_code == 400 and words in response.get_data(as_text=True)

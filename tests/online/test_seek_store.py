@@ -92,3 +92,13 @@ def test_every_redis_key_of_the_lobby_but_its_version_expires(redis_server: Redi
     keys = [key.decode() for key in client.keys("lobby:*")]
     assert "lobby:version" in keys and len(keys) > 4
     assert all(client.ttl(key) > 0 for key in keys if key != "lobby:version"), {key: client.ttl(key) for key in keys}
+
+
+def test_blocks_both_ways_and_capped(store, monkeypatch: pytest.MonkeyPatch):
+    from webapp.online import seek_store
+    monkeypatch.setattr(seek_store, "BLOCKS_KEPT", 2)
+    assert store.block("ada", "bob") and store.block("ada", "cy")
+    assert not store.block("ada", "dee")
+    assert store.blocked_by("ada") == {"bob", "cy"} and store.blocking("bob") == {"ada"}
+    store.unblock("ada", "bob")
+    assert store.blocked_by("ada") == {"cy"} and store.blocking("bob") == set()

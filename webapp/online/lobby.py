@@ -34,6 +34,9 @@ RATING_RANGES = (100, 200, 300, 500)
 rating); none means any rating."""
 
 
+GONE = "That seek is gone: it was accepted, cancelled, or its seeker left the lobby."
+
+
 class Colour(StrEnum):
     """The colour a seeker asks for: X (black on gomoku boards), O, or either, drawn at random."""
 
@@ -66,9 +69,14 @@ class Seek:
     rating_range: int | None = None  # the most a rated acceptor's rating may differ by (None: any)
     made: float = 0.0
 
-    def acceptance_problem(self, player: str | None, name: str | None, rating: int | None) -> str | None:
-        """Why player (signed in as name, rated rating here) may not accept
-        this seek, in words for a page; None if they may."""
+    def acceptance_problem(self, player: str | None, name: str | None, rating: int | None,
+                           blocked: frozenset[str] = frozenset()) -> str | None:
+        """Why player (signed in as name, rated rating here; blocked: the
+        names they block or are blocked by, lower case) may not accept this
+        seek, in words for a page; None if they may. A block says the seek is
+        gone, as if it were: never who blocked whom."""
+        if self.name is not None and self.name.lower() in blocked:
+            return GONE
         if player is not None and player == self.owner or name is not None and name == self.name:
             return "This is your own seek: wait for someone to accept it, or cancel it."
         if self.rated and name is None:
@@ -107,6 +115,19 @@ def is_seek_id(raw: str) -> bool:
     """Whether raw could be a seek id (12 URL-safe characters): anything else is refused before a store is asked."""
     return len(raw) == 12 and all(character.isascii() and (character.isalnum() or character in "-_")
                                   for character in raw)
+
+
+def parse_blocked_name(raw: str | None, name: str | None) -> str:
+    """The name of an account to block (or unblock), as the accounts key it
+    (lower case): 3 to 20 letters, digits, "-" or "_"; never one's own."""
+    if name is None:
+        raise InvalidInput("Sign in to block a player: a block list belongs to an account.")
+    text = (raw or "").strip()
+    if not 3 <= len(text) <= 20 or not all(c.isascii() and (c.isalnum() or c in "-_") for c in text):
+        raise InvalidInput(f"A player's name is 3 to 20 letters, digits, “-” or “_”, not “{text[:20]}”.")
+    if text.lower() == name.lower():
+        raise InvalidInput("You cannot block yourself.")
+    return text.lower()
 
 
 def parse_colour(raw: str | None) -> Colour:

@@ -38,9 +38,11 @@ from webapp.online import routes as online
 from webapp.online.clock import parse_time_control
 from webapp.online.hub import Hub
 from webapp.online.lobby import (
+    GONE,
     RATING_RANGES,
     Seek,
     is_seek_id,
+    parse_blocked_name,
     parse_colour,
     parse_rated,
     parse_rating_range,
@@ -48,7 +50,7 @@ from webapp.online.lobby import (
     seek_made,
 )
 from webapp.online.pairing import Seated, game_for_two
-from webapp.online.seek_store import LOBBY, Added, SeekStore, seeks_store
+from webapp.online.seek_store import BLOCKS_KEPT, LOBBY, Added, SeekStore, seeks_store
 from webapp.online.shared_game import SharedGame
 from webapp.online.streams import KEEP_ALIVE_SECONDS
 from webapp.shared.errors import Conflict, Forbidden, InvalidInput
@@ -150,7 +152,9 @@ def accept(seek_id: str) -> Redirect:
     sent there (its stream, or its next reload), and this browser goes there."""
     player, name = this_player(), signed_in_name()
     seek = _seek_or_404(seek_id)
-    problem = seek.acceptance_problem(player, name, provisional_rating(name, seek.rules))
+    problem = seek.acceptance_problem(player, name, provisional_rating(name, seek.rules), _blocks(name))
+    if problem == GONE:
+        _gone()
     if problem is not None:
         raise (Conflict if seek.owner == player or seek.name == name else Forbidden)(problem)
     _limit_seeks(player, name, "accepted")
@@ -162,6 +166,24 @@ def accept(seek_id: str) -> Redirect:
     seeks().playing(game.id, _mean_rating(seek, name))
     seeks().match(seek.owner, game.id)
     return redirect(url_for("online.show", game_id=game.id), 303)
+
+
+@bp.post("/lobby/blocks")
+def block() -> Redirect:
+    """Block a player (by account name): neither sees the other's seeks from now on."""
+    name = signed_in_name()
+    blocked = parse_blocked_name(request.form.get("name"), name)
+    _limit_seeks(this_player(), name, "blocked")
+    if not seeks().block((name or "").lower(), blocked):
+        raise Conflict(f"You block {BLOCKS_KEPT} players already, the most: unblock one first.")
+    return redirect(url_for("lobby.index"), 303)
+
+
+@bp.post("/lobby/blocks/<blocked>/remove")
+def unblock(blocked: str) -> Redirect:
+    name = signed_in_name()
+    seeks().unblock(name.lower() if name else "", parse_blocked_name(blocked, name))
+    return redirect(url_for("lobby.index"), 303)
 
 
 @bp.get("/lobby/events")
@@ -247,13 +269,21 @@ def _list_message(version: int, player: str | None, name: str | None) -> str:
 
 def _lobby_context(player: str | None, name: str | None) -> dict[str, object]:
     """What the lobby's templates show this visitor: their seek, the seeks they may accept, the form's choices."""
-    open_seeks = seeks().open_seeks()
+    open_seeks, blocks = seeks().open_seeks(), _blocks(name)
     mine = next((seek for seek in open_seeks if seek.owner == player), None)
     acceptable = [seek for seek in open_seeks if seek.owner != player
-                  and seek.acceptance_problem(player, name, provisional_rating(name, seek.rules)) is None]
-    return {"mine": mine, "acceptable": acceptable, "name": name, "boards": BOARDS, "rules": RULES,
+                  and seek.acceptance_problem(player, name, provisional_rating(name, seek.rules), blocks) is None]
+    return {"blocked": sorted(seeks().blocked_by(name.lower())) if name else [], "mine": mine,
+            "acceptable": acceptable, "name": name, "boards": BOARDS, "rules": RULES,
             "rating_ranges": RATING_RANGES, "seeker_reload": SEEKER_RELOAD_SECONDS,
             "watched": _games_to_watch(5)}
+
+
+def _blocks(name: str | None) -> frozenset[str]:
+    """The names name blocks or is blocked by (lower case): none for an anonymous visitor."""
+    if name is None:
+        return frozenset()
+    return frozenset(seeks().blocked_by(name.lower()) | seeks().blocking(name.lower()))
 
 
 def _games_to_watch(count: int) -> list[SharedGame]:
@@ -302,7 +332,7 @@ def _seek_or_404(seek_id: str) -> Seek:
 
 
 def _gone() -> NoReturn:
-    abort(404, description="That seek is gone: it was accepted, cancelled, or its seeker left the lobby.")
+    abort(404, description=GONE)
 
 
 def _version_asked(raw: str | None) -> int:

@@ -12,6 +12,8 @@ instance is seen and accepted on another.
   watches a game's log (LOBBY is its key), and wakes the lobby's streams.
 - A match: the game an owner's accepted seek became, kept MATCH_SECONDS, so
   that the owner's page (its stream, or a reload without JavaScript) goes there.
+- Blocks: the names an account blocks (at most BLOCKS_KEPT); blocked
+  players never see each other's seeks.
 - Playing: the lobby's games, with their players' mean rating, for /watch
   (at most PLAYING_KEPT, each for the games' idle time).
 """
@@ -32,6 +34,8 @@ from webapp.storage.sqlite import ThreadConnections
 LOBBY = "lobby"
 """The key the lobby's version is watched under by the Hub (as a game's id)."""
 MATCH_SECONDS = 120
+BLOCKS_KEPT = 100
+"""The most names one account may block (a list kept as long as the account: a cap, not an expiry)."""
 PLAYING_KEPT = 200
 PRESENCE_SECONDS = 45.0
 """A lobby stream not refreshed this long no longer counts: its process is gone."""
@@ -103,6 +107,21 @@ class SeekStore:
         time.sleep(min(seconds, POLL_SECONDS))
         return self.latest(list(last))
 
+    def block(self, blocker: str, blocked: str) -> bool:
+        """blocker (an account's name) blocks blocked; False if they block BLOCKS_KEPT already."""
+        raise NotImplementedError
+
+    def unblock(self, blocker: str, blocked: str) -> None:
+        raise NotImplementedError
+
+    def blocked_by(self, name: str) -> set[str]:
+        """The names name blocks (name_key'd, lower case)."""
+        raise NotImplementedError
+
+    def blocking(self, name: str) -> set[str]:
+        """The names that block name."""
+        raise NotImplementedError
+
     def open_stream(self, player: str) -> str:
         raise NotImplementedError
 
@@ -125,6 +144,9 @@ class SQLiteSeeks(SeekStore):
         "CREATE TABLE IF NOT EXISTS lobby_matches (owner TEXT PRIMARY KEY, game TEXT NOT NULL, expires REAL NOT NULL)",
         "CREATE TABLE IF NOT EXISTS lobby_playing (game TEXT PRIMARY KEY, rating REAL NOT NULL, expires REAL NOT NULL)",
         "CREATE TABLE IF NOT EXISTS lobby_streams (id TEXT PRIMARY KEY, player TEXT NOT NULL, seen REAL NOT NULL)",
+        "CREATE TABLE IF NOT EXISTS lobby_blocks (blocker TEXT NOT NULL, blocked TEXT NOT NULL, "
+        "PRIMARY KEY (blocker, blocked))",
+        "CREATE INDEX IF NOT EXISTS lobby_blocks_by_blocked ON lobby_blocks (blocked)",
     )
 
     def __init__(self, path: str, idle_seconds: float):
@@ -212,6 +234,28 @@ class SQLiteSeeks(SeekStore):
     def version(self) -> int:
         return self._db().execute("SELECT version FROM lobby_version").fetchone()[0]
 
+    def block(self, blocker: str, blocked: str) -> bool:
+        with self._db.transaction() as db:
+            if db.execute("SELECT count(*) FROM lobby_blocks WHERE blocker = ?", (blocker,)).fetchone()[0] >= \
+                    BLOCKS_KEPT:
+                return False
+            db.execute("INSERT OR IGNORE INTO lobby_blocks VALUES (?, ?)", (blocker, blocked))
+            db.execute("UPDATE lobby_version SET version = version + 1")
+        return True
+
+    def unblock(self, blocker: str, blocked: str) -> None:
+        with self._db.transaction() as db:
+            db.execute("DELETE FROM lobby_blocks WHERE blocker = ? AND blocked = ?", (blocker, blocked))
+            db.execute("UPDATE lobby_version SET version = version + 1")
+
+    def blocked_by(self, name: str) -> set[str]:
+        rows = self._db().execute("SELECT blocked FROM lobby_blocks WHERE blocker = ?", (name,)).fetchall()
+        return {blocked for (blocked,) in rows}
+
+    def blocking(self, name: str) -> set[str]:
+        rows = self._db().execute("SELECT blocker FROM lobby_blocks WHERE blocked = ?", (name,)).fetchall()
+        return {blocker for (blocker,) in rows}
+
     def open_stream(self, player: str) -> str:
         stream = uuid.uuid4().hex
         with self._db.transaction() as db:
@@ -237,9 +281,11 @@ class RedisSeeks(SeekStore):
     to the seek), `lobby:deadlines` (a sorted set, id by deadline),
     `lobby:owner:<player>` (their seek's id), `lobby:version`,
     `lobby:match:<player>`, `lobby:playing` (a sorted set, game by rating),
-    `lobby:streams:<player>` (a hash of their lobby streams, by when seen).
-    Every key expires: the seeks' with the longest a seek lives, the others
-    with their own times."""
+    `lobby:streams:<player>` (a hash of their lobby streams, by when seen),
+    `lobby:blocks:<name>` and `lobby:blocked:<name>` (whom an account blocks,
+    and who blocks it). Every key expires (the seeks' with the longest a seek
+    lives, the others with their own times) but the version and the block
+    lists, which are kept as the accounts are, each capped at BLOCKS_KEPT."""
 
     def __init__(self, client: Redis, idle_seconds: float):
         self.client, self.idle_seconds = client, idle_seconds
@@ -325,6 +371,29 @@ class RedisSeeks(SeekStore):
 
     def version(self) -> int:
         return int(self.client.get("lobby:version") or 0)
+
+    def block(self, blocker: str, blocked: str) -> bool:
+        if self.client.scard(f"lobby:blocks:{blocker}") >= BLOCKS_KEPT:
+            return False
+        with self.client.pipeline() as pipe:
+            pipe.sadd(f"lobby:blocks:{blocker}", blocked)
+            pipe.sadd(f"lobby:blocked:{blocked}", blocker)
+            pipe.incr("lobby:version")
+            pipe.execute()
+        return True
+
+    def unblock(self, blocker: str, blocked: str) -> None:
+        with self.client.pipeline() as pipe:
+            pipe.srem(f"lobby:blocks:{blocker}", blocked)
+            pipe.srem(f"lobby:blocked:{blocked}", blocker)
+            pipe.incr("lobby:version")
+            pipe.execute()
+
+    def blocked_by(self, name: str) -> set[str]:
+        return {_text(member) for member in self.client.smembers(f"lobby:blocks:{name}")}
+
+    def blocking(self, name: str) -> set[str]:
+        return {_text(member) for member in self.client.smembers(f"lobby:blocked:{name}")}
 
     def open_stream(self, player: str) -> str:
         stream = uuid.uuid4().hex
