@@ -141,6 +141,16 @@ def test_rated_seeks_need_accounts_and_a_forged_range_is_refused(alice: Friend, 
     assert accepted.status_code == 303
     watch = bob.client.get("/watch").get_data(as_text=True)
     assert accepted.headers["Location"] in watch and "Ada_L against Carol_C" in watch
+    assert "Being played now" in bob.client.get("/lobby").get_data(as_text=True)
+
+
+def test_the_lobby_lists_a_bounded_number_of_seeks(app: Flask, bob: Friend, monkeypatch: pytest.MonkeyPatch):
+    from webapp.online import lobby_routes
+    monkeypatch.setattr(lobby_routes, "SEEKS_SHOWN", 2)
+    for _ in range(3):
+        seek(Friend(app.test_client()))
+    page = bob.client.get("/lobby").get_data(as_text=True)
+    assert len(seek_ids(page)) == 2 and "And 1 more" in page
 
 
 def test_seeks_are_rate_limited_per_browser(alice: Friend, app: Flask):

@@ -65,7 +65,11 @@ ACCOUNTS_PART = "accounts"
 SEEKER_RELOAD_SECONDS = 15
 """How often a seeker's lobby page reloads itself without JavaScript, to find the game once accepted."""
 WATCH_COUNT = 20
-"""The games /watch lists."""
+"""The games /watch lists (the lobby's page, the first LOBBY_WATCH_COUNT, drawn with the page, not by its stream:
+every stream's message would load them again)."""
+LOBBY_WATCH_COUNT = 5
+SEEKS_SHOWN = 50
+"""The most seeks the lobby lists at once (SEEKS_OPEN may be many more): a page, and a stream's message, stay small."""
 
 
 def init_app(app: Flask) -> None:
@@ -101,7 +105,7 @@ def index() -> Redirect | str:
         return redirect(url_for("online.show", game_id=game_id), 303)
     seeks().seen(player)
     return render_template("online/lobby.html", **_lobby_context(player, signed_in_name()),
-                           version=seeks().version())
+                           version=seeks().version(), watched=_games_to_watch(LOBBY_WATCH_COUNT))
 
 
 @bp.get("/lobby/game")
@@ -273,10 +277,10 @@ def _lobby_context(player: str | None, name: str | None) -> dict[str, object]:
     mine = next((seek for seek in open_seeks if seek.owner == player), None)
     acceptable = [seek for seek in open_seeks if seek.owner != player
                   and seek.acceptance_problem(player, name, provisional_rating(name, seek.rules), blocks) is None]
-    return {"blocked": sorted(seeks().blocked_by(name.lower())) if name else [], "mine": mine,
-            "acceptable": acceptable, "name": name, "boards": BOARDS, "rules": RULES,
+    return {"blocked": sorted(seeks().blocked_by(name.lower())) if name else [], "mine": mine, "name": name,
+            "boards": BOARDS, "rules": RULES,
             "rating_ranges": RATING_RANGES, "seeker_reload": SEEKER_RELOAD_SECONDS,
-            "watched": _games_to_watch(5)}
+            "acceptable": acceptable[:SEEKS_SHOWN], "more_seeks": max(0, len(acceptable) - SEEKS_SHOWN)}
 
 
 def _blocks(name: str | None) -> frozenset[str]:
@@ -349,4 +353,4 @@ def refused(message: str, status: int) -> tuple[str, int]:
         return render_template("error.html", error=plain_error(status, message)), status
     player, name = online._player(make=False), signed_in_name()
     return render_template("online/lobby.html", **_lobby_context(player, name), version=seeks().version(),
-                           message=message), status
+                           watched=[], message=message), status
