@@ -249,3 +249,12 @@ def test_bad_blocks_are_refused(alice: Friend, who: str, name: str, words: str):
         sign_up(alice, "Ada_L")
     response = alice.post("/lobby/blocks", {"name": name}, htmx=False)
     assert response.status_code == 400 and words in response.get_data(as_text=True)
+
+
+def test_accepting_ends_the_acceptors_own_seek(alice: Friend, bob: Friend, app: Flask):
+    seek(alice)
+    seek(bob)
+    (alices,) = seek_ids(bob.client.get("/lobby").get_data(as_text=True))
+    bob.post(f"/lobby/seeks/{alices}/accept", {}, htmx=False)
+    carol = Friend(app.test_client())
+    assert seek_ids(carol.client.get("/lobby").get_data(as_text=True)) == []

@@ -164,6 +164,8 @@ def accept(seek_id: str) -> Redirect:
     _limit_seeks(player, name, "accepted")
     if seeks().take(seek_id) is None:
         _gone()
+    if (own := seeks().of_owner(player)) is not None:
+        seeks().take(own.id)  # one game at a time from the lobby: the acceptor's own seek ends
     x, o = seek.seats(Seated(player, name))
     control = current_app.extensions["time_controls"].get(seek.clock) if seek.clock else None
     game = game_for_two(online.games(), seek.rules, x, o, seek.opening, control, seek.rated)
