@@ -25,6 +25,7 @@ def test_one_seeks_the_other_accepts_and_both_see_the_board(browser: Browser, li
         seeker.locator("#seek-colour").select_option("x")
         seeker.get_by_role("button", name="Seek", exact=True).click()
         expect(seeker.locator("#my-seek-heading")).to_be_visible()
+        audit_both_schemes(seeker, axe_source)  # with its own seek and Cancel
         until(seeker, "document.querySelector('.live')?._htmx?.sse?.status === 200", "the lobby's stream opening")
         acceptor.goto("/lobby")
         audit_both_schemes(acceptor, axe_source)
