@@ -13,6 +13,7 @@ from flask import Flask
 from harness.servers import RedisServer
 from tests.support import Friend
 from webapp.app import create_app
+from webapp.storage.redis import redis_client
 
 PASSWORD = "correct horse battery"
 
@@ -40,8 +41,7 @@ def sign_up(friend: Friend, name: str) -> None:
 def app(request, instance: Path, redis_server: RedisServer) -> Flask:
     store = {"REDIS_URL": redis_server.url} if request.param == "redis" else {}
     if store:
-        import redis
-        redis.Redis.from_url(redis_server.url).flushall()
+        redis_client(redis_server.url).flushall()  # the lobby and the accounts are one for all: a fresh start
     app = create_app({"TESTING": True, "SECRET_KEY": "test key", "STREAM_SECONDS": 0.3, **store},
                      instance_path=instance)
     return app
@@ -188,8 +188,7 @@ def test_a_seek_ends_when_its_owner_leaves(alice: Friend, bob: Friend, app: Flas
 
 
 def test_two_instances_on_one_redis_share_the_lobby(redis_server: RedisServer, tmp_path: Path):
-    import redis
-    redis.Redis.from_url(redis_server.url).flushall()
+    redis_client(redis_server.url).flushall()
     config = {"TESTING": True, "SECRET_KEY": "test key", "STREAM_SECONDS": 0.3, "REDIS_URL": redis_server.url}
     one = create_app(config, instance_path=tmp_path / "one")
     other = create_app(config, instance_path=tmp_path / "other")

@@ -16,12 +16,19 @@ from webapp.online.shared_game import new_player_id
 from webapp.storage.redis import redis_client
 
 
+def empty_lobby(client) -> None:
+    """Forget every lobby key on the tests' Redis (shared by the session's tests: the lobby is one for all)."""
+    keys = client.keys("lobby:*")
+    if keys:
+        client.delete(*keys)
+
+
 @pytest.fixture(params=["disk", "redis"])
 def store(request, tmp_path: Path, redis_server: RedisServer):
     if request.param == "disk":
         return seeks_store(None, str(tmp_path), 3600)
     client = redis_client(redis_server.url)
-    client.flushall()
+    empty_lobby(client)
     return seeks_store(client, str(tmp_path), 3600)
 
 
@@ -80,7 +87,7 @@ def test_a_players_lobby_streams_are_counted(store):
 
 def test_every_redis_key_of_the_lobby_but_its_version_expires(redis_server: RedisServer, tmp_path: Path):
     client = redis_client(redis_server.url)
-    client.flushall()
+    empty_lobby(client)
     store = seeks_store(client, str(tmp_path), 3600)
     seek = a_seek()
     store.add(seek, 10)
