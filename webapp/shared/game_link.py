@@ -341,7 +341,8 @@ class Result(NamedTuple):
             return "Void"
         winner = self.winner(position)
         if winner:
-            return f"{'B' if winner == 'X' else 'W'}+{SGF_REASONS.get(how, '') if how else ''}"
+            reason = SGF_REASONS.get(how, "") if how else ""
+            return f"{'B' if winner == 'X' else 'W'}+{reason}"
         return "0" if how is not None else None
 
     def last_words(self, rules: Rules) -> str | None:
