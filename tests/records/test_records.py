@@ -261,14 +261,17 @@ def test_a_resigned_game_s_result_travels_to_its_review_its_records_and_back(vis
     assert "/record/sgf/4x4/b3-c3?black=Human&amp;white=Human&amp;resigned=X" in replay
 
 
+TWO_ENDINGS = "A game ends one way: by resignation, on time, by forfeit, aborted or by a draw, not two."
+
+
 @pytest.mark.parametrize("query, why", [
     ("resigned=Z", "“Z” is not a side that can have resigned: X or O."),
     ("timed_out=", None),
-    ("resigned=X&timed_out=O", "A game ends one way: by resignation, on time, by forfeit, aborted or by a draw, not two."),
-    ("resigned=X&draw=agreed", "A game ends one way: by resignation, on time, by forfeit, aborted or by a draw, not two."),
+    ("resigned=X&timed_out=O", TWO_ENDINGS),
+    ("resigned=X&draw=agreed", TWO_ENDINGS),
     ("draw=yes", "A draw in a link is “draw=agreed” or “draw=claimed”, not “yes”."),
-        ("aborted=Q", "“Q” is not a side that can have aborted: X or O."),
-        ("forfeited=X&draw=claimed", "A game ends one way"),
+    ("aborted=Q", "“Q” is not a side that can have aborted: X or O."),
+    ("forfeited=X&draw=claimed", "A game ends one way"),
 ])
 def test_a_link_s_result_is_checked(visitor: Visitor, query: str, why: str | None):
     for path in ("/replay/4x4/b3-c3", "/review/4x4/b3-c3", "/record/sgf/4x4/b3-c3"):
