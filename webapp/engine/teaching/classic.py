@@ -38,7 +38,8 @@ from typing import Any, NamedTuple, Protocol
 from webapp.engine.game.position import Position
 from webapp.engine.game.rules import Rules, cells_of
 from webapp.engine.game.values import WIN
-from webapp.engine.play.evaluate import Evaluator, Node, evaluator
+from webapp.engine.play.evaluate import Evaluator, evaluator
+from webapp.engine.play.node import Node
 from webapp.engine.play.search import candidates
 
 INFINITY = WIN + 1
