@@ -6,6 +6,7 @@ begins to wait for a first move, and each ending in the page's record links."""
 
 from __future__ import annotations
 
+import re
 import time
 from dataclasses import replace
 
@@ -112,7 +113,7 @@ def test_a_page_read_after_the_first_move_was_due_shows_the_game_aborted(app: Fl
 def test_the_friend_of_a_player_who_left_on_their_turn_claims_the_win_without_javascript(
         app: Flask, left: str, bob: Friend, carol: Friend):
     page = bob.game(left).text
-    assert "Claim the win" in page and "Call it a draw" in page
+    assert "Claim the win" in page and "Call it a draw" in page and "data-claim-in" not in page
     assert "Claim the win" not in carol.game(left).text
     answer = bob.post(left + "/claim", {"ply": "2", "claim": "win"}, htmx=False)
     assert answer.status_code == 303
@@ -132,6 +133,9 @@ def test_before_the_time_the_page_says_when_and_a_claim_is_refused(app: Flask, l
     changed(app, left, lambda game: game.leave("X", now=time.time() - 5)[0].arrive("X")[0].leave("X")[0])
     page = bob.game(left).text
     assert "Claim the win" not in page and "you may claim the win or call it a draw" in page and "UTC" in page
+    wait = int(re.search(r'data-claim-in="(\d+)"', page).group(1))
+    assert CLAIM_SECONDS - 2 <= wait <= CLAIM_SECONDS, "drawn again when the claim may be made"
+    assert f'<noscript><meta http-equiv="refresh" content="{wait}"></noscript>' in page, "without JavaScript too"
     before = stored(app, left)
     answer = bob.post(left + "/claim", {"ply": "2", "claim": "win"})
     assert answer.status_code == 409 and "you may claim from" in message(answer.text)

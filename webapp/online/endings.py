@@ -122,6 +122,15 @@ def may_claim(game: SharedGame, player: str | None, now: float) -> bool:
     return due is not None and now >= due and game.seat_of(player) == opponent(game.acting_seat)
 
 
+def claim_in(game: SharedGame, player: str | None, now: float) -> int | None:
+    """Whole seconds until player may claim (the page is drawn again then,
+    with or without JavaScript); None if no claim of theirs is on the way."""
+    due = game.claim_from()
+    if due is None or now >= due or game.seat_of(player) != opponent(game.acting_seat):
+        return None
+    return math.ceil(due - now)
+
+
 def claim_words(game: SharedGame, player: str | None, now: float) -> str | None:
     """What the page tells the player whose friend left on their turn: when a claim becomes possible."""
     due = game.claim_from()

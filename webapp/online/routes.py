@@ -460,7 +460,8 @@ def _context(game: SharedGame, event: Event | None = None, player: str | None = 
             "event": event, "link": link, "local_host": _loopback_host(link),
             "boards": BOARDS, "htmx": is_htmx(), "live": live, "clocks": game.clock_faces(player, now),
             "offer_words": game.offer_words(player), "claim_words": game.claim_words(player, now),
-            "may_claim": game.may_claim(player, now), "fifths": [game.rules.cell_name(cell) for cell in fifths]}
+            "may_claim": game.may_claim(player, now), "claim_in": game.claim_in(player, now),
+            "fifths": [game.rules.cell_name(cell) for cell in fifths]}
 
 
 def _loopback_host(link: str) -> str | None:

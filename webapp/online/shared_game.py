@@ -98,6 +98,7 @@ class SharedGame(Offered, Told, Opened):
     claim_from = endings.claim_from
     may_claim = endings.may_claim
     claim_words = endings.claim_words
+    claim_in = endings.claim_in
     claim = endings.claim
 
     @property
