@@ -104,10 +104,10 @@ class Connection:
             self.lines.put(line.strip()[:1000])
         self.lines.put(None)
 
-    def start(self, size: int) -> str:
-        """START the brain on a size×size board; its answer ("OK" if it plays it)."""
+    def start(self, size: int, seconds: float = START_SECONDS) -> str:
+        """START the brain on a size×size board; its answer ("OK" if it plays it), within seconds."""
         self.tell(f"START {size}")
-        return self.answer(START_SECONDS)
+        return self.answer(seconds)
 
     def tell(self, *lines: str) -> None:
         """Write lines to the brain, a question, after dropping what it wrote
