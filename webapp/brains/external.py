@@ -185,14 +185,15 @@ def probe(brain: Brain, seconds: float | None = None) -> Brain:
     be started, crashes, takes more than seconds to answer, by default
     PROBE_SECONDS, or answers START with neither) is left out, playing
     nothing, and logged: one that fails a question may fail a game."""
-    plays, about = set(), ""
+    plays: set[str] = set()
+    about = ""
     for rules in BOARDS.values():
         try:
-            found, about = _probed_on(brain, rules, seconds or PROBE_SECONDS)
+            found, said = _probed_on(brain, rules, seconds or PROBE_SECONDS)
         except BrainFault as fault:
             log.warning("Engine %s is left out: asked whether it plays %s, %s", brain.name, rules.name, fault)
             return replace(brain, plays=frozenset(), about="")
-        plays |= found
+        plays, about = plays | found, said or about
     return replace(brain, plays=frozenset(plays), about=about[:200])
 
 
@@ -200,7 +201,8 @@ def _probed_on(brain: Brain, rules: Rules, seconds: float) -> tuple[set[str], st
     """The rules' names a brain plays on one board, and what it answered
     ABOUT with there ("" where it refuses the board); BrainFault if it
     breaks the protocol. Its process is ended, or killed, whatever happens."""
-    plays, about = set(), ""
+    plays: set[str] = set()
+    about = ""
     connection = Connection(brain.command)
     try:
         said = connection.start(rules.size, seconds)

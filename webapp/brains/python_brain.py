@@ -105,7 +105,7 @@ class PythonBrain:
         """The answer to one line from the manager."""
         line = line.strip()
         if self._board_lines is not None:
-            return self._board_entry(line)
+            return self._board_entry(self._board_lines, line)
         command, _, rest = line.partition(" ")
         handler = self._COMMANDS.get(command.upper())
         if handler is None:
@@ -144,13 +144,13 @@ class PythonBrain:
         self._board_lines = []
         return []
 
-    def _board_entry(self, line: str) -> list[str]:
-        """A line between BOARD and DONE: a stone "x,y,who" (1 the brain's, 2
-        the other side's), or DONE, which sets the position and answers a move."""
+    def _board_entry(self, lines: list[str], line: str) -> list[str]:
+        """A line between BOARD and DONE, the lines so far: a stone "x,y,who" (1 the
+        brain's, 2 the other side's), or DONE, which sets the position and answers a move."""
         if line.upper() != "DONE":
-            self._board_lines.append(line)
+            lines.append(line)
             return []
-        lines, self._board_lines = self._board_lines, None
+        self._board_lines = None
         try:
             self.game = self._position_from(lines)
         except ValueError as error:
@@ -217,13 +217,15 @@ class PythonBrain:
     def _move(self) -> list[str]:
         """The function's move in the game, played and answered "x,y"; what it
         printed as MESSAGE lines; ERROR if it raised or chose no empty square."""
-        game = self._game()
+        game, choose = self._game(), self.choose
+        if choose is None:
+            raise ValueError(self.broken)
         if EMPTY not in game.cells:
             raise ValueError("the board is full: there is no move to make")
         printed = io.StringIO()
         try:
             with contextlib.redirect_stdout(printed):
-                chosen = self.choose(game.rows(), game.to_move, game.k)
+                chosen = choose(game.rows(), game.to_move, game.k)
         except Exception as error:  # anyone's function: say what it did, and go on
             told = traceback.format_exception(error)
             return [*_messages(printed.getvalue()), *_messages("".join(told)),
