@@ -23,7 +23,7 @@ def best(board, side, k):
     best_score, best_move = -2, None
     for row, column in empty_squares(board):
         after = placed(board, row, column, side)
-        if wins(after, side, k):
+        if wins(after, row, column, k):
             return 1, (row, column)  # nothing beats a win now
         if empty_squares(after):
             score = -best(after, other, k)[0]  # what is good for the other side is bad for us
@@ -44,13 +44,16 @@ def placed(board, row, column, side):
     return board[:row] + (line[:column] + side + line[column + 1:],) + board[row + 1:]
 
 
-def wins(board, side, k):
-    """Whether side has k in a row: along a row, a column or either diagonal."""
-    size = len(board)
-    for row in range(size):
-        for column in range(size):
-            for down, across in ((0, 1), (1, 0), (1, 1), (1, -1)):
-                squares = [(row + down * step, column + across * step) for step in range(k)]
-                if all(0 <= r < size and 0 <= c < size and board[r][c] == side for r, c in squares):
-                    return True
+def wins(board, row, column, k):
+    """Whether the mark at (row, column) makes k in a row: along its row, its column or a diagonal."""
+    side, size = board[row][column], len(board)
+    for down, across in ((0, 1), (1, 0), (1, 1), (1, -1)):
+        in_a_row = 1
+        for way in (1, -1):  # count along the line one way, then the other
+            r, c = row + down * way, column + across * way
+            while 0 <= r < size and 0 <= c < size and board[r][c] == side:
+                in_a_row += 1
+                r, c = r + down * way, c + across * way
+        if in_a_row >= k:
+            return True
     return False

@@ -8,4 +8,6 @@ below the workers that ask them.
 - external: the engines configured, asked what they play, their moves and
   evaluations from one warm process each, and judged_by, a move's appraisal
   from an external judge.
+- python_brain: pbrain-python, a Python function (choose(board, side, k))
+  as a brain, for a person who writes their own AI (docs/your-own-ai.md).
 """
