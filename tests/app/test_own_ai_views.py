@@ -103,3 +103,14 @@ def test_an_engine_that_cannot_play_is_left_out_and_the_site_starts(tmp_path, mo
 def test_an_engine_whose_program_is_not_there_stops_the_app_at_start_saying_why(tmp_path, spec, message):
     with pytest.raises(ValueError, match=re.escape(message)):
         create_app({"TESTING": True, "SECRET_KEY": "k", "ENGINE_BRAINS": spec}, instance_path=tmp_path)
+
+
+def test_play_from_here_and_the_think_page_offer_the_minimax_on_three_by_three(player: Visitor):
+    replay = player.client.get("/replay/40").text  # 3×3, the default board, is named by no prefix
+    assert '<option value="minimax">Engine, minimax.choose</option>' in replay
+    elsewhere = player.client.get("/replay/4x4/")
+    assert elsewhere.status_code == 200 and "minimax" not in elsewhere.text
+    response = player.post("/new", {"board": "3x3", "moves": "40", "x": "human", "o": "minimax"})
+    assert response.status_code == 200 and player.stored()["moves"] == "40"
+    think = player.client.get("/think/3x3/40").text
+    assert "minimax.choose's move here" in think and "ways_to_win.choose's move here" in think
