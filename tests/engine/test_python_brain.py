@@ -102,6 +102,10 @@ def test_a_file_that_cannot_be_loaded_answers_start_saying_why(talk, tmp_path):
     assert ask(talk(f"{broken}:choose"), "START 3").startswith("ERROR cannot load")
     assert "SyntaxError" in ask(talk(f"{broken}:choose"), "START 3")
     assert ask(talk(f"{EXAMPLES}/minimax.py:play"), "START 3").endswith("minimax.py has no function play")
+    odd = tmp_path / "odd.py"
+    odd.write_text("BOARD_SIZES = (6,)\ndef choose(board, side, k):\n    return 0, 0\n")
+    assert "odd.py's BOARD_SIZES is a tuple of the site's board sizes (3, 4, 5, 7, 15), such as (3,), not (6,)" \
+        in ask(talk(f"{odd}:choose"), "START 3")
 
 
 @pytest.mark.parametrize("answer, error", [

@@ -118,8 +118,8 @@ class PythonBrain:
     def _start(self, argument: str) -> list[str]:
         if self.broken:
             raise ValueError(self.broken)
-        if not argument.isdigit() or int(argument) not in K_BY_SIZE or int(argument) not in self.sizes:
-            sizes = ", ".join(str(size) for size in self.sizes if size in K_BY_SIZE)
+        if not argument.isdigit() or int(argument) not in self.sizes:
+            sizes = ", ".join(str(size) for size in self.sizes)
             raise ValueError(f"unsupported board size “{argument[:20]}”; {self.title} plays sizes {sizes}")
         self.game = Game(int(argument), K_BY_SIZE[int(argument)])
         return ["OK"]
@@ -267,8 +267,9 @@ def loaded(target: str) -> PythonBrain:
         if not callable(choose):
             raise ValueError(f"{path} has no function {name or 'choose'}")
         sizes = tuple(getattr(module, "BOARD_SIZES", K_BY_SIZE))
-        if not all(isinstance(size, int) for size in sizes):
-            raise ValueError(f"{path}'s BOARD_SIZES is a tuple of board sizes, such as (3,), not {sizes!r:.40}")
+        if not sizes or not all(size in K_BY_SIZE for size in sizes):
+            raise ValueError(f"{path}'s BOARD_SIZES is a tuple of the site's board sizes "
+                             f"({', '.join(map(str, K_BY_SIZE))}), such as (3,), not {sizes!r:.40}")
     except Exception as error:  # a beginner's file: any error at all is what they need to read
         broken = f"cannot load {target[:80]}: {type(error).__name__}: {str(error)[:200]}"
         print(f"pbrain-python: {broken}", file=sys.stderr)
