@@ -6,9 +6,9 @@ and to one that did not, the form again with what was wrong and the status
 that says so. Forms from another site never get here (the app refuses any
 cross-site POST: docs/http.md).
 
-Signing in (or up) keeps the account in the accounts' own part of the
-session (webapp.storage.session_parts: its id and name) and gives the
-session a new id first (Flask-Session's regenerate), so that an id someone
+Signing in (or up) keeps the account in the session (webapp.shared.identity:
+its id and name, which every feature may read) and gives the session a new
+id first (Flask-Session's regenerate), so that an id someone
 planted or saw before the sign-in is worth nothing after it; signing out
 drops the part and renews the id again. This browser's games, score and
 MENACE stay its own (the play feature's part of the session).
@@ -31,14 +31,12 @@ from flask_session.base import ServerSideSession, ServerSideSessionInterface
 
 from webapp.accounts.rules import NAME_RULE, is_name, name_key, password_problem
 from webapp.accounts.store import Account, Accounts, NameTaken, accounts_at
+from webapp.shared import identity
 from webapp.shared.web import client, never_cached, rate_limits
-from webapp.storage.session_parts import keep_part, part
 from webapp.storage.where import Where
 
 bp = Blueprint("accounts", __name__)
 
-SESSION_PART = "accounts"
-"""The accounts' part of a browser's session: the signed-in account's id and name."""
 TRIES_SECONDS = 15 * 60
 """The window the sign-up and sign-in limits count tries in."""
 WRONG = "That name and password do not match an account. Check both and try again."
@@ -57,11 +55,13 @@ def _accounts() -> Accounts:
 
 def signed_in() -> str | None:
     """The name this browser is signed in as (None: anonymous), for the header."""
-    return part(session, SESSION_PART).get("name")
+    account = identity.signed_in(session)
+    return account.name if account else None
 
 
 def _signed_in_id() -> int | None:
-    return part(session, SESSION_PART).get("id")
+    account = identity.signed_in(session)
+    return account.id if account else None
 
 
 @bp.get("/signup")
@@ -153,12 +153,12 @@ def _player_page(account: Account, message: str | None) -> str:
 def _signed_in_as(account: Account) -> ResponseReturnValue:
     """Keep account in this session, under a new session id; on to the player's page."""
     _renew_session_id()
-    keep_part(session, SESSION_PART, {"id": account.id, "name": account.name})
+    identity.keep_signed_in(session, account.id, account.name)
     return redirect(url_for(".player", name=account.name), 303)
 
 
 def _sign_out() -> None:
-    session.pop(SESSION_PART, None)
+    identity.forget_signed_in(session)
     _renew_session_id()
 
 

@@ -7,7 +7,7 @@ and stdout), as a level to play against and as a review's judge.
   a move, a count of positions, threads, memory) and the boards and rules it
   plays, learned by asking it (probe) of every board: START n tells a board
   by its size, and the size its k (3×3 three in a row, 4×4 and 5×5 four, 7×7
-  and 15×15 five), as our own brain takes them (webapp.brain.protocol).
+  and 15×15 five), as our own brain takes them (webapp.brains.ours.protocol).
 - Connection (connection.py): a brain's process, every wait for it
   bounded; BrainFault says what it did wrong (it crashed, hung past its
   time, answered something that is not a move, or a move the rules refuse).
