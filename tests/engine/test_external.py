@@ -47,6 +47,12 @@ def test_engines_are_read_with_their_settings(tmp_path):
     assert configured("") == ()
 
 
+def test_a_command_is_a_program_and_its_arguments_found_on_path_or_beside_python(tmp_path, monkeypatch):
+    monkeypatch.setenv("PATH", str(tmp_path))  # not the virtual environment's bin
+    (brain,) = configured("kinrow=pbrain-kinrow --level hard --seed 7")
+    assert brain.command == (KINROW, "--level", "hard", "--seed", "7")
+
+
 @pytest.mark.parametrize("spec, settings, message", [
     ("rapfi", {}, "is not name=path"),
     ("Rapfi=/bin/true", {}, "is not name=path"),

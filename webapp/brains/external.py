@@ -33,6 +33,7 @@ import os
 import re
 import shlex
 import shutil
+import sys
 import threading
 import time
 from collections.abc import Collection, Mapping
@@ -134,19 +135,26 @@ def configured(spec: str, settings: Mapping[str, str] | None = None,
 
 def _command(name: str, written: str) -> tuple[str, ...]:
     """A brain's command as ENGINE_BRAINS writes it: a program, a path or a
-    name on PATH, and its arguments after it, split as a shell would
-    ("pbrain-python docs/examples/minimax.py:choose"); ValueError unless the
-    program is an executable file."""
+    name on PATH or beside this Python (the app's own pbrain-python and
+    pbrain-kinrow, when its virtual environment is not on PATH), and its
+    arguments after it, split as a shell would ("pbrain-python
+    docs/examples/minimax.py:choose"); ValueError unless the program is an
+    executable file."""
     try:
         words = shlex.split(written)
     except ValueError as error:
         raise ValueError(f"ENGINE_BRAINS: {name}'s command “{written[:60]}” cannot be read: {error}.") from None
     if not words:
         raise ValueError(f"ENGINE_BRAINS: {name} names no program.")
-    program = words[0] if os.sep in words[0] else shutil.which(words[0]) or words[0]
+    program = words[0] if os.sep in words[0] else _found(words[0])
     if not (os.path.isfile(program) and os.access(program, os.X_OK)):
         raise ValueError(f"ENGINE_BRAINS: {name}'s program “{words[0][:60]}” is not an executable file.")
     return (program, *words[1:])
+
+
+def _found(program: str) -> str:
+    """Where a program named without a folder is: on PATH, else beside this Python; as named if nowhere."""
+    return shutil.which(program) or shutil.which(program, path=os.path.dirname(sys.executable)) or program
 
 
 def names_in(spec: str) -> list[str]:
