@@ -198,7 +198,8 @@ def _external_engines(app: Flask) -> Brain | None:
             app.logger.info("Engine %s (%s) plays %s", brain.name, brain.about, ", ".join(sorted(brain.plays)))
         else:
             app.logger.warning("Engine %s plays none of our boards, and is not offered", brain.name)
-    app.extensions["brains"] = tuple(brains)  # known once, here; handed to what needs them (shared.players.Roster)
+    # known once, here, those that play somewhere; handed to what needs them (shared.players.Roster)
+    app.extensions["brains"] = tuple(brain for brain in brains if brain.plays)
     judge = app.config["REVIEW_ENGINE"]
     if judge == "master":
         return None

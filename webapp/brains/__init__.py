@@ -9,4 +9,6 @@ the engine (webapp.engine, which does no I/O) and below the workers that ask the
   evaluations from one warm process each, and judged_by, a move's appraisal
   from an external judge.
 - ours: the engine as a Gomocup brain, the program pbrain-kinrow (protocol, console).
+- python_brain: pbrain-python, a Python function (choose(board, side, k))
+  as a brain, for a person who writes their own AI (docs/your-own-ai.md).
 """
