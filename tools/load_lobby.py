@@ -1,0 +1,452 @@
+"""`make load-lobby`: the lobby under load, on 127.0.0.1 only, against the
+server as `make serve` runs it (gunicorn gthread, its workers), on each store.
+
+Every simulated player is a browser of its own: its own cookies and its own
+address, told to the server by X-Forwarded-For behind TRUSTED_PROXIES=1 (the
+per-client bounds stay the app's own, none lifted). A player opens /lobby and
+its live stream, as the page does; a rated one signs up first.
+
+1. Seeks and accepts: half the PLAYERS seek at once (15×15, no clock; a share
+   RATED of them rated, between accounts), then the other half accept one each,
+   all at once. The time of a pairing runs from the accept's press until both
+   players have the game's page: the acceptor by following its redirect, the
+   seeker when its lobby stream says `paired` and it follows that to the game.
+2. Quick pairing, when the app has it (PAIRING_FIELDS below, else skipped).
+3. A friend's invitation, the same number of pairs: one invites (and holds the
+   game's stream, as its page does), the other joins by the link, all at once;
+   from the join's press until both have the board (the inviter through its
+   stream). The lobby's p50 and p90 are given as a ratio of these.
+4. PAGES lobby pages opened (each a visitor's /lobby, then its stream) and held
+   at once, counting those refused; then one seek is made, and how many of the
+   held pages its list reaches, and how late, says they are live, not just open.
+
+It prints, per store: seeks, accepts and pairings a minute, the press to both
+boards p50 and p90, the lobby streams held meanwhile, the invitation's, their
+ratio, the pages held and refused. Every wait is bounded (TIMEOUT seconds).
+
+Settings, as environment variables: LOBBY_PLAYERS (200), LOBBY_PAGES (1000),
+LOBBY_RATED (0.2), LOBBY_TIMEOUT (60), LOBBY_STORES (disk,redis),
+LOBBY_WORKERS (`make serve`'s).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import re
+import statistics
+import time
+from collections import Counter
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from harness.client import Browser, EventStream
+from harness.servers import AppServer, each_store
+from tools.meter import Meter
+from webapp.app import DEFAULTS
+
+PLAYERS = int(os.environ.get("LOBBY_PLAYERS", 200))
+PAGES = int(os.environ.get("LOBBY_PAGES", 1000))
+RATED = float(os.environ.get("LOBBY_RATED", 0.2))
+TIMEOUT = float(os.environ.get("LOBBY_TIMEOUT", 60))
+STORES = os.environ.get("LOBBY_STORES", "disk,redis").split(",")
+WORKERS = os.environ.get("LOBBY_WORKERS")  # default: as `make serve`
+SEEK = {"board": "15x15", "rule": "freestyle", "clock": "none", "colour": "random", "range": "any"}
+INVITE = {"board": "15x15", "side": "x"}
+PASSWORD = "a lobby load run's password"
+BOARD_SHOWN = 'class="board-form"'
+"""What a game's page, or its stream's message, has once the board is drawn."""
+STREAM_AFTER = re.compile(r'events\?after=(\d+)')
+OWN_SEEK = re.compile(r'/lobby/seeks/([A-Za-z0-9_-]+)/cancel')
+PAIRING_FIELDS: dict[str, str] | None = None
+"""Quick pairing's form, once the app has it (the route and its fields): None, the phase is skipped."""
+BOUNDS = {name: str(DEFAULTS[name]) for name in
+          ("NEW_SESSIONS_PER_HOUR", "GAMES_PER_MINUTE", "STREAMS_PER_CLIENT", "SIGN_IN_TRIES_PER_CLIENT")}
+"""The per-client bounds as the app ships them: every player here is a client of its own, so none is lifted."""
+
+
+def address(number: int) -> str:
+    """The number-th simulated client's address, as a trusted proxy reports it (10.0.0.0/8, distinct)."""
+    return f"10.{number >> 16 & 255}.{number >> 8 & 255}.{number & 255}"
+
+
+def path_of(location: str) -> str:
+    return re.sub(r"^https?://[^/]+", "", location)
+
+
+def rate(count: int, seconds: float) -> float:
+    """count a minute, done in seconds."""
+    return count * 60 / seconds if seconds > 0 else float("nan")
+
+
+def percentile(values: list[float], share: float) -> float:
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(len(ordered) * share))]
+
+
+@dataclass
+class Tally:
+    """One phase: what was pressed, what came of it, and how long from each press to both boards."""
+
+    presses: int = 0
+    done: int = 0
+    pairing_seconds: list[float] = field(default_factory=list)
+    errors: Counter[str] = field(default_factory=Counter)  # "seek 429", "seeker timeout", ...
+    first_press: float = 0.0
+    last_board: float = 0.0
+
+    def paired(self, pressed: float, both: float) -> None:
+        self.pairing_seconds.append(both - pressed)
+        self.last_board = max(self.last_board, both)
+
+    def summary(self) -> str:
+        p50 = statistics.median(self.pairing_seconds) if self.pairing_seconds else float("nan")
+        p90 = percentile(self.pairing_seconds, 0.9)
+        spread = self.last_board - self.first_press
+        errors = ", ".join(f"{kind}: {count}" for kind, count in self.errors.most_common()) or "none"
+        return (f"{len(self.pairing_seconds)} of {self.presses} paired, {rate(len(self.pairing_seconds), spread):.0f}"
+                f" a minute; press to both boards p50 {p50 * 1e3:.0f} ms p90 {p90 * 1e3:.0f} ms; errors: {errors}")
+
+
+@dataclass
+class Player:
+    """A browser on the lobby's page, with its lobby stream open (as the page holds it)."""
+
+    browser: Browser
+    name: str | None = None
+    stream: EventStream | None = None
+
+
+async def arrive(port: int, number: int, rated: bool, tally: Tally) -> Player | None:
+    """A player on /lobby with its stream open; signed up first if rated. None if refused."""
+    player = Player(Browser(port, forwarded_for=address(number)))
+    if rated:
+        player.name = f"lobby{number}"
+        reply = await player.browser.post("/signup", {"name": player.name, "password": PASSWORD}, htmx=False)
+        if reply.status != 303:
+            tally.errors[f"signup {reply.status}"] += 1
+            return None
+    page = await player.browser.request("GET", "/lobby")
+    if page.status != 200:
+        tally.errors[f"lobby {page.status}"] += 1
+        return None
+    after = STREAM_AFTER.search(page.body)
+    stream = EventStream(port, f"/lobby/events?after={after.group(1) if after else 0}", player.browser.cookie)
+    player.stream = await stream.open()
+    if stream.status != 200:
+        tally.errors[f"stream {stream.status}"] += 1
+        await stream.close()
+        return None
+    return player
+
+
+async def seek(seeker: Player, rated: bool, tally: Tally) -> str | None:
+    """Make a seek and follow the redirect to the lobby, as the form does: the seek's id, or None if refused."""
+    reply = await seeker.browser.post("/lobby/seeks", {**SEEK, "rated": "rated" if rated else "casual"}, htmx=False)
+    if reply.status != 303:
+        tally.errors[f"seek {reply.status}"] += 1
+        return None
+    page = await seeker.browser.request("GET", path_of(reply.headers["location"]))
+    found = OWN_SEEK.search(page.body)
+    if found is None:
+        tally.errors["seek not shown"] += 1
+    return found.group(1) if found else None
+
+
+async def board_at(browser: Browser, location: str, tally: Tally, who: str) -> float | None:
+    """Follow a redirect to the game's page: when its board was drawn, or None."""
+    page = await browser.request("GET", path_of(location))
+    if page.status == 303:  # /lobby/game sends the seeker on to the game
+        page = await browser.request("GET", path_of(page.headers["location"]))
+    if page.status != 200 or BOARD_SHOWN not in page.body:
+        tally.errors[f"{who} game page {page.status}"] += 1
+        return None
+    return time.monotonic()
+
+
+async def seeker_told(seeker: Player, tally: Tally) -> float | None:
+    """Read the seeker's lobby stream until it says paired, then go to the game: when its board was drawn."""
+    assert seeker.stream is not None
+    deadline = time.monotonic() + TIMEOUT
+    while (left := deadline - time.monotonic()) > 0:
+        message = await seeker.stream.next(seconds=left)
+        if message is None:
+            break
+        if message.event == "paired":
+            await seeker.stream.close()
+            return await board_at(seeker.browser, message.data, tally, "seeker")
+    tally.errors["seeker never told"] += 1
+    return None
+
+
+async def accept(acceptor: Player, seek_id: str, tally: Tally, start: asyncio.Event) -> tuple[float, float] | None:
+    """Press Accept once start is set: when it was pressed and when the acceptor's board was drawn."""
+    await start.wait()
+    pressed = time.monotonic()
+    reply = await acceptor.browser.post(f"/lobby/seeks/{seek_id}/accept", {}, htmx=False)
+    if acceptor.stream is not None:
+        await acceptor.stream.close()  # the page navigates away
+    if reply.status != 303:
+        tally.errors[f"accept {reply.status}"] += 1
+        return None
+    shown = await board_at(acceptor.browser, reply.headers["location"], tally, "acceptor")
+    return None if shown is None else (pressed, shown)
+
+
+async def one_pairing(seeker: Player, acceptor: Player, seek_id: str, tally: Tally, start: asyncio.Event) -> None:
+    told, accepted = await asyncio.gather(seeker_told(seeker, tally), accept(acceptor, seek_id, tally, start))
+    if told is not None and accepted is not None:
+        tally.paired(accepted[0], max(told, accepted[1]))
+
+
+async def bounded(coroutine: Awaitable[None]) -> None:
+    try:
+        await asyncio.wait_for(coroutine, TIMEOUT)
+    except TimeoutError:
+        pass  # counted as never paired
+
+
+async def seeks_and_accepts(port: int, first: int, pairs: int) -> tuple[Tally, Tally, int]:
+    """Phase 1: the seeks tally (made at once), the accepts' (pressed at once), and the lobby streams held."""
+    seeks, accepts = Tally(), Tally()
+    rated = [number < pairs * RATED for number in range(pairs)]
+    arrived = await asyncio.gather(*(arrive(port, first + number, rated[number % pairs], accepts)
+                                     for number in range(2 * pairs)))
+    players = [player for player in arrived if player is not None]
+    held = len(players)
+    seekers, acceptors = arrived[:pairs], arrived[pairs:]
+    seeks.first_press = time.monotonic()
+    made = await asyncio.gather(*(seek(seeker, rated[number], seeks) if seeker and acceptors[number] else none()
+                                  for number, seeker in enumerate(seekers)))
+    seeks.presses = sum(1 for seeker, acceptor in zip(seekers, acceptors, strict=True) if seeker and acceptor)
+    seeks.done, seeks.last_board = sum(1 for seek_id in made if seek_id), time.monotonic()
+    start = asyncio.Event()
+    games = [bounded(one_pairing(seeker, acceptor, seek_id, accepts, start))
+             for seeker, acceptor, seek_id in zip(seekers, acceptors, made, strict=True)
+             if seeker and acceptor and seek_id]
+    accepts.presses = len(games)
+    accepts.first_press = time.monotonic()
+    start.set()
+    await asyncio.gather(*games)
+    accepts.done = len(accepts.pairing_seconds)
+    await close_all(players)
+    return seeks, accepts, held
+
+
+async def none() -> None:
+    return None
+
+
+async def close_all(players: list[Player]) -> None:
+    for player in players:
+        await player.browser.close()
+        if player.stream is not None:
+            await player.stream.close()
+
+
+async def invite(port: int, number: int, tally: Tally) -> tuple[Browser, EventStream, str] | None:
+    """A friend's invitation made and its page open with its stream: the inviter, the stream, the game's path."""
+    inviter = Browser(port, forwarded_for=address(number))
+    await inviter.open()
+    reply = await inviter.post("/online", INVITE, htmx=False)
+    if reply.status != 303:
+        tally.errors[f"invite {reply.status}"] += 1
+        return None
+    game = path_of(reply.headers["location"])
+    page = await inviter.request("GET", game)
+    after = STREAM_AFTER.search(page.body)
+    stream = await EventStream(port, f"{game}/events?after={after.group(1) if after else 0}", inviter.cookie).open()
+    if stream.status != 200:
+        tally.errors[f"inviter stream {stream.status}"] += 1
+        return None
+    return inviter, stream, game
+
+
+async def inviter_shown(stream: EventStream, tally: Tally) -> float | None:
+    """When the inviter's stream brings the page with the friend seated (the board, their turn)."""
+    deadline = time.monotonic() + TIMEOUT
+    while (left := deadline - time.monotonic()) > 0:
+        message = await stream.next(seconds=left)
+        if message is None:
+            break
+        if BOARD_SHOWN in message.data:
+            return time.monotonic()
+    tally.errors["inviter never told"] += 1
+    return None
+
+
+async def join(port: int, number: int, game: str, tally: Tally, start: asyncio.Event) -> tuple[float, float] | None:
+    """The friend opens the link, then presses Join once start is set: the press, and when its board was drawn."""
+    friend = Browser(port, forwarded_for=address(number))
+    try:
+        if (await friend.request("GET", game)).status != 200:
+            tally.errors["link page"] += 1
+            return None
+        await start.wait()
+        pressed = time.monotonic()
+        reply = await friend.post(f"{game}/join", {}, htmx=False)
+        if reply.status != 303:
+            tally.errors[f"join {reply.status}"] += 1
+            return None
+        shown = await board_at(friend, reply.headers["location"], tally, "friend")
+        return None if shown is None else (pressed, shown)
+    finally:
+        await friend.close()
+
+
+async def one_invitation(port: int, number: int, pairs: int, tally: Tally, start: asyncio.Event,
+                         ready: Callable[[], None]) -> None:
+    made = await invite(port, number, tally)
+    if made is None:
+        ready()
+        return
+    inviter, stream, game = made
+    try:
+        joining = asyncio.create_task(join(port, number + pairs, game, tally, start))
+        ready()
+        told, joined = await asyncio.gather(inviter_shown(stream, tally), joining)
+        if told is not None and joined is not None:
+            tally.paired(joined[0], max(told, joined[1]))
+    finally:
+        await stream.close()
+        await inviter.close()
+
+
+async def invitations(port: int, first: int, pairs: int) -> Tally:
+    """Phase 3: pairs invitations made, then every friend joins at once."""
+    tally, start, waiting = Tally(presses=pairs), asyncio.Event(), [pairs]
+
+    def ready() -> None:
+        waiting[0] -= 1
+        if not waiting[0]:
+            tally.first_press = time.monotonic()
+            start.set()
+
+    await asyncio.gather(*(bounded(one_invitation(port, first + number, pairs, tally, start, ready))
+                           for number in range(pairs)))
+    tally.done = len(tally.pairing_seconds)
+    return tally
+
+
+@dataclass
+class Held:
+    """Phase 4: the lobby pages opened and held at once, and what one change then reached."""
+
+    asked: int = 0
+    held: int = 0
+    refused: Counter[str] = field(default_factory=Counter)  # "page 503", "stream 429", ...
+    reached: list[float] = field(default_factory=list)
+
+    def summary(self) -> str:
+        refused = ", ".join(f"{kind}: {count}" for kind, count in self.refused.most_common()) or "none"
+        p50, p90 = (statistics.median(self.reached) if self.reached else float("nan"),
+                    percentile(self.reached, 0.9))
+        return (f"{self.held} of {self.asked} held at once, refused: {refused}; one seek then reached "
+                f"{len(self.reached)} of them, p50 {p50 * 1e3:.0f} ms p90 {p90 * 1e3:.0f} ms")
+
+
+async def open_page(port: int, number: int, held: Held) -> Player | None:
+    tally = Tally()
+    player = await arrive(port, number, False, tally)
+    for kind, count in tally.errors.items():
+        held.refused[kind] += count
+    if player is not None:
+        held.held += 1
+    return player
+
+
+async def reached(page: Player, made: asyncio.Event, held: Held) -> None:
+    """When the list with the new seek arrives on this page (after made is set)."""
+    assert page.stream is not None
+    await made.wait()
+    pressed = time.monotonic()
+    while (message := await page.stream.next(seconds=TIMEOUT)) is not None:
+        if "/accept" in message.data:
+            held.reached.append(time.monotonic() - pressed)
+            return
+
+
+async def hold_pages(port: int, first: int, count: int) -> Held:
+    """Open count lobby pages, each a visitor of its own, a few at a time so that a refusal is the server's
+    bound, not a burst of connections; hold them all; then one seek, which every page's list should show."""
+    held, gate = Held(asked=count), asyncio.Semaphore(50)
+
+    async def opened(number: int) -> Player | None:
+        async with gate:
+            return await open_page(port, number, held)
+
+    pages = [page for page in await asyncio.gather(*(opened(first + number) for number in range(count))) if page]
+    made = asyncio.Event()
+    watching = [asyncio.create_task(reached(page, made, held)) for page in pages]
+    seeker = Browser(port, forwarded_for=address(first + count))
+    await seeker.request("GET", "/lobby")
+    await asyncio.sleep(1)  # every page's first message (the list as it stood) read
+    made.set()
+    reply = await seeker.post("/lobby/seeks", {**SEEK, "rated": "casual"}, htmx=False)
+    if reply.status != 303:
+        held.refused[f"the seek {reply.status}"] += 1
+    if watching:
+        await asyncio.wait(watching, timeout=TIMEOUT)
+    for task in watching:
+        task.cancel()
+    await seeker.close()
+    await close_all(pages)
+    return held
+
+
+@dataclass
+class Run:
+    seeks: Tally
+    accepts: Tally
+    streams_held: int
+    invitations: Tally
+    pages: Held
+
+
+async def measure(port: int, players: int = PLAYERS, pages: int = PAGES) -> Run:
+    pairs = players // 2
+    seeks, accepts, streams_held = await seeks_and_accepts(port, 1, pairs)
+    invited = await invitations(port, 1 + players, pairs)
+    held = await hold_pages(port, 1 + 2 * players, pages)
+    return Run(seeks, accepts, streams_held, invited, held)
+
+
+def report(store: str, run: Run, players: int, load: str) -> list[str]:
+    seeks, accepts, invited = run.seeks, run.accepts, run.invitations
+    lobby_p50, lobby_p90 = statistics.median(accepts.pairing_seconds or [0]), percentile(accepts.pairing_seconds, 0.9)
+    invite_p50, invite_p90 = (statistics.median(invited.pairing_seconds or [0]),
+                              percentile(invited.pairing_seconds, 0.9))
+    errors = ", ".join(f"{kind}: {count}" for kind, count in seeks.errors.most_common()) or "none"
+    return [
+        f"gunicorn gthread (make serve), {store} store, {players} players, {load}",
+        f"  seeks        {seeks.done} of {seeks.presses} made at once, "
+        f"{rate(seeks.done, seeks.last_board - seeks.first_press):.0f} a minute; errors: {errors}",
+        f"  accepts      {accepts.summary()}",
+        f"               (target p90 <= 1000 ms; {run.streams_held} lobby streams held by the players meanwhile)",
+        f"  invitations  {invited.summary()}",
+        f"  ratio        lobby / invitation: p50 {lobby_p50 / invite_p50:.2f}x, p90 {lobby_p90 / invite_p90:.2f}x"
+        if invite_p50 and invite_p90 else "  ratio        (no invitation paired)",
+        f"  lobby pages  {run.pages.summary()} (target 1000 held, none refused)",
+    ]
+
+
+def serve(instance: Path, settings: dict[str, str]) -> AppServer:
+    workers = int(WORKERS) if WORKERS else None
+    return AppServer(instance, workers=workers, TRUSTED_PROXIES="1", **BOUNDS,
+                     GUNICORN_CMD_ARGS="--log-level warning", **settings)
+
+
+def main() -> None:
+    for store, settings, instance, _ in each_store(STORES):
+        with serve(instance, settings) as server:
+            meter = Meter([server.process.pid])
+            run = asyncio.run(measure(server.port))
+            load = f"{meter}; uptime: {os.getloadavg()[0]:.1f} load average (1 min)"
+            print("\n".join(report(store, run, PLAYERS, load)), flush=True)
+
+
+if __name__ == "__main__":
+    main()
