@@ -94,11 +94,13 @@ class Tally:
     presses: int = 0
     done: int = 0
     pairing_seconds: list[float] = field(default_factory=list)
-    errors: Counter[str] = field(default_factory=Counter)  # "seek 429", "seeker timeout", ...
+    errors: Counter[str] = field(default_factory=Counter)  # "seek 429", "seeker never told", ...
+    games: list[str] = field(default_factory=list)  # the paths of the games both players reached
     first_press: float = 0.0
     last_board: float = 0.0
 
-    def paired(self, pressed: float, both: float) -> None:
+    def paired(self, game: str, pressed: float, both: float) -> None:
+        self.games.append(game)
         self.pairing_seconds.append(both - pressed)
         self.last_board = max(self.last_board, both)
 
@@ -134,7 +136,8 @@ async def arrive(port: int, number: int, rated: bool, tally: Tally) -> Player | 
         tally.errors[f"lobby {page.status}"] += 1
         return None
     after = STREAM_AFTER.search(page.body)
-    stream = EventStream(port, f"/lobby/events?after={after.group(1) if after else 0}", player.browser.cookie)
+    stream = EventStream(port, f"/lobby/events?after={after.group(1) if after else 0}", player.browser.cookie,
+                         forwarded_for=player.browser.forwarded_for)
     player.stream = await stream.open()
     if stream.status != 200:
         tally.errors[f"stream {stream.status}"] += 1
@@ -182,8 +185,9 @@ async def seeker_told(seeker: Player, tally: Tally) -> float | None:
     return None
 
 
-async def accept(acceptor: Player, seek_id: str, tally: Tally, start: asyncio.Event) -> tuple[float, float] | None:
-    """Press Accept once start is set: when it was pressed and when the acceptor's board was drawn."""
+async def accept(acceptor: Player, seek_id: str, tally: Tally,
+                 start: asyncio.Event) -> tuple[str, float, float] | None:
+    """Press Accept once start is set: the game, when it was pressed and when the acceptor's board was drawn."""
     await start.wait()
     pressed = time.monotonic()
     reply = await acceptor.browser.post(f"/lobby/seeks/{seek_id}/accept", {}, htmx=False)
@@ -193,13 +197,14 @@ async def accept(acceptor: Player, seek_id: str, tally: Tally, start: asyncio.Ev
         tally.errors[f"accept {reply.status}"] += 1
         return None
     shown = await board_at(acceptor.browser, reply.headers["location"], tally, "acceptor")
-    return None if shown is None else (pressed, shown)
+    return None if shown is None else (path_of(reply.headers["location"]), pressed, shown)
 
 
 async def one_pairing(seeker: Player, acceptor: Player, seek_id: str, tally: Tally, start: asyncio.Event) -> None:
     told, accepted = await asyncio.gather(seeker_told(seeker, tally), accept(acceptor, seek_id, tally, start))
     if told is not None and accepted is not None:
-        tally.paired(accepted[0], max(told, accepted[1]))
+        game, pressed, shown = accepted
+        tally.paired(game, pressed, max(told, shown))
 
 
 async def bounded(coroutine: Awaitable[None]) -> None:
@@ -258,7 +263,8 @@ async def invite(port: int, number: int, tally: Tally) -> tuple[Browser, EventSt
     game = path_of(reply.headers["location"])
     page = await inviter.request("GET", game)
     after = STREAM_AFTER.search(page.body)
-    stream = await EventStream(port, f"{game}/events?after={after.group(1) if after else 0}", inviter.cookie).open()
+    stream = await EventStream(port, f"{game}/events?after={after.group(1) if after else 0}", inviter.cookie,
+                               forwarded_for=inviter.forwarded_for).open()
     if stream.status != 200:
         tally.errors[f"inviter stream {stream.status}"] += 1
         return None
@@ -309,7 +315,7 @@ async def one_invitation(port: int, number: int, pairs: int, tally: Tally, start
         ready()
         told, joined = await asyncio.gather(inviter_shown(stream, tally), joining)
         if told is not None and joined is not None:
-            tally.paired(joined[0], max(told, joined[1]))
+            tally.paired(game, joined[0], max(told, joined[1]))
     finally:
         await stream.close()
         await inviter.close()
