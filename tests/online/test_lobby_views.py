@@ -13,6 +13,8 @@ from flask import Flask
 from harness.servers import RedisServer
 from tests.support import Friend
 from webapp.app import create_app
+from webapp.online.lobby_routes import _list_message
+from webapp.online.shared_game import new_player_id
 from webapp.storage.redis import redis_client
 
 PASSWORD = "correct horse battery"
@@ -177,6 +179,22 @@ def test_the_stream_sends_the_list_as_it_changes(alice: Friend, bob: Friend):
         text = b"".join(stream.response).decode()
     assert "15×15, renju, RIF" in text and "/accept" in text
     assert bob.client.get("/lobby/events?after=x").status_code == 400
+
+
+def test_anonymous_streams_share_one_reading_and_drawing_of_the_list(alice: Friend, bob: Friend, app: Flask,
+                                                                       monkeypatch: pytest.MonkeyPatch):
+    """A change read and drawn once a process for every anonymous page without a seek; the seeker's own is its own."""
+    seek(alice)
+    store, reads = app.extensions["lobby_seeks"], []
+    (owner,) = [seek.owner for seek in store.open_seeks()]
+    read = store.open_seeks
+    monkeypatch.setattr(store, "open_seeks", lambda: reads.append(1) or read())
+    version = store.version()
+    with app.test_request_context("/lobby/events"):
+        others = {_list_message(version, new_player_id(), None) for _ in range(5)}
+        (seeker,) = {_list_message(version, owner, None) for _ in range(2)}
+    assert len(others) == 1 and "/accept" in others.pop() and len(reads) == 1
+    assert "Your seek" in seeker and "/accept" not in seeker
 
 
 def test_a_seek_ends_when_its_owner_leaves(alice: Friend, bob: Friend, app: Flask):

@@ -13,8 +13,9 @@ every SEEKER_RELOAD_SECONDS without JavaScript), finds the game and goes there.
 
 from __future__ import annotations
 
+import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import NoReturn
 
 from flask import (
@@ -76,7 +77,37 @@ def init_app(app: Flask) -> None:
     """The seeks' store, beside the games' (Redis when REDIS_URL is set), and its Hub."""
     where = app.extensions["online_where"]
     store = seeks_store(where.redis(), app.instance_path, where.idle_seconds)
-    app.extensions.update(lobby_seeks=store, lobby_hub=Hub(store))
+    app.extensions.update(lobby_seeks=store, lobby_hub=Hub(store), lobby_lists=SharedList())
+
+
+class SharedList:
+    """The lobby as this process's streams last read it: the open seeks at a
+    version, and the list as an anonymous visitor without a seek sees it (every
+    such visitor sees the same). Read and drawn once a change, not once a
+    stream: 1,000 open lobby pages would otherwise each read the store and draw
+    the list at every seek made or taken (docs/measurements.md, load-lobby)."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._version = -1
+        self._seeks: list[Seek] = []
+        self._anonymous: str | None = None
+
+    def seeks_at(self, version: int) -> list[Seek]:
+        """The open seeks as of version or later (read from the store if this process has not read them at it)."""
+        with self._lock:
+            if self._version != version:  # (!=: a store begun afresh, Redis emptied, counts from 0 again)
+                self._seeks, self._version, self._anonymous = seeks().open_seeks(), version, None
+            return self._seeks
+
+    def anonymous_at(self, version: int, draw: Callable[[list[Seek]], str]) -> str:
+        """The list an anonymous visitor without a seek sees, as of version or later: drawn once a change."""
+        with self._lock:
+            if self._version != version:  # (!=: a store begun afresh, Redis emptied, counts from 0 again)
+                self._seeks, self._version, self._anonymous = seeks().open_seeks(), version, None
+            if self._anonymous is None:
+                self._anonymous = draw(self._seeks)
+            return self._anonymous
 
 
 def seeks() -> SeekStore:
@@ -269,13 +300,26 @@ def _close(opened: str | None, player: str | None, client_left: bool) -> None:
 
 
 def _list_message(version: int, player: str | None, name: str | None) -> str:
-    html = render_template("online/_lobby_seeks.html", **_lobby_context(player, name))
+    """A stream's message: the list as this visitor sees it at version (shared by every anonymous visitor
+    without a seek of their own, who all see the same)."""
+    shared: SharedList = current_app.extensions["lobby_lists"]
+    open_seeks = shared.seeks_at(version)
+
+    def draw(listed: list[Seek]) -> str:
+        return render_template("online/_lobby_seeks.html", **_lobby_context(player, name, listed))
+
+    if name is None and not any(seek.owner == player for seek in open_seeks):
+        html = shared.anonymous_at(version, draw)
+    else:
+        html = draw(open_seeks)
     return "\n".join([f"id: {version}", *(f"data: {line}" for line in html.splitlines())]) + "\n\n"
 
 
-def _lobby_context(player: str | None, name: str | None) -> dict[str, object]:
-    """What the lobby's templates show this visitor: their seek, the seeks they may accept, the form's choices."""
-    open_seeks, blocks = seeks().open_seeks(), _blocks(name)
+def _lobby_context(player: str | None, name: str | None,
+                   open_seeks: list[Seek] | None = None) -> dict[str, object]:
+    """What the lobby's templates show this visitor: their seek, the seeks they may accept, the form's choices
+    (of open_seeks, if given: else as the store has them now)."""
+    open_seeks, blocks = seeks().open_seeks() if open_seeks is None else open_seeks, _blocks(name)
     mine = next((seek for seek in open_seeks if seek.owner == player), None)
     acceptable = [seek for seek in open_seeks if seek.owner != player
                   and seek.acceptance_problem(player, name, provisional_rating(name, seek.rules), blocks) is None]
