@@ -96,13 +96,22 @@ class Tally:
     pairing_seconds: list[float] = field(default_factory=list)
     errors: Counter[str] = field(default_factory=Counter)  # "seek 429", "seeker never told", ...
     games: list[str] = field(default_factory=list)  # the paths of the games both players reached
+    sides: dict[str, list[float]] = field(default_factory=dict)  # "acceptor": from the press to its own board
     first_press: float = 0.0
     last_board: float = 0.0
 
-    def paired(self, game: str, pressed: float, both: float) -> None:
+    def paired(self, game: str, pressed: float, shown: dict[str, float]) -> None:
+        """A pairing: its game, the press, and when each side's board was drawn (by side: "seeker", ...)."""
         self.games.append(game)
-        self.pairing_seconds.append(both - pressed)
-        self.last_board = max(self.last_board, both)
+        self.pairing_seconds.append(max(shown.values()) - pressed)
+        self.last_board = max(self.last_board, *shown.values())
+        for side, when in shown.items():
+            self.sides.setdefault(side, []).append(when - pressed)
+
+    def sides_summary(self) -> str:
+        """Each side's own wait, the press to its board (p50, p90): where the time goes."""
+        return "; ".join(f"{side} p50 {statistics.median(waits) * 1e3:.0f} ms p90 {percentile(waits, 0.9) * 1e3:.0f} ms"
+                         for side, waits in self.sides.items())
 
     def summary(self) -> str:
         p50 = statistics.median(self.pairing_seconds) if self.pairing_seconds else float("nan")
@@ -204,7 +213,7 @@ async def one_pairing(seeker: Player, acceptor: Player, seek_id: str, tally: Tal
     told, accepted = await asyncio.gather(seeker_told(seeker, tally), accept(acceptor, seek_id, tally, start))
     if told is not None and accepted is not None:
         game, pressed, shown = accepted
-        tally.paired(game, pressed, max(told, shown))
+        tally.paired(game, pressed, {"acceptor": shown, "seeker": told})
 
 
 async def bounded(coroutine: Awaitable[None]) -> None:
@@ -315,7 +324,7 @@ async def one_invitation(port: int, number: int, pairs: int, tally: Tally, start
         ready()
         told, joined = await asyncio.gather(inviter_shown(stream, tally), joining)
         if told is not None and joined is not None:
-            tally.paired(game, joined[0], max(told, joined[1]))
+            tally.paired(game, joined[0], {"friend": joined[1], "inviter": told})
     finally:
         await stream.close()
         await inviter.close()
@@ -432,7 +441,9 @@ def report(store: str, run: Run, players: int, load: str) -> list[str]:
         f"{rate(seeks.done, seeks.last_board - seeks.first_press):.0f} a minute; errors: {errors}",
         f"  accepts      {accepts.summary()}",
         f"               (target p90 <= 1000 ms; {run.streams_held} lobby streams held by the players meanwhile)",
+        f"               each side's own: {accepts.sides_summary()}",
         f"  invitations  {invited.summary()}",
+        f"               each side's own: {invited.sides_summary()}",
         f"  ratio        lobby / invitation: p50 {lobby_p50 / invite_p50:.2f}x, p90 {lobby_p90 / invite_p90:.2f}x"
         if invite_p50 and invite_p90 else "  ratio        (no invitation paired)",
         f"  lobby pages  {run.pages.summary()} (target 1000 held, none refused)",

@@ -42,8 +42,9 @@ def test_a_tiny_run_reports_what_it_measured(tmp_path: Path, monkeypatch: pytest
     # Past 24 pages from one address the worker would refuse (429): each page is a client of its own.
     assert measured.pages.held == PAGES and not measured.pages.refused and len(measured.pages.reached) == PAGES
     lines = load_lobby.report("disk", measured, PLAYERS, "quiet")
+    said = {line.split()[0]: line for line in lines[1:] if not line.startswith("  " * 4)}  # seeks, accepts, ...
     p90 = load_lobby.percentile(measured.accepts.pairing_seconds, 0.9)
-    assert f"{pairs} of {pairs} paired" in lines[2] and f"p90 {p90 * 1e3:.0f} ms" in lines[2]
-    assert f"{PLAYERS} lobby streams held" in lines[3]
+    assert f"{pairs} of {pairs} paired" in said["accepts"] and f"p90 {p90 * 1e3:.0f} ms" in said["accepts"]
+    assert f"{PLAYERS} lobby streams held" in lines[3] and "seeker p50" in lines[4] and "inviter p50" in lines[6]
     assert re.search(rf"{PAGES} of {PAGES} held at once, refused: none; one seek then reached {PAGES} of them",
-                     lines[6]), lines[6]
+                     said["lobby"]), said["lobby"]
