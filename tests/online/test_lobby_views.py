@@ -5,6 +5,8 @@ and nothing changed; on both stores, and across two app instances on one Redis."
 from __future__ import annotations
 
 import re
+import threading
+import time
 from pathlib import Path
 
 import pytest
@@ -13,6 +15,7 @@ from flask import Flask
 from harness.servers import RedisServer
 from tests.support import Friend
 from webapp.app import create_app
+from webapp.online import lobby_routes
 from webapp.online.lobby_routes import _list_message
 from webapp.online.shared_game import new_player_id
 from webapp.storage.redis import redis_client
@@ -195,6 +198,29 @@ def test_anonymous_streams_share_one_reading_and_drawing_of_the_list(alice: Frie
         (seeker,) = {_list_message(version, owner, None) for _ in range(2)}
     assert len(others) == 1 and "/accept" in others.pop() and len(reads) == 1
     assert "Your seek" in seeker and "/accept" not in seeker
+
+
+def test_a_burst_of_seeks_is_one_list_yet_the_match_comes_at_once(alice: Friend, bob: Friend, app: Flask,
+                                                                   monkeypatch: pytest.MonkeyPatch):
+    """Within LIST_PAUSE_SECONDS a stream sends one list, however many seeks come; a seeker's match, at once."""
+    monkeypatch.setattr(lobby_routes, "LIST_PAUSE_SECONDS", 60.0)
+    monkeypatch.setitem(app.config, "STREAM_SECONDS", 5)  # ended by the match well before
+    seek(alice)
+    seek_id = own_seek_id(alice.client.get("/lobby").get_data(as_text=True))
+    others = [Friend(app.test_client()) for _ in range(3)]
+
+    def then_seeks_and_an_accept() -> None:
+        for other in others:
+            time.sleep(0.2)  # each change seen by the stream on its own (the Hub looks every 0.05 s or so)
+            seek(other)
+        time.sleep(0.2)
+        bob.post(f"/lobby/seeks/{seek_id}/accept", {}, htmx=False)
+
+    busy = threading.Thread(target=then_seeks_and_an_accept)
+    busy.start()
+    told = alice.client.get("/lobby/events?after=0").get_data(as_text=True)
+    busy.join()
+    assert told.count("id: ") == 1 and "event: paired" in told
 
 
 def test_a_seek_ends_when_its_owner_leaves(alice: Friend, bob: Friend, app: Flask):
