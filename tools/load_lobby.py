@@ -11,7 +11,10 @@ its live stream, as the page does; a rated one signs up first.
    all at once. The time of a pairing runs from the accept's press until both
    players have the game's page: the acceptor by following its redirect, the
    seeker when its lobby stream says `paired` and it follows that to the game.
-2. Quick pairing, when the app has it (PAIRING_FIELDS below, else skipped).
+2. Quick pairing, where the app has it (/pool): every player presses one
+   pool's button at once; a pair's time runs from the later of its presses
+   (the one that made it) until both have the board, the other player's page
+   told through its waiting page's stream.
 3. A friend's invitation, the same number of pairs: one invites (and holds the
    game's stream, as its page does), the other joins by the link, all at once;
    from the join's press until both have the board (the inviter through its
@@ -55,12 +58,16 @@ WORKERS = os.environ.get("LOBBY_WORKERS")  # default: as `make serve`
 SEEK = {"board": "15x15", "rule": "freestyle", "clock": "none", "colour": "random", "range": "any"}
 INVITE = {"board": "15x15", "side": "x"}
 PASSWORD = "a lobby load run's password"
+PAGE_TRIES = 3
+RETRY_SECONDS = 5.0
+"""A held lobby page refused (503: the process holds its most) tries again, as its EventSource does, after the
+Retry-After the refusal gives: the pages counted held at once are those held at the first try."""
 BOARD_SHOWN = 'class="board-form"'
 """What a game's page, or its stream's message, has once the board is drawn."""
 STREAM_AFTER = re.compile(r'events\?after=(\d+)')
 OWN_SEEK = re.compile(r'/lobby/seeks/([A-Za-z0-9_-]+)/cancel')
-PAIRING_FIELDS: dict[str, str] | None = None
-"""Quick pairing's form, once the app has it (the route and its fields): None, the phase is skipped."""
+POOL = {"pool": "15x15-5+3", "rated": "casual"}
+"""Quick pairing's form (POST /pool): one pool, casual, which anyone may play; skipped where /pool is not served."""
 BOUNDS = {name: str(DEFAULTS[name]) for name in
           ("NEW_SESSIONS_PER_HOUR", "GAMES_PER_MINUTE", "STREAMS_PER_CLIENT", "SIGN_IN_TRIES_PER_CLIENT")}
 """The per-client bounds as the app ships them: every player here is a client of its own, so none is lifted."""
@@ -97,6 +104,7 @@ class Tally:
     errors: Counter[str] = field(default_factory=Counter)  # "seek 429", "seeker never told", ...
     games: list[str] = field(default_factory=list)  # the paths of the games both players reached
     sides: dict[str, list[float]] = field(default_factory=dict)  # "acceptor": from the press to its own board
+    lists: int = 0  # the lists the waiting players' streams brought meanwhile (each drawn by the server for them)
     first_press: float = 0.0
     last_board: float = 0.0
 
@@ -131,8 +139,9 @@ class Player:
     stream: EventStream | None = None
 
 
-async def arrive(port: int, number: int, rated: bool, tally: Tally) -> Player | None:
-    """A player on /lobby with its stream open; signed up first if rated. None if refused."""
+async def arrive(port: int, number: int, rated: bool, tally: Tally, tries: int = 1) -> Player | None:
+    """A player on /lobby with its stream open; signed up first if rated. None if refused. A stream refused is
+    tried again, as the page's EventSource does, up to tries times, RETRY_SECONDS apart."""
     player = Player(Browser(port, forwarded_for=address(number)))
     if rated:
         player.name = f"lobby{number}"
@@ -145,14 +154,18 @@ async def arrive(port: int, number: int, rated: bool, tally: Tally) -> Player | 
         tally.errors[f"lobby {page.status}"] += 1
         return None
     after = STREAM_AFTER.search(page.body)
-    stream = EventStream(port, f"/lobby/events?after={after.group(1) if after else 0}", player.browser.cookie,
-                         forwarded_for=player.browser.forwarded_for)
-    player.stream = await stream.open()
-    if stream.status != 200:
-        tally.errors[f"stream {stream.status}"] += 1
+    for tried in range(tries):
+        if tried:
+            await asyncio.sleep(RETRY_SECONDS)
+        stream = await EventStream(port, f"/lobby/events?after={after.group(1) if after else 0}",
+                                   player.browser.cookie, forwarded_for=player.browser.forwarded_for).open()
+        if stream.status == 200:
+            player.stream = stream
+            return player
+        tally.errors[f"stream {stream.status}" + (" again" if tried else "")] += 1
         await stream.close()
-        return None
-    return player
+    await player.browser.close()
+    return None
 
 
 async def seek(seeker: Player, rated: bool, tally: Tally) -> str | None:
@@ -168,18 +181,29 @@ async def seek(seeker: Player, rated: bool, tally: Tally) -> str | None:
     return found.group(1) if found else None
 
 
+async def game_reached(browser: Browser, location: str) -> tuple[str, float] | None:
+    """Follow a redirect to the game's page (through /lobby/game or /pool/game's): the game, and when its board
+    was drawn; None if no board came."""
+    path = path_of(location)
+    page = await browser.request("GET", path)
+    if page.status == 303:  # /lobby/game, /pool/game send the page on to the game
+        path = path_of(page.headers["location"])
+        page = await browser.request("GET", path)
+    if page.status != 200 or BOARD_SHOWN not in page.body:
+        return None
+    return path, time.monotonic()
+
+
 async def board_at(browser: Browser, location: str, tally: Tally, who: str) -> float | None:
     """Follow a redirect to the game's page: when its board was drawn, or None."""
-    page = await browser.request("GET", path_of(location))
-    if page.status == 303:  # /lobby/game sends the seeker on to the game
-        page = await browser.request("GET", path_of(page.headers["location"]))
-    if page.status != 200 or BOARD_SHOWN not in page.body:
-        tally.errors[f"{who} game page {page.status}"] += 1
+    reached = await game_reached(browser, location)
+    if reached is None:
+        tally.errors[f"{who} game page"] += 1
         return None
-    return time.monotonic()
+    return reached[1]
 
 
-async def seeker_told(seeker: Player, tally: Tally) -> float | None:
+async def seeker_told(seeker: Player, tally: Tally, start: asyncio.Event) -> float | None:
     """Read the seeker's lobby stream until it says paired, then go to the game: when its board was drawn."""
     assert seeker.stream is not None
     deadline = time.monotonic() + TIMEOUT
@@ -190,6 +214,7 @@ async def seeker_told(seeker: Player, tally: Tally) -> float | None:
         if message.event == "paired":
             await seeker.stream.close()
             return await board_at(seeker.browser, message.data, tally, "seeker")
+        tally.lists += start.is_set()
     tally.errors["seeker never told"] += 1
     return None
 
@@ -210,7 +235,7 @@ async def accept(acceptor: Player, seek_id: str, tally: Tally,
 
 
 async def one_pairing(seeker: Player, acceptor: Player, seek_id: str, tally: Tally, start: asyncio.Event) -> None:
-    told, accepted = await asyncio.gather(seeker_told(seeker, tally), accept(acceptor, seek_id, tally, start))
+    told, accepted = await asyncio.gather(seeker_told(seeker, tally, start), accept(acceptor, seek_id, tally, start))
     if told is not None and accepted is not None:
         game, pressed, shown = accepted
         tally.paired(game, pressed, {"acceptor": shown, "seeker": told})
@@ -248,6 +273,88 @@ async def seeks_and_accepts(port: int, first: int, pairs: int) -> tuple[Tally, T
     accepts.done = len(accepts.pairing_seconds)
     await close_all(players)
     return seeks, accepts, held
+
+
+async def pool_press(port: int, number: int, tally: Tally, start: asyncio.Event) -> tuple[str, float, float] | None:
+    """One press in a quick pairing's pool once start is set, then as the page goes: to the game at once, or to
+    the waiting page and its stream until `paired`. The game, the press, and when this player's board was drawn."""
+    browser = Browser(port, forwarded_for=address(number))
+    stream: EventStream | None = None
+    try:
+        await browser.request("GET", "/pool")
+        await start.wait()
+        pressed = time.monotonic()
+        reply = await browser.post("/pool", POOL, htmx=False)
+        if reply.status != 303:
+            tally.errors[f"pool {reply.status}"] += 1
+            return None
+        location = reply.headers["location"]
+        if "/pool/wait" in location:
+            waiting = await browser.request("GET", "/pool/wait")
+            if waiting.status == 303:
+                location = waiting.headers["location"]
+            else:
+                stream = await EventStream(port, "/pool/events", browser.cookie,
+                                           forwarded_for=browser.forwarded_for).open()
+                location = await told_paired(stream, tally)
+                if location is None:
+                    return None
+        reached = await game_reached(browser, location)
+        if reached is None:
+            tally.errors["pool game page"] += 1
+            return None
+        return reached[0], pressed, reached[1]
+    finally:
+        if stream is not None:
+            await stream.close()
+        await browser.close()
+
+
+async def told_paired(stream: EventStream, tally: Tally) -> str | None:
+    """Where a waiting page's stream says to go once paired, or None."""
+    if stream.status != 200:
+        tally.errors[f"pool stream {stream.status}"] += 1
+        return None
+    deadline = time.monotonic() + TIMEOUT
+    while (left := deadline - time.monotonic()) > 0:
+        message = await stream.next(seconds=left)
+        if message is None:
+            break
+        if message.event == "paired":
+            return message.data
+    tally.errors["pool waiter never told"] += 1
+    return None
+
+
+async def quick_pairing(port: int, first: int, players: int) -> Tally | None:
+    """Phase 2: every player presses one pool's button at once; each pair's time runs from the later of its two
+    presses (the one that made it) until both boards. None if the app has no quick pairing (/pool)."""
+    probe = Browser(port, forwarded_for=address(first + players))
+    if (await probe.request("GET", "/pool")).status == 404:
+        await probe.close()
+        return None
+    await probe.close()
+    tally, start = Tally(presses=players // 2), asyncio.Event()
+    pressing = [asyncio.create_task(asyncio.wait_for(pool_press(port, first + number, tally, start), TIMEOUT))
+                for number in range(players)]
+    await asyncio.sleep(min(5.0, 0.02 * players))  # every browser on /pool first
+    tally.first_press = time.monotonic()
+    start.set()
+    games: dict[str, list[tuple[float, float]]] = {}
+    for outcome in await asyncio.gather(*pressing, return_exceptions=True):
+        if isinstance(outcome, TimeoutError):
+            tally.errors["pool timeout"] += 1
+        elif isinstance(outcome, BaseException):
+            raise outcome
+        elif outcome is not None:
+            games.setdefault(outcome[0], []).append(outcome[1:])
+    for game, seats in games.items():
+        if len(seats) == 2:
+            later = max(pressed for pressed, _ in seats)
+            (first_pressed, first_shown), (_, second_shown) = sorted(seats)
+            tally.paired(game, later, {"first to press": first_shown, "second": second_shown})
+    tally.done = len(tally.pairing_seconds)
+    return tally
 
 
 async def none() -> None:
@@ -351,7 +458,8 @@ class Held:
     """Phase 4: the lobby pages opened and held at once, and what one change then reached."""
 
     asked: int = 0
-    held: int = 0
+    at_once: int = 0  # held at the first try
+    held: int = 0  # held, some after trying again
     refused: Counter[str] = field(default_factory=Counter)  # "page 503", "stream 429", ...
     reached: list[float] = field(default_factory=list)
 
@@ -359,17 +467,19 @@ class Held:
         refused = ", ".join(f"{kind}: {count}" for kind, count in self.refused.most_common()) or "none"
         p50, p90 = (statistics.median(self.reached) if self.reached else float("nan"),
                     percentile(self.reached, 0.9))
-        return (f"{self.held} of {self.asked} held at once, refused: {refused}; one seek then reached "
+        return (f"{self.at_once} of {self.asked} held at once at the first try, {self.held} after trying again "
+                f"(up to {PAGE_TRIES} tries); refused: {refused}; one seek then reached "
                 f"{len(self.reached)} of them, p50 {p50 * 1e3:.0f} ms p90 {p90 * 1e3:.0f} ms")
 
 
 async def open_page(port: int, number: int, held: Held) -> Player | None:
     tally = Tally()
-    player = await arrive(port, number, False, tally)
+    player = await arrive(port, number, False, tally, tries=PAGE_TRIES)
     for kind, count in tally.errors.items():
         held.refused[kind] += count
     if player is not None:
         held.held += 1
+        held.at_once += not tally.errors
     return player
 
 
@@ -417,6 +527,7 @@ class Run:
     seeks: Tally
     accepts: Tally
     streams_held: int
+    quick: Tally | None
     invitations: Tally
     pages: Held
 
@@ -424,28 +535,39 @@ class Run:
 async def measure(port: int, players: int = PLAYERS, pages: int = PAGES) -> Run:
     pairs = players // 2
     seeks, accepts, streams_held = await seeks_and_accepts(port, 1, pairs)
+    quick = await quick_pairing(port, 1 + 3 * players + pages, players)
     invited = await invitations(port, 1 + players, pairs)
     held = await hold_pages(port, 1 + 2 * players, pages)
-    return Run(seeks, accepts, streams_held, invited, held)
+    return Run(seeks, accepts, streams_held, quick, invited, held)
+
+
+def ratios(name: str, tally: Tally, invited: Tally) -> str:
+    """tally's p50 and p90 as a share of the invitation's, measured in the same run."""
+    if not (tally.pairing_seconds and invited.pairing_seconds):
+        return f"{name} / invitation: (nothing paired to compare)"
+    p50 = statistics.median(tally.pairing_seconds) / statistics.median(invited.pairing_seconds)
+    p90 = percentile(tally.pairing_seconds, 0.9) / percentile(invited.pairing_seconds, 0.9)
+    return f"{name} / invitation: p50 {p50:.2f}x, p90 {p90:.2f}x"
 
 
 def report(store: str, run: Run, players: int, load: str) -> list[str]:
-    seeks, accepts, invited = run.seeks, run.accepts, run.invitations
-    lobby_p50, lobby_p90 = statistics.median(accepts.pairing_seconds or [0]), percentile(accepts.pairing_seconds, 0.9)
-    invite_p50, invite_p90 = (statistics.median(invited.pairing_seconds or [0]),
-                              percentile(invited.pairing_seconds, 0.9))
+    """The run's figures, a line each (a continuation indented further)."""
+    seeks, accepts, invited, quick = run.seeks, run.accepts, run.invitations, run.quick
     errors = ", ".join(f"{kind}: {count}" for kind, count in seeks.errors.most_common()) or "none"
     return [
         f"gunicorn gthread (make serve), {store} store, {players} players, {load}",
         f"  seeks        {seeks.done} of {seeks.presses} made at once, "
         f"{rate(seeks.done, seeks.last_board - seeks.first_press):.0f} a minute; errors: {errors}",
         f"  accepts      {accepts.summary()}",
-        f"               (target p90 <= 1000 ms; {run.streams_held} lobby streams held by the players meanwhile)",
+        f"               (target p90 <= 1000 ms; {run.streams_held} lobby streams held by the players, which brought"
+        f" the seekers {accepts.lists} lists meanwhile)",
         f"               each side's own: {accepts.sides_summary()}",
+        *([f"  quick        {quick.summary()}", f"               each side's own: {quick.sides_summary()}"]
+          if quick else ["  quick        (no quick pairing here: /pool is not served)"]),
         f"  invitations  {invited.summary()}",
         f"               each side's own: {invited.sides_summary()}",
-        f"  ratio        lobby / invitation: p50 {lobby_p50 / invite_p50:.2f}x, p90 {lobby_p90 / invite_p90:.2f}x"
-        if invite_p50 and invite_p90 else "  ratio        (no invitation paired)",
+        f"  ratio        {ratios('accepts', accepts, invited)}"
+        + (f"; {ratios('quick', quick, invited)}" if quick else ""),
         f"  lobby pages  {run.pages.summary()} (target 1000 held, none refused)",
     ]
 
