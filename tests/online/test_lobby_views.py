@@ -130,8 +130,9 @@ def test_own_gone_and_malformed_seeks_cannot_be_accepted(alice: Friend, bob: Fri
 
 def test_rated_seeks_need_accounts_and_a_forged_range_is_refused(alice: Friend, bob: Friend, app: Flask):
     sign_up(alice, "Ada_L")
-    assert seek(alice, rated="rated", range="250").status_code == 400  # not a range offered
-    assert seek(alice, rated="rated", range="200").status_code == 303
+    assert seek(alice, rated="rated", range="250", board="7x7").status_code == 400  # not a range offered
+    assert seek(alice, rated="rated", range="200").status_code == 400  # 3×3 is not rated
+    assert seek(alice, rated="rated", range="200", board="7x7").status_code == 303
     assert seek_ids(bob.client.get("/lobby").get_data(as_text=True)) == []  # anonymous: rated seeks not shown
     carol = Friend(app.test_client())
     sign_up(carol, "Carol_C")

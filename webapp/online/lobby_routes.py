@@ -40,13 +40,14 @@ from webapp.online.hub import Hub
 from webapp.online.lobby import (
     GONE,
     RATING_RANGES,
+    LobbyRating,
     Seek,
     is_seek_id,
+    lobby_rating,
     parse_blocked_name,
     parse_colour,
     parse_rated,
     parse_rating_range,
-    provisional_rating,
     seek_made,
 )
 from webapp.online.pairing import Seated, game_for_two
@@ -96,6 +97,11 @@ def signed_in_name() -> str | None:
     return part(session, ACCOUNTS_PART).get("name")
 
 
+def rating_of(name: str | None, rules: Rules) -> LobbyRating | None:
+    """name's rating on rules' board as the lobby shows and judges it, from the ratings store, as of now."""
+    return lobby_rating(online.games().ratings, name, rules, time.time())
+
+
 @bp.get("/lobby")
 def index() -> Redirect | str:
     """The lobby as this visitor sees it; a seeker whose seek was accepted goes to the game."""
@@ -125,12 +131,12 @@ def create() -> Redirect:
     rules = parse_strict_rule(request.form.get("board"), request.form.get("rule"))
     opening = parse_opening(request.form.get("opening"), rules)
     control = parse_time_control(request.form.get("clock"), current_app.extensions["time_controls"])
-    rated = parse_rated(request.form.get("rated"), name)
+    rated = parse_rated(request.form.get("rated"), name, rules)
     rating_range = parse_rating_range(request.form.get("range"), rated)
     colour = parse_colour(request.form.get("colour"))
     _limit_seeks(player, name, "made")
     seek = seek_made(player, name, rules, opening, control.written if control else None, rated, colour,
-                     rating_range)
+                     rating_range, rating_of(name, rules))
     added = seeks().add(seek, current_app.config["SEEKS_OPEN"])
     if added == Added.OWNER_HAS_ONE:
         raise Conflict("You have a seek open already: cancel it to make another.")
@@ -156,7 +162,7 @@ def accept(seek_id: str) -> Redirect:
     sent there (its stream, or its next reload), and this browser goes there."""
     player, name = this_player(), signed_in_name()
     seek = _seek_or_404(seek_id)
-    problem = seek.acceptance_problem(player, name, provisional_rating(name, seek.rules), _blocks(name))
+    problem = seek.acceptance_problem(player, name, rating_of(name, seek.rules), _blocks(name))
     if problem == GONE:
         _gone()
     if problem is not None:
@@ -278,7 +284,7 @@ def _lobby_context(player: str | None, name: str | None) -> dict[str, object]:
     open_seeks, blocks = seeks().open_seeks(), _blocks(name)
     mine = next((seek for seek in open_seeks if seek.owner == player), None)
     acceptable = [seek for seek in open_seeks if seek.owner != player
-                  and seek.acceptance_problem(player, name, provisional_rating(name, seek.rules), blocks) is None]
+                  and seek.acceptance_problem(player, name, rating_of(name, seek.rules), blocks) is None]
     return {"blocked": sorted(seeks().blocked_by(name.lower())) if name else [], "mine": mine, "name": name,
             "boards": BOARDS, "rules": RULES,
             "rating_ranges": RATING_RANGES, "seeker_reload": SEEKER_RELOAD_SECONDS,
@@ -301,8 +307,8 @@ def _games_to_watch(count: int) -> list[SharedGame]:
 
 def _mean_rating(seek: Seek, acceptor: str | None) -> float:
     """The players' mean rating, which orders /watch (an anonymous player counts 0)."""
-    ratings = (seek.rating or 0, provisional_rating(acceptor, seek.rules) or 0)
-    return sum(ratings) / 2
+    ratings = (seek.rating, rating_of(acceptor, seek.rules))
+    return sum(rating.value if rating else 0 for rating in ratings) / 2
 
 
 def parse_strict_rule(raw_board: str | None, raw_rule: str | None) -> Rules:
