@@ -5,6 +5,8 @@ seats, live updates, clocks, offers (a draw, a take-back), rematches, seeks.
 - lobby: a Seek, a value, and who may accept it; seek_store: where seeks live (SQLite, or Redis).
 - pairing: game_for_two, the live game made with both players seated (the lobby's accept; quick pairing).
 - routes: /online, /join, /g/<id> and its join, move, offer, answer, withdraw, rematch and event stream.
+- web: what both route files ask of a request: the player id, the account signed in, rate limits,
+  a stream's bounds, the server's abort job of a new game.
 - streams: a game's live stream (server-sent events), and who is here.
 - shared_game: SharedGame, the game two browsers play, an immutable value like the match's Game;
   status (what each viewer's page says of it) and offers (draws, take-backs) are its mixins.

@@ -26,7 +26,6 @@ from flask import (
     redirect,
     render_template,
     request,
-    session,
     stream_with_context,
     url_for,
 )
@@ -34,7 +33,6 @@ from werkzeug.exceptions import ServiceUnavailable, TooManyRequests
 from werkzeug.wrappers import Response as Redirect
 
 from webapp.engine import BOARDS, RULES, Rules, rules_offered
-from webapp.online import routes as online
 from webapp.online.clock import parse_time_control
 from webapp.online.hub import Hub
 from webapp.online.lobby import (
@@ -54,15 +52,22 @@ from webapp.online.pairing import Seated, game_for_two
 from webapp.online.seek_store import BLOCKS_KEPT, LOBBY, Added, SeekStore, seeks_store
 from webapp.online.shared_game import SharedGame
 from webapp.online.streams import KEEP_ALIVE_SECONDS
+from webapp.online.web import (
+    PROCESS_STREAMS,
+    STREAM_RETRY_SECONDS,
+    games,
+    limit,
+    limit_address,
+    signed_in_name,
+    stream_bounds,
+    this_player,
+)
 from webapp.shared.errors import Conflict, Forbidden, InvalidInput
 from webapp.shared.forms import parse_opening
 from webapp.shared.web import is_htmx, never_cached, plain_error
 from webapp.storage.errors import STORE_ERRORS
-from webapp.storage.session_parts import part
 
 bp = Blueprint("lobby", __name__)
-ACCOUNTS_PART = "accounts"
-"""The session's part where the accounts feature keeps the signed-in name (read here, never written)."""
 SEEKER_RELOAD_SECONDS = 15
 """How often a seeker's lobby page reloads itself without JavaScript, to find the game once accepted."""
 WATCH_COUNT = 20
@@ -84,29 +89,24 @@ def seeks() -> SeekStore:
     return current_app.extensions["lobby_seeks"]
 
 
-def this_player() -> str:
-    """This browser's player id (routes._player), made and set as a cookie if it has none."""
-    player = online._player()
+def player_made() -> str:
+    """This browser's player id (web.this_player), made and set as a cookie if it has none."""
+    player = this_player()
     if player is None:
         raise RuntimeError("a player is made when none is found")
     return player
 
 
-def signed_in_name() -> str | None:
-    """The account this browser is signed in as (None: anonymous)."""
-    return part(session, ACCOUNTS_PART).get("name")
-
-
 def rating_of(name: str | None, rules: Rules) -> LobbyRating | None:
     """name's rating on rules' board as the lobby shows and judges it, from the ratings store, as of now."""
-    return lobby_rating(online.games().ratings, name, rules, time.time())
+    return lobby_rating(games().ratings, name, rules, time.time())
 
 
 @bp.get("/lobby")
 def index() -> Redirect | str:
     """The lobby as this visitor sees it; a seeker whose seek was accepted goes to the game."""
     never_cached()
-    player = this_player()
+    player = player_made()
     if (game_id := seeks().match_of(player, forget=True)) is not None:
         return redirect(url_for("online.show", game_id=game_id), 303)
     seeks().seen(player)
@@ -117,7 +117,7 @@ def index() -> Redirect | str:
 @bp.get("/lobby/game")
 def to_game() -> Redirect:
     """Where a seeker's stream sends the page once their seek is accepted: the game, or the lobby."""
-    player = online._player(make=False)
+    player = this_player(make=False)
     game_id = seeks().match_of(player, forget=True) if player else None
     if game_id is None:
         return redirect(url_for("lobby.index"), 303)
@@ -127,7 +127,7 @@ def to_game() -> Redirect:
 @bp.post("/lobby/seeks")
 def create() -> Redirect:
     """A new seek, one a player: the form's board, rule, opening rule, clock, rated or casual, colour and range."""
-    player, name = this_player(), signed_in_name()
+    player, name = player_made(), signed_in_name()
     rules = parse_strict_rule(request.form.get("board"), request.form.get("rule"))
     opening = parse_opening(request.form.get("opening"), rules)
     control = parse_time_control(request.form.get("clock"), current_app.extensions["time_controls"])
@@ -148,7 +148,7 @@ def create() -> Redirect:
 
 @bp.post("/lobby/seeks/<seek_id>/cancel")
 def cancel(seek_id: str) -> Redirect:
-    player = online._player(make=False)
+    player = this_player(make=False)
     seek = _seek_or_404(seek_id)
     if seek.owner != player:
         raise Forbidden("Only the player who made a seek may cancel it.")
@@ -160,7 +160,7 @@ def cancel(seek_id: str) -> Redirect:
 def accept(seek_id: str) -> Redirect:
     """Accept a seek: the game is made with both seated, the seeker's page is
     sent there (its stream, or its next reload), and this browser goes there."""
-    player, name = this_player(), signed_in_name()
+    player, name = player_made(), signed_in_name()
     seek = _seek_or_404(seek_id)
     problem = seek.acceptance_problem(player, name, rating_of(name, seek.rules), _blocks(name))
     if problem == GONE:
@@ -174,7 +174,7 @@ def accept(seek_id: str) -> Redirect:
         seeks().take(own.id)  # one game at a time from the lobby: the acceptor's own seek ends
     x, o = seek.seats(Seated(player, name))
     control = current_app.extensions["time_controls"].get(seek.clock) if seek.clock else None
-    game = game_for_two(online.games(), seek.rules, x, o, seek.opening, control, seek.rated)
+    game = game_for_two(games(), seek.rules, x, o, seek.opening, control, seek.rated)
     seeks().playing(game.id, _mean_rating(seek, name))
     seeks().match(seek.owner, game.id)
     return redirect(url_for("online.show", game_id=game.id), 303)
@@ -185,7 +185,7 @@ def block() -> Redirect:
     """Block a player (by account name): neither sees the other's seeks from now on."""
     name = signed_in_name()
     blocked = parse_blocked_name(request.form.get("name"), name)
-    _limit_seeks(this_player(), name, "blocked")
+    _limit_seeks(player_made(), name, "blocked")
     if not seeks().block((name or "").lower(), blocked):
         raise Conflict(f"You block {BLOCKS_KEPT} players already, the most: unblock one first.")
     return redirect(url_for("lobby.index"), 303)
@@ -203,16 +203,16 @@ def events() -> Response:
     """The lobby's list as server-sent events, drawn for this visitor at every
     change; a `paired` event with where to go once their seek is accepted.
     Counted, as a game's streams are, per browser, per client and per process."""
-    player, name = online._player(make=False), signed_in_name()
+    player, name = this_player(make=False), signed_in_name()
     after = _version_asked(request.headers.get("Last-Event-ID") or request.args.get("after"))
-    streams, bounds = current_app.extensions["online_streams"], online._stream_bounds(player)
+    streams, bounds = current_app.extensions["online_streams"], stream_bounds(player)
     full = streams.take(bounds)
-    if full == online.PROCESS_STREAMS:
+    if full == PROCESS_STREAMS:
         raise ServiceUnavailable("This server is holding all the live pages it can; the page will try again.",
                                  retry_after=5)
     if full is not None:
         raise TooManyRequests("This browser or network already has as many live pages open as it may; close one, "
-                              "and the page will try again.", retry_after=online.STREAM_RETRY_SECONDS)
+                              "and the page will try again.", retry_after=STREAM_RETRY_SECONDS)
     live = _lobby_stream(player, name, min(after, seeks().version()))
     response = Response(stream_with_context(live), mimetype="text/event-stream",
                         headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
@@ -300,7 +300,7 @@ def _blocks(name: str | None) -> frozenset[str]:
 
 def _games_to_watch(count: int) -> list[SharedGame]:
     """The lobby's games still going on, highest rated first."""
-    found = (online.games().get(game_id) for game_id in seeks().games_playing(count * 3))
+    found = (games().get(game_id) for game_id in seeks().games_playing(count * 3))
     going = [game for game in found if isinstance(game, SharedGame) and not game.as_of(time.time()).is_over]
     return going[:count]
 
@@ -330,10 +330,10 @@ def _limit_seeks(player: str, name: str | None, done: str) -> None:
     address's bound (ADDRESS_PER_MINUTE, with games started and codes tried)."""
     most = current_app.config["SEEKS_PER_MINUTE"]
     words = f"{most} seeks were {done} from this browser in the last minute"
-    online._limit(f"seeks-{done}:player:{player}", most, words)
+    limit(f"seeks-{done}:player:{player}", most, words)
     if name is not None:
-        online._limit(f"seeks-{done}:account:{name}", most, words.replace("browser", "account"))
-    online._limit_address(f"Many seeks were {done} from your network")
+        limit(f"seeks-{done}:account:{name}", most, words.replace("browser", "account"))
+    limit_address(f"Many seeks were {done} from your network")
 
 
 def _seek_or_404(seek_id: str) -> Seek:
@@ -359,6 +359,6 @@ def refused(message: str, status: int) -> tuple[str, int]:
     """The lobby unchanged, with a message saying why (a plain error page for the stream and /watch)."""
     if request.endpoint in ("lobby.events", "lobby.watch") or is_htmx():
         return render_template("error.html", error=plain_error(status, message)), status
-    player, name = online._player(make=False), signed_in_name()
+    player, name = this_player(make=False), signed_in_name()
     return render_template("online/lobby.html", **_lobby_context(player, name), version=seeks().version(),
                            watched=[], message=message), status
