@@ -58,6 +58,7 @@ from webapp.online.web import (
     games,
     limit,
     limit_address,
+    schedule_abort,
     signed_in_name,
     stream_bounds,
     this_player,
@@ -175,6 +176,7 @@ def accept(seek_id: str) -> Redirect:
     x, o = seek.seats(Seated(player, name))
     control = current_app.extensions["time_controls"].get(seek.clock) if seek.clock else None
     game = game_for_two(games(), seek.rules, x, o, seek.opening, control, seek.rated)
+    schedule_abort(game)
     seeks().playing(game.id, _mean_rating(seek, name))
     seeks().match(seek.owner, game.id)
     return redirect(url_for("online.show", game_id=game.id), 303)
