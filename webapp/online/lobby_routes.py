@@ -49,6 +49,7 @@ from webapp.online.lobby import (
     seek_made,
 )
 from webapp.online.pairing import Seated, game_for_two
+from webapp.online.pools import POOLS
 from webapp.online.seek_store import BLOCKS_KEPT, LOBBY, Added, SeekStore, seeks_store
 from webapp.online.shared_game import SharedGame
 from webapp.online.streams import KEEP_ALIVE_SECONDS
@@ -289,7 +290,7 @@ def _lobby_context(player: str | None, name: str | None) -> dict[str, object]:
                   and seek.acceptance_problem(player, name, rating_of(name, seek.rules), blocks) is None]
     return {"blocked": sorted(seeks().blocked_by(name.lower())) if name else [], "mine": mine, "name": name,
             "boards": BOARDS, "rules": RULES,
-            "rating_ranges": RATING_RANGES, "seeker_reload": SEEKER_RELOAD_SECONDS,
+            "rating_ranges": RATING_RANGES, "seeker_reload": SEEKER_RELOAD_SECONDS, "pools": POOLS.values(),
             "acceptable": acceptable[:SEEKS_SHOWN], "more_seeks": max(0, len(acceptable) - SEEKS_SHOWN)}
 
 
