@@ -189,11 +189,11 @@ def pairings(entries: Iterable[Entry], now: float, blocks: frozenset[frozenset[s
     for a, b in combinations(entries, 2):
         score = pair_score(a, b, now, blocks)
         if score is not None:
-            ranked.append((score, min(a.joined, b.joined), a, b))
-    ranked.sort(key=lambda pair: pair[:2])
+            ranked.append((score, min(a.joined, b.joined), max(a.joined, b.joined), a, b))
+    ranked.sort(key=lambda pair: pair[:3])
     taken: set[str] = set()
     found = []
-    for _, _, a, b in ranked:
+    for *_, a, b in ranked:
         if a.player not in taken and b.player not in taken:
             taken.update((a.player, b.player))
             found.append((a, b))
