@@ -77,7 +77,7 @@ DEFAULTS: dict[str, Any] = {
     "SEEKS_OPEN": 300,                       # open seeks in the lobby, in all
     "POOL_JOINS_PER_MINUTE": 10,             # quick-pairing presses by one browser or account in a minute
     "POOL_ENTRIES_PER_ADDRESS": 8,           # players one client (address, IPv6 /64) may have waiting in the pools
-    "POOL_MOST": 500,                        # players waiting in one pool, in all
+    "POOL_MOST": 200,                        # players waiting in one pool (and mode), in all: a round's cost
     "ENGINE_PAGES_PER_MINUTE": 30,           # pages one client may have the engine workers work out in a minute
     "ENGINE_PAGES_AT_ONCE": 2,               # of those, how many may wait for the workers at once
     "REVIEWS_PER_MINUTE": 20,                # looks at reviews one client may have queue new appraisals, a minute

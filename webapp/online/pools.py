@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import math
 import secrets
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from enum import StrEnum
 from itertools import combinations
@@ -181,12 +181,32 @@ def pair_score(a: Entry, b: Entry, now: float, blocks: frozenset[frozenset[str]]
     return score
 
 
+RATED_REACH = WAIT_BONUS_MOST + PROVISIONAL_BONUS + 300
+"""No two ratings further apart are paired in a rated pool (the widest gap, rating/15, is under 300 below 4500)."""
+
+
+def candidates(entries: Iterable[Entry]) -> Iterator[tuple[Entry, Entry]]:
+    """The pairs worth scoring: every pair, but in a rated pool only those
+    within RATED_REACH (walked in rating order), so that a full rated pool's
+    round costs about n times its neighbours, not n squared."""
+    found = list(entries)
+    if not found or found[0].mode == Mode.CASUAL or any(entry.rating is None for entry in found):
+        yield from combinations(found, 2)
+        return
+    ordered = sorted(found, key=lambda entry: entry.rating.value if entry.rating else 0)
+    for index, a in enumerate(ordered):
+        for b in ordered[index + 1:]:
+            if a.rating is not None and b.rating is not None and b.rating.value - a.rating.value > RATED_REACH:
+                break
+            yield a, b
+
+
 def pairings(entries: Iterable[Entry], now: float, blocks: frozenset[frozenset[str]] = frozenset()
              ) -> list[tuple[Entry, Entry]]:
     """The pairs to make now among one pool's entries: the best scores first,
     the longest waiting first among equals, each entry in one pair at most."""
     ranked = []
-    for a, b in combinations(entries, 2):
+    for a, b in candidates(entries):
         score = pair_score(a, b, now, blocks)
         if score is not None:
             ranked.append((score, min(a.joined, b.joined), max(a.joined, b.joined), a, b))
