@@ -242,7 +242,7 @@ class Telling:
         hinted = {hint.cell: SquareValue("hint", f"hint: {hint.why}", "hint")} if hint else None
         return board_view(self.rules, self.moves, self.status, numbered=numbered, set_up=self.set_up,
                           playable=self.humans_turn and (not self.choosing or self.offering is not None),
-                          zone=self.zone, offered=fifths or self.offered_points,
+                          zone=self.state.zone, offered=fifths or self.state.offered_points,
                           values=coach_values if coach_values is not None else hinted,
                           new=self.moves[last_human:] if last_human is not None
                           else self.moves[max(self.set_up, self.ply - 1):])
