@@ -6,14 +6,16 @@ moves, so history and board can never disagree. The game itself (rules,
 set-up, opening, moves, ending) is the GameState it holds (shared.game_state);
 Game adds who plays each side and what the computer found, and forwards
 the few names its templates read. What it says and shows is its Telling's
-(telling.py). Nothing here knows about HTTP: a
+(telling.py), a value it makes of itself. Nothing here knows about HTTP: a
 refused action raises InvalidInput or Conflict, which the app answers with
 400 or 409.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
+from functools import cached_property
 from typing import Any
 
 from webapp.engine import DEFAULT_BOARD, MARKS, Position, Rules, board_named, opponent
@@ -24,6 +26,7 @@ from webapp.play.found import Found
 from webapp.play.hint import Hint, hint_for
 from webapp.play.score import FRIENDS, score_prefix
 from webapp.play.telling import Telling
+from webapp.shared.board import BoardView, SquareValue
 from webapp.shared.errors import Conflict, InvalidInput
 from webapp.shared.game_link import Result, parse_moves, write_moves
 from webapp.shared.game_state import GameState
@@ -33,9 +36,10 @@ from webapp.shared.words import describe_cell, sentence_start
 
 
 @dataclass(frozen=True)
-class Game(Telling):
-    """Who plays X and O (HUMAN, a computer level or a learner), the cells
-    played so far, and the board they are played on.
+class Game:
+    """Who plays X and O (HUMAN, a computer level or a learner) and the game
+    itself (state: the board, the stones set up, the opening, the moves and
+    a resignation), with what the computer found for its last move.
 
     A computer facing a person answers in the same step as the person's move;
     two computers move one step at a time, so a person can watch them.
@@ -184,6 +188,52 @@ class Game(Telling):
 
     def read_offer(self, raw: str | None) -> tuple[int, ...]:
         return self.state.read_offer(raw)
+
+    # What the game says and shows: its Telling's, forwarded for the templates and the routes
+
+    @cached_property
+    def telling(self) -> Telling:
+        """What this game says and shows (telling.py), worked out once for this value."""
+        return Telling(self)
+
+    @property
+    def status(self) -> str:
+        return self.telling.status
+
+    @property
+    def computer_says(self) -> str | None:
+        return self.telling.computer_says
+
+    @property
+    def last_computer_reason(self) -> str | None:
+        return self.telling.last_computer_reason
+
+    @property
+    def reason_searches(self) -> bool:
+        return self.telling.reason_searches
+
+    def coach_line(self, values: Mapping[int, SquareValue]) -> str | None:
+        return self.telling.coach_line(values)
+
+    @property
+    def players_words(self) -> str:
+        return self.telling.players_words
+
+    @property
+    def result_words(self) -> str:
+        return self.telling.result_words
+
+    def view(self, coach_values: Mapping[int, SquareValue] | None = None, hint: Hint | None = None,
+             numbered: bool = False, fifths: tuple[int, ...] = ()) -> BoardView:
+        return self.telling.view(coach_values, hint, numbered, fifths)
+
+    @property
+    def replay_query(self) -> dict[str, str]:
+        return self.telling.replay_query
+
+    @property
+    def record_names(self) -> dict[str, str]:
+        return self.telling.record_names
 
     @property
     def can_resign(self) -> bool:
