@@ -19,6 +19,7 @@ from functools import cached_property
 from typing import Any
 
 from webapp.engine import DEFAULT_BOARD, MARKS, Position, Rules, board_named, opponent
+from webapp.engine.game.notation import write_moves
 from webapp.engine.game.opening import Opening
 from webapp.engine.game.opening_rules import OWN_MOVE, Now, Offer, Place
 from webapp.play.computer import COMPUTER, Computer
@@ -28,7 +29,7 @@ from webapp.play.score import FRIENDS, score_prefix
 from webapp.play.telling import Telling
 from webapp.shared.board import BoardView, SquareValue
 from webapp.shared.errors import Conflict, InvalidInput
-from webapp.shared.game_link import Result, parse_moves, write_moves
+from webapp.shared.game_link import Result, parse_moves
 from webapp.shared.game_state import GameState
 from webapp.shared.players import HUMAN, OUR_PLAYERS, Roster
 from webapp.shared.set_up import as_moves, why_it_cannot_arise

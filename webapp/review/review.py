@@ -16,9 +16,10 @@ from functools import cached_property
 from typing import NamedTuple, Protocol
 
 from webapp.engine import MARKS, Appraisal, Position, Rules, cells_of, is_solved
+from webapp.engine.game.notation import mark_of
 from webapp.review.judgement import ERRORS, KEPT, WORDS, Judgement, hindsights, judge
 from webapp.shared.board import BoardView, Move, SquareValue, board_view, move_list
-from webapp.shared.game_link import Result, game_query, mark_of, stones_query
+from webapp.shared.game_link import Result, game_query, stones_query
 from webapp.shared.game_state import GameState, linked_opening
 from webapp.shared.opening_words import game_opening_words, opening_stone_words, picked_stone_words
 from webapp.shared.set_up import begun_words

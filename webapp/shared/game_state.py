@@ -17,10 +17,11 @@ from dataclasses import dataclass, replace
 from functools import cached_property
 
 from webapp.engine import DEFAULT_BOARD, Opening, Position, Rules, opponent
+from webapp.engine.game.notation import mark_of, write_moves
 from webapp.engine.game.opening_rules import OFFERED, Choose, Now
 from webapp.shared.errors import Conflict, InvalidInput
 from webapp.shared.forms import parse_opening_choice
-from webapp.shared.game_link import Result, mark_of, set_up_query, write_moves
+from webapp.shared.game_link import Result, set_up_query
 from webapp.shared.opening_words import choice_labels
 
 OUT_OF_DATE = "That board was out of date; here it is as it stands now."
