@@ -102,7 +102,7 @@ class Game:
     @property
     def resigned(self) -> str | None:
         """The mark of the side that resigned, which ends the game."""
-        return self.state.ending.resigned
+        return self.state.resigned
 
     @property
     def position(self) -> Position:

@@ -2,8 +2,9 @@
 under it (who the person faces, and why the computer made its last move),
 the coach's line on the big boards, who played and how it ended, the board
 as its page shows it, and what its links and records carry. A Telling is
-a value of its own, given the Game (game.py) it tells of: the telling lives
-here, the rules of play there, and Game forwards the names its templates read.
+a value of its own, given the game it tells of (GameToTell: the Game of game.py):
+the telling lives here, the rules of play there, and Game forwards the
+names its templates read.
 """
 
 from __future__ import annotations
@@ -11,22 +12,20 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cached_property
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from webapp.engine import is_solved, opponent
 from webapp.engine.game.notation import mark_of
 from webapp.engine.game.opening_rules import EVEN_OPENING, PICK, Now
 from webapp.engine.game.renju_openings import named_opening
-from webapp.play.found import explain_found
+from webapp.play.found import Found, explain_found
 from webapp.play.hint import Hint
 from webapp.shared.board import BoardView, SquareValue, board_view, plain_status
 from webapp.shared.coach import explain_move
+from webapp.shared.game_state import GameState
 from webapp.shared.opening_words import choice_words, opening_events, placed_words, step_words
-from webapp.shared.players import HUMAN
+from webapp.shared.players import HUMAN, Roster
 from webapp.shared.words import capitalised, describe_cell, side_name
-
-if TYPE_CHECKING:
-    from webapp.play.game import Game
 
 SET_UP_WORDS = "The game began from a position set up by hand."
 """What a game begun from a set-up position says of its start: true of it, and nothing of an order of moves."""
@@ -34,30 +33,61 @@ SET_UP_SCORE_WORDS = "It does not count in the score: the position was chosen, n
 """Why such a game's result is left out of the score (Game.result_key), said on its page and in My games."""
 
 
+class GameToTell(Protocol):
+    """What a Telling asks of the game it tells of (play's Game answers it):
+    the GameState it holds, and what it adds, who plays and what the computer found."""
+
+    @property
+    def state(self) -> GameState: ...
+    @property
+    def x(self) -> str: ...
+    @property
+    def o(self) -> str: ...
+    @property
+    def roster(self) -> Roster: ...
+    @property
+    def found(self) -> Found | None: ...
+    @property
+    def stood_in(self) -> str: ...
+    @property
+    def humans(self) -> list[str]: ...
+    @property
+    def humans_turn(self) -> bool: ...
+    @property
+    def actor(self) -> str: ...
+    @property
+    def opener(self) -> str: ...
+    @property
+    def second(self) -> str: ...
+    def player(self, mark: str) -> str: ...
+    def placed_by(self, index: int) -> str: ...
+    def last_human_move(self) -> int | None: ...
+
+
 @dataclass(frozen=True)
 class Telling:
-    """What a Game says and shows (see the module's docstring): words worked
-    out from the game it is given, which its type says (Game: the players,
-    and the GameState of rules, moves, opening and ending it holds)."""
+    """What a game at this browser says and shows (see the module's docstring):
+    words worked out from its GameState and from who plays it (GameToTell)."""
 
-    game: Game
+    game: GameToTell
 
     @property
     def status(self) -> str:
         """One sentence for the status line: whose turn, or how the game ended."""
         game = self.game
-        if game.opening_step is not None:
+        state = game.state
+        if state.opening_step is not None:
             return self._opening_status
-        winner = game.winner
+        winner = state.winner
         if len(game.humans) == 1:
             you = game.humans[0]
             if winner == you:
                 return "You win!"
-            if game.resigned:
+            if state.resigned:
                 return "You resigned."
             if winner:
                 return "The computer wins."
-            if game.is_over:
+            if state.is_over:
                 return "A draw."
             return f"Your turn: you play {self._named(you)}."
         if not game.humans:
@@ -65,36 +95,37 @@ class Telling:
             if winner:
                 name = capitalised(game.roster.opponent_names[game.player(winner)])
                 return f"{match}: {name} ({self._named(winner)}) wins."
-            return f"{match}: a draw." if game.is_over else f"{match}: {self._named(game.to_move, True)} to move."
-        if game.resigned:
-            return f"{self._named(game.resigned, True)} resigned: {self._named(game.winner)} wins."
-        return plain_status(game.rules, game.moves)
+            return f"{match}: a draw." if state.is_over else f"{match}: {self._named(state.to_move, True)} to move."
+        if state.resigned:
+            return f"{self._named(state.resigned, True)} resigned: {self._named(state.winner)} wins."
+        return plain_status(state.rules, state.moves)
 
     def _named(self, mark: str, start: bool = False) -> str:
         """A side as this game's board names it (words.side_name): "X", or "black" ("Black" at a sentence's start)."""
-        return side_name(self.game.rules, mark, start)
+        return side_name(self.game.state.rules, mark, start)
 
     @property
     def _opening_status(self) -> str:
         """The status during an opening: who does what now."""
         game = self.game
+        state = game.state
         if len(game.humans) == 1 and game.actor == HUMAN:
             who = "You"
         else:
-            who = "The first player" if game.opening.opener_acts(game.ply) else "The second player"
-        return step_words(game.opening, game.ply, who)
+            who = "The first player" if state.opening.opener_acts(state.ply) else "The second player"
+        return step_words(state.opening, state.ply, who)
 
     def coach_line(self, values: Mapping[int, SquareValue]) -> str | None:
         """The coach in one line on the boards too big to solve, where it marks
         only what is certain (values, the coach's: see coach.square_values):
         the squares it marks, each in words, or that it has nothing to mark.
         None on the solved boards (every square is marked)."""
-        game = self.game
-        if is_solved(game.rules) or game.is_over:
+        state = self.game.state
+        if is_solved(state.rules) or state.is_over:
             return None
         if not values:
             return "Nothing is forced here: no square wins or must be blocked."
-        said = ", ".join(f"{describe_cell(game.rules, cell)} ({value.text})" for cell, value in sorted(values.items()))
+        said = ", ".join(f"{describe_cell(state.rules, cell)} ({value.text})" for cell, value in sorted(values.items()))
         return f"The coach marks {said}."
 
     @cached_property
@@ -105,19 +136,20 @@ class Telling:
         went first; a game from a record's first move holds it); after a
         computer's move, why it made it."""
         game = self.game
+        state = game.state
         if self._opening_said is not None:
             return self._opening_said
         if len(game.humans) == 1 and game.last_human_move() is None:
-            if game.opening and game.ply == game.opening_stones + 1 and self._computer_in_opening:
+            if state.opening and state.ply == state.opening_stones + 1 and self._computer_in_opening:
                 return f"{self._computer_in_opening} {self.last_computer_reason}"  # and its first move after
             introduced = f"Your opponent: {game.roster.introductions[game.player(opponent(game.humans[0]))]}."
-            if game.set_up:  # and the computer's first move, if it was to move in the position set up
+            if state.set_up:  # and the computer's first move, if it was to move in the position set up
                 return " ".join(filter(None, (introduced, SET_UP_WORDS, self.last_computer_reason)))
-            if game.ply == 1 and not game.opening:  # the move as every sentence names it: "played row 3, column 3"
+            if state.ply == 1 and not state.opening:  # the move as every sentence names it: "played row 3, column 3"
                 return (f"{introduced} It plays {self._named('X')} and has played "
-                        f"{describe_cell(game.rules, game.moves[0])}.")
+                        f"{describe_cell(state.rules, state.moves[0])}.")
             return introduced
-        if game.resigned:
+        if state.resigned:
             return self._after_resigning
         return self.last_computer_reason
 
@@ -126,7 +158,8 @@ class Telling:
         """The line under "You resigned.": what is true now (who won, and
         where the last stone went), not the computer's reason for a move
         as if the game went on."""
-        return f"The computer wins; its last move was {describe_cell(self.game.rules, self.game.moves[-1])}."
+        state = self.game.state
+        return f"The computer wins; its last move was {describe_cell(state.rules, state.moves[-1])}."
 
     @property
     def reason_searches(self) -> bool:
@@ -135,23 +168,25 @@ class Telling:
         (Found) to put into words. Then the engine workers work them out
         (computer_words), never the web thread."""
         game = self.game
-        return (not is_solved(game.rules) and game.found is None and game.ply > game.set_up and not game.resigned
-                and game.placed_by(game.ply - 1) != HUMAN and self._opening_said is None)
+        state = game.state
+        return (not is_solved(state.rules) and game.found is None and state.ply > state.set_up and not state.resigned
+                and game.placed_by(state.ply - 1) != HUMAN and self._opening_said is None)
 
     @cached_property
     def last_computer_reason(self) -> str | None:
         """Why the computer made the last move, if the last move was a computer's."""
         game = self.game
+        state = game.state
         if self._opening_said is not None:
             return self._opening_said
-        if game.ply <= game.set_up or game.placed_by(game.ply - 1) == HUMAN:
+        if state.ply <= state.set_up or game.placed_by(state.ply - 1) == HUMAN:
             return None
-        level = "master" if game.stood_in else game.player(mark_of(game.ply - 1))
-        person = game.player(mark_of(game.ply)) == HUMAN
-        why = (explain_found(game.rules, game.moves, game.ply, person, game.found) if game.found
-               else explain_move(game.rules, game.moves, game.ply, person, level))
+        level = "master" if game.stood_in else game.player(mark_of(state.ply - 1))
+        person = game.player(mark_of(state.ply)) == HUMAN
+        why = (explain_found(state.rules, state.moves, state.ply, person, game.found) if game.found
+               else explain_move(state.rules, state.moves, state.ply, person, level))
         if game.stood_in:
-            engine = capitalised(game.roster.opponent_names[game.player(mark_of(game.ply - 1))])
+            engine = capitalised(game.roster.opponent_names[game.player(mark_of(state.ply - 1))])
             return f"{engine} failed ({game.stood_in}), so master played this move in its place. {why}"
         return why
 
@@ -172,20 +207,22 @@ class Telling:
     def result_words(self) -> str:
         """How a finished game ended, in a few words: "You won", "O resigned", "Black won", "A draw"."""
         game = self.game
-        winner = game.winner
+        state = game.state
+        winner = state.winner
         if winner is None:
             return "A draw"
         if len(game.humans) == 1:
             you = game.humans[0]
-            return "You won" if winner == you else "You resigned" if game.resigned else "You lost"
-        return f"{self._named(game.resigned, True)} resigned" if game.resigned else f"{self._named(winner, True)} won"
+            return "You won" if winner == you else "You resigned" if state.resigned else "You lost"
+        return f"{self._named(state.resigned, True)} resigned" if state.resigned else f"{self._named(winner, True)} won"
 
     @property
     def _opening_said(self) -> str | None:
         """What the computer did in the opening, while that is the last
         thing done: the line under the status where a person plays it."""
         game = self.game
-        if not game.opening or len(game.humans) == 2 or game.ply > game.opening_stones:
+        state = game.state
+        if not state.opening or len(game.humans) == 2 or state.ply > state.opening_stones:
             return None
         return self._computer_in_opening
 
@@ -198,7 +235,8 @@ class Telling:
         acted last did ("The second player swapped colours, to play black.").
         None where the person took the last step."""
         game = self.game
-        events = opening_events(game.opening, game.moves)
+        state = game.state
+        events = opening_events(state.opening, state.moves)
         if not events:
             return None
         if game.humans:
@@ -224,12 +262,12 @@ class Telling:
                 run.append((what, now))
                 continue
             if len(run) == 1:
-                phrases.append(placed_words(self.game.rules, run[0][1], run[0][0]))
+                phrases.append(placed_words(self.game.state.rules, run[0][1], run[0][0]))
             elif run:
                 phrases.append(self._run_words([cells[0] for cells, _ in run], run[0][1]))
             run = []
             if isinstance(what, tuple):
-                phrases.append(placed_words(self.game.rules, now, what))
+                phrases.append(placed_words(self.game.state.rules, now, what))
             elif now is not None:
                 phrases.append(choice_words(now.step, what))
         return phrases
@@ -238,10 +276,10 @@ class Telling:
         """Single stones the computer put down one after another: "put down
         h8, h9 and j10", and where they are renju's opening stones, which
         opening and that it looked for an even one."""
-        game = self.game
-        names = [game.rules.cell_name(cell) for cell in cells]
+        state = self.game.state
+        names = [state.rules.cell_name(cell) for cell in cells]
         words = f"put down {', '.join(names[:-1])} and {names[-1]}"
-        if cells == list(game.moves[:3]) and (named := named_opening(game.rules, cells)):
+        if cells == list(state.moves[:3]) and (named := named_opening(state.rules, cells)):
             words += f": {named.name} ({named.number})"
         return words + (", as even an opening as it could find" if first.step.plan == EVEN_OPENING else "")
 
@@ -254,20 +292,21 @@ class Telling:
         reply marked as new; at an offer of fifth moves, the points the
         person has chosen so far (fifths), and at white's pick the points offered."""
         game = self.game
+        state = game.state
         last_human = game.last_human_move()
         hinted = {hint.cell: SquareValue("hint", f"hint: {hint.why}", "hint")} if hint else None
-        return board_view(game.rules, game.moves, self.status, numbered=numbered, set_up=game.set_up,
-                          playable=game.humans_turn and (not game.choosing or game.offering is not None),
+        return board_view(state.rules, state.moves, self.status, numbered=numbered, set_up=state.set_up,
+                          playable=game.humans_turn and (not state.choosing or state.offering is not None),
                           zone=game.state.zone, offered=fifths or game.state.offered_points,
                           values=coach_values if coach_values is not None else hinted,
-                          new=game.moves[last_human:] if last_human is not None
-                          else game.moves[max(game.set_up, game.ply - 1):])
+                          new=state.moves[last_human:] if last_human is not None
+                          else state.moves[max(state.set_up, state.ply - 1):])
 
     @property
     def replay_query(self) -> dict[str, str]:
         """What the game's link carries besides its moves played: the stones it
         was set up with (x=, o=), how it opened and how it ended (link_query)."""
-        return {**self.game.set_up_query, **self.game.link_query}
+        return {**self.game.state.set_up_query, **self.game.state.link_query}
 
     @property
     def record_names(self) -> dict[str, str]:

@@ -83,6 +83,11 @@ class GameState:
         return self.position.winning_line()
 
     @property
+    def resigned(self) -> str | None:
+        """The side that resigned ("X" or "O"), if the game ended so."""
+        return self.ending.resigned
+
+    @property
     def is_over(self) -> bool:
         """Whether the game has ended: on the board, or off it (ending)."""
         return self.ending.ended or self.position.is_over
