@@ -8,4 +8,6 @@ below the workers that ask them.
 - external: the engines configured, asked what they play, their moves and
   evaluations from one warm process each, and judged_by, a move's appraisal
   from an external judge.
+- examiner: a program asked in every position of an examination, on warm
+  processes in parallel lanes, its crashes, hangs and illegal moves caught.
 """
