@@ -122,12 +122,24 @@ class _Lane:
             self.connection = None
 
 
+def _plays_the_board(engine: str, lane: _Lane) -> None:
+    """ValueError if the engine answers START on the board with anything but OK:
+    it does not play it, and nothing is examined. A program that does not start
+    at all is left to the lanes, whose report says it crashed."""
+    try:
+        lane._connection()
+    except BrainFault as fault:
+        if str(fault).startswith("it answered START"):
+            raise ValueError(f"{engine} does not play the {lane.rules.name} board: {fault}.") from None
+
+
 def examine(engine: str, command: Sequence[str], rules: Rules, positions: Sequence[Position], lanes: int = LANES,
             turn_ms: int = TURN_MS, hang_seconds: float | None = None, progress: Progress | None = None,
             sample: str = "") -> Examination:
     """The engine (named engine, run as command) examined on the positions,
     asked on lanes warm processes at once, each move given turn_ms and
-    counted hung past hang_seconds (by default twice the turn and SLACK_SECONDS)."""
+    counted hung past hang_seconds (by default twice the turn and SLACK_SECONDS);
+    ValueError if it refuses the board (its answer to START)."""
     hang_seconds = hang_seconds or 2 * turn_ms / 1000 + SLACK_SECONDS
     lanes = max(1, min(lanes, len(positions)))
     workers = [_Lane(command, rules, turn_ms, hang_seconds) for _ in range(lanes)]
@@ -144,6 +156,7 @@ def examine(engine: str, command: Sequence[str], rules: Rules, positions: Sequen
 
     started_at = time.monotonic()
     try:
+        _plays_the_board(engine, workers[0])
         with ThreadPoolExecutor(lanes, thread_name_prefix="examination") as pool:
             list(pool.map(run, range(lanes)))
     finally:
