@@ -38,6 +38,13 @@ def test_our_brain_at_a_level_is_examined_by_its_own_options(tmp_path: Path):
     assert "kept the value in 4,298 (100.0%" in said and "wrong in 0" in said
 
 
+def test_on_4x4_a_seeded_sample_is_judged_by_the_tablebase(tmp_path: Path):
+    said = run("pbrain-kinrow --level easy", "--board", "4x4", "--sample", "300", "--seed", "4", "--out", str(tmp_path))
+    assert "on 4x4: a sample seeded 4, 300 positions asked" in said and "/think/4x4/" in said
+    (report,) = tmp_path.glob("*-4x4.json")
+    assert json.loads(report.read_text())["positions"] == 300
+
+
 @pytest.mark.parametrize(("argv", "message"), [
     (["nobody-at-all"], "names no engine"),
     (["/no/such/pbrain"], "there is no such file"),

@@ -36,8 +36,9 @@ from webapp.engine.players.keeping import choice_positions
 THREE, FOUR = BOARDS["3x3"], BOARDS["4x4"]
 SAMPLE_SEED = 2026
 """The 4×4 sample's seed unless one is given: the same positions every run, so that runs compare."""
-SAMPLE_SIZE = 5000
-"""How many 4×4 positions a sample holds unless told otherwise."""
+SAMPLE_SIZE = 50_000
+"""How many 4×4 positions a sample holds unless told otherwise: about one in 120 of the
+board's positions with a choice, examined in about half a minute on two lanes (docs/measurements.md)."""
 SAMPLE_MOST = 100_000
 """The most positions a 4×4 sample may ask for: bounds the work one examination can ask of the workers."""
 
