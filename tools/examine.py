@@ -36,12 +36,14 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
-import webapp.brain.console as kinrow_console
+import webapp.brains.ours.console as kinrow_console
 from tools import ladder
+from tools.elo import elo, sprt
 from tools.openings import openings
 from webapp.brains.examiner import LANES, examine, program_checked
 from webapp.brains.external import TURN_MS
 from webapp.engine import BOARDS, LEARNERS, LEVELS, Rules
+from webapp.engine.game.notation import write_moves
 from webapp.engine.game.position import Position
 from webapp.engine.players.examination import (
     SAMPLE_SEED,
@@ -57,7 +59,6 @@ from webapp.engine.players.examination import (
     sampled_positions,
 )
 from webapp.engine.players.levels import levels_of
-from webapp.shared.game_link import write_moves
 
 OUT = Path("examinations")
 """Where reports are written unless --out says otherwise (kept out of git)."""
@@ -160,19 +161,28 @@ def kept(report: dict[str, Any], folder: Path, name: str, out: TextIO) -> None:
     print(f"  written: {path} and {folder / (name + '.positions')}", file=out)
 
 
-def games(engine: str, rules: Rules, options: argparse.Namespace, out: TextIO) -> None:
-    """On a board nothing solves: games against our levels (or --against), openings and colours balanced."""
+def games(engine: str, rules: Rules, options: argparse.Namespace, out: TextIO) -> dict[str, Any]:
+    """On a board nothing solves: games against our levels (or --against),
+    openings and colours balanced; each match's score and Elo, as the report keeps them."""
     if len(shlex.split(engine)) != 1:
         raise ValueError("On 5x5, 7x7 and 15x15 the engine plays through tools.ladder: name a program's path "
                          "(no arguments), a level of ours (master, hard:seed=3), or an engine ENGINE_BRAINS names.")
     spec = engine if os.sep not in engine else program_checked([engine])[0]
-    ladder.command_of(spec, 0)  # ValueError unless it names a brain
     opponents = [options.against] if options.against else [level for level in levels_of(rules) if level != spec]
+    for named in (spec, *opponents):
+        ladder.command_of(named, 0)  # ValueError unless it names a brain
     test = (*options.sprt, options.alpha, options.beta) if options.sprt else None
-    count = options.games or 2 * len(openings(rules, "ladder"))
-    for level in opponents:
-        ladder.run(rules, spec, level, count * (10 if test and not options.games else 1), options.turn_ms or 500,
-                   test, out=out, links=options.links)
+    count = options.games or 2 * len(openings(rules, "ladder")) * (10 if test else 1)
+    matches = {}
+    for opponent in opponents:
+        tally = ladder.run(rules, spec, opponent, count, options.turn_ms or 500, test, out=out,
+                           links=options.links).tally
+        estimate = elo(*tally)
+        matches[opponent] = {"wins": tally.wins, "draws": tally.draws, "losses": tally.losses,
+                             "score": round(tally.score, 4), "elo": round(estimate.elo, 1),
+                             "elo_low": round(estimate.low, 1), "elo_high": round(estimate.high, 1),
+                             **({"sprt": sprt(*tally, *test).verdict} if test else {})}
+    return {"engine": engine, "board": rules.name, "games": matches}
 
 
 def main(argv: Sequence[str] | None = None, out: TextIO = sys.stdout) -> int:
@@ -197,7 +207,11 @@ def main(argv: Sequence[str] | None = None, out: TextIO = sys.stdout) -> int:
         parser.error("--lanes is 1 to 8")
     try:
         if options.board in GAMES_BOARDS:
-            games(options.engine, rules, options, out)
+            report = games(options.engine, rules, options, out)
+            path = options.out / f"{slug(options.engine, rules)}.json"
+            options.out.mkdir(parents=True, exist_ok=True)
+            path.write_text(json.dumps(report, indent=1) + "\n")
+            print(f"  written: {path}", file=out)
             return 0
         command = command_of(options.engine)
         positions = all_positions() if rules.name == "3x3" else sampled_positions(rules, options.sample, options.seed)

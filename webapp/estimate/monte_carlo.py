@@ -18,12 +18,13 @@ from functools import lru_cache
 from typing import NamedTuple
 
 from webapp.engine import Position, Rules, is_solved
+from webapp.engine.game.notation import write_moves
 from webapp.engine.teaching.mcts import EXPLORATION, Iteration, Search
 from webapp.shared.board import BoardView, SquareValue, board_view
 from webapp.shared.coach import square_values
 from webapp.shared.errors import InvalidInput
 from webapp.shared.forms import whole_number
-from webapp.shared.game_link import LinkedPosition, parse_moves, write_moves
+from webapp.shared.game_link import LinkedPosition, parse_moves
 from webapp.shared.words import describe_cell, quoted
 
 MAX_ITERATIONS = 10_000

@@ -19,13 +19,14 @@ from functools import cached_property
 from typing import Any
 
 from webapp.engine import MARKS, Opening, Position, Rules, board_named, opponent
+from webapp.engine.game.notation import write_moves
 from webapp.online.clock import Clock, TimeControl, now_or_clock
 from webapp.online.offers import Offer, Offered, parse_offer
 from webapp.online.status import Told
 from webapp.online.store import Event
 from webapp.shared.board import BoardView, board_view
 from webapp.shared.errors import Conflict, Forbidden, InvalidInput
-from webapp.shared.game_link import Result, parse_moves, write_moves
+from webapp.shared.game_link import Result, parse_moves
 from webapp.shared.opened import Opened
 from webapp.shared.opening_words import choice_words, placed_words
 

@@ -22,10 +22,10 @@ from __future__ import annotations
 from typing import Protocol
 
 from webapp.engine import Rules
+from webapp.engine.game.notation import game_digest
 from webapp.puzzles.collection import new_puzzles_in
 from webapp.puzzles.puzzle import Puzzle
 from webapp.puzzles.store import MinedPuzzles, puzzles_at
-from webapp.shared.game_link import game_digest
 from webapp.storage.where import Where
 
 OLD_COUNT = "puzzles:mined"

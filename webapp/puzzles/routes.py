@@ -18,13 +18,14 @@ import datetime
 from flask import Blueprint, Flask, Response, abort, current_app, redirect, render_template, request, session, url_for
 
 from webapp.engine import opponent
+from webapp.engine.game.notation import mark_of, write_moves
 from webapp.puzzles import mined
 from webapp.puzzles.collection import collection, daily, find, following
 from webapp.puzzles.puzzle import Puzzle, answer
 from webapp.puzzles.store import MinedPuzzles, puzzles_at
 from webapp.shared.errors import Conflict, InvalidInput
 from webapp.shared.forms import parse_cell, whole_number
-from webapp.shared.game_link import mark_of, parse_moves, write_moves
+from webapp.shared.game_link import parse_moves
 from webapp.shared.web import board_or_404, engine_pool, is_htmx, listen_for_finished_games, never_cached
 from webapp.shared.words import describe_cell, quoted, side_name
 from webapp.storage.errors import STORE_ERRORS

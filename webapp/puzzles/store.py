@@ -24,8 +24,8 @@ from functools import lru_cache
 from redis import Redis
 
 from webapp.engine import Rules, board_named
+from webapp.engine.game.notation import write_moves
 from webapp.puzzles.puzzle import Puzzle
-from webapp.shared.game_link import write_moves
 from webapp.storage.sqlite import ThreadConnections
 from webapp.storage.where import Where
 

@@ -21,10 +21,11 @@ from flask import Blueprint, Response, abort, current_app, redirect, render_temp
 from werkzeug.exceptions import RequestEntityTooLarge
 
 from webapp.engine import BOARDS, DEFAULT_BOARD, FREESTYLE, RULES, Position, Rules, is_solved, top_level
+from webapp.engine.game.notation import write_moves
 from webapp.records.replay import Replay, see_step
 from webapp.shared.errors import InvalidInput
 from webapp.shared.forms import rule_named
-from webapp.shared.game_link import GameAt, Result, parse_opening, set_up_query, write_moves
+from webapp.shared.game_link import GameAt, Result, parse_opening, set_up_query
 from webapp.shared.record_files import FORMATS, MOST_CHARACTERS, Record, read_record, written
 from webapp.shared.web import board_or_404, engine_pool, is_htmx, roster
 

@@ -10,9 +10,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from webapp.engine import RENJU, Opening, Rules
+from webapp.engine.game.notation import mark_of
 from webapp.engine.game.opening_rules import EVEN_THREE, PICK, STAY, SWAP, TWO, WHITE_HOLDER, Choose, Now, Offer, Place
 from webapp.engine.game.renju_openings import named_opening
-from webapp.shared.game_link import mark_of
 from webapp.shared.words import side_name
 
 COLOURS = ("black", "white")
