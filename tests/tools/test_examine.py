@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import json
+import sys
 from pathlib import Path
 
 import pytest
@@ -43,6 +44,53 @@ def test_on_4x4_a_seeded_sample_is_judged_by_the_tablebase(tmp_path: Path):
     assert "on 4x4: a sample seeded 4, 300 positions asked" in said and "/think/4x4/" in said
     (report,) = tmp_path.glob("*-4x4.json")
     assert json.loads(report.read_text())["positions"] == 300
+
+
+FIRST_EMPTY = """\
+import sys
+size, taken = 0, set()
+def move():
+    cell = next(cell for cell in range(size * size) if cell not in taken)
+    taken.add(cell)
+    print(f"{cell % size},{cell // size}", flush=True)
+board = None
+for line in sys.stdin:
+    words = line.strip().upper().split()
+    if board is not None:
+        if words == ["DONE"]:
+            taken, board = board, None
+            move()
+        else:
+            x, y, _ = words[0].split(",")
+            board.add(int(y) * size + int(x))
+    elif words[:1] == ["START"]:
+        size, taken = int(words[1]), set()
+        print("OK", flush=True)
+    elif words[:1] == ["RESTART"]:
+        taken = set()
+        print("OK", flush=True)
+    elif words[:1] == ["BOARD"]:
+        board = set()
+    elif words[:1] == ["BEGIN"]:
+        move()
+    elif words[:1] == ["TURN"]:
+        x, y = words[1].split(",")
+        taken.add(int(y) * size + int(x))
+        move()
+    elif words[:1] == ["END"]:
+        break
+"""
+
+
+def test_on_a_bigger_board_it_plays_games_with_colours_balanced_and_an_elo(tmp_path: Path):
+    program = tmp_path / "pbrain-first"
+    program.write_text(f"#!{sys.executable}\n{FIRST_EMPTY}")
+    program.chmod(0o755)
+    said = run(str(program), "--board", "5x5", "--against", str(program), "--games", "4", "--out", str(tmp_path))
+    assert said.count("(X) –") == 4 and "4 games" in said and "Elo" in said
+    (report,) = tmp_path.glob("*-5x5.json")
+    match = json.loads(report.read_text())["games"][str(program)]
+    assert match["wins"] + match["draws"] + match["losses"] == 4 and match["elo_low"] <= match["elo"]
 
 
 @pytest.mark.parametrize(("argv", "message"), [
