@@ -221,7 +221,8 @@ def main(argv: Sequence[str] | None = None, out: TextIO = sys.stdout) -> int:
     turn_ms = turn_of(options.engine, options.turn_ms)
     try:
         examined = examine(options.engine, command, rules, positions, options.lanes, turn_ms, sample=sample,
-                           progress=_progress if sys.stderr.isatty() else None)
+                           progress=_progress if sys.stderr.isatty() else None,
+                           settings=ladder.settings_of(options.engine) if " " not in options.engine else ())
     except ValueError as error:
         parser.error(str(error))
     printed(examined, out)

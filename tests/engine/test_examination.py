@@ -65,6 +65,12 @@ for line in sys.stdin:
             x, y, who = line.strip().split(",")
             lines[int(y) * 3 + int(x)] = who
             continue
+    elif words.startswith("START") and words != "START 3":
+        print("ERROR this engine plays 3x3 only", flush=True)
+        continue
+    elif words == "ABOUT":
+        print('name="test-engine", version="1"', flush=True)
+        continue
     elif words.startswith("START") or words == "RESTART":
         print("OK", flush=True)
         board = "." * 9
@@ -93,10 +99,11 @@ CHOOSERS = {
 
 
 def engine(folder: Path, name: str) -> list[str]:
-    """The command that runs the engine CHOOSERS[name], written into folder."""
-    path = folder / f"engine_{name}.py"
-    path.write_text(ENGINE.format(choose=textwrap.dedent(CHOOSERS[name])))
-    return [sys.executable, str(path)]
+    """The command that runs the engine CHOOSERS[name], written into folder as a program of its own."""
+    path = folder / f"pbrain-test-{name}"
+    path.write_text(f"#!{sys.executable}\n" + ENGINE.format(choose=textwrap.dedent(CHOOSERS[name])))
+    path.chmod(0o755)
+    return [str(path)]
 
 
 @cache

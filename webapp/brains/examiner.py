@@ -66,8 +66,10 @@ def program_checked(command: Sequence[str]) -> tuple[str, ...]:
 class _Lane:
     """One warm process of the engine, asked one position after another."""
 
-    def __init__(self, command: Sequence[str], rules: Rules, turn_ms: int, hang_seconds: float) -> None:
+    def __init__(self, command: Sequence[str], rules: Rules, turn_ms: int, hang_seconds: float,
+                 settings: Sequence[str] = ()) -> None:
         self.command, self.rules, self.turn_ms, self.hang_seconds = tuple(command), rules, turn_ms, hang_seconds
+        self.settings = tuple(settings)
         self.connection: Connection | None = None
         self.failures = 0
         self.killed = 0
@@ -102,7 +104,8 @@ class _Lane:
         if self.connection is None:
             self.connection = started(self.command, self.rules.size)
             self.connection.tell(f"INFO timeout_turn {self.turn_ms}", "INFO timeout_match 0",
-                                 f"INFO rule {RULE_NUMBERS[self.rules.rule]}")
+                                 f"INFO rule {RULE_NUMBERS[self.rules.rule]}",
+                                 *(f"INFO {setting}" for setting in self.settings))
         return self.connection
 
     def _failed(self, position: Position, fault: BrainFault) -> Answer:
@@ -135,14 +138,15 @@ def _plays_the_board(engine: str, lane: _Lane) -> None:
 
 def examine(engine: str, command: Sequence[str], rules: Rules, positions: Sequence[Position], lanes: int = LANES,
             turn_ms: int = TURN_MS, hang_seconds: float | None = None, progress: Progress | None = None,
-            sample: str = "") -> Examination:
+            sample: str = "", settings: Sequence[str] = ()) -> Examination:
     """The engine (named engine, run as command) examined on the positions,
     asked on lanes warm processes at once, each move given turn_ms and
-    counted hung past hang_seconds (by default twice the turn and SLACK_SECONDS);
+    counted hung past hang_seconds (by default twice the turn and SLACK_SECONDS),
+    told settings ("key value": INFO lines, as ENGINE_BRAINS' settings) after START;
     ValueError if it refuses the board (its answer to START)."""
     hang_seconds = hang_seconds or 2 * turn_ms / 1000 + SLACK_SECONDS
     lanes = max(1, min(lanes, len(positions)))
-    workers = [_Lane(command, rules, turn_ms, hang_seconds) for _ in range(lanes)]
+    workers = [_Lane(command, rules, turn_ms, hang_seconds, settings) for _ in range(lanes)]
     answers: list[Answer | None] = [None] * len(positions)
     done, lock = [0], threading.Lock()
 
