@@ -69,6 +69,13 @@ def test_a_perfect_engine_has_nothing_wrong_and_a_crashing_one_says_so(visitor: 
     assert "<strong>0</strong> of 4,298" in page and "it stopped (exit status 3)" in page
 
 
+def test_the_index_lists_every_installed_engine_with_its_latest_share(visitor: FlaskClient):
+    visitor.post("/engines/flawless/examination")
+    page = visitor.get("/examinations").text
+    assert 'href="/engines/flawless/examination">flawless</a>' in page and "100.0%" in page
+    assert page.count("not examined yet") == 2
+
+
 def test_the_page_marks_the_mistakes_new_since_the_examination_before(app: Flask):
     store = examinations_at(Where(None, app.instance_path))
     mistake = {"position": "X........", "to_move": "O", "moves": [0], "played": 1, "best": [4],

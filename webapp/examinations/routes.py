@@ -1,4 +1,5 @@
-"""/engines/<name>/examination: an installed engine's every 3×3 move judged
+"""/examinations: the installed engines, each with its latest examination;
+/engines/<name>/examination: an installed engine's every 3×3 move judged
 against perfect play (examining.py), started from its page, run on the
 engine workers while the page shows its progress, kept, compared with the
 one before, and downloadable as JSON and as a record of the wrong positions.
@@ -26,6 +27,15 @@ AT_ONCE = 2
 """How many examinations the whole site may run at once: each holds a worker and two of the engine's processes."""
 STARTS_A_MINUTE = 4
 """How many examinations one client may start a minute."""
+
+
+@bp.get("/examinations")
+def index() -> str:
+    """Every installed engine, a row each, with its latest examination's share and a link to its page."""
+    never_cached()
+    store = _store()
+    rows = [(brain, store.entry(brain.name).get("latest")) for brain in roster().brains]
+    return render_template("examinations/index.html", rows=rows)
 
 
 @bp.get("/engines/<name>/examination")
