@@ -76,11 +76,11 @@ class Asked(LinkedPosition):
         is in the tree only the search can say (Found.missing)."""
         seed = DEFAULT_SEED if raw_seed is None else whole_number(raw_seed, MAX_SEED)
         if seed is None:
-            raise InvalidInput(f"The seed is a whole number from 0 to {MAX_SEED:,}, not {quoted(raw_seed[:12])}.")
+            raise InvalidInput(f"The seed is a whole number from 0 to {MAX_SEED:,}, not {quoted(str(raw_seed)[:12])}.")
         iterations = 0 if raw_iterations is None else whole_number(raw_iterations, MAX_ITERATIONS)
         if iterations is None:
             raise InvalidInput(f"The iterations are a whole number from 0 to {MAX_ITERATIONS:,}, "
-                               f"not {quoted(raw_iterations[:12])}.")
+                               f"not {quoted(str(raw_iterations)[:12])}.")
         return cls(rules, moves, seed, iterations, _node(rules, moves, raw_node or ""))
 
     @property
@@ -237,7 +237,8 @@ def _told(search: Search, position: Position) -> tuple[tuple[PathNode, ...], tup
     last: Iteration | None = search.last
     if last is None:
         return (), (), ""
-    rules, nodes, walked = position.rules, [], ()
+    rules, nodes = position.rules, []
+    walked: tuple[int, ...] = ()
     steps = {index: step for index, step in enumerate(last.selection)}
     for index, move in enumerate(last.path):
         walked = (*walked, move)

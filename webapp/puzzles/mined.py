@@ -78,7 +78,7 @@ def _kept_before(old: Kept) -> list[Puzzle]:
     for first in range(1, count + 1, OLD_CHUNK):
         numbers = [f"{OLD_COUNT}:{number}" for number in range(first, min(count + 1, first + OLD_CHUNK))]
         indexed = old.get_many(numbers)
-        names = [indexed[number] for number in numbers if number in indexed]
+        names = [name for number in numbers if isinstance(name := indexed.get(number), str)]
         puzzles = old.get_many(names)
-        found += [puzzles[name] for name in names if isinstance(puzzles.get(name), Puzzle)]
+        found += [puzzle for name in names if isinstance(puzzle := puzzles.get(name), Puzzle)]
     return found

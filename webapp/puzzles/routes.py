@@ -15,7 +15,8 @@ from __future__ import annotations
 
 import datetime
 
-from flask import Blueprint, Flask, Response, abort, current_app, redirect, render_template, request, session, url_for
+from flask import Blueprint, Flask, abort, current_app, redirect, render_template, request, session, url_for
+from flask.typing import ResponseReturnValue
 
 from webapp.engine import opponent
 from webapp.engine.game.notation import mark_of, write_moves
@@ -84,7 +85,7 @@ def offered() -> str:
 
 
 @bp.get("/puzzles/daily")
-def today() -> Response:
+def today() -> ResponseReturnValue:
     puzzle = daily(datetime.date.today())
     return redirect(url_for(".play", board=puzzle.rules.name, moves=notation(puzzle)), 303)
 
@@ -167,7 +168,8 @@ def _keep(streak: int, solved: list[str] | None = None) -> None:
 def refused(message: str, status: int) -> tuple[str, int]:
     """A refused move: the same position (the start, if the form did not say
     which), with the message."""
-    puzzle = _puzzle(request.view_args["board"], request.view_args["moves"])
+    args = request.view_args or {}
+    puzzle = _puzzle(args["board"], args["moves"])
     try:
         played = _played(puzzle, request.form.get("played"))
     except InvalidInput:

@@ -169,7 +169,8 @@ class Look(LinkedPosition):
     @cached_property
     def principal_variation(self) -> tuple[int, ...]:
         """The line both sides play with best play, as the tree ranks the moves."""
-        line, position = [], self.position
+        line: list[int] = []
+        position = self.position
         while not position.is_over and (self.solved or len(line) < self.depth):
             cell = ranked(position, self._depth(len(line)))[0][0]
             line.append(cell)

@@ -89,7 +89,7 @@ def question(kind: str, seed: int) -> Question:
 def _random_moves(rng: random.Random) -> tuple[int, ...]:
     """Three to five random moves that leave the game open."""
     while True:
-        position, moves = Position(DEFAULT_BOARD), []
+        position, moves = Position(DEFAULT_BOARD), list[int]()
         for _ in range(rng.randint(3, 5)):
             cell = rng.choice(position.legal_moves())
             position, moves = position.play(cell), [*moves, cell]
