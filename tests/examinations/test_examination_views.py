@@ -69,6 +69,14 @@ def test_a_perfect_engine_has_nothing_wrong_and_a_crashing_one_says_so(visitor: 
     assert "<strong>0</strong> of 4,298" in page and "it stopped (exit status 3)" in page
 
 
+def test_while_one_engine_is_examined_another_waits(app: Flask, visitor: FlaskClient):
+    examinations_at(Where(None, app.instance_path)).begin("first", "under-way", 4298)
+    refused = visitor.post("/engines/flawless/examination")
+    assert refused.status_code == 429 and "Another engine is being examined now" in refused.text
+    assert visitor.post("/engines/first/examination").status_code == 303  # its own: the one under way stands
+    assert examinations_at(Where(None, app.instance_path)).entry("first")["running"]["id"] == "under-way"
+
+
 def test_the_index_lists_every_installed_engine_with_its_latest_share(visitor: FlaskClient):
     visitor.post("/engines/flawless/examination")
     page = visitor.get("/examinations").text

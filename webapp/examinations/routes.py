@@ -23,8 +23,9 @@ from webapp.storage.where import Where
 
 bp = Blueprint("examinations", __name__)
 
-AT_ONCE = 2
-"""How many examinations the whole site may run at once: each holds a worker and two of the engine's processes."""
+AT_ONCE = 1
+"""How many examinations the whole site may run at once: each holds one of the pages lane's workers (and two
+of the engine's processes) for as long as the engine takes, so the other workers stay free for the pages."""
 STARTS_A_MINUTE = 4
 """How many examinations one client may start a minute."""
 
@@ -59,8 +60,8 @@ def start(name: str) -> WerkzeugResponse:
     store = _store()
     now = time.time()
     if sum(under_way(store.entry(other.name), now) for other in roster().brains if other.name != name) >= AT_ONCE:
-        raise TooManyRequests(f"{AT_ONCE} engines are being examined now, the most at once. Please try again "
-                              "in a minute.", retry_after=60)
+        raise TooManyRequests("Another engine is being examined now, the most at once: each holds an engine "
+                              "worker. Please try again in a minute.", retry_after=60)
     limit_a_minute(f"examinations:{client()}", STARTS_A_MINUTE, f"Your network has started {STARTS_A_MINUTE} "
                    "examinations in the last minute, the most for one network. Please try again in a minute.")
     run_id = new_run_id()
