@@ -12,6 +12,7 @@ there, the one before it kept beside it for the page to compare.
 from __future__ import annotations
 
 import secrets
+import time
 from typing import Any
 
 from webapp.brains.examiner import LANES, examine
@@ -22,7 +23,10 @@ from webapp.examinations.store import examinations_at, under_way
 from webapp.storage.where import Where
 
 PROGRESS_EVERY = 100
-"""How many positions answered between two writes of an examination's progress."""
+"""How many positions answered between two writes of an examination's progress..."""
+PROGRESS_SECONDS = 10.0
+"""... or how long, whichever comes first: a slow engine's examination still moves on well within
+store.STALE_SECONDS, so that it is never taken for a lost one while it runs."""
 SHOWN = 300
 """The most wrong positions the page lists; the downloads hold them all."""
 
@@ -45,10 +49,12 @@ def examine_engine(where: Where, brain: Brain, run_id: str) -> None:
     progress and report kept under its name (nothing, if another examination
     of it has started since). An engine that refuses 3×3 gets a report that says so."""
     store = examinations_at(where)
+    written = [time.monotonic()]
 
     def progress(done: int, total: int) -> None:
-        if done % PROGRESS_EVERY == 0 or done == total:
+        if done % PROGRESS_EVERY == 0 or done == total or time.monotonic() - written[0] > PROGRESS_SECONDS:
             store.progress(brain.name, run_id, done)
+            written[0] = time.monotonic()
 
     settings = [f"{key} {value}" for key, value in brain.settings if key != "timeout_turn"]
     try:
