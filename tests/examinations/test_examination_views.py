@@ -80,7 +80,7 @@ def test_while_one_engine_is_examined_another_waits(app: Flask, visitor: FlaskCl
 def test_the_index_lists_every_installed_engine_with_its_latest_share(visitor: FlaskClient):
     visitor.post("/engines/flawless/examination")
     page = visitor.get("/examinations").text
-    assert 'href="/engines/flawless/examination">flawless</a>' in page and "100.0%" in page
+    assert 'href="/engines/flawless/examination">test-engine</a>' in page and "100.0%" in page
     assert page.count("not examined yet") == 2
 
 
