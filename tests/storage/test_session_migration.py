@@ -85,9 +85,10 @@ class Store:
         return self.interface.serializer.decode(data)
 
 
-@pytest.fixture(params=["disk", "redis"])
+@pytest.fixture(params=["disk", pytest.param("redis", marks=pytest.mark.live)])
 def make_app(request: pytest.FixtureRequest, instance: Path) -> Callable[[], Flask]:
-    """A maker of apps on one store (the same instance folder, or the same Redis database), each a fresh start."""
+    """A maker of apps on one store (the same instance folder, or the same Redis database), each a fresh start.
+    Redis's is live, as every test that starts redis-server (make check leaves them to make test)."""
     config: dict[str, Any] = {"TESTING": True, "SECRET_KEY": "test key"}
     if request.param == "redis":
         config["REDIS_URL"] = request.getfixturevalue("redis_server").url.rsplit("/", 1)[0] + "/4"
