@@ -346,6 +346,8 @@ document.addEventListener("click", (event) => {
 
 // The stream names its event "rematch", with the new game's address as data.
 document.addEventListener("rematch", (event) => location.assign(event.detail.data));
+// The lobby's stream names its event "paired" when this visitor's seek is accepted: the page goes to the game.
+document.addEventListener("paired", (event) => location.assign(event.detail.data));
 
 offerLevels();
 offerAllRules();

@@ -30,8 +30,8 @@ from pathlib import Path
 from harness.positions import playable_positions, random_positions
 from webapp.app import create_app
 from webapp.engine import BOARDS, DEFAULT_BUDGET_MS, Position
+from webapp.engine.game.notation import write_moves
 from webapp.engine.play.solved import load_all
-from webapp.shared.game_link import write_moves
 from webapp.think.look import DEFAULT_DEPTH, DEPTHS
 from webapp.think.searches import searches
 

@@ -55,7 +55,7 @@ from webapp.brains.external import (
 from webapp.brains.external import started as started_on
 from webapp.brains.gomocup import RULE_NUMBERS, asking
 from webapp.engine import BOARDS, FREESTYLE, LEARNERS, LEVELS, RENJU, RULES, STANDARD, Rules, rules_offered, under_rule
-from webapp.shared.game_link import write_moves
+from webapp.engine.game.notation import write_moves
 
 PROGRAM = Path(sys.executable).with_name("pbrain-kinrow")
 DEFAULT_LADDER = {"5x5": ("master", "hard", "medium", "easy"), "7x7": ("master", "hard", "medium", "easy"),

@@ -22,9 +22,9 @@ from pathlib import Path
 from typing import NamedTuple
 
 from webapp.engine import BOARDS, Position, Rules, choose_move, top_level
+from webapp.engine.game.notation import write_moves
 from webapp.puzzles.collection import PUZZLES_FILE
 from webapp.puzzles.puzzle import Puzzle, puzzles_in
-from webapp.shared.game_link import write_moves
 
 SEED = 0
 PER_BOARD = 12

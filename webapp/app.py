@@ -26,6 +26,7 @@ from webapp.engine import BOARDS, DEFAULT_BUDGET_MS, FREESTYLE, RULES, STANDARD,
 from webapp.engine.game.opening_rules import NAMES, OPENINGS
 from webapp.estimate import routes as estimate_routes
 from webapp.learn import routes as learn_routes
+from webapp.online import lobby_routes
 from webapp.online import routes as online_routes
 from webapp.online.clock import CLOCKS
 from webapp.play import routes as play_routes
@@ -72,6 +73,8 @@ DEFAULTS: dict[str, Any] = {
     "STREAMS_PER_PLAYER": 6,                 # live streams one browser holds in a worker: two tabs, a phone, room
     "STREAMS_PER_CLIENT": 24,                # live streams one client (address, IPv6 /64) holds in a worker
     "GAMES_PER_MINUTE": 10,                  # live games one browser may start in a minute
+    "SEEKS_PER_MINUTE": 6,                   # seeks made, and seeks accepted, by one browser or account in a minute
+    "SEEKS_OPEN": 300,                       # open seeks in the lobby, in all
     "ENGINE_PAGES_PER_MINUTE": 30,           # pages one client may have the engine workers work out in a minute
     "ENGINE_PAGES_AT_ONCE": 2,               # of those, how many may wait for the workers at once
     "REVIEWS_PER_MINUTE": 20,                # looks at reviews one client may have queue new appraisals, a minute
@@ -91,7 +94,8 @@ ENVIRONMENT: dict[str, type] = {
     "SESSION_IDLE_SECONDS": int, "SESSION_STORE_LIMIT": int, "NEW_SESSIONS_PER_HOUR": int, "ENGINE_BUDGET_MS": float,
     "ENGINE_WORKERS": str, "ENGINE_WORKER_COUNT": int,
     "STREAM_SECONDS": float, "STREAMS_PER_PROCESS": int, "STREAMS_PER_PLAYER": int,
-    "STREAMS_PER_CLIENT": int, "GAMES_PER_MINUTE": int, "ADDRESS_PER_MINUTE": int, "ENGINE_PAGES_PER_MINUTE": int,
+    "STREAMS_PER_CLIENT": int, "GAMES_PER_MINUTE": int, "SEEKS_PER_MINUTE": int, "SEEKS_OPEN": int,
+    "ADDRESS_PER_MINUTE": int, "ENGINE_PAGES_PER_MINUTE": int,
     "ENGINE_PAGES_AT_ONCE": int, "REVIEWS_PER_MINUTE": int,
     "LEARNING_RUNS_PER_CLIENT": int,
     "TRUSTED_PROXIES": int, "ENGINE_BRAINS": str, "REVIEW_ENGINE": str, "CLOCKS": str, "MAX_CONTENT_LENGTH": int,
@@ -136,14 +140,16 @@ def create_app(test_config: Mapping[str, Any] | None = None,
     url = app.config["REDIS_URL"]
     app.extensions["rate_limits"] = rate_limits(redis_client(url) if url else None, app.instance_path)
     online_routes.init_app(app)
+    lobby_routes.init_app(app)
     app.extensions[ENGINE_POOL] = EnginePool(app.config["ENGINE_WORKERS"], app.instance_path, app.config["REDIS_URL"],
                                              workers=app.config["ENGINE_WORKER_COUNT"], judge=_external_engines(app))
     puzzle_routes.init_app(app)
     account_routes.init_app(app)
-    for routes in (play_routes, review_routes, puzzle_routes, think_routes, online_routes, learn_routes, records_routes,
-                   analysis_routes, estimate_routes, account_routes):
+    for routes in (play_routes, review_routes, puzzle_routes, think_routes, online_routes, lobby_routes, learn_routes,
+                   records_routes, analysis_routes, estimate_routes, account_routes):
         app.register_blueprint(routes.bp)
     app.extensions["refusal_pages"] = {"play": play_routes.refused, "online": online_routes.refused,
+                                       "lobby": lobby_routes.refused,
                                        "review": review_routes.refused, "puzzles": puzzle_routes.refused}
     _register_error_answers(app)
     app.add_url_rule("/healthz", view_func=healthz)

@@ -164,7 +164,7 @@ def test_the_players_page_shows_the_name_and_since_when_and_no_made_up_numbers(v
     page = visitor.client.get("/@/Ada_L")
     assert page.status_code == 200 and 'Signed in as <a href="/@/Ada_L" aria-current="page">Ada_L</a>' in page.text
     assert "<h2 id=\"player-heading\">Ada_L</h2>" in page.text and "A member since " in page.text
-    assert "once rated games can be played" in page.text
+    assert "No rated games yet" in page.text
     assert not re.search(r"\b1[0-9]{3}\b", page.text.split("A member since", 1)[1].split("</p>", 1)[1])
     elsewhere = Visitor(visitor.client.application.test_client())
     assert 'action="/@/Ada_L/delete"' in page.text and 'action="/@/Ada_L/delete"' not in \

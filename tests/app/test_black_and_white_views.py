@@ -23,8 +23,8 @@ from harness.browsing import FINISHED_7X7, REVIEWED_15X15
 from tests.scrapers import read_aloud
 from tests.support import HTMX, Friend, Visitor
 from webapp.engine import BOARDS
+from webapp.engine.game.notation import write_moves
 from webapp.puzzles.collection import collection
-from webapp.shared.game_link import write_moves
 
 STRAY = re.compile(r"(?<![\w.+/-])[XO](?:'s)?(?![\w+/-])")
 """X or O standing alone as a word (or X's, O's): a side named by its mark."""

@@ -27,6 +27,8 @@ SEGMENTS = {
               "%C3%A9", "-", "a1--b2", "99999999999999999999", "a0", "o15-a1", "h8-" * 40],
     "side": ["x", "o", "X", "O", "", "%C3%A9", "both"],
     "game_id": ["", "abc", "%00", "%C3%A9", "0" * 64],
+    "seek_id": ["", "AAAAAAAAAAAA", "%00", "x" * 13],
+    "blocked": ["bob_b", "a", "%C3%A9", "x" * 40],
     "filename": ["app.js", "style.css", "../pyproject.toml", "nothing.js", "%C3%A9"],
 }
 FIELDS = {
@@ -43,6 +45,13 @@ FIELDS = {
     "side": SEGMENTS["side"],
     "back": ["", "/", "http://evil.example/", "x"],
     "after": ["", "0", "-1", "x", "9999999999"],
+    "rule": ["freestyle", "standard", "renju", "", "x"],
+    "opening": ["none", "swap2", "rif", "", "x"],
+    "clock": ["none", "5+3", "1+0", ""],
+    "colour": ["x", "o", "random", "", "purple"],
+    "rated": ["rated", "casual", "", "x"],
+    "range": ["any", "100", "250", "", "-1"],
+    "name": ["bob_b", "", "a b", "x" * 30],
 }
 HEADERS = {
     "HX-Request": ["true", "false", ""],

@@ -8,14 +8,18 @@ import pytest
 
 from tests.support import Visitor
 
-LINKS = [("/", "Play"), ("/puzzles", "Puzzles"), ("/games", "My games"), ("/analysis/", "Analysis board"),
-         ("/open", "Open a record"), ("/lessons", "Learn"), ("/help", "How to play"), ("/signin", "Sign in")]
+LINKS = [("/", "Play"), ("/lobby", "Lobby"), ("/puzzles", "Puzzles"), ("/games", "My games"),
+         ("/analysis/", "Analysis board"), ("/open", "Open a record"), ("/lessons", "Learn"),
+         ("/leaderboards", "Leaderboards"), ("/help", "How to play"),
+         ("/signin", "Sign in")]
 
 
 @pytest.mark.parametrize("path, current", [("/", "Play"), ("/puzzles", "Puzzles"), ("/games", "My games"),
                                            ("/analysis/15x15", "Analysis board"), ("/open", "Open a record"),
                                            ("/lessons", "Learn"), ("/learn", "Learn"), ("/help", "How to play"),
-                                           ("/think/3x3/", None), ("/review/3x3/0123", None)])
+                                           ("/leaderboards", "Leaderboards"),
+                                           ("/lobby", "Lobby"), ("/watch", "Lobby"), ("/think/3x3/", None),
+                                           ("/review/3x3/0123", None)])
 def test_each_page_links_the_main_pages_and_marks_its_own(visitor: Visitor, path: str, current: str | None):
     header = re.search(r"<header>(.*?)</header>", visitor.client.get(path).text, re.S).group(1)
     links = re.findall(r'<a href="([^"]*)"( aria-current="page")?>([^<]*)</a>', header.split("<nav", 1)[1])

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from webapp.brain import protocol
-from webapp.brain.protocol import SAFETY_MS, Clock, OurBrain
+from webapp.brains.ours import protocol
+from webapp.brains.ours.protocol import SAFETY_MS, Clock, OurBrain
 from webapp.engine import BOARDS, Position, board_named
 from webapp.engine.play import solved, swap2
 

@@ -14,6 +14,7 @@ pytestmark = pytest.mark.browser
 
 MAIN_PAGES = {
     "Play": "Tic-tac-toe and gomoku",
+    "Lobby": "Lobby · Tic-tac-toe and gomoku",
     "Puzzles": "Puzzles · Tic-tac-toe and gomoku",
     "My games": "My games · Tic-tac-toe and gomoku",
     "Analysis board": "Analysis board · Tic-tac-toe and gomoku",

@@ -15,11 +15,12 @@ from tests.puzzles.test_puzzles import PLAYED_7X7
 from tests.support import Visitor
 from webapp.app import create_app
 from webapp.engine import BOARDS
+from webapp.engine.game.notation import write_moves
 from webapp.puzzles import mined
 from webapp.puzzles.collection import collection, new_puzzles_in
 from webapp.puzzles.puzzle import Puzzle
 from webapp.puzzles.store import puzzles_at, puzzles_store
-from webapp.shared.game_link import parse_moves, write_moves
+from webapp.shared.game_link import parse_moves
 from webapp.storage.where import Where
 from webapp.workers.pool import EnginePool
 

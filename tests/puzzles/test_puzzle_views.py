@@ -11,9 +11,10 @@ from tests.online.test_online_views import Friend
 from tests.puzzles.test_puzzles import PLAYED_7X7
 from tests.support import Visitor
 from webapp.engine import BOARDS
+from webapp.engine.game.notation import write_moves
 from webapp.puzzles.collection import collection
 from webapp.puzzles.puzzle import puzzles_in
-from webapp.shared.game_link import parse_moves, write_moves
+from webapp.shared.game_link import parse_moves
 from webapp.shared.words import describe_cell
 
 HTMX = {"HX-Request": "true"}

@@ -1,6 +1,7 @@
 """Accounts: a name and a password, optional (anonymous visitors play as they always have).
 
-- routes: /signup, /signin, /signout, a player's page /@/<name> and its /delete;
+- routes: /signup, /signin, /signout, a player's page /@/<name> (its ratings, chart, recent rated games)
+  and its /delete, /leaderboards;
   the signed-in name in the header (signed_in(), a template global).
 - rules: the shape of a name and what makes a password too weak, in words a person reads.
 - store: the accounts, on SQLite in the instance folder or on Redis, each

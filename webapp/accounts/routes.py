@@ -1,4 +1,7 @@
-"""Routes: sign up, sign in and out, a player's page, and deleting one's account.
+"""Routes: sign up, sign in and out, a player's page (with its ratings), deleting one's account, the leaderboards.
+
+The ratings are webapp.ratings' (written by the live games' store as rated games end): read here, never from
+the request.
 
 Every form is a plain HTML form (a page of its own, which works with
 JavaScript off): the answer to a form that worked is a redirect (303),
@@ -6,9 +9,9 @@ and to one that did not, the form again with what was wrong and the status
 that says so. Forms from another site never get here (the app refuses any
 cross-site POST: docs/http.md).
 
-Signing in (or up) keeps the account in the accounts' own part of the
-session (webapp.storage.session_parts: its id and name) and gives the
-session a new id first (Flask-Session's regenerate), so that an id someone
+Signing in (or up) keeps the account in the session (webapp.shared.identity:
+its id and name, which every feature may read) and gives the session a new
+id first (Flask-Session's regenerate), so that an id someone
 planted or saw before the sign-in is worth nothing after it; signing out
 drops the part and renews the id again. This browser's games, score and
 MENACE stay its own (the play feature's part of the session).
@@ -23,6 +26,7 @@ and status, so that the answer never says which names exist.
 from __future__ import annotations
 
 import datetime
+import time
 from typing import cast
 
 from flask import Blueprint, Flask, abort, current_app, redirect, render_template, request, session, url_for
@@ -31,14 +35,22 @@ from flask_session.base import ServerSideSession, ServerSideSessionInterface
 
 from webapp.accounts.rules import NAME_RULE, is_name, name_key, password_problem
 from webapp.accounts.store import Account, Accounts, NameTaken, accounts_at
+from webapp.ratings.chart import rating_chart
+from webapp.ratings.kinds import RatingKind
+from webapp.ratings.store import (
+    LEADERBOARD_DAYS,
+    LEADERBOARD_DEVIATION,
+    LEADERBOARD_GAMES,
+    LEADERBOARD_LENGTH,
+    Ratings,
+    ratings_at,
+)
+from webapp.shared import identity
 from webapp.shared.web import client, never_cached, rate_limits
-from webapp.storage.session_parts import keep_part, part
 from webapp.storage.where import Where
 
 bp = Blueprint("accounts", __name__)
 
-SESSION_PART = "accounts"
-"""The accounts' part of a browser's session: the signed-in account's id and name."""
 TRIES_SECONDS = 15 * 60
 """The window the sign-up and sign-in limits count tries in."""
 WRONG = "That name and password do not match an account. Check both and try again."
@@ -47,7 +59,9 @@ WRONG = "That name and password do not match an account. Check both and try agai
 
 def init_app(app: Flask) -> None:
     """The accounts' store, where the app's other stores are (Where: Redis at REDIS_URL, or the instance folder)."""
-    app.extensions["accounts"] = accounts_at(Where(app.config["REDIS_URL"], app.instance_path))
+    where = Where(app.config["REDIS_URL"], app.instance_path)
+    app.extensions["accounts"] = accounts_at(where)
+    app.extensions["ratings"] = ratings_at(where)  # read here; written by the live games' store as games end
     app.add_template_global(signed_in)
 
 
@@ -55,13 +69,19 @@ def _accounts() -> Accounts:
     return current_app.extensions["accounts"]
 
 
+def _ratings() -> Ratings:
+    return current_app.extensions["ratings"]
+
+
 def signed_in() -> str | None:
     """The name this browser is signed in as (None: anonymous), for the header."""
-    return part(session, SESSION_PART).get("name")
+    account = identity.signed_in(session)
+    return account.name if account else None
 
 
 def _signed_in_id() -> int | None:
-    return part(session, SESSION_PART).get("id")
+    account = identity.signed_in(session)
+    return account.id if account else None
 
 
 @bp.get("/signup")
@@ -140,25 +160,37 @@ def delete(name: str) -> ResponseReturnValue:
     if _accounts().verify(account.name, request.form.get("password", "")) is None:
         return _player_page(account, message="That is not this account's password, so it was not deleted."), 400
     _accounts().delete(account)
+    _ratings().forget(account.name)  # a later account of this name starts afresh
     _sign_out()
     return redirect(url_for("play.index"), 303)
 
 
+@bp.get("/leaderboards")
+def leaderboards() -> str:
+    """The top players of each rating: enough games, a small deviation, a rated game lately (ratings.store)."""
+    now = time.time()
+    boards = [(kind, _ratings().leaderboard(kind, now)) for kind in RatingKind]
+    return render_template("accounts/leaderboards.html", boards=boards, now=now, most=LEADERBOARD_LENGTH,
+                           games=LEADERBOARD_GAMES, deviation=round(LEADERBOARD_DEVIATION), days=LEADERBOARD_DAYS)
+
+
 def _player_page(account: Account, message: str | None) -> str:
     since = datetime.datetime.fromtimestamp(account.since, datetime.UTC)
+    standings = _ratings().standings_of(account.name)
     return render_template("accounts/player.html", account=account, since=f"{since:%B} {since.day}, {since.year}",
-                           own=_signed_in_id() == account.id, message=message)
+                           own=_signed_in_id() == account.id, message=message, now=time.time(),
+                           standings=[(standing, rating_chart(standing)) for standing in standings])
 
 
 def _signed_in_as(account: Account) -> ResponseReturnValue:
     """Keep account in this session, under a new session id; on to the player's page."""
     _renew_session_id()
-    keep_part(session, SESSION_PART, {"id": account.id, "name": account.name})
+    identity.keep_signed_in(session, account.id, account.name)
     return redirect(url_for(".player", name=account.name), 303)
 
 
 def _sign_out() -> None:
-    session.pop(SESSION_PART, None)
+    identity.forget_signed_in(session)
     _renew_session_id()
 
 

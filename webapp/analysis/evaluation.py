@@ -33,7 +33,8 @@ def from_table(position: Position) -> Evaluation:
     perfect and the hint choose it (best_in_table), until the game ends or LINE_LENGTH moves."""
     rules, mover = position.rules, position.to_move
     outcome = outcomes(position)[best_in_table(position)]
-    line, step = [], position
+    line: list[int] = []
+    step = position
     while not step.is_over and len(line) < LINE_LENGTH:
         line.append(best_in_table(step))
         step = step.play(line[-1])

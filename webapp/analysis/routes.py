@@ -9,7 +9,8 @@ JavaScript the page links to it. Only that route waits for the engine.
 
 from __future__ import annotations
 
-from flask import Blueprint, Response, abort, redirect, render_template, request, session, url_for
+from flask import Blueprint, abort, redirect, render_template, request, session, url_for
+from flask.typing import ResponseReturnValue
 
 from webapp.analysis import words
 from webapp.analysis.board import squares
@@ -29,7 +30,7 @@ SWITCH = ("on", "off")
 
 
 @bp.get("/analysis/")
-def start() -> Response:
+def start() -> ResponseReturnValue:
     """The analysis board, empty: of the board and rule a link names
     (/analysis/?board=15x15&rule=renju), else of this browser's current game
     (the header's link, from a renju game, opens renju's board), else gomoku's."""

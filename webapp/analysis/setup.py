@@ -48,13 +48,13 @@ class Setup:
     def parse(cls, rules: Rules, black: str | None, white: str | None, turn: str | None = None) -> Setup:
         """The setup a link writes ("h8-i9" a side, turn=x or o); InvalidInput saying what is wrong."""
         names = side_name(rules, "X", start=False), side_name(rules, "O", start=False)
-        sides = [parse_stones(rules, raw, name) for raw, name in zip((black, white), names)]
-        if sides[0] & sides[1]:
-            raise InvalidInput(why_it_cannot_arise(rules, *sides))
+        black_stones, white_stones = (parse_stones(rules, raw, name) for raw, name in zip((black, white), names))
+        if black_stones & white_stones:
+            raise InvalidInput(why_it_cannot_arise(rules, black_stones, white_stones))
         if turn not in (None, "", *TURNS):
             raise InvalidInput(f"The side to move is turn=x ({names[0]}) or turn=o ({names[1]}), "
-                               f"not {quoted(turn[:12])}.")
-        return cls(rules, *sides, TURNS.get(turn or ""))
+                               f"not {quoted(str(turn)[:12])}.")
+        return cls(rules, black_stones, white_stones, TURNS.get(turn or ""))
 
     def changed(self, cell: int, tool: str) -> Setup:
         """The setup after a click on cell with tool: the stone of that colour there (in place of any), or none."""

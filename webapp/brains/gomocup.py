@@ -1,6 +1,6 @@
 """The Gomocup brain protocol's words, both ways: what this site says to
 other brains and reads back from them (webapp.brains.external), and what its
-own brain reads from a manager and says back (webapp.brain.protocol). One
+own brain reads from a manager and says back (webapp.brains.ours.protocol). One
 table of the rules by their number, one way to write a square and to read
 one.
 

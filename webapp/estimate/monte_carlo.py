@@ -18,12 +18,13 @@ from functools import lru_cache
 from typing import NamedTuple
 
 from webapp.engine import Position, Rules, is_solved
+from webapp.engine.game.notation import write_moves
 from webapp.engine.teaching.mcts import EXPLORATION, Iteration, Search
 from webapp.shared.board import BoardView, SquareValue, board_view
 from webapp.shared.coach import square_values
 from webapp.shared.errors import InvalidInput
 from webapp.shared.forms import whole_number
-from webapp.shared.game_link import LinkedPosition, parse_moves, write_moves
+from webapp.shared.game_link import LinkedPosition, parse_moves
 from webapp.shared.words import describe_cell, quoted
 
 MAX_ITERATIONS = 10_000
@@ -75,11 +76,11 @@ class Asked(LinkedPosition):
         is in the tree only the search can say (Found.missing)."""
         seed = DEFAULT_SEED if raw_seed is None else whole_number(raw_seed, MAX_SEED)
         if seed is None:
-            raise InvalidInput(f"The seed is a whole number from 0 to {MAX_SEED:,}, not {quoted(raw_seed[:12])}.")
+            raise InvalidInput(f"The seed is a whole number from 0 to {MAX_SEED:,}, not {quoted(str(raw_seed)[:12])}.")
         iterations = 0 if raw_iterations is None else whole_number(raw_iterations, MAX_ITERATIONS)
         if iterations is None:
             raise InvalidInput(f"The iterations are a whole number from 0 to {MAX_ITERATIONS:,}, "
-                               f"not {quoted(raw_iterations[:12])}.")
+                               f"not {quoted(str(raw_iterations)[:12])}.")
         return cls(rules, moves, seed, iterations, _node(rules, moves, raw_node or ""))
 
     @property
@@ -236,7 +237,8 @@ def _told(search: Search, position: Position) -> tuple[tuple[PathNode, ...], tup
     last: Iteration | None = search.last
     if last is None:
         return (), (), ""
-    rules, nodes, walked = position.rules, [], ()
+    rules, nodes = position.rules, []
+    walked: tuple[int, ...] = ()
     steps = {index: step for index, step in enumerate(last.selection)}
     for index, move in enumerate(last.path):
         walked = (*walked, move)

@@ -54,7 +54,10 @@ class Chart(NamedTuple):
     most_games: int
     y_label: str = "score"
 
-    frame = FRAME
+    @property
+    def frame(self) -> Frame:
+        """Where the chart's axes stand in its picture: every chart's FRAME."""
+        return FRAME
 
     def x(self, games: float) -> float:
         return FRAME.left + (FRAME.right - FRAME.left) * games / max(self.most_games, 1)
@@ -116,7 +119,7 @@ def my_menace_chart(machine: Menace) -> Chart | None:
     results = machine.results
     if not results:
         return None
-    points = []
+    points: list[tuple[float, float]] = []
     for games in range(1, len(results) + 1):
         recent = results[max(0, games - WINDOW):games]
         points.append((games, (recent.count("W") + recent.count("D") / 2) / len(recent)))

@@ -7,7 +7,8 @@ from __future__ import annotations
 
 import re
 
-from flask import Blueprint, Response, abort, current_app, redirect, render_template, request, session, url_for
+from flask import Blueprint, abort, current_app, redirect, render_template, request, session, url_for
+from flask.typing import ResponseReturnValue
 from werkzeug.exceptions import TooManyRequests
 
 from webapp.learn.charts import my_menace_chart, run_chart, tally, training_chart
@@ -74,7 +75,7 @@ def lesson() -> str:
 
 
 @bp.post("/learn/runs")
-def start_run() -> Response:
+def start_run() -> ResponseReturnValue:
     """Start a learning run: its first chunk queued on the engine workers, and
     the browser sent to watch it (on the lesson, if it came from there).
     429 past the bounds: a run of this browser's still under way,
@@ -120,7 +121,7 @@ def run(run_id: str) -> str:
 
 
 @bp.post("/learn/menace/reset")
-def reset_my_menace() -> Response:
+def reset_my_menace() -> ResponseReturnValue:
     """Empty this browser's MENACE's boxes, and show what it knows now: nothing."""
     my_menace.keep(session, my_menace.emptied(my_menace.read(session)))
     return redirect(url_for(".page"), 303)

@@ -109,7 +109,7 @@ def new_run(settings: Settings) -> tuple[dict[str, Any], dict[str, Any]]:
 
 def under_way(record: Mapping[str, Any] | None) -> bool:
     """Whether a run is learning: not finished, and moved on within the store's STALE_SECONDS."""
-    return bool(record) and not record["finished"] and record["moved"] >= time.time() - STALE_SECONDS
+    return record is not None and not record["finished"] and record["moved"] >= time.time() - STALE_SECONDS
 
 
 def described(run_id: str, record: Mapping[str, Any]) -> dict[str, Any]:

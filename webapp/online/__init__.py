@@ -1,6 +1,9 @@
-"""Playing a friend on another device: an invitation (a link or a short code), seats, live updates,
-clocks, offers (a draw, a take-back), rematches.
+"""Playing a friend on another device, or a stranger met in the lobby: an invitation (a link or a short code),
+seats, live updates, clocks, offers (a draw, a take-back), rematches, seeks.
 
+- lobby_routes: /lobby (seeks made, cancelled, accepted; its live stream; a block list) and /watch.
+- lobby: a Seek, a value, and who may accept it; seek_store: where seeks live (SQLite, or Redis).
+- pairing: game_for_two, the live game made with both players seated (the lobby's accept; quick pairing).
 - routes: /online, /join, /g/<id> and its join, move, offer, answer, withdraw, rematch and event stream.
 - streams: a game's live stream (server-sent events), and who is here.
 - shared_game: SharedGame, the game two browsers play, an immutable value like the match's Game;

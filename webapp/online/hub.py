@@ -15,19 +15,28 @@ import os
 import threading
 import time
 from collections.abc import Iterable, Mapping
+from typing import Protocol
 
-from webapp.online.store import POLL_SECONDS, GameStore
+from webapp.online.store import POLL_SECONDS
 
 WATCH_SECONDS = 0.1
 """The longest the Hub's blocking read on Redis lasts, so that a game a
 stream has just begun to watch joins the read within this time."""
 
 
+class Watched(Protocol):
+    """What the Hub watches: numbered logs under keys (a games' store, by game id; the lobby's seeks, by LOBBY)."""
+
+    def latest(self, game_ids: list[str]) -> dict[str, int]: ...
+
+    def wait_for_events(self, last: dict[str, int], seconds: float) -> dict[str, int]: ...
+
+
 class Hub:
     """One thread per process that watches the games its streams are open on
     and wakes those streams when their game's log grows (see the module's docstring)."""
 
-    def __init__(self, store: GameStore):
+    def __init__(self, store: Watched):
         self.store = store
         self._latest: dict[str, int] = {}
         self._watchers: dict[str, int] = {}

@@ -10,11 +10,12 @@ from dataclasses import replace
 from typing import NamedTuple, Self
 
 from webapp.engine import MARKS
+from webapp.engine.game.notation import mark_of
 from webapp.online.clock import now_or_clock
 from webapp.online.status import OFFER_WORDS
 from webapp.online.store import Event
 from webapp.shared.errors import Conflict, InvalidInput, Refusal
-from webapp.shared.game_link import AGREED, Result, mark_of
+from webapp.shared.game_link import AGREED, Result
 
 
 class Offer(NamedTuple):

@@ -33,7 +33,7 @@ from flask import (
 )
 from werkzeug.exceptions import ServiceUnavailable, TooManyRequests
 
-from webapp.engine import BOARDS, DEFAULT_BOARD
+from webapp.engine import BOARDS, DEFAULT_BOARD, MARKS
 from webapp.online import flags
 from webapp.online.clock import parse_time_control, time_controls
 from webapp.online.hub import Hub, StreamCount
@@ -41,6 +41,8 @@ from webapp.online.player_cookie import bare_player, signed, signed_player
 from webapp.online.shared_game import SharedGame, new_code, new_game_id, new_player_id, normalise_code
 from webapp.online.store import Event, GameStore, games_store
 from webapp.online.streams import stream
+from webapp.ratings.glicko2 import UNRATED_DEVIATION, UNRATED_RATING
+from webapp.ratings.standing import shown
 from webapp.shared.errors import Conflict, InvalidInput
 from webapp.shared.forms import parse_board, parse_cell, parse_opening, parse_ply, parse_rule
 from webapp.shared.web import client, engine_pool, game_finished, is_htmx, limit_a_minute, never_cached, plain_error
@@ -385,7 +387,7 @@ def _limit(key: str, most: int, done: str) -> None:
 
 def _limit_address(done: str) -> None:
     """Refuse (429) past ADDRESS_PER_MINUTE games started or codes tried, together, a
-    minute from one client (its address, an IPv6 /64: webapp.shared.clients): the
+    minute from one client (its address, an IPv6 /64: webapp.storage.clients): the
     brake on guessing codes."""
     _limit(f"address:{client()}", current_app.config["ADDRESS_PER_MINUTE"], done)
 
@@ -426,7 +428,22 @@ def _context(game: SharedGame, event: Event | None = None, player: str | None = 
     return {"game": game, "view": view, "player": player, "mine": mine, "status": view.status,
             "event": event, "link": link, "local_host": _loopback_host(link),
             "boards": BOARDS, "htmx": is_htmx(), "live": live, "clocks": game.clock_faces(player, now),
-            "offer_words": game.offer_words(player), "fifths": [game.rules.cell_name(cell) for cell in fifths]}
+            "offer_words": game.offer_words(player), "fifths": [game.rules.cell_name(cell) for cell in fifths],
+            "seated_names": _seated_names(game, now), "my_rating_change": game.rating_change_of(mine)}
+
+
+def _seated_names(game: SharedGame, now: float) -> list[tuple[str, str, str | None]]:
+    """Each seat's mark, account name and rating as shown ("1500?"; None in an unrated game), where a name sits;
+    the ratings are read from the store, never from the request."""
+    kind = game.rating_kind
+    found = []
+    for mark, name in zip(MARKS, game.names):
+        if name is None:
+            continue
+        standing = games().ratings.standing(name, kind) if kind else None
+        found.append((mark, name, standing.shown(now) if standing else shown(UNRATED_RATING, UNRATED_DEVIATION)
+                      if kind else None))
+    return found
 
 
 def _loopback_host(link: str) -> str | None:

@@ -19,13 +19,16 @@ from functools import cached_property
 from typing import Any
 
 from webapp.engine import MARKS, Opening, Position, Rules, board_named, opponent
+from webapp.engine.game.notation import write_moves
 from webapp.online.clock import Clock, TimeControl, now_or_clock
 from webapp.online.offers import Offer, Offered, parse_offer
+from webapp.online.rated import Rated, parse_rating_changes
 from webapp.online.status import Told
 from webapp.online.store import Event
+from webapp.ratings.standing import RatingChange
 from webapp.shared.board import BoardView, board_view
 from webapp.shared.errors import Conflict, Forbidden, InvalidInput
-from webapp.shared.game_link import Result, parse_moves, write_moves
+from webapp.shared.game_link import Result, parse_moves
 from webapp.shared.opened import Opened
 from webapp.shared.opening_words import choice_words, placed_words
 
@@ -65,7 +68,7 @@ def normalise_code(raw: str | None) -> str:
 
 
 @dataclass(frozen=True)
-class SharedGame(Offered, Told, Opened):
+class SharedGame(Offered, Told, Opened, Rated):
     """A game two browsers play: its board, moves, seats, clocks, offers and what follows it."""
 
     id: str
@@ -83,6 +86,7 @@ class SharedGame(Offered, Told, Opened):
     declined: Offer | None = None                        # the last one declined: not made again at once
     rated: bool = False                                  # a rated game changes the players' ratings at its end
     names: tuple[str | None, str | None] = (None, None)  # the signed-in accounts at X and O (None: anonymous)
+    rating_changes: tuple[RatingChange, RatingChange] | None = None  # X's and O's, kept when a rated game ends
 
     @classmethod
     def create(cls, rules: Rules, side: str, player: str, game_id: str, code: str,
@@ -192,7 +196,7 @@ class SharedGame(Offered, Told, Opened):
                now: float | None = None) -> tuple[SharedGame, Event]:
         """player's choice in the opening (one of choices_now: swap2's black,
         white or two more, renju's swap or stay...), or fifth moves offered.
-        A choice that gives the opener white exchanges the seats (and their
+        A choice that gives the opener white exchanges the seats (and their names and
         clocks): a seat is a colour."""
         now = now_or_clock(now)
         mark = self._seat_changing(player, seen_ply, "choose", now)
@@ -203,7 +207,7 @@ class SharedGame(Offered, Told, Opened):
         chosen, step = self.parse_choice(choice), self.opening_now.step
         after = self._timed(replace(self, opening=self.opening.chose(chosen), offer=None), now, moved=True)
         if after.opening.opener_has_white != self.opening.opener_has_white:
-            after = replace(after, seats=(self.seats[1], self.seats[0]),
+            after = replace(after, seats=(self.seats[1], self.seats[0]), names=(self.names[1], self.names[0]),
                             away=frozenset(opponent(seat) for seat in self.away),
                             clock=after.clock and after.clock.exchanged())
         chooser = "first" if self.opening.opener_acts(self.ply) else "second"  # the seats may just have changed
@@ -324,7 +328,9 @@ class SharedGame(Offered, Told, Opened):
             seats = (self.seats[1], self.seats[0]) if opener == self.seats[0] else self.seats
         else:
             seats = (self.seats[1], self.seats[0])
+        names = self.names if seats == self.seats else (self.names[1], self.names[0])  # a name follows its player
         following = SharedGame(game_id, code, self.rules, seats=seats, series=dict(self.series),
+                               rated=self.rated, names=names,
                                opening=Opening(self.opening.rule),
                                clock=self.clock and Clock.start_of(self.clock.control))
         return replace(self, rematch=game_id), following, Event("rematch", "A rematch has begun, sides swapped.")
@@ -359,7 +365,7 @@ class SharedGame(Offered, Told, Opened):
                 **self.ending.query, **self.opening.to_data(), **(self.clock.to_data() if self.clock else {}),
                 "offer": self.offer and list(self.offer), "declined": self.declined and list(self.declined),
                 **({"rated": True} if self.rated else {}),
-                **({"names": list(self.names)} if self.names != (None, None) else {})}
+                **({"names": list(self.names)} if self.names != (None, None) else {}), **self.rating_data()}
 
     @classmethod
     def from_data(cls, data: dict[str, Any]) -> SharedGame:
@@ -373,7 +379,8 @@ class SharedGame(Offered, Told, Opened):
                        frozenset(data["away"]) & set(MARKS), Result.parse(data, Position.after(rules, moves)),
                        Opening.from_data(data), Clock.from_data(data),
                        parse_offer(data.get("offer")), parse_offer(data.get("declined")),
-                       data.get("rated", False) is True, _names(data.get("names")))
+                       data.get("rated", False) is True, _names(data.get("names")),
+                       parse_rating_changes(data.get("rating_changes")))
         except (KeyError, TypeError, IndexError, ValueError, InvalidInput) as error:
             raise ValueError(f"not a shared game: {error}") from error
         if not game.opening.fits(rules, game.ply, game.moves):

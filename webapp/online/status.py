@@ -9,8 +9,8 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from webapp.engine import MARKS, opponent, rules_offered
+from webapp.engine.game.notation import mark_of
 from webapp.online.clock import clock_words
-from webapp.shared.game_link import mark_of
 from webapp.shared.opening_words import step_words
 from webapp.shared.words import describe_cell, in_a_row, side_name
 

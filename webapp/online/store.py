@@ -22,6 +22,13 @@ of events and the streams open on it.
   the seat it watches from and when it was last seen; a seat is "here" while
   one of its streams was seen within PRESENCE_SECONDS (streams refresh it as
   they send their keep-alives), so a crashed process's streams fade away.
+- Ratings: a change that ends a rated game (its rated_ending()) rates both
+  players in the same atomic step (webapp.ratings.store: the ratings' table
+  is in the games' SQLite file, written in the same transaction; in Redis
+  the players' rating keys are WATCHed with the game and written in the
+  same MULTI), and the game keeps both changes (with_rating_changes), which
+  marks it rated: exactly once, whatever races, since a game whose changes
+  are kept is never rated again.
 """
 
 from __future__ import annotations
@@ -37,6 +44,8 @@ from typing import Any, NamedTuple, Protocol
 from redis import Redis
 from redis.exceptions import WatchError
 
+from webapp.ratings.standing import RatedGame, RatingChange
+from webapp.ratings.store import GAMES_FILE, Ratings, RedisRatings, SQLiteRatings
 from webapp.storage.sqlite import ThreadConnections
 
 POLL_SECONDS = 0.05
@@ -71,6 +80,14 @@ class Stored(Protocol):
 
     def with_new_code(self) -> Stored: ...
 
+    def rated_ending(self) -> RatedGame | None:
+        """The game as the ratings need it, if it is a rated game over and not yet rated; else None."""
+        ...
+
+    def with_rating_changes(self, changes: tuple[RatingChange, RatingChange]) -> Stored:
+        """A copy that keeps its players' rating changes (X's, O's): rated, once and for all."""
+        ...
+
 
 Load = Callable[[dict[str, Any]], Stored]
 """Turns a stored game's data back into the game (SharedGame.from_data)."""
@@ -89,6 +106,7 @@ class GameStore:
     """What both stores do; each keeps games, logs and streams its own way."""
 
     idle_seconds: float
+    ratings: Ratings  # the players' ratings, kept beside the games and written in the changes that end rated ones
 
     def create(self, game: Stored) -> bool:
         """Keep a new game; False if its code is already in use (draw another)."""
@@ -155,6 +173,7 @@ class SQLiteGames(GameStore):
         with self._db.transaction() as db:
             for statement in self.SCHEMA:
                 db.execute(statement)
+        self.ratings = SQLiteRatings(path)  # the same file: its table is written in the games' transactions
 
     def create(self, game: Stored) -> bool:
         with self._db.transaction() as db:
@@ -191,6 +210,8 @@ class SQLiteGames(GameStore):
             if row is None:
                 raise KeyError(game_id)
             after, event, created = change(self.load(json.loads(row[0])))
+            if (rated := after.rated_ending()) is not None:
+                after = after.with_rating_changes(self.ratings.settle_in(db, rated))
             expires = time.time() + self.idle_seconds
             db.execute("UPDATE games SET data = ?, expires = ? WHERE id = ?",
                        (json.dumps(after.to_data()), expires, after.id))
@@ -259,6 +280,7 @@ class RedisGames(GameStore):
 
     def __init__(self, client: Redis, idle_seconds: float, load: Load, log_length: int = LOG_LENGTH):
         self.client, self.idle_seconds, self.load, self.log_length = client, idle_seconds, load, log_length
+        self.ratings = RedisRatings(client)
 
     def create(self, game: Stored) -> bool:
         ttl = int(self.idle_seconds)
@@ -285,6 +307,11 @@ class RedisGames(GameStore):
                     if raw is None:
                         raise KeyError(game_id)
                     after, event, created = change(self.load(json.loads(raw)))
+                    standings = []
+                    if (rated := after.rated_ending()) is not None:
+                        pipe.watch(key, log, *self.ratings.watched_keys(rated))  # WATCH adds to those watched
+                        *standings, changes = self.ratings.read_watched(pipe, rated)
+                        after = after.with_rating_changes(changes)
                     created = [self._with_free_code(game) for game in created]
                     last = pipe.xrevrange(log, count=1)
                     number = (int(last[0][0].decode().split("-")[1]) if last else 0) + 1
@@ -295,6 +322,7 @@ class RedisGames(GameStore):
                     pipe.xadd(log, {"kind": event.kind, "text": event.text}, id=f"0-{number}",
                               maxlen=self.log_length, approximate=False)
                     pipe.expire(log, ttl)
+                    self.ratings.write_queued(pipe, standings)
                     pipe.execute()
                     return after, number
                 except WatchError:
@@ -402,5 +430,5 @@ def games_store(client: Redis | None, instance_path: str, idle_seconds: float, l
     in the instance folder. load turns a stored game's data back into a game."""
     if client is not None:
         return RedisGames(client, idle_seconds, load)
-    return SQLiteGames(os.path.join(instance_path, "games.sqlite3"), idle_seconds, load)
+    return SQLiteGames(os.path.join(instance_path, GAMES_FILE), idle_seconds, load)
 

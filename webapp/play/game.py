@@ -15,6 +15,7 @@ from functools import cached_property
 from typing import Any
 
 from webapp.engine import DEFAULT_BOARD, MARKS, Position, Rules, board_named, opponent
+from webapp.engine.game.notation import mark_of, write_moves
 from webapp.engine.game.opening import Opening
 from webapp.engine.game.opening_rules import OWN_MOVE, Offer, Place
 from webapp.play.computer import COMPUTER, Computer
@@ -23,7 +24,7 @@ from webapp.play.hint import Hint, hint_for
 from webapp.play.score import FRIENDS, score_prefix
 from webapp.play.telling import Telling
 from webapp.shared.errors import Conflict, InvalidInput
-from webapp.shared.game_link import mark_of, parse_moves, set_up_query, write_moves
+from webapp.shared.game_link import parse_moves, set_up_query
 from webapp.shared.opened import Opened
 from webapp.shared.players import HUMAN, OUR_PLAYERS, Roster
 from webapp.shared.set_up import parse_set_up

@@ -6,7 +6,7 @@ from collections.abc import Callable, Mapping
 from typing import NamedTuple
 
 from webapp.engine import LEARNERS, MARKS, Menace, Position, Rules
-from webapp.shared.game_link import mark_of
+from webapp.engine.game.notation import mark_of
 from webapp.shared.players import MY_MENACE
 from webapp.shared.words import describe_cell
 

@@ -12,13 +12,13 @@ from collections.abc import Mapping
 from functools import cached_property
 
 from webapp.engine import is_solved, opponent
+from webapp.engine.game.notation import mark_of
 from webapp.engine.game.opening_rules import EVEN_OPENING, PICK, Now
 from webapp.engine.game.renju_openings import named_opening
 from webapp.play.found import explain_found
 from webapp.play.hint import Hint
 from webapp.shared.board import BoardView, SquareValue, board_view, plain_status
 from webapp.shared.coach import explain_move
-from webapp.shared.game_link import mark_of
 from webapp.shared.opening_words import choice_words, opening_events, placed_words, step_words
 from webapp.shared.players import HUMAN
 from webapp.shared.words import capitalised, describe_cell, side_name

@@ -22,10 +22,10 @@ from __future__ import annotations
 from typing import Protocol
 
 from webapp.engine import Rules
+from webapp.engine.game.notation import game_digest
 from webapp.puzzles.collection import new_puzzles_in
 from webapp.puzzles.puzzle import Puzzle
 from webapp.puzzles.store import MinedPuzzles, puzzles_at
-from webapp.shared.game_link import game_digest
 from webapp.storage.where import Where
 
 OLD_COUNT = "puzzles:mined"
@@ -78,7 +78,7 @@ def _kept_before(old: Kept) -> list[Puzzle]:
     for first in range(1, count + 1, OLD_CHUNK):
         numbers = [f"{OLD_COUNT}:{number}" for number in range(first, min(count + 1, first + OLD_CHUNK))]
         indexed = old.get_many(numbers)
-        names = [indexed[number] for number in numbers if number in indexed]
+        names = [name for number in numbers if isinstance(name := indexed.get(number), str)]
         puzzles = old.get_many(names)
-        found += [puzzles[name] for name in names if isinstance(puzzles.get(name), Puzzle)]
+        found += [puzzle for name in names if isinstance(puzzle := puzzles.get(name), Puzzle)]
     return found

@@ -18,8 +18,8 @@ from dataclasses import dataclass
 
 from webapp.engine import Outcome, Position, Rules, is_solved, opponent, outcomes, preference, win_by_fours
 from webapp.engine import winning_moves as proven_winning_moves
+from webapp.engine.game.notation import write_moves
 from webapp.shared.board import BoardView, SquareValue, board_view
-from webapp.shared.game_link import write_moves
 from webapp.shared.words import side_name
 
 LEAST_MOVES = 2

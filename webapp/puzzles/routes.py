@@ -15,16 +15,18 @@ from __future__ import annotations
 
 import datetime
 
-from flask import Blueprint, Flask, Response, abort, current_app, redirect, render_template, request, session, url_for
+from flask import Blueprint, Flask, abort, current_app, redirect, render_template, request, session, url_for
+from flask.typing import ResponseReturnValue
 
 from webapp.engine import opponent
+from webapp.engine.game.notation import mark_of, write_moves
 from webapp.puzzles import mined
 from webapp.puzzles.collection import collection, daily, find, following
 from webapp.puzzles.puzzle import Puzzle, answer
 from webapp.puzzles.store import MinedPuzzles, puzzles_at
 from webapp.shared.errors import Conflict, InvalidInput
 from webapp.shared.forms import parse_cell, whole_number
-from webapp.shared.game_link import mark_of, parse_moves, write_moves
+from webapp.shared.game_link import parse_moves
 from webapp.shared.web import board_or_404, engine_pool, is_htmx, listen_for_finished_games, never_cached
 from webapp.shared.words import describe_cell, quoted, side_name
 from webapp.storage.errors import STORE_ERRORS
@@ -81,7 +83,7 @@ def offered() -> str:
 
 
 @bp.get("/puzzles/daily")
-def today() -> Response:
+def today() -> ResponseReturnValue:
     puzzle = daily(datetime.date.today())
     return redirect(url_for(".play", board=puzzle.rules.name, moves=notation(puzzle)), 303)
 
@@ -163,7 +165,8 @@ def _keep(streak: int, solved: list[str] | None = None) -> None:
 def refused(message: str, status: int) -> tuple[str, int]:
     """A refused move: the same position (the start, if the form did not say
     which), with the message."""
-    puzzle = _puzzle(request.view_args["board"], request.view_args["moves"])
+    args = request.view_args or {}
+    puzzle = _puzzle(args["board"], args["moves"])
     try:
         played = _played(puzzle, request.form.get("played"))
     except InvalidInput:

@@ -24,8 +24,8 @@ from functools import lru_cache
 from redis import Redis
 
 from webapp.engine import Rules, board_named
+from webapp.engine.game.notation import write_moves
 from webapp.puzzles.puzzle import Puzzle
-from webapp.shared.game_link import write_moves
 from webapp.storage.sqlite import ThreadConnections
 from webapp.storage.where import Where
 
@@ -73,7 +73,7 @@ class SQLiteMined(MinedPuzzles):
         with self._db.transaction() as db:
             added = db.execute("INSERT OR IGNORE INTO mined (start, solution, data) VALUES (?, ?, ?)",
                                (start_key(puzzle.rules, puzzle.moves), solution_key(puzzle), written(puzzle)))
-            if added.rowcount != 1:
+            if added.rowcount != 1 or added.lastrowid is None:
                 return False
             db.execute("DELETE FROM mined WHERE number <= ?", (added.lastrowid - self.kept,))
         return True

@@ -10,9 +10,10 @@ from functools import cached_property
 from typing import NamedTuple
 
 from webapp.engine import Opening, Position, Rules, cells_of
+from webapp.engine.game.notation import write_moves
 from webapp.shared.board import BoardView, Move, SquareValue, board_view, move_list
 from webapp.shared.coach import explain_move, square_values
-from webapp.shared.game_link import GameAt, Result, game_query, parse_opening, set_up_query, stones_query, write_moves
+from webapp.shared.game_link import GameAt, Result, game_query, parse_opening, set_up_query, stones_query
 from webapp.shared.opening_words import game_opening_words, opening_stone_words
 from webapp.shared.set_up import begun_words
 

@@ -17,14 +17,18 @@ the form back with what is wrong and where (400).
 
 from __future__ import annotations
 
+from typing import Any
+
 from flask import Blueprint, Response, abort, current_app, redirect, render_template, request, url_for
+from flask.typing import ResponseReturnValue
 from werkzeug.exceptions import RequestEntityTooLarge
 
 from webapp.engine import BOARDS, DEFAULT_BOARD, FREESTYLE, RULES, Position, Rules, is_solved, top_level
+from webapp.engine.game.notation import write_moves
 from webapp.records.replay import Replay, see_step
 from webapp.shared.errors import InvalidInput
 from webapp.shared.forms import rule_named
-from webapp.shared.game_link import GameAt, Result, parse_opening, set_up_query, write_moves
+from webapp.shared.game_link import GameAt, Result, parse_opening, set_up_query
 from webapp.shared.record_files import FORMATS, MOST_CHARACTERS, Record, read_record, written
 from webapp.shared.web import board_or_404, engine_pool, is_htmx, roster
 
@@ -38,9 +42,10 @@ MEDIA_TYPES = {"sgf": "application/x-go-sgf", "psq": "text/plain", "txt": "text/
 @bp.get("/replay/<moves>", defaults={"board": DEFAULT_BOARD.name})
 @bp.get("/replay/<board>/", defaults={"moves": ""})
 @bp.get("/replay/<board>/<moves>")
-def replay(board: str, moves: str) -> Response | str:
+def replay(board: str, moves: str) -> ResponseReturnValue:
     """A replay: /replay/408 on 3×3, /replay/7x7/d4-e5 on the others."""
-    if request.url_rule.rule == "/replay/<moves>" and moves in BOARDS:  # /replay/7x7: that empty board
+    rule = request.url_rule
+    if rule is not None and rule.rule == "/replay/<moves>" and moves in BOARDS:  # /replay/7x7: that empty board
         query = request.query_string.decode()
         return redirect(url_for(".replay", board=moves, moves="") + (f"?{query}" if query else ""), 308)
     try:
@@ -58,7 +63,7 @@ def replay(board: str, moves: str) -> Response | str:
 
 @bp.get("/record/<kind>/<board>/", defaults={"moves": ""})
 @bp.get("/record/<kind>/<board>/<moves>")
-def download(kind: str, board: str, moves: str) -> Response:
+def download(kind: str, board: str, moves: str) -> ResponseReturnValue:
     if kind not in FORMATS:
         abort(404, description=f"Records are written as {', '.join(FORMATS)}.")
     rules = board_or_404(board)
@@ -87,7 +92,7 @@ def open_form() -> str:
 
 
 @bp.post("/open")
-def open_record() -> Response | tuple[str, int]:
+def open_record() -> ResponseReturnValue:
     """A record pasted or uploaded: its replay, or the form again saying what is wrong."""
     try:
         upload, text, board = request.files.get("file"), request.form.get("text", ""), request.form.get("board")
@@ -112,9 +117,10 @@ def open_record() -> Response | tuple[str, int]:
         record = read_record(text, board, rule_named(rule))
     except InvalidInput as error:
         return _form(str(error), text[:MOST_CHARACTERS], board, rule), 400
+    query: dict[str, Any] = {**set_up_query(record.rules, record.moves, record.set_up), "opening": record.opening,
+                             **record.result.query}
     return redirect(url_for(".replay", board=record.rules.name, moves=write_moves(record.rules, record.played),
-                            **set_up_query(record.rules, record.moves, record.set_up), opening=record.opening,
-                            **record.result.query), 303)
+                            **query), 303)
 
 
 def _form(message: str | None = None, text: str = "", board: str | None = None, rule: str = FREESTYLE) -> str:

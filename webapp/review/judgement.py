@@ -51,7 +51,7 @@ from enum import StrEnum
 from typing import NamedTuple
 
 from webapp.engine import Appraisal, Outcome, Position, Rules, cells_of, is_solved, opponent, outcomes, preference
-from webapp.shared.game_link import mark_of
+from webapp.engine.game.notation import mark_of
 from webapp.shared.words import capitalised, describe_cell, in_a_row, side_name, stones_are_coloured
 
 

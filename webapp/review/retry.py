@@ -8,12 +8,13 @@ from dataclasses import dataclass, field, replace
 from functools import cached_property
 
 from webapp.engine import MARKS, Position, Rules, is_solved
+from webapp.engine.game.notation import write_moves
 from webapp.review.judgement import ERRORS, Judgement, judge
 from webapp.review.review import Appraiser, Review
 from webapp.shared.board import BoardView, board_view
 from webapp.shared.errors import Conflict, InvalidInput
 from webapp.shared.forms import whole_number
-from webapp.shared.game_link import Result, game_query, set_up_query, write_moves
+from webapp.shared.game_link import Result, game_query, set_up_query
 from webapp.shared.words import describe_cell, quoted, sentence_start
 
 

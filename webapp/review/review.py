@@ -16,9 +16,10 @@ from functools import cached_property
 from typing import NamedTuple, Protocol
 
 from webapp.engine import MARKS, Appraisal, Opening, Position, Rules, cells_of, is_solved
+from webapp.engine.game.notation import mark_of, write_moves
 from webapp.review.judgement import ERRORS, KEPT, WORDS, Judgement, hindsights, judge
 from webapp.shared.board import BoardView, Move, SquareValue, board_view, move_list
-from webapp.shared.game_link import Result, game_query, mark_of, set_up_query, stones_query, write_moves
+from webapp.shared.game_link import Result, game_query, set_up_query, stones_query
 from webapp.shared.opening_words import game_opening_words, opening_stone_words, picked_stone_words
 from webapp.shared.set_up import begun_words
 from webapp.shared.words import describe_cell, side_name

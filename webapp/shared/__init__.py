@@ -24,6 +24,8 @@
   its own state.
 - lessons: the path of lessons on how a computer plays, in order, each at
   /lessons/<slug> and served by the feature that owns its board.
+- identity: who this browser is signed in as (SignedIn: an account's id and
+  name), which the accounts feature writes and every feature may read.
 - web: what every route needs of the request (is it htmx?) and the answers
   they share (a board a link names, or a 404; error and refusal pages).
 """

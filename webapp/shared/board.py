@@ -14,7 +14,7 @@ from functools import cache
 from typing import NamedTuple
 
 from webapp.engine import Position, Rules
-from webapp.shared.game_link import mark_of, write_moves
+from webapp.engine.game.notation import mark_of, write_moves
 from webapp.shared.opening_words import opening_name_words
 from webapp.shared.words import describe_cell, sentence_start, side_name, stones_are_coloured
 

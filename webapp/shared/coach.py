@@ -33,8 +33,8 @@ from webapp.engine import (
     preference,
     threat_to_answer,
 )
+from webapp.engine.game.notation import mark_of
 from webapp.shared.board import SquareValue
-from webapp.shared.game_link import mark_of
 from webapp.shared.words import (
     describe_cell,
     in_a_row,

@@ -11,30 +11,18 @@ legal game and says which step is wrong if not.
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import cached_property
 from typing import NamedTuple
 
 from webapp.engine import DEFAULT_BOARD, MARKS, Opening, Position, Rules, opponent
+from webapp.engine.game.notation import write_moves
 from webapp.engine.game.opening_rules import NO_OPENING, WRITTEN
 from webapp.shared.errors import InvalidInput
 from webapp.shared.forms import whole_number
 from webapp.shared.set_up import parse_set_up
 from webapp.shared.words import in_a_row, quoted, side_name
-
-
-def mark_of(index: int) -> str:
-    """Who made the move at index (from 0) of a game: X moves first, then they alternate."""
-    return MARKS[index % 2]
-
-
-def write_moves(rules: Rules, moves: tuple[int, ...]) -> str:
-    """Moves as a link writes them: digits on 3×3 ("408"), names joined by dashes on the others ("h8-i9")."""
-    if rules == DEFAULT_BOARD:
-        return "".join(map(str, moves))
-    return "-".join(map(rules.cell_name, moves))
 
 
 @dataclass(frozen=True)
@@ -69,12 +57,6 @@ def set_up_query(rules: Rules, moves: tuple[int, ...], set_up: int) -> dict[str,
     white's in turn: shared.set_up.as_moves) as a link carries them, in the
     analysis board's form (stones_query); none for a game from the empty board."""
     return stones_query(rules, moves[:set_up:2], moves[1:set_up:2])
-
-
-def game_digest(rules: Rules, moves: tuple[int, ...]) -> str:
-    """A game's short name, for keys: its board and moves, digested (a long game's moves would make a long key)."""
-    game = f"{rules.name}:{','.join(map(str, moves))}".encode()
-    return hashlib.blake2b(game, digest_size=16).hexdigest()
 
 
 def parse_opening(rules: Rules, raw: str | None, moves: tuple[int, ...], set_up: int = 0) -> str | None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from webapp.engine import RENJU, Opening, Rules
+from webapp.engine.game.notation import mark_of
 from webapp.engine.game.opening_rules import (
     EVEN_THREE,
     ONE,
@@ -25,7 +26,6 @@ from webapp.engine.game.opening_rules import (
     Place,
 )
 from webapp.engine.game.renju_openings import named_opening
-from webapp.shared.game_link import mark_of
 from webapp.shared.words import side_name
 
 COLOURS = ("black", "white")

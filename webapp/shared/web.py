@@ -17,8 +17,8 @@ from flask.typing import ResponseReturnValue
 from werkzeug.exceptions import HTTPException, TooManyRequests
 
 from webapp.engine import Rules, board_named
-from webapp.shared.clients import client_key
 from webapp.shared.players import Roster
+from webapp.storage.clients import client_key
 from webapp.storage.limits import RateLimits
 
 if TYPE_CHECKING:  # the type only: the pool is made by the app (webapp.app), not by what asks for it
@@ -134,7 +134,7 @@ def duration(seconds: float) -> str:
 
 
 def client() -> str:
-    """The client this request comes from, as every limit counts it (webapp.shared.clients)."""
+    """The client this request comes from, as every limit counts it (webapp.storage.clients)."""
     return client_key(request.remote_addr)
 
 

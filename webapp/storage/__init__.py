@@ -9,6 +9,7 @@ Redis when REDIS_URL is set. Nothing here knows a game's rules:
 - session_migration: the one-time rewrite at start of sessions of older shapes (keys, not rules).
 - where: Where, where a feature's state is kept, as a job on the engine workers opens it.
 - limits: the site's rate limits, counted where every process sees them.
+- clients: who a request comes from, as every limit counts it (an address, an IPv6 /64).
 The games between friends are kept by their feature (webapp.online.store), and the puzzles mined here by theirs
 (webapp.puzzles.store), on these.
 """

@@ -1,7 +1,7 @@
 """Rate limits: how many times something was done under a key in a window of
 time, counted where every worker (and, with Redis, every machine) sees it.
 Every limit of the site's counts here, each under a key of its own that names
-what it counts and the client (webapp.shared.clients): games started, codes
+what it counts and the client (webapp.storage.clients): games started, codes
 tried, pages that put work on the engine workers."""
 
 from __future__ import annotations

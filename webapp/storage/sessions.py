@@ -63,7 +63,7 @@ from flask_session.redis import RedisSessionInterface
 from redis.exceptions import RedisError
 from werkzeug.exceptions import TooManyRequests
 
-from webapp.shared.clients import client_key
+from webapp.storage.clients import client_key
 from webapp.storage.errors import STORE_ERRORS, StoreUnavailable
 from webapp.storage.private import private_folder
 from webapp.storage.redis import TIMEOUT_SECONDS, redis_client

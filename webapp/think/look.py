@@ -33,10 +33,11 @@ from typing import NamedTuple
 
 from webapp.brains.external import Brain
 from webapp.engine import DEFAULT_BOARD, Position, Rules, is_solved, opponent
+from webapp.engine.game.notation import write_moves
 from webapp.engine.teaching.classic import most_orders
 from webapp.shared.board import BoardView, board_view
 from webapp.shared.errors import InvalidInput
-from webapp.shared.game_link import LinkedPosition, parse_moves, write_moves
+from webapp.shared.game_link import LinkedPosition, parse_moves
 from webapp.shared.words import describe_cell, side_name
 from webapp.think.searches import OpinionView, Row, engine_opinion, searches
 from webapp.think.tree import Count, alphabeta_paths, below, below_child, move_values, ranked, search_order, value_words
@@ -168,7 +169,8 @@ class Look(LinkedPosition):
     @cached_property
     def principal_variation(self) -> tuple[int, ...]:
         """The line both sides play with best play, as the tree ranks the moves."""
-        line, position = [], self.position
+        line: list[int] = []
+        position = self.position
         while not position.is_over and (self.solved or len(line) < self.depth):
             cell = ranked(position, self._depth(len(line)))[0][0]
             line.append(cell)

@@ -17,9 +17,9 @@ from functools import lru_cache
 from typing import NamedTuple
 
 from webapp.engine import DEFAULT_BOARD, Position
+from webapp.engine.game.notation import write_moves
 from webapp.engine.teaching.traced import steps_up_to
 from webapp.shared.errors import InvalidInput
-from webapp.shared.game_link import write_moves
 from webapp.shared.words import describe_cell
 from webapp.think.stepping import Frame, Stepping, for_x, points, see_step
 from webapp.think.tree import ranked
@@ -89,7 +89,7 @@ def question(kind: str, seed: int) -> Question:
 def _random_moves(rng: random.Random) -> tuple[int, ...]:
     """Three to five random moves that leave the game open."""
     while True:
-        position, moves = Position(DEFAULT_BOARD), []
+        position, moves = Position(DEFAULT_BOARD), list[int]()
         for _ in range(rng.randint(3, 5)):
             cell = rng.choice(position.legal_moves())
             position, moves = position.play(cell), [*moves, cell]

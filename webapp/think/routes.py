@@ -14,7 +14,8 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from flask import Blueprint, Response, abort, redirect, render_template, request, url_for
+from flask import Blueprint, abort, redirect, render_template, request, url_for
+from flask.typing import ResponseReturnValue
 
 from webapp.engine import DEFAULT_BOARD, Rules
 from webapp.shared.board import board_view
@@ -77,7 +78,7 @@ def steps(board: str, moves: str) -> str:
 
 
 @bp.get("/predict")
-def predict() -> Response | str:
+def predict() -> ResponseReturnValue:
     """/predict?kind=skip&seed=7: a question on a position; with the answer
     (&answer=3&answer=5&reveal=1) what it shows. Without a seed, a new one."""
     args = request.args

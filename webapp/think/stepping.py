@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from webapp.engine import Position, Rules, is_solved, opponent
 from webapp.engine.game.values import WIN
@@ -113,7 +113,7 @@ class Stepping(LinkedPosition):
         """The squares a person has chosen first, if the order is their own."""
         return self.order if isinstance(self.order, tuple) else ()
 
-    def query(self, **changes: object) -> dict[str, object]:
+    def query(self, **changes: object) -> dict[str, Any]:
         """The link's query for this step with some of it changed (None leaves a part out)."""
         fields = {"search": self.search, "order": self.order_text, "step": self.step}
         fields.update(changes)
@@ -237,7 +237,7 @@ def see_step(stepping: Stepping) -> StepView:
                   for ply, cell in enumerate(step.path))
     mover = position.to_move if len(step.path) % 2 == 0 else opponent(position.to_move)
     window = None
-    if step.alpha is not None:
+    if step.alpha is not None and step.beta is not None:
         alpha, beta = window_for_x(step.alpha, step.beta, mover)
         window = points(stepping.rules, alpha), points(stepping.rules, beta)
     value = None if step.value is None else points(stepping.rules, for_x(step.value, mover))
@@ -302,15 +302,16 @@ def _frame(rules: Rules, node: _Open, step: Step) -> Frame:
             state = "now" if cell == now else "skipped" if cell in node.skipped else "waiting"
             chips.append(Chip(cell, describe_cell(rules, cell), state, ""))
     window = None
-    if node.alpha is not None:
+    if node.alpha is not None and node.beta is not None:
         alpha, beta = window_for_x(node.alpha, node.beta, node.mover)
         window = points(rules, alpha), points(rules, beta)
-    value = None if node.value is None else points(rules, for_x(node.value, node.mover))
-    return Frame(node.path, node.mover, tuple(chips), window, value, _cut(rules, node) if node.skipped else None)
+    backed_up = None if node.value is None else points(rules, for_x(node.value, node.mover))
+    return Frame(node.path, node.mover, tuple(chips), window, backed_up, _cut(rules, node) if node.skipped else None)
 
 
 def _cut(rules: Rules, node: _Open) -> str:
     """Why a position's last moves were never looked at, in the textbook's words."""
+    assert node.alpha is not None and node.beta is not None and node.value is not None, "a cut has its window and value"
     alpha, beta = window_for_x(node.alpha, node.beta, node.mover)
     if node.mover == "X":
         return (f"β-cutoff: O already had a move worth {points(rules, beta)} elsewhere, and here X has found "
@@ -329,6 +330,7 @@ def _says(stepping: Stepping, step: Step) -> str:
     if step.kind == "enter":
         count = "its only move" if len(step.moves) == 1 else f"its {len(step.moves)} moves in the order shown"
         return f"The search arrives at {where}, {mover} to move, and will try {count}."
+    assert step.value is not None, "every step but an arrival has a value"
     value = points(rules, for_x(step.value, mover))
     if step.kind == "leaf":
         return f"The game is over here: worth {value} for X. This value goes back up to the position above."

@@ -20,7 +20,7 @@ from typing import Any, NamedTuple
 
 from webapp.brains.external import MOVE_SECONDS, Brain, BrainFault, ask, judged_by
 from webapp.engine import Appraisal, Memory, Position, Rules, Thought, appraise, explain, think
-from webapp.shared.game_link import write_moves
+from webapp.engine.game.notation import write_moves
 
 log = logging.getLogger(__name__)
 

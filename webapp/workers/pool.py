@@ -58,7 +58,7 @@ from redis import ConnectionPool
 
 from webapp.brains.external import Brain
 from webapp.engine import Appraisal, Position, Rules, Thought, advise
-from webapp.shared.game_link import game_digest
+from webapp.engine.game.notation import game_digest
 from webapp.storage.errors import STORE_ERRORS
 from webapp.storage.private import private_file
 from webapp.workers.jobs import Reply, appraise_job, ask_job, brain_job, think_job

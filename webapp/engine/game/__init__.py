@@ -7,4 +7,5 @@
 - opening, opening_rules, offers: how a game opens (Opening), the opening rules as tables of steps,
   and the checks black's offered fifth moves must pass.
 - values: what a win, a loss and a draw are worth to the searches.
+- notation: a game's moves as a link writes them, whose mark a move is, and a game's digest for keys.
 """

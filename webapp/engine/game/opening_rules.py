@@ -34,6 +34,7 @@ steps' actors: a choice that gives the opener white exchanges the seats.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 from enum import StrEnum
 
@@ -321,7 +322,11 @@ class Now:
         """At an offer, how many fifth moves black must offer (a count, or the number declared)."""
         if not isinstance(self.step, Offer):
             return None
-        return self.step.count if self.step.declared is None else int(self.choice_of(self.step.declared))
+        if self.step.declared is None:
+            return self.step.count
+        declared = self.choice_of(self.step.declared)
+        assert declared is not None, "a table declares a count at a step before its offer"
+        return int(declared)
 
     @property
     def offered(self) -> tuple[str, ...]:
@@ -329,11 +334,12 @@ class Now:
         return tuple((self.choice_of("offer") or "").split())
 
 
-def _steps(rule: str, choices: tuple[str, ...]):
+def _steps(rule: str, choices: tuple[str, ...]) -> Iterator[tuple[Now, int, str | None]]:
     """Each step these choices lead through, with the stones before it, the
     swap so far and the choices made before it; a step's choice, if made (or
     None); it stops after a colour choice and at the first choice not made."""
-    stones, swapped, made, left = 0, False, [], list(choices)
+    stones, swapped, left = 0, False, list(choices)
+    made: list[tuple[str, str]] = []
     for step in TABLES[rule]:
         if step.only_if is not None and step.only_if not in made:
             continue

@@ -162,11 +162,11 @@ def _is_three(rules: Rules, black: int, white: int, points: list[int], cells: tu
     """Whether the middle stone is part of a three along this line: one more
     black stone, on a point black may play (black's stones as they are now)
     and that makes no five, makes a straight four with it."""
-    for at, held in enumerate(points):
-        if held == EMPTY:
+    for at, (held, cell) in enumerate(zip(points, cells)):
+        if held == EMPTY and cell is not None:  # an empty point is on the board
             placed = points.copy()
             placed[at] = BLACK
-            if _straight_four(placed, at) and _makes(rules, black, white, cells[at]) is None:
+            if _straight_four(placed, at) and _makes(rules, black, white, cell) is None:
                 return True
     return False
 

@@ -95,7 +95,8 @@ def cells_of_opening(rules: Rules, index: int, image: tuple[int, ...]) -> tuple[
     """The cells of RENJU_OPENINGS[index] (black, white, black) moved by one of the board's symmetries."""
     _, stones = RENJU_OPENINGS[index]
     middle_row, middle_column = divmod(rules.centre, rules.size)
-    return tuple(image[(middle_row - up) * rules.size + middle_column + right] for right, up in stones)
+    black, white, third = (image[(middle_row - up) * rules.size + middle_column + right] for right, up in stones)
+    return black, white, third
 
 
 @cache

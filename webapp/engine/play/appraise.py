@@ -26,7 +26,8 @@ from typing import Any, NamedTuple, Protocol
 
 from webapp.engine.game.position import Position
 from webapp.engine.game.values import WIN
-from webapp.engine.play.evaluate import Evaluator, Node, evaluator
+from webapp.engine.play.evaluate import Evaluator, evaluator
+from webapp.engine.play.node import Node
 from webapp.engine.play.search import Evaluation, Searcher, Thought, best_of, candidates, explain, prepare, think
 from webapp.engine.play.search import ThoughtKind as Kind
 from webapp.engine.play.shapes import UNIT
@@ -78,7 +79,7 @@ class Memory(Protocol):
     def put(self, name: str, value: Any) -> None: ...
 
 
-class Forgetful(dict):
+class Forgetful(dict[str, Any]):
     """A Memory that keeps what one caller works out, for as long as it lives."""
 
     def put(self, name: str, value: Any) -> None:
@@ -219,11 +220,12 @@ def appraise(position: Position, cell: int, max_nodes: int = APPRAISAL_NODES, ju
         proved += nodes
         return line
 
-    def proof(question: str, *args) -> list[int] | None:
+    def proof(question: str, *args: object) -> list[int] | None:
         """The solver's answer, each question within its own REVIEW_PROOF_NODES; None if it runs out first."""
         solvers.append(solver := ThreatSolver(evaluation, max_nodes=REVIEW_PROOF_NODES))
         try:
-            return getattr(solver, question)(*args)
+            line: list[int] | None = getattr(solver, question)(*args)
+            return line
         except OutOfTime:
             return None
 
@@ -268,9 +270,9 @@ def from_opinions(position: Position, cell: int, before: Thought, after: Thought
     kept_win = ((cell, *after.line) if after else (cell,)) if win and kept else ()
     refutation = tuple(after.line or (after.move,)) if after and mine_after and mine_after.proven < 0 else ()
     choice_refuted = bool(refutation) and (mine_before.proven < 0 or cell != before.move and choice_loses())
-    scored = not (win or refutation) and mine_after is not None
+    scored = mine_after if not (win or refutation) else None
     return Appraisal(cell, before.move, win, kept_win, refutation, choice_refuted,
-                     mine_after.score if scored else None, mine_before.score if scored else None,
+                     scored.score if scored else None, mine_before.score if scored else None,
                      0, 0, JUDGES_UNIT)
 
 

@@ -220,6 +220,7 @@ class Evaluator(ThreatCells):
 
     def _reshaped(self, node: Node, cell: int) -> Shapes:
         """The shape fields after the side to move plays cell, from the other side's view."""
+        assert node.my_lines and node.their_lines and node.my_cells and node.their_cells, "an inner node has shapes"
         stone = self.stone[cell]
         lines_m = tuple(line | mark for line, mark in zip(node.my_lines, stone))
         lines_t = tuple(line | mark << 1 for line, mark in zip(node.their_lines, stone))  # THEIRS there
@@ -255,6 +256,7 @@ class Evaluator(ThreatCells):
         side to move's waiting, which make the score from the other side's
         view; the rest is 0 or None. (Its loop is _reshaped's, written out
         again rather than shared: they are the search's two hottest loops.)"""
+        assert node.my_lines and node.my_cells and node.their_cells, "a leaf's parent keeps its shapes"
         cells_m, cells_t = node.my_cells, node.their_cells
         move, wait = self.worth_move, self.worth_wait
         m_wait = node.my_worth[1] - wait[cells_m[cell]]
@@ -286,6 +288,7 @@ class Evaluator(ThreatCells):
         if not candidates:
             return [self.rules.centre] if empty >> self.rules.centre & 1 else self.playable(node, cells_of(empty))[:1]
         mine, theirs, move = node.my_cells, node.their_cells, self.worth_move
+        assert mine and theirs, "a node moves are asked of keeps its shapes"
         return sorted(self.playable(node, cells_of(candidates)),
                       key=lambda cell: move[mine[cell]] + move[theirs[cell]], reverse=True)
 

@@ -54,11 +54,10 @@ def next_stone(position: Position, rng: random.Random | None = None) -> int:
 def even_opening(rules: Rules, rng: random.Random | None = None) -> tuple[int, int, int]:
     """The opener's three stones (black at the centre, white, black), as
     next_stone puts them down one by one with the same rng."""
-    position, placed = Position(rules), []
-    for _ in range(3):
-        placed.append(next_stone(position, rng))
-        position = position.play(placed[-1])
-    return tuple(placed)
+    position = Position(rules)
+    black = next_stone(position, rng)
+    white = next_stone(position := position.play(black), rng)
+    return black, white, next_stone(position.play(white), rng)
 
 
 def completions(rules: Rules, white: int) -> tuple[int, ...]:

@@ -34,7 +34,8 @@ from typing import NamedTuple
 from webapp.engine.game.position import Position
 from webapp.engine.game.rules import Rules, cells_of
 from webapp.engine.game.values import WIN, is_decided
-from webapp.engine.play.evaluate import Evaluator, Node, evaluator
+from webapp.engine.play.evaluate import Evaluator, evaluator
+from webapp.engine.play.node import Node
 from webapp.engine.play.shapes import Weights
 from webapp.engine.play.solved import is_solved
 from webapp.engine.play.threats import OutOfTime, Threat, ThreatSolver, forced_wins, threat_to_answer
@@ -149,7 +150,7 @@ class Searcher:
 
     def principal_variation(self, node: Node, length: int = 12) -> list[int]:
         """The line both sides would play, by the table's best moves."""
-        line = []
+        line: list[int] = []
         while len(line) < length and (entry := self.table.get((node.mine, node.theirs))) and entry.move >= 0:
             line.append(entry.move)
             if node.my_wins >> entry.move & 1:

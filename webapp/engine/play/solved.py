@@ -23,7 +23,7 @@ import struct
 import sys
 from functools import cache
 from pathlib import Path
-from typing import NamedTuple
+from typing import Literal, NamedTuple
 
 from webapp.engine.game.boards import BOARDS
 from webapp.engine.game.position import Position
@@ -133,9 +133,10 @@ class FileTable(Table):
             raise ValueError(f"{path} is not a tablebase this machine can read")
         self.rules, self.count = Rules(size, k), count
         view = memoryview(self._map)[HEADER.size:]
-        sections = {}
-        for name, code, length in (("lowest", "I", 1 << 16), ("keys", "I", count), ("best", "H", count),
-                                   ("scores", "b", count)):
+        sections: dict[str, memoryview[int]] = {}
+        layout: tuple[tuple[str, Literal["I", "H", "b"], int], ...] = (
+            ("lowest", "I", 1 << 16), ("keys", "I", count), ("best", "H", count), ("scores", "b", count))
+        for name, code, length in layout:
             width = struct.calcsize(code)
             sections[name], view = view[:width * length].cast(code), view[width * length:]
         self._lowest, self._keys, self._best, self._scores = sections.values()

@@ -29,7 +29,8 @@ from typing import NamedTuple
 
 from webapp.engine.game.position import Position
 from webapp.engine.game.rules import cells_of
-from webapp.engine.play.evaluate import Evaluator, Node, evaluator
+from webapp.engine.play.evaluate import Evaluator, evaluator
+from webapp.engine.play.node import Node
 
 DEPTH = 12
 """The most fours in a row the solver tries."""

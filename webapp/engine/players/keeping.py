@@ -95,6 +95,7 @@ def _menace_boxes() -> tuple[tuple[Fold, tuple[int, ...]], ...]:
     found = []
     for position in choice_positions():
         fold = fold_position(position)
+        assert fold is not None, "a position with a choice has a box"
         keeping = keeping_moves(position)
         found.append((fold, tuple(index for index, cell in enumerate(fold.colours)
                                   if inverse(fold.image)[cell] in keeping)))

@@ -52,7 +52,7 @@ class MenaceLearning:
     results have two letters a game)."""
 
     machine: Menace
-    rng_state: tuple
+    rng_state: tuple[Any, ...]
     games: int
     opponent: str
     played: int = 0

@@ -42,7 +42,7 @@ from __future__ import annotations
 
 import random
 from functools import cache, lru_cache
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 import numpy as np
 
@@ -86,7 +86,8 @@ class Network(NamedTuple):
         """The value of each afterstate (rows of 18 inputs): the mean over the
         8 orientations, clipped to [-1, 1]."""
         turned = afterstates[:, ORIENTATIONS].reshape(-1, 18)
-        return np.clip(self.forward(turned)[1].reshape(-1, len(ORIENTATIONS)).mean(axis=1), -1, 1)
+        judged: np.ndarray = np.clip(self.forward(turned)[1].reshape(-1, len(ORIENTATIONS)).mean(axis=1), -1, 1)
+        return judged
 
     def values(self, position: Position) -> dict[int, float]:
         """Its value for each empty square: the result it expects for the
@@ -125,12 +126,13 @@ class Network(NamedTuple):
         judged = iter(self.judge(afterstates(mine, theirs, going_on)) if going_on else [])
         return [float(next(judged)) if result is None else result for result in ended]
 
-    def to_data(self) -> dict[str, list | float]:
+    def to_data(self) -> dict[str, list[Any] | float]:
         return {name: np.round(weights, DECIMALS).tolist() for name, weights in self._asdict().items()}
 
     @classmethod
-    def from_data(cls, data: dict[str, list | float]) -> Network:
-        return cls(*(np.array(data[name], dtype=float) for name in cls._fields[:3]), float(data["output_bias"]))
+    def from_data(cls, data: dict[str, Any]) -> Network:
+        hidden_weights, hidden_bias, output_weights = (np.array(data[name], dtype=float) for name in cls._fields[:3])
+        return cls(hidden_weights, hidden_bias, output_weights, float(data["output_bias"]))
 
 
 @lru_cache(maxsize=2)
@@ -143,7 +145,10 @@ def _laid_out(
     which row each afterstate is (the network's value is the mean over the
     8 orientations, so symmetric afterstates have one value: a few hundred
     rows to judge instead of some sixteen thousand)."""
-    cells, ended, rows, row_of = [], [], {}, []
+    cells: list[list[int]] = []
+    ended: list[list[float | None]] = []
+    rows: dict[tuple[int, int], int] = {}
+    row_of: list[int] = []
     for position in positions:
         check(position)
         mine, theirs = position.stones_of(position.to_move), position.stones_of(opponent(position.to_move))

@@ -111,7 +111,7 @@ class Adam:
             self.square[index] = 0.999 * self.square[index] + 0.001 * gradient ** 2
             mean = self.mean[index] / (1 - 0.9 ** self.steps)
             square = self.square[index] / (1 - 0.999 ** self.steps)
-            moved.append(weights - share * self.rate * mean / (np.sqrt(square) + 1e-8))
+            moved.append(np.asarray(weights) - share * self.rate * mean / (np.sqrt(square) + 1e-8))
         return Network(moved[0], moved[1], moved[2], float(moved[3]))
 
 
@@ -193,8 +193,8 @@ class NetworkLearning:
         network = _network(data["network"])
         adam = Adam(network, data["adam"]["rate"])
         adam.steps = data["adam"]["steps"]
-        adam.mean = list(_network(data["adam"]["mean"]))
-        adam.square = list(_network(data["adam"]["square"]))
+        adam.mean = [np.asarray(weights) for weights in _network(data["adam"]["mean"])]
+        adam.square = [np.asarray(weights) for weights in _network(data["adam"]["square"])]
         memory = Memory()
         for mine, theirs in data["memory"]:
             memory.add(mine, theirs)
@@ -218,12 +218,12 @@ def _network(packed: list[str]) -> Network:
     return Network(arrays[0], arrays[1], arrays[2], float(arrays[3]))
 
 
-def _state_data(state: tuple) -> list:
+def _state_data(state: tuple[Any, ...]) -> list[Any]:
     """random.Random's state as JSON values: (version, the 625 ints, gauss_next)."""
     version, internal, gauss_next = state
     return [version, list(internal), gauss_next]
 
 
-def _state_of(data: list) -> tuple:
+def _state_of(data: list[Any]) -> tuple[Any, ...]:
     version, internal, gauss_next = data
     return version, tuple(internal), gauss_next

@@ -15,9 +15,11 @@ def record(learner: str) -> dict[str, Any]:
     """The record of a shipped learner ('menace' or 'network')."""
     if learner not in FILES:
         raise ValueError(f"There is no shipped learner “{str(learner)[:20]}”; there are {' and '.join(FILES)}.")
-    return json.loads(FILES[learner].read_text())
+    kept: dict[str, Any] = json.loads(FILES[learner].read_text())
+    return kept
 
 
 def learning_curve(learner: str) -> list[dict[str, Any]]:
     """The shipped learner's learning curve, for a chart: its points in order of games played."""
-    return record(learner)["curve"]
+    curve: list[dict[str, Any]] = record(learner)["curve"]
+    return curve

@@ -38,7 +38,8 @@ from typing import Any, NamedTuple, Protocol
 from webapp.engine.game.position import Position
 from webapp.engine.game.rules import Rules, cells_of
 from webapp.engine.game.values import WIN
-from webapp.engine.play.evaluate import Evaluator, Node, evaluator
+from webapp.engine.play.evaluate import Evaluator, evaluator
+from webapp.engine.play.node import Node
 from webapp.engine.play.search import candidates
 
 INFINITY = WIN + 1
@@ -64,7 +65,10 @@ class GameTree(Protocol):
     depth) are game trees; so is Recorder, which writes down what is examined."""
 
     root: Any
-    examined: int
+
+    @property
+    def examined(self) -> int:
+        """How many positions the search has examined so far."""
 
     def examine(self, state: Any, ply: int) -> int | None:
         """Count state as examined; its value if the search stops there (the game is over, or the horizon), else

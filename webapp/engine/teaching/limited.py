@@ -80,7 +80,8 @@ def principal(tree: Horizon, state: Any, ply: int, alpha: int, beta: int) -> tup
         node, lost = state
         finished = lost or node.mine | node.theirs == tree.rules.full
         return over, (), None if finished else over
-    best, best_line, best_leaf = -INFINITY, (), None
+    best, best_leaf = -INFINITY, None
+    best_line: tuple[int, ...] = ()
     for move in tree.moves(state):
         value, line, leaf = principal(tree, tree.play(state, move), ply + 1, -beta, -max(alpha, best))
         if -value > best:

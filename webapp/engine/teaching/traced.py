@@ -156,7 +156,8 @@ def alphabeta_with_table(tree: MemoTree, order: Ordering) -> Trace:
         if first is not None:
             moves = [first, *(move for move in moves if move != first)]
         yield Step(counter.next(), "enter", path, alpha, beta, None, tuple(moves), tree.examined)
-        best, best_move, skipped = -INFINITY, None, ()
+        best, best_move = -INFINITY, None
+        skipped: tuple[int, ...] = ()
         for index, move in enumerate(moves):
             score = -(yield from visit(tree.play(state, move), (*path, move), ply + 1, -beta, -max(alpha, best)))
             if score > best:

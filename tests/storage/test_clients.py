@@ -2,7 +2,7 @@
 
 import pytest
 
-from webapp.shared.clients import UNKNOWN, client_key
+from webapp.storage.clients import UNKNOWN, client_key
 
 
 @pytest.mark.parametrize("address, key", [

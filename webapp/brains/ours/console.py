@@ -5,7 +5,7 @@
     pbrain-kinrow --nodes 7000           # master by a count of positions: the same moves anywhere
 
 A game manager (piskvork, a tournament, `make ladder`) starts it and writes
-commands; see webapp/brain/protocol.py for the conversation.
+commands; see webapp/brains/ours/protocol.py for the conversation.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ import sys
 from collections.abc import Sequence
 from typing import TextIO
 
-from webapp.brain.protocol import OurBrain, Said
+from webapp.brains.ours.protocol import OurBrain, Said
 from webapp.engine import DEFAULT_BUDGET_MS, LEARNERS, LEVELS
 
 

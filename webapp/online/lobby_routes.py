@@ -1,0 +1,358 @@
+"""Routes for the lobby, where strangers meet: /lobby (the open seeks this
+visitor may accept, their own seek, and the form to make one), making,
+cancelling and accepting a seek, the lobby's live stream, and /watch, the
+lobby's games being played now.
+
+Thin, as every feature's routes are: the seek and who may accept it are
+lobby.py's, where seeks are kept seek_store.py's, the game made on an accept
+pairing.py's (the live game of routes.py, with its clock and offers). Every
+form is a plain form that answers with a redirect (303), so that all of it
+works with JavaScript off: the seeker's page, reloaded (it reloads itself
+every SEEKER_RELOAD_SECONDS without JavaScript), finds the game and goes there.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from typing import NoReturn
+
+from flask import (
+    Blueprint,
+    Flask,
+    Response,
+    abort,
+    current_app,
+    redirect,
+    render_template,
+    request,
+    session,
+    stream_with_context,
+    url_for,
+)
+from werkzeug.exceptions import ServiceUnavailable, TooManyRequests
+from werkzeug.wrappers import Response as Redirect
+
+from webapp.engine import BOARDS, RULES, Rules, rules_offered
+from webapp.online import routes as online
+from webapp.online.clock import parse_time_control
+from webapp.online.hub import Hub
+from webapp.online.lobby import (
+    GONE,
+    RATING_RANGES,
+    Seek,
+    is_seek_id,
+    parse_blocked_name,
+    parse_colour,
+    parse_rated,
+    parse_rating_range,
+    provisional_rating,
+    seek_made,
+)
+from webapp.online.pairing import Seated, game_for_two
+from webapp.online.seek_store import BLOCKS_KEPT, LOBBY, Added, SeekStore, seeks_store
+from webapp.online.shared_game import SharedGame
+from webapp.online.streams import KEEP_ALIVE_SECONDS
+from webapp.shared.errors import Conflict, Forbidden, InvalidInput
+from webapp.shared.forms import parse_opening
+from webapp.shared.web import is_htmx, never_cached, plain_error
+from webapp.storage.errors import STORE_ERRORS
+from webapp.storage.session_parts import part
+
+bp = Blueprint("lobby", __name__)
+ACCOUNTS_PART = "accounts"
+"""The session's part where the accounts feature keeps the signed-in name (read here, never written)."""
+SEEKER_RELOAD_SECONDS = 15
+"""How often a seeker's lobby page reloads itself without JavaScript, to find the game once accepted."""
+WATCH_COUNT = 20
+"""The games /watch lists (the lobby's page, the first LOBBY_WATCH_COUNT, drawn with the page, not by its stream:
+every stream's message would load them again)."""
+LOBBY_WATCH_COUNT = 5
+SEEKS_SHOWN = 50
+"""The most seeks the lobby lists at once (SEEKS_OPEN may be many more): a page, and a stream's message, stay small."""
+
+
+def init_app(app: Flask) -> None:
+    """The seeks' store, beside the games' (Redis when REDIS_URL is set), and its Hub."""
+    where = app.extensions["online_where"]
+    store = seeks_store(where.redis(), app.instance_path, where.idle_seconds)
+    app.extensions.update(lobby_seeks=store, lobby_hub=Hub(store))
+
+
+def seeks() -> SeekStore:
+    return current_app.extensions["lobby_seeks"]
+
+
+def this_player() -> str:
+    """This browser's player id (routes._player), made and set as a cookie if it has none."""
+    player = online._player()
+    if player is None:
+        raise RuntimeError("a player is made when none is found")
+    return player
+
+
+def signed_in_name() -> str | None:
+    """The account this browser is signed in as (None: anonymous)."""
+    return part(session, ACCOUNTS_PART).get("name")
+
+
+@bp.get("/lobby")
+def index() -> Redirect | str:
+    """The lobby as this visitor sees it; a seeker whose seek was accepted goes to the game."""
+    never_cached()
+    player = this_player()
+    if (game_id := seeks().match_of(player, forget=True)) is not None:
+        return redirect(url_for("online.show", game_id=game_id), 303)
+    seeks().seen(player)
+    return render_template("online/lobby.html", **_lobby_context(player, signed_in_name()),
+                           version=seeks().version(), watched=_games_to_watch(LOBBY_WATCH_COUNT))
+
+
+@bp.get("/lobby/game")
+def to_game() -> Redirect:
+    """Where a seeker's stream sends the page once their seek is accepted: the game, or the lobby."""
+    player = online._player(make=False)
+    game_id = seeks().match_of(player, forget=True) if player else None
+    if game_id is None:
+        return redirect(url_for("lobby.index"), 303)
+    return redirect(url_for("online.show", game_id=game_id), 303)
+
+
+@bp.post("/lobby/seeks")
+def create() -> Redirect:
+    """A new seek, one a player: the form's board, rule, opening rule, clock, rated or casual, colour and range."""
+    player, name = this_player(), signed_in_name()
+    rules = parse_strict_rule(request.form.get("board"), request.form.get("rule"))
+    opening = parse_opening(request.form.get("opening"), rules)
+    control = parse_time_control(request.form.get("clock"), current_app.extensions["time_controls"])
+    rated = parse_rated(request.form.get("rated"), name)
+    rating_range = parse_rating_range(request.form.get("range"), rated)
+    colour = parse_colour(request.form.get("colour"))
+    _limit_seeks(player, name, "made")
+    seek = seek_made(player, name, rules, opening, control.written if control else None, rated, colour,
+                     rating_range)
+    added = seeks().add(seek, current_app.config["SEEKS_OPEN"])
+    if added == Added.OWNER_HAS_ONE:
+        raise Conflict("You have a seek open already: cancel it to make another.")
+    if added == Added.FULL:
+        raise ServiceUnavailable("The lobby is full of seeks just now; accept one, or try again in a minute.",
+                                 retry_after=60)
+    return redirect(url_for("lobby.index"), 303)
+
+
+@bp.post("/lobby/seeks/<seek_id>/cancel")
+def cancel(seek_id: str) -> Redirect:
+    player = online._player(make=False)
+    seek = _seek_or_404(seek_id)
+    if seek.owner != player:
+        raise Forbidden("Only the player who made a seek may cancel it.")
+    seeks().take(seek_id)
+    return redirect(url_for("lobby.index"), 303)
+
+
+@bp.post("/lobby/seeks/<seek_id>/accept")
+def accept(seek_id: str) -> Redirect:
+    """Accept a seek: the game is made with both seated, the seeker's page is
+    sent there (its stream, or its next reload), and this browser goes there."""
+    player, name = this_player(), signed_in_name()
+    seek = _seek_or_404(seek_id)
+    problem = seek.acceptance_problem(player, name, provisional_rating(name, seek.rules), _blocks(name))
+    if problem == GONE:
+        _gone()
+    if problem is not None:
+        raise (Conflict if seek.owner == player or seek.name == name else Forbidden)(problem)
+    _limit_seeks(player, name, "accepted")
+    if seeks().take(seek_id) is None:
+        _gone()
+    if (own := seeks().of_owner(player)) is not None:
+        seeks().take(own.id)  # one game at a time from the lobby: the acceptor's own seek ends
+    x, o = seek.seats(Seated(player, name))
+    control = current_app.extensions["time_controls"].get(seek.clock) if seek.clock else None
+    game = game_for_two(online.games(), seek.rules, x, o, seek.opening, control, seek.rated)
+    seeks().playing(game.id, _mean_rating(seek, name))
+    seeks().match(seek.owner, game.id)
+    return redirect(url_for("online.show", game_id=game.id), 303)
+
+
+@bp.post("/lobby/blocks")
+def block() -> Redirect:
+    """Block a player (by account name): neither sees the other's seeks from now on."""
+    name = signed_in_name()
+    blocked = parse_blocked_name(request.form.get("name"), name)
+    _limit_seeks(this_player(), name, "blocked")
+    if not seeks().block((name or "").lower(), blocked):
+        raise Conflict(f"You block {BLOCKS_KEPT} players already, the most: unblock one first.")
+    return redirect(url_for("lobby.index"), 303)
+
+
+@bp.post("/lobby/blocks/<blocked>/remove")
+def unblock(blocked: str) -> Redirect:
+    name = signed_in_name()
+    seeks().unblock(name.lower() if name else "", parse_blocked_name(blocked, name))
+    return redirect(url_for("lobby.index"), 303)
+
+
+@bp.get("/lobby/events")
+def events() -> Response:
+    """The lobby's list as server-sent events, drawn for this visitor at every
+    change; a `paired` event with where to go once their seek is accepted.
+    Counted, as a game's streams are, per browser, per client and per process."""
+    player, name = online._player(make=False), signed_in_name()
+    after = _version_asked(request.headers.get("Last-Event-ID") or request.args.get("after"))
+    streams, bounds = current_app.extensions["online_streams"], online._stream_bounds(player)
+    full = streams.take(bounds)
+    if full == online.PROCESS_STREAMS:
+        raise ServiceUnavailable("This server is holding all the live pages it can; the page will try again.",
+                                 retry_after=5)
+    if full is not None:
+        raise TooManyRequests("This browser or network already has as many live pages open as it may; close one, "
+                              "and the page will try again.", retry_after=online.STREAM_RETRY_SECONDS)
+    live = _lobby_stream(player, name, min(after, seeks().version()))
+    response = Response(stream_with_context(live), mimetype="text/event-stream",
+                        headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
+    response.call_on_close(lambda: streams.give_back(bounds))
+    return response
+
+
+@bp.get("/watch")
+def watch() -> str:
+    """The lobby's games being played now, highest rated first; each opens as a spectator."""
+    never_cached()
+    return render_template("online/lobby_watch.html", watched=_games_to_watch(WATCH_COUNT))
+
+
+def _lobby_stream(player: str | None, name: str | None, after: int) -> Iterator[str]:
+    """Every change of the lobby, with the list as this visitor sees it then,
+    until the stream's time is up (the page then reconnects). An owner's
+    streams keep their seek open; their last one closing leaves it a grace."""
+    hub: Hub = current_app.extensions["lobby_hub"]
+    try:
+        opened = seeks().open_stream(player) if player else None
+    except STORE_ERRORS:
+        return
+    client_left = False
+    try:
+        yield "retry: 1000\n\n"
+        closes, refreshed = time.monotonic() + current_app.config["STREAM_SECONDS"], time.monotonic()
+        while time.monotonic() < closes and not hub.stopping:
+            if player and seeks().match_of(player) is not None:
+                yield f"event: paired\ndata: {url_for('lobby.to_game')}\n\n"
+                return
+            version = seeks().version()
+            if version > after:
+                yield _list_message(version, player, name)
+                after = version
+            elif not hub.wait(LOBBY, after, min(KEEP_ALIVE_SECONDS, closes - time.monotonic())):
+                yield ": keep-alive\n\n"
+            if opened and player and time.monotonic() - refreshed >= KEEP_ALIVE_SECONDS:
+                seeks().refresh_stream(opened)
+                seeks().seen(player)
+                refreshed = time.monotonic()
+    except GeneratorExit:
+        client_left = True
+        raise
+    except STORE_ERRORS:
+        current_app.logger.warning("Seek store failed during a lobby stream; the page will reconnect", exc_info=True)
+    finally:
+        _close(opened, player, client_left)
+
+
+def _close(opened: str | None, player: str | None, client_left: bool) -> None:
+    """Forget a stream; if its page went away and it was its player's last, their seek has a grace left."""
+    if opened is None or player is None:
+        return
+    try:
+        if not seeks().close_stream(opened) and client_left:
+            seeks().left(player)
+    except STORE_ERRORS:
+        pass
+
+
+def _list_message(version: int, player: str | None, name: str | None) -> str:
+    html = render_template("online/_lobby_seeks.html", **_lobby_context(player, name))
+    return "\n".join([f"id: {version}", *(f"data: {line}" for line in html.splitlines())]) + "\n\n"
+
+
+def _lobby_context(player: str | None, name: str | None) -> dict[str, object]:
+    """What the lobby's templates show this visitor: their seek, the seeks they may accept, the form's choices."""
+    open_seeks, blocks = seeks().open_seeks(), _blocks(name)
+    mine = next((seek for seek in open_seeks if seek.owner == player), None)
+    acceptable = [seek for seek in open_seeks if seek.owner != player
+                  and seek.acceptance_problem(player, name, provisional_rating(name, seek.rules), blocks) is None]
+    return {"blocked": sorted(seeks().blocked_by(name.lower())) if name else [], "mine": mine, "name": name,
+            "boards": BOARDS, "rules": RULES,
+            "rating_ranges": RATING_RANGES, "seeker_reload": SEEKER_RELOAD_SECONDS,
+            "acceptable": acceptable[:SEEKS_SHOWN], "more_seeks": max(0, len(acceptable) - SEEKS_SHOWN)}
+
+
+def _blocks(name: str | None) -> frozenset[str]:
+    """The names name blocks or is blocked by (lower case): none for an anonymous visitor."""
+    if name is None:
+        return frozenset()
+    return frozenset(seeks().blocked_by(name.lower()) | seeks().blocking(name.lower()))
+
+
+def _games_to_watch(count: int) -> list[SharedGame]:
+    """The lobby's games still going on, highest rated first."""
+    found = (online.games().get(game_id) for game_id in seeks().games_playing(count * 3))
+    going = [game for game in found if isinstance(game, SharedGame) and not game.as_of(time.time()).is_over]
+    return going[:count]
+
+
+def _mean_rating(seek: Seek, acceptor: str | None) -> float:
+    """The players' mean rating, which orders /watch (an anonymous player counts 0)."""
+    ratings = (seek.rating or 0, provisional_rating(acceptor, seek.rules) or 0)
+    return sum(ratings) / 2
+
+
+def parse_strict_rule(raw_board: str | None, raw_rule: str | None) -> Rules:
+    """The seek's board under its rule, which must be one the board is played
+    under (unlike the invitation's form, which falls back to freestyle: a
+    stranger must get exactly the game the lobby showed)."""
+    if raw_board not in BOARDS:
+        raise InvalidInput(f"There is no board “{(raw_board or '')[:12]}”; choose one of: {', '.join(BOARDS)}.")
+    board = BOARDS[raw_board]
+    rule = raw_rule or "freestyle"
+    if rule not in rules_offered(board):
+        raise InvalidInput(f"The {board.board_name} board is played under {', '.join(rules_offered(board))}, "
+                           f"not “{rule[:20]}”.")
+    return board.with_rule(rule)
+
+
+def _limit_seeks(player: str, name: str | None, done: str) -> None:
+    """Refuse (429) past SEEKS_PER_MINUTE seeks made, or accepted, by this browser or account, and past the
+    address's bound (ADDRESS_PER_MINUTE, with games started and codes tried)."""
+    most = current_app.config["SEEKS_PER_MINUTE"]
+    words = f"{most} seeks were {done} from this browser in the last minute"
+    online._limit(f"seeks-{done}:player:{player}", most, words)
+    if name is not None:
+        online._limit(f"seeks-{done}:account:{name}", most, words.replace("browser", "account"))
+    online._limit_address(f"Many seeks were {done} from your network")
+
+
+def _seek_or_404(seek_id: str) -> Seek:
+    seek = seeks().get(seek_id) if is_seek_id(seek_id) else None
+    if seek is None:
+        _gone()
+    return seek
+
+
+def _gone() -> NoReturn:
+    abort(404, description=GONE)
+
+
+def _version_asked(raw: str | None) -> int:
+    if raw is None or raw == "":
+        return 0
+    if not (raw.isascii() and raw.isdigit()) or len(raw) > 12:
+        raise InvalidInput("An event id is a number.")
+    return int(raw)
+
+
+def refused(message: str, status: int) -> tuple[str, int]:
+    """The lobby unchanged, with a message saying why (a plain error page for the stream and /watch)."""
+    if request.endpoint in ("lobby.events", "lobby.watch") or is_htmx():
+        return render_template("error.html", error=plain_error(status, message)), status
+    player, name = online._player(make=False), signed_in_name()
+    return render_template("online/lobby.html", **_lobby_context(player, name), version=seeks().version(),
+                           watched=[], message=message), status
