@@ -382,3 +382,16 @@ setInterval(() => {
   running.querySelector("strong").textContent = clockWords(left);
   running.classList.toggle("low", left < 20);
 }, 100);
+
+// A claim on its way (the friend to move has left the game): the page is
+// drawn again when it may be made, as Refresh would draw it; no change of the
+// game's marks that moment, so no stream's message brings it.
+const claimArrived = new WeakSet();
+function noteClaim() {
+  const claim = document.querySelector(".claim[data-claim-in]");
+  if (!claim || claimArrived.has(claim)) return;
+  claimArrived.add(claim);
+  setTimeout(() => { if (claim.isConnected) location.reload(); }, (Number(claim.dataset.claimIn) + 1) * 1000);
+}
+new MutationObserver(noteClaim).observe(document.body, { childList: true, subtree: true });
+noteClaim();

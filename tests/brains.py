@@ -16,6 +16,20 @@ from webapp.brains.external import Brain, configured, probe
 KINROW = str(Path(sys.executable).with_name("pbrain-kinrow"))
 """Our own brain's program, as `pip install` puts it beside the interpreter."""
 FAKE = Path(__file__).with_name("fake_brain.py")
+ROOT = Path(__file__).parent.parent
+EXAMPLES = ROOT / "docs" / "examples"
+"""The examples of docs/your-own-ai.md: functions pbrain-python plays."""
+
+
+def python_brain(folder: Path) -> str:
+    """The path of pbrain-python, as a program of its own: a shell script in
+    folder that runs this checkout's webapp.brains.python_brain (the
+    installed console script may be another checkout's, or not yet made)."""
+    path = folder / "pbrain-python"
+    path.write_text(f"#!/bin/sh\nPYTHONPATH={shlex.quote(str(ROOT))} exec {shlex.quote(sys.executable)} "
+                    "-m webapp.brains.python_brain \"$@\"\n")
+    path.chmod(0o755)
+    return str(path)
 
 
 def fake_brain(folder: Path, mode: str, pids: Path | None = None) -> str:

@@ -10,6 +10,8 @@ It plays the first empty square, top left first, unless MODE says otherwise:
 - garbage: it answers a move with words;
 - taken: it answers with a square that is taken (its first move is good);
 - small: it plays 7×7 under freestyle only (START 15 and INFO rule 1 or 4 get ERROR);
+- mute: it never answers START (nor dies);
+- nonsense: it answers START with words, neither OK nor ERROR;
 - judge:E0/E1/…: it reports the evaluation Ei (as written after Eval: 12, -40, +M3, -M5)
   for a position of i stones (none where Ei is empty or missing), and its best line.
 
@@ -46,6 +48,11 @@ def main() -> None:
                 board_lines.append((int(x), int(y)))
         elif command == "START":
             size = int(words[1])
+            if mode == "mute":
+                time.sleep(3600)
+            if mode == "nonsense":
+                say("Hello! Shall we play a game?")
+                continue
             say("ERROR only 7x7 here" if mode == "small" and size != 7 else "OK")
         elif command == "RESTART":
             stones = []

@@ -46,7 +46,9 @@ def test_the_new_game_form_offers_each_engine_on_the_boards_it_plays(player: Vis
     page = player.open().text
     assert '<option value="kinrow">Engine, kinrow</option>' in page
     assert re.search(r'<optgroup label="7×7">\s*<option value="small">Engine, fake-small</option>', page)
-    assert re.search(r'<optgroup label="7×7, 15×15">\s*<option value="kinrow">', page)
+    assert re.search(r'</optgroup><option value="kinrow">', page), "kinrow plays every board: no group's heading"
+    three = re.search(r'<option value="3x3" data-levels="([^"]*)"', page).group(1).split()
+    assert "kinrow" in three and "small" not in three
     seven = re.search(r'<option value="7x7" data-levels="([^"]*)"', page).group(1).split()
     assert seven[-5:] == ["kinrow", "crash", "small", "garbage", "judge"]
     assert "small" not in re.search(r'<option value="15x15" data-levels="([^"]*)"', page).group(1)
@@ -114,7 +116,8 @@ def test_the_think_page_shows_each_engines_move_and_what_it_says(player: Visitor
     assert "It scores the position +0 for black: about 50 games in 100 for black." in page
     assert "fake-crash's move here" in page and "It failed: it stopped (exit status 3)." in page
     assert "fake-small's move here" in page
-    assert "kinrow's move here" not in player.client.get("/think/5x5/").text
+    small_board = player.client.get("/think/5x5/").text
+    assert "kinrow's move here" in small_board and "fake-small's move here" not in small_board
 
 
 def test_the_review_is_judged_by_the_engine_named_and_says_so(player: Visitor):
@@ -123,7 +126,7 @@ def test_the_review_is_judged_by_the_engine_named_and_says_so(player: Visitor):
     # The judge proves O's win once three stones are down: X's b7 lost, and it was the judge's own choice.
     move_3 = player.client.get("/review/7x7/d4-a7-b7-a6?step=3").text
     assert "Mistake" in move_3 and "This move lost the game" in move_3
-    assert "Moves judged by master" in player.client.get("/review/5x5/c3").text  # no engine plays 5×5
+    assert "Moves judged by master" in player.client.get("/review/5x5/c3").text  # the judge plays 5×5: not k=5
     assert "judged exactly" in player.client.get("/review/3x3/4").text
 
 

@@ -6,6 +6,7 @@ own pbrain-kinrow and the fake brains of tests/fake_brain.py."""
 from __future__ import annotations
 
 import json
+import logging
 import os
 import sys
 from pathlib import Path
@@ -15,7 +16,7 @@ import pytest
 from tests.brains import KINROW, fake_brain, probed, watched_fake
 from tests.workers.test_pool import alive, wait_until
 from webapp.brains.connection import Connection
-from webapp.brains.external import BrainFault, answered_cell, ask, configured, judged_by, stop_all
+from webapp.brains.external import BrainFault, answered_cell, ask, configured, judged_by, probe, stop_all
 from webapp.brains.gomocup import Evaluation, best_line_of, evaluation_of
 from webapp.engine import BOARDS, Position
 from webapp.engine.play.appraise import JUDGES_UNIT, from_opinions
@@ -46,6 +47,12 @@ def test_engines_are_read_with_their_settings(tmp_path):
     assert configured("") == ()
 
 
+def test_a_command_is_a_program_and_its_arguments_found_on_path_or_beside_python(tmp_path, monkeypatch):
+    monkeypatch.setenv("PATH", str(tmp_path))  # not the virtual environment's bin
+    (brain,) = configured("kinrow=pbrain-kinrow --level hard --seed 7")
+    assert brain.command == (KINROW, "--level", "hard", "--seed", "7")
+
+
 @pytest.mark.parametrize("spec, settings, message", [
     ("rapfi", {}, "is not name=path"),
     ("Rapfi=/bin/true", {}, "is not name=path"),
@@ -65,11 +72,11 @@ def test_a_configuration_that_cannot_work_is_refused_saying_why(spec, settings, 
 
 # What a brain plays, learned by asking it
 
-def test_our_own_brain_plays_every_five_in_a_row_board_and_rule():
+def test_our_own_brain_plays_every_board_and_rule():
     brain = probed("kinrow", KINROW)
-    assert brain.plays == {"7x7", "7x7-standard", "15x15", "15x15-standard", "15x15-renju"}
+    assert brain.plays == {"3x3", "4x4", "5x5", "7x7", "7x7-standard", "15x15", "15x15-standard", "15x15-renju"}
     assert brain.title == "kinrow"  # its ABOUT's name
-    assert brain.plays_on(GOMOKU.with_rule("renju")) and not brain.plays_on(BOARDS["5x5"])
+    assert brain.plays_on(GOMOKU.with_rule("renju")) and brain.plays_on(BOARDS["5x5"])
 
 
 def test_a_brain_that_refuses_a_size_or_a_rule_is_not_offered_there(tmp_path):
@@ -78,8 +85,33 @@ def test_a_brain_that_refuses_a_size_or_a_rule_is_not_offered_there(tmp_path):
     assert brain.title == "fake-small"
 
 
-def test_a_program_that_is_no_brain_plays_nothing(tmp_path):
-    assert probed("true", "/bin/true").plays == frozenset()  # it ends at once, answering nothing
+def test_a_program_that_is_no_brain_plays_nothing(tmp_path, caplog):
+    with caplog.at_level(logging.WARNING, logger="webapp.brains.external"):
+        assert probed("true", "/bin/true").plays == frozenset()  # it ends at once, answering nothing
+    assert "Engine true is left out: asked whether it plays 3x3, it stopped (exit status 0)" in caplog.text
+
+
+def test_a_file_that_is_no_program_is_left_out_saying_why(tmp_path, caplog):
+    words = tmp_path / "pbrain-words"
+    words.write_text("These are words, not a program.\n")
+    words.chmod(0o755)  # executable, but no program: no #! line, no machine code
+    with caplog.at_level(logging.WARNING, logger="webapp.brains.external"):
+        assert probed("words", str(words)).plays == frozenset()
+    assert "Engine words is left out: asked whether it plays 3x3, it could not be" in caplog.text
+
+
+@pytest.mark.parametrize("mode, fault", [("mute", "it did not answer within 0.5 s"),
+                                         ("nonsense", "it answered START 3 with “Hello! Shall we play a game?”, "
+                                                      "neither OK nor ERROR")])
+def test_a_brain_that_hangs_or_talks_nonsense_while_probed_is_killed_and_left_out(tmp_path, caplog, mode, fault):
+    pids = tmp_path / "pids"
+    pids.mkdir()
+    (brain,) = configured(f"{mode}={fake_brain(tmp_path, mode, pids)}")
+    with caplog.at_level(logging.WARNING, logger="webapp.brains.external"):
+        assert probe(brain, seconds=0.5).plays == frozenset()
+    assert f"Engine {mode} is left out: asked whether it plays 3x3, {fault}" in caplog.text
+    (pid,) = map(int, os.listdir(pids))  # asked of one board only: the first fault leaves it out
+    assert wait_until(lambda: not alive(pid), 10), "its process was killed"
 
 
 # Moves, from a warm process

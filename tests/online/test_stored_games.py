@@ -25,7 +25,8 @@ RATED = {**OFFERED, "offer": None, "rated": True, "names": ["alice", None]}
 ])
 def test_a_stored_game_opens_as_it_was_written(stored, viewer, status, acting):
     game = SharedGame.from_data(stored)
-    assert game.to_data() == stored
+    kept = game.to_data()  # which may add what a newer game keeps (who has moved: the endings)
+    assert {key: kept[key] for key in stored} == stored
     assert game.status_for(viewer) == status and game.acting_seat == acting
 
 

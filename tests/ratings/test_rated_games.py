@@ -93,6 +93,14 @@ def test_no_rating_on_an_unrated_board_for_an_anonymous_player_or_against_onesel
     assert ended.rating_changes is None and ratings_of(store).standings_of("Alice") == []
 
 
+def test_an_aborted_rated_game_is_never_rated(store):
+    game = rated()
+    store.create(game)
+    ended, _ = store.change(game.id, lambda g: (*g.abort(BOB, g.ply), []))
+    assert ended.is_over and ended.ending.aborted
+    assert ended.rating_changes is None and ratings_of(store).standings_of("Alice") == []
+
+
 def test_an_unrated_game_changes_no_rating(store):
     game = replace(rated(), rated=False)
     store.create(game)

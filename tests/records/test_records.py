@@ -17,7 +17,7 @@ from sgfmill import sgf_grammar
 from tests.support import Visitor
 from webapp.engine import BOARDS, Position, cells_of, rules_offered
 from webapp.shared.errors import InvalidInput
-from webapp.shared.game_link import Result
+from webapp.shared.game_link import SGF_REASONS, Ending, Result
 from webapp.shared.record_files import FORMATS, MOST_CHARACTERS, Record, read_record, write_psq, write_sgf, written
 
 
@@ -51,22 +51,24 @@ def test_every_record_written_reads_back_as_the_same_game_on_every_board(kind: s
 
 def test_players_and_a_resignation_round_trip_in_sgf():
     rules = BOARDS["15x15"]
-    record = Record(rules, (112, 113, 97), Result("You ] [x]", "Computer, master", resigned="O"))
+    record = Record(rules, (112, 113, 97), Result("You ] [x]", "Computer, master", Ending.RESIGNED, "O"))
     text = write_sgf(record)
     assert "RE[B+R]" in text and "PB[You \\] [x\\]]" in text
     assert read_record(text) == record
 
 
 @pytest.mark.parametrize("written, result", [
-    ("W+T", Result(timed_out="X")), ("B+Time", Result(timed_out="O")), ("W+Resign", Result(resigned="X")),
-    ("B+R", Result(resigned="O")), ("B+", Result()), ("0", Result(draw="agreed")), ("Draw", Result(draw="agreed")),
+    ("W+T", Result.of(Ending.TIMED_OUT, "X")), ("B+Time", Result.of(Ending.TIMED_OUT, "O")),
+    ("W+Resign", Result.of(Ending.RESIGNED, "X")), ("B+R", Result.of(Ending.RESIGNED, "O")), ("B+", Result()),
+    ("0", Result.of(Ending.DRAW_AGREED)), ("Draw", Result.of(Ending.DRAW_AGREED)),
+    ("B+F", Result.of(Ending.FORFEITED, "O")), ("W+Forfeit", Result.of(Ending.FORFEITED, "X")),
     ("Void", Result()),
 ])
 def test_a_win_on_time_or_by_resignation_or_an_agreed_draw_is_read_from_sgf(written, result):
     record = read_record(f"(;GM[4]SZ[15]RE[{written}];B[hh];W[hg];B[ii])")
     assert record.result == result
     if result.loser:
-        assert f"RE[{'B' if result.loser == 'O' else 'W'}+{'R' if result.resigned else 'T'}]" in write_sgf(record)
+        assert f"RE[{'B' if result.loser == 'O' else 'W'}+{SGF_REASONS[result.how]}]" in write_sgf(record)
 
 
 def test_a_resignation_after_the_game_ended_on_the_board_is_left_to_the_board():
@@ -259,12 +261,17 @@ def test_a_resigned_game_s_result_travels_to_its_review_its_records_and_back(vis
     assert "/record/sgf/4x4/b3-c3?black=Human&amp;white=Human&amp;resigned=X" in replay
 
 
+TWO_ENDINGS = "A game ends one way: by resignation, on time, by forfeit, aborted or by a draw, not two."
+
+
 @pytest.mark.parametrize("query, why", [
     ("resigned=Z", "“Z” is not a side that can have resigned: X or O."),
     ("timed_out=", None),
-    ("resigned=X&timed_out=O", "A game ends one way: by resignation, on time or by an agreed draw, not two."),
-    ("resigned=X&draw=agreed", "A game ends one way: by resignation, on time or by an agreed draw, not two."),
-    ("draw=yes", "A draw in a link is “draw=agreed”, not “yes”."),
+    ("resigned=X&timed_out=O", TWO_ENDINGS),
+    ("resigned=X&draw=agreed", TWO_ENDINGS),
+    ("draw=yes", "A draw in a link is “draw=agreed” or “draw=claimed”, not “yes”."),
+    ("aborted=Q", "“Q” is not a side that can have aborted: X or O."),
+    ("forfeited=X&draw=claimed", "A game ends one way"),
 ])
 def test_a_link_s_result_is_checked(visitor: Visitor, query: str, why: str | None):
     for path in ("/replay/4x4/b3-c3", "/review/4x4/b3-c3", "/record/sgf/4x4/b3-c3"):
@@ -278,15 +285,19 @@ def test_a_resignation_after_a_game_ended_on_the_board_is_refused(visitor: Visit
         for ending in ("resigned=O", "draw=agreed"):
             response = visitor.client.get(f"{path}?{ending}")
             assert response.status_code == 404 and (
-                "nobody resigned, ran out of time or agreed a draw after it" in response.text)
+                "nobody resigned, ran out of time, forfeited, aborted or agreed a draw after it" in response.text)
 
 
 @pytest.mark.parametrize("rules, result, words, sgf", [
-    (BOARDS["15x15"], Result(resigned="X"), "White won by resignation.", "W+R"),
-    (BOARDS["7x7"], Result(timed_out="O"), "Black won on time.", "B+T"),
-    (BOARDS["3x3"], Result(resigned="O"), "X won by resignation.", "B+R"),
+    (BOARDS["15x15"], Result.of(Ending.RESIGNED, "X"), "White won by resignation.", "W+R"),
+    (BOARDS["7x7"], Result.of(Ending.TIMED_OUT, "O"), "Black won on time.", "B+T"),
+    (BOARDS["3x3"], Result.of(Ending.RESIGNED, "O"), "X won by resignation.", "B+R"),
     (BOARDS["3x3"], Result(), "Not finished.", None),
-    (BOARDS["15x15"], Result(draw="agreed"), "A draw, agreed.", "0"),
+    (BOARDS["15x15"], Result.of(Ending.DRAW_AGREED), "A draw, agreed.", "0"),
+    (BOARDS["15x15"], Result.of(Ending.FORFEITED, "X"), "White won by forfeit.", "W+F"),
+    (BOARDS["7x7"], Result.of(Ending.DRAW_CLAIMED), "A draw, claimed.", "0"),
+    (BOARDS["7x7"], Result.of(Ending.ABORTED, "O"), "Aborted: the game counts for nothing.", "Void"),
+    (BOARDS["3x3"], Result.of(Ending.UNSTARTED, "X"), "Aborted: the game counts for nothing.", "Void"),
 ])
 def test_a_result_in_words_and_in_sgf(rules, result, words, sgf):
     position = Position.after(rules, ())

@@ -31,6 +31,8 @@ LINES_WAITING = 1000
 """The most lines read and not yet taken: past it the reader waits, and so, its pipe full, does the brain."""
 MESSAGES_KEPT = 200
 """The MESSAGE and DEBUG lines kept of one answer (the newest): what the page reads of them is the last line."""
+CANNOT_RUN = (126, 127)
+"""The exit statuses setpriv ends with when the program it is to run cannot be run (not found, not a program)."""
 _TOO_LONG = "\x00too long"
 """What the reader queues for a line past LINE_CHARACTERS: no brain's line holds a NUL."""
 log = logging.getLogger(__name__)
@@ -104,10 +106,10 @@ class Connection:
             self.lines.put(line.strip()[:1000])
         self.lines.put(None)
 
-    def start(self, size: int) -> str:
-        """START the brain on a size×size board; its answer ("OK" if it plays it)."""
+    def start(self, size: int, seconds: float = START_SECONDS) -> str:
+        """START the brain on a size×size board; its answer ("OK" if it plays it), within seconds."""
         self.tell(f"START {size}")
-        return self.answer(START_SECONDS)
+        return self.answer(seconds)
 
     def tell(self, *lines: str) -> None:
         """Write lines to the brain, a question, after dropping what it wrote
@@ -117,7 +119,11 @@ class Connection:
             self.process.stdin.write("".join(line + "\n" for line in lines))
             self.process.stdin.flush()
         except OSError as error:
-            raise BrainFault(f"it stopped reading ({error.strerror or error})") from None
+            try:
+                status = self.process.wait(timeout=1)
+            except subprocess.TimeoutExpired:
+                raise BrainFault(f"it stopped reading ({error.strerror or error})") from None
+            raise BrainFault(_stopped(status)) from None
 
     def _drain(self) -> None:
         """Drop the lines waiting, but not the news that the output ended or broke the protocol."""
@@ -150,7 +156,7 @@ class Connection:
     def _ended(self) -> str:
         """What became of a brain whose output ended."""
         try:
-            return f"it stopped (exit status {self.process.wait(timeout=1)})"
+            return _stopped(self.process.wait(timeout=1))
         except subprocess.TimeoutExpired:
             return "it closed its output"
 
@@ -165,6 +171,13 @@ class Connection:
     def kill(self) -> None:
         self.process.kill()
         self.process.wait()
+
+
+def _stopped(status: int) -> str:
+    """What became of a brain that ended with status: a program that could not be run says so."""
+    if _SETPRIV and status in CANNOT_RUN:
+        return f"it could not be run: is it a program? (exit status {status})"
+    return f"it stopped (exit status {status})"
 
 
 def started(command: Sequence[str], size: int) -> Connection:

@@ -2,11 +2,12 @@
 (piskvork's: a program named pbrain-*, spoken to line by line on its stdin
 and stdout), as a level to play against and as a review's judge.
 
-- Brain: one an operator installed (ENGINE_BRAINS, see README), with its
-  settings (the protocol's INFO lines: its time a move, a count of
-  positions, threads, memory) and the boards and rules it plays, learned by
-  asking it (probe). The protocol is five in a row's, so a brain plays the
-  boards whose lines are five long: 7×7 and 15×15.
+- Brain: one an operator installed (ENGINE_BRAINS, see README: a program
+  and its arguments), with its settings (the protocol's INFO lines: its time
+  a move, a count of positions, threads, memory) and the boards and rules it
+  plays, learned by asking it (probe) of every board: START n tells a board
+  by its size, and the size its k (3×3 three in a row, 4×4 and 5×5 four, 7×7
+  and 15×15 five), as our own brain takes them (webapp.brains.ours.protocol).
 - Connection (connection.py): a brain's process, every wait for it
   bounded; BrainFault says what it did wrong (it crashed, hung past its
   time, answered something that is not a move, or a move the rules refuse).
@@ -30,6 +31,9 @@ import hashlib
 import logging
 import os
 import re
+import shlex
+import shutil
+import sys
 import threading
 import time
 from collections.abc import Collection, Mapping
@@ -55,6 +59,8 @@ MOVE_SECONDS = 15.0
 """The longest a person's move waits for a brain (ask's seconds, jobs.brain_job), however long its turn: with
 master's move after it, well inside a move's wait for a worker (webapp.workers.pool.WAIT_SECONDS, 25 s). Only
 a brain that also hangs at its start (START_SECONDS) takes the person past it, to the busy engines' 503."""
+PROBE_SECONDS = START_SECONDS
+"""How long a brain being probed, at the app's start, may take to answer each question."""
 NAME = re.compile(r"[a-z][a-z0-9-]{0,23}")
 SETTING = re.compile(r"[a-z_]{1,40}")
 log = logging.getLogger(__name__)
@@ -114,19 +120,41 @@ def configured(spec: str, settings: Mapping[str, str] | None = None,
     brains: dict[str, Brain] = {}
     settings = settings or {}
     for entry in filter(None, (part.strip() for part in spec.split(","))):
-        name, equals, path = (part.strip() for part in entry.partition("="))
+        name, equals, written = (part.strip() for part in entry.partition("="))
         if not equals or not NAME.fullmatch(name):
             raise ValueError(f"ENGINE_BRAINS: “{entry[:60]}” is not name=path (a name of lowercase letters, "
                              "digits and hyphens).")
         if name in taken or name in brains:
             raise ValueError(f"ENGINE_BRAINS: the name “{name}” is taken; give the engine another.")
-        if not (os.path.isfile(path) and os.access(path, os.X_OK)):
-            raise ValueError(f"ENGINE_BRAINS: {name}'s program “{path}” is not an executable file.")
-        brains[name] = Brain(name, (path,), _settings(name, settings.get(name, "")))
+        brains[name] = Brain(name, _command(name, written), _settings(name, settings.get(name, "")))
     for name in settings:
         if name not in brains:
             raise ValueError(f"Settings are given for an engine “{name}” that ENGINE_BRAINS does not name.")
     return tuple(brains.values())
+
+
+def _command(name: str, written: str) -> tuple[str, ...]:
+    """A brain's command as ENGINE_BRAINS writes it: a program, a path or a
+    name on PATH or beside this Python (the app's own pbrain-python and
+    pbrain-kinrow, when its virtual environment is not on PATH), and its
+    arguments after it, split as a shell would ("pbrain-python
+    docs/examples/minimax.py:choose"); ValueError unless the program is an
+    executable file."""
+    try:
+        words = shlex.split(written)
+    except ValueError as error:
+        raise ValueError(f"ENGINE_BRAINS: {name}'s command “{written[:60]}” cannot be read: {error}.") from None
+    if not words:
+        raise ValueError(f"ENGINE_BRAINS: {name} names no program.")
+    program = words[0] if os.sep in words[0] else _found(words[0])
+    if not (os.path.isfile(program) and os.access(program, os.X_OK)):
+        raise ValueError(f"ENGINE_BRAINS: {name}'s program “{words[0][:60]}” is not an executable file.")
+    return (program, *words[1:])
+
+
+def _found(program: str) -> str:
+    """Where a program named without a folder is: on PATH, else beside this Python; as named if nowhere."""
+    return shutil.which(program) or shutil.which(program, path=os.path.dirname(sys.executable)) or program
 
 
 def names_in(spec: str) -> list[str]:
@@ -156,36 +184,53 @@ def _settings(name: str, written: str) -> tuple[tuple[str, str], ...]:
     return tuple(found)
 
 
-def probe(brain: Brain) -> Brain:
-    """The brain, with the boards and rules it plays, learned by asking it:
-    START on each five-in-a-row board (an answer other than OK: it does not
-    play that size), then for each rule the board has, INFO rule then ABOUT
-    (an ERROR before ABOUT's answer: it does not play that rule). A brain
-    that breaks the protocol while being asked plays nothing, and is logged."""
-    plays, about = set(), ""
+def probe(brain: Brain, seconds: float | None = None) -> Brain:
+    """The brain, with the boards and rules it plays, learned by asking it of
+    every board, a process each: START n (OK: it plays the board; ERROR: it
+    does not, and the board is not offered), then for each rule the board
+    has, INFO rule then ABOUT (an ERROR before ABOUT's answer: it does not
+    play that rule). A brain that breaks the protocol while asked (it cannot
+    be started, crashes, takes more than seconds to answer, by default
+    PROBE_SECONDS, or answers START with neither) is left out, playing
+    nothing, and logged: one that fails a question may fail a game."""
+    plays: set[str] = set()
+    about = ""
     for rules in BOARDS.values():
-        if rules.k != 5:
-            continue
-        connection = None
         try:
-            connection = Connection(brain.command)
-            if connection.start(rules.size) != "OK":
-                continue
-            for rule in rules_offered(rules):
-                connection.tell(f"INFO rule {RULE_NUMBERS[rule]}", "ABOUT")
-                said = connection.answer(START_SECONDS)
-                if not said.startswith("ERROR"):
-                    plays.add(rules.with_rule(rule).name)
-                    about = said
-                else:
-                    connection.answer(START_SECONDS)  # ABOUT's own answer
+            found, said = _probed_on(brain, rules, seconds or PROBE_SECONDS)
         except BrainFault as fault:
-            log.warning("Engine %s did not answer as a brain on %s, and is not offered there: %s",
-                        brain.name, rules.name, fault)
-        finally:
-            if connection is not None:
-                connection.close()
+            log.warning("Engine %s is left out: asked whether it plays %s, %s", brain.name, rules.name, fault)
+            return replace(brain, plays=frozenset(), about="")
+        plays, about = plays | found, said or about
     return replace(brain, plays=frozenset(plays), about=about[:200])
+
+
+def _probed_on(brain: Brain, rules: Rules, seconds: float) -> tuple[set[str], str]:
+    """The rules' names a brain plays on one board, and what it answered
+    ABOUT with there ("" where it refuses the board); BrainFault if it
+    breaks the protocol. Its process is ended, or killed, whatever happens."""
+    plays: set[str] = set()
+    about = ""
+    connection = Connection(brain.command)
+    try:
+        said = connection.start(rules.size, seconds)
+        if said.startswith("ERROR"):
+            log.info("Engine %s does not play %s: it answered START %d with “%s”", brain.name, rules.name,
+                     rules.size, said[:120])
+            return plays, about
+        if said != "OK":
+            raise BrainFault(f"it answered START {rules.size} with “{said[:60]}”, neither OK nor ERROR")
+        for rule in rules_offered(rules):
+            connection.tell(f"INFO rule {RULE_NUMBERS[rule]}", "ABOUT")
+            said = connection.answer(seconds)
+            if not said.startswith("ERROR"):
+                plays.add(rules.with_rule(rule).name)
+                about = said
+            else:
+                connection.answer(seconds)  # ABOUT's own answer
+    finally:
+        connection.close()
+    return plays, about
 
 
 def answered_cell(rules: Rules, answer: str) -> int:

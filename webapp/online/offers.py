@@ -15,7 +15,7 @@ from webapp.online.clock import now_or_clock
 from webapp.online.status import OFFER_WORDS
 from webapp.online.store import Event
 from webapp.shared.errors import Conflict, InvalidInput, Refusal
-from webapp.shared.game_link import AGREED, Result
+from webapp.shared.game_link import Ending, Result
 
 
 class Offer(NamedTuple):
@@ -76,7 +76,7 @@ class Offered:
             what = "draw" if offer.kind == "draw" else "take-back"
             return replace(self, offer=None, declined=offer), Event("offer", f"{self.named(mark)} declined the {what}.")
         if offer.kind == "draw":
-            after = self._timed(replace(self, ending=Result(draw=AGREED), offer=None), now)
+            after = self._timed(replace(self, ending=Result.of(Ending.DRAW_AGREED), offer=None), now)
             return after._scored(), Event("move", f"{self.named(mark)} accepted: a draw, agreed.")
         taken, back_to = self.takeback_words(offer.by), self.takeback_to(offer.by)
         after = self._timed(replace(self, moves=self.moves[:back_to], offer=None, declined=None), now)

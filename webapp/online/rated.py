@@ -33,10 +33,10 @@ class Rated:
 
     def rated_ending(self) -> RatedGame | None:
         """This game as the ratings need it, if it has just ended as a rated game and is not rated yet.
-        A game over by abort must not be rated: the abort's change clears rated (or this check learns its mark)."""
+        An aborted game (by a player, or by the server) counts for nothing: it is never rated."""
         kind, (x, o) = self.rating_kind, self.names
         game: Any = self
-        if kind is None or self.rating_changes is not None or not game.is_over or not x or not o:
+        if kind is None or self.rating_changes is not None or not game.is_over or game.ending.aborted or not x or not o:
             return None
         if name_key(x) == name_key(o):  # one account on both seats: no rating from playing oneself
             return None

@@ -1,5 +1,6 @@
 """Routes for playing a friend on another device: invite, join, watch, move,
-offers (a draw, a take-back), the live stream of changes, and the rematch.
+offers (a draw, a take-back), an abort and a claim (endings.py), the live
+stream of changes, and the rematch.
 
 Thin, as every feature's routes are: read the request, ask the shared game
 (shared_game.py) and where it is kept (webapp.online.store), render.
@@ -34,7 +35,7 @@ from flask import (
 from werkzeug.exceptions import ServiceUnavailable, TooManyRequests
 
 from webapp.engine import BOARDS, DEFAULT_BOARD, MARKS
-from webapp.online import flags
+from webapp.online import aborts, flags
 from webapp.online.clock import parse_time_control, time_controls
 from webapp.online.hub import Hub, StreamCount
 from webapp.online.player_cookie import bare_player, signed, signed_player
@@ -201,15 +202,22 @@ def choose(game_id: str) -> Response | str:
     return _players_change(game_id, lambda game, player, seen: game.choose(player, choice, seen))
 
 
-bp.add_url_rule("/g/<game_id>/swap2", "choose_at_former_address", choose, methods=["POST"])
-"""/g/<id>/choose as it was named when swap2 was the only opening: a page drawn before the rename still posts there.
-Such a page's game is kept at most SESSION_IDLE_SECONDS unplayed, so this can go that long after a release
-without it."""
-
-
 @bp.post("/g/<game_id>/resign")
 def resign(game_id: str) -> Response | str:
     return _players_change(game_id, lambda game, player, seen: game.resign(player, seen))
+
+
+@bp.post("/g/<game_id>/abort")
+def abort_game(game_id: str) -> Response | str:
+    """A player calls the game off before both have made their first move."""
+    return _players_change(game_id, lambda game, player, seen: game.abort(player, seen))
+
+
+@bp.post("/g/<game_id>/claim")
+def claim(game_id: str) -> Response | str:
+    """In a rated game, a player claims the win or a draw (claim: win or draw) when the friend to move has left."""
+    claimed = request.form.get("claim")
+    return _players_change(game_id, lambda game, player, seen: game.claim(player, claimed, seen))
 
 
 @bp.post("/g/<game_id>/offer")
@@ -237,6 +245,7 @@ def rematch(game_id: str) -> Response | str:
     player = _player(make=False)
     following, code = new_game_id(), new_code()
     game, _ = _change(game_id, lambda game: _rematched(game.start_rematch(player, following, code)))
+    _schedule_abort(games().get(game.rematch) if game.rematch else None)
     return redirect(url_for("online.show", game_id=game.rematch), 303)
 
 
@@ -316,11 +325,23 @@ def _changed(game_id: str, change) -> Response | str:
         flags.schedule(engine_pool(), current_app.extensions["online_where"], game, found[-1])
     except STORE_ERRORS:  # the change is made; whoever reads the game sees the flag fall all the same (as_of)
         current_app.logger.warning("Could not schedule a clock's flag for game %s", game_id, exc_info=True)
+    _schedule_abort(game, found[-1])
     if game.played_out:  # to be mined for puzzles, once (as the page's foot says)
         game_finished(game.rules, game.moves)
     if is_htmx():
         return render_template("online/_online.html", **_context(game))
     return redirect(url_for("online.show", game_id=game_id), 303)
+
+
+def _schedule_abort(game: SharedGame | None, before: SharedGame | None = None) -> None:
+    """The server's abort of game, if it now waits for a first move (aborts.py); a store that
+    cannot take the job is logged: whoever reads the game sees it aborted all the same (as_of)."""
+    if game is None:
+        return
+    try:
+        aborts.schedule(engine_pool(), current_app.extensions["online_where"], game, before)
+    except STORE_ERRORS:
+        current_app.logger.warning("Could not schedule the abort of game %s", game.id, exc_info=True)
 
 
 def _change(game_id: str, change) -> tuple[SharedGame, int]:
@@ -434,7 +455,9 @@ def _context(game: SharedGame, event: Event | None = None, player: str | None = 
     return {"game": game, "view": view, "player": player, "mine": mine, "status": view.status,
             "event": event, "link": link, "local_host": _loopback_host(link),
             "boards": BOARDS, "htmx": is_htmx(), "live": live, "clocks": game.clock_faces(player, now),
-            "offer_words": game.offer_words(player), "fifths": [game.rules.cell_name(cell) for cell in fifths],
+            "offer_words": game.offer_words(player), "claim_words": game.claim_words(player, now),
+            "may_claim": game.may_claim(player, now), "claim_in": game.claim_in(player, now),
+            "fifths": [game.rules.cell_name(cell) for cell in fifths],
             "seated_names": _seated_names(game, now), "my_rating_change": game.rating_change_of(mine)}
 
 

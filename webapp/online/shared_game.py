@@ -21,6 +21,7 @@ from typing import Any
 from webapp.engine import MARKS, Opening, Position, Rules, board_named, opponent
 from webapp.engine.game.notation import write_moves
 from webapp.engine.game.opening_rules import Now
+from webapp.online import endings
 from webapp.online.clock import Clock, TimeControl, now_or_clock
 from webapp.online.offers import Offer, Offered, parse_offer
 from webapp.online.rated import Rated, parse_rating_changes
@@ -29,7 +30,7 @@ from webapp.online.store import Event
 from webapp.ratings.standing import RatingChange
 from webapp.shared.board import BoardView, board_view
 from webapp.shared.errors import Conflict, Forbidden, InvalidInput
-from webapp.shared.game_link import Result, parse_moves
+from webapp.shared.game_link import Ending, Result, parse_moves
 from webapp.shared.game_state import GameState
 from webapp.shared.opening_words import choice_words, placed_words
 
@@ -80,7 +81,7 @@ class SharedGame(Offered, Told, Rated):
     rematch: str | None = None                           # the id of the game that follows
     series: dict[str, int] = field(default_factory=dict)  # wins per player, and "draws", over rematches
     away: frozenset[str] = frozenset()                   # seats whose player closed the page
-    ending: Result = Result()                            # a resignation, a time-out or an agreed draw
+    ending: Result = Result()                            # how it ended off the board (an Ending), if it did
     opening: Opening = Opening()                         # under a rule, X's player takes its first step
     clock: Clock | None = None                           # the players' time, if they play with a clock
     offer: Offer | None = None                           # a draw or take-back waiting for its answer
@@ -88,6 +89,31 @@ class SharedGame(Offered, Told, Rated):
     rated: bool = False                                  # a rated game changes the players' ratings at its end
     names: tuple[str | None, str | None] = (None, None)  # the signed-in accounts at X and O (None: anonymous)
     rating_changes: tuple[RatingChange, RatingChange] | None = None  # X's and O's, kept when a rated game ends
+    moved: frozenset[str] = frozenset()                  # the players who have made a first move (or choice)
+    start_by: float | None = None                        # when a first move awaited is due, or the server aborts
+    left_at: dict[str, float] = field(default_factory=dict)  # when each seat away left (for a claim)
+
+    # The endings besides the board's, a resignation, the flag and an agreed draw: endings.py
+    may_abort = endings.may_abort
+    abort = endings.abort
+    with_first_move_due = endings.with_first_move_due
+    abort_due = endings.abort_due
+    abort_late = endings.abort_late
+    claim_from = endings.claim_from
+    may_claim = endings.may_claim
+    claim_words = endings.claim_words
+    claim_in = endings.claim_in
+    claim = endings.claim
+
+    @property
+    def both_moved(self) -> bool:
+        """Whether both players have made their first move (endings.both_moved): the game has begun."""
+        return endings.both_moved(self)
+
+    @property
+    def waits_for_first_move(self) -> bool:
+        """Whether the server aborts this game when a first move does not come in time (endings.py)."""
+        return endings.waits_for_first_move(self)
 
     @classmethod
     def create(cls, rules: Rules, side: str, player: str, game_id: str, code: str,
@@ -180,15 +206,16 @@ class SharedGame(Offered, Told, Rated):
     def free_seat(self) -> str | None:
         return next((mark for mark, sitter in zip(MARKS, self.seats) if sitter is None), None)
 
-    def join(self, player: str) -> tuple[SharedGame, Event]:
-        """player takes the free seat."""
+    def join(self, player: str, now: float | None = None) -> tuple[SharedGame, Event]:
+        """player takes the free seat: the wait for the first move begins (endings.py)."""
         if self.seat_of(player):
             raise Conflict(f"You already play {self.named(self.seat_of(player), False)} in this game.")
         mark = self.free_seat
         if mark is None:
             raise Conflict("Both seats are taken; you can watch this game.")
         seats = (player, self.seats[1]) if mark == "X" else (self.seats[0], player)
-        return replace(self, seats=seats), Event("seat", f"{self.named(mark)} has a player: the game can begin.")
+        joined = replace(self, seats=seats).with_first_move_due(now_or_clock(now))
+        return joined, Event("seat", f"{self.named(mark)} has a player: the game can begin.")
 
     def play(self, player: str | None, cell: int, seen_ply: int,
              now: float | None = None) -> tuple[SharedGame, Event]:
@@ -206,9 +233,16 @@ class SharedGame(Offered, Told, Rated):
             raise Conflict("That square is taken; choose an empty one.")
         if refusal := self.state.opening_refusal(cell) or self.position.why_not(cell):
             raise Conflict(refusal)
-        after = replace(self, moves=(*self.moves, cell), away=self.away - {mark}, offer=None)
-        after = self._timed(after, now, moved=True)
+        after = replace(self, moves=(*self.moves, cell), offer=None, **self._here(mark, player))
+        after = self._timed(after, now, moved=True).with_first_move_due(now)
         return after._scored(), Event("move", self._opening_stone_text(cell) or after.last_move_text)
+
+    def _here(self, mark: str, player: str | None) -> dict[str, Any]:
+        """What a move or a choice by player at mark changes besides the board:
+        they are here (not away), and have made a first move."""
+        return {"away": self.away - {mark}, "left_at": {seat: left for seat, left in self.left_at.items()
+                                                        if seat != mark},
+                "moved": self.moved | {player} if player else self.moved}
 
     def _opening_stone_text(self, cell: int) -> str | None:
         """What a stone of the opening put down at cell was, in an event's
@@ -233,11 +267,14 @@ class SharedGame(Offered, Told, Rated):
         if self.acting_seat != mark:
             raise Conflict("The choice is your friend's to make, not yours.")
         chosen, step = self.state.parse_choice(choice), self.opening_now.step
-        after = self._timed(replace(self, opening=self.opening.chose(chosen), offer=None), now, moved=True)
+        after = replace(self, opening=self.opening.chose(chosen), offer=None, **self._here(mark, player))
+        after = self._timed(after, now, moved=True)
         if after.opening.opener_has_white != self.opening.opener_has_white:
             after = replace(after, seats=(self.seats[1], self.seats[0]), names=(self.names[1], self.names[0]),
-                            away=frozenset(opponent(seat) for seat in self.away),
+                            away=frozenset(opponent(seat) for seat in after.away),
+                            left_at={opponent(seat): left for seat, left in after.left_at.items()},
                             clock=after.clock and after.clock.exchanged())
+        after = after.with_first_move_due(now)
         chooser = "first" if self.opening.opener_acts(self.ply) else "second"  # the seats may just have changed
         return after, Event("move", f"{self.opening.name}: the {chooser} player {choice_words(step, chosen)}.")
 
@@ -256,7 +293,7 @@ class SharedGame(Offered, Told, Rated):
         mark = self._seat_changing(player, seen_ply, "resign", now)
         if None in self.seats:
             raise Conflict("The game has not begun: your friend has not joined yet.")
-        after = self._timed(replace(self, ending=Result(resigned=mark), offer=None), now)
+        after = self._timed(replace(self, ending=Result.of(Ending.RESIGNED, mark), offer=None), now)
         return after._scored(), Event("move", f"{self.named(mark)} resigned: {self.named(opponent(mark), False)} wins.")
 
     def _seat_changing(self, player: str | None, seen_ply: int, change: str, now: float) -> str:
@@ -308,13 +345,17 @@ class SharedGame(Offered, Told, Rated):
         return deadline is not None and now >= deadline
 
     def as_of(self, now: float) -> SharedGame:
-        """This game at now: lost on time by the player whose clock ran out, if it has."""
-        return self.time_out(now)[0] if self.flag_due(now) else self
+        """This game at now: lost on time by the player whose clock ran out, if
+        it has, or aborted if a first move awaited has not come in time (before
+        the jobs that write either down have run)."""
+        if self.flag_due(now):
+            return self.time_out(now)[0]
+        return self.abort_late(now)[0] if self.abort_due(now) else self
 
     def time_out(self, now: float) -> tuple[SharedGame, Event]:
         """The running clock has run out (flag_due): its player loses on time."""
         loser = self.running_mark
-        after = self._timed(replace(self, ending=Result(timed_out=loser), offer=None), now)
+        after = self._timed(replace(self, ending=Result.of(Ending.TIMED_OUT, loser), offer=None), now)
         return after._scored(), Event("move", f"{self.named(loser)}'s time ran out: "
                                                    f"{self.named(opponent(loser), False)} wins on time.")
 
@@ -331,23 +372,31 @@ class SharedGame(Offered, Told, Rated):
 
     def arrive(self, mark: str) -> tuple[SharedGame, Event]:
         """The player at mark opened the game's page again."""
-        return replace(self, away=self.away - {mark}), Event("arrive", f"{self.named(mark)}'s player is back.")
+        left_at = {seat: left for seat, left in self.left_at.items() if seat != mark}
+        back = Event("arrive", f"{self.named(mark)}'s player is back.")
+        return replace(self, away=self.away - {mark}, left_at=left_at), back
 
-    def leave(self, mark: str) -> tuple[SharedGame, Event]:
-        """The player at mark closed the game's last live page."""
-        return replace(self, away=self.away | {mark}), Event("leave", f"{self.named(mark)}'s player has left.")
+    def leave(self, mark: str, now: float | None = None) -> tuple[SharedGame, Event]:
+        """The player at mark closed the game's last live page (at now: a claim may follow, endings.py)."""
+        left_at = {**self.left_at, mark: now_or_clock(now)}
+        gone = Event("leave", f"{self.named(mark)}'s player has left.")
+        return replace(self, away=self.away | {mark}, left_at=left_at), gone
 
     def with_new_code(self) -> SharedGame:
         """This game under another code (the one drawn for it is in use)."""
         return replace(self, code=new_code())
 
-    def start_rematch(self, player: str | None, game_id: str, code: str) -> tuple[SharedGame, SharedGame, Event]:
-        """A new game on the same board with the sides swapped; this one then
-        points to it. Returns both, and the event that tells the pages."""
+    def start_rematch(self, player: str | None, game_id: str, code: str,
+                      now: float | None = None) -> tuple[SharedGame, SharedGame, Event]:
+        """A new game on the same board with the sides swapped, rated if this
+        one was (the accounts' names follow their players' seats); this one
+        then points to it. Returns both, and the event that tells the pages."""
         if self.seat_of(player) is None:
             raise Forbidden("Only the players can start a rematch.")
         if not self.is_over:
             raise Conflict("Finish this game first; then either of you can start a rematch.")
+        if None in self.seats:
+            raise Conflict("Nobody joined this game, so there is nobody to play a rematch with; invite a friend anew.")
         if self.rematch is not None:
             raise Conflict("The rematch has already begun.")
         opener = self.seats[1 if self.opening.opener_has_white else 0]
@@ -355,16 +404,17 @@ class SharedGame(Offered, Told, Rated):
             seats = (self.seats[1], self.seats[0]) if opener == self.seats[0] else self.seats
         else:
             seats = (self.seats[1], self.seats[0])
-        names = self.names if seats == self.seats else (self.names[1], self.names[0])  # a name follows its player
+        name_of = dict(zip(self.seats, self.names))
         following = SharedGame(game_id, code, self.rules, seats=seats, series=dict(self.series),
-                               rated=self.rated, names=names,
                                opening=Opening(self.opening.rule),
-                               clock=self.clock and Clock.start_of(self.clock.control))
+                               clock=self.clock and Clock.start_of(self.clock.control), rated=self.rated,
+                               names=(name_of[seats[0]], name_of[seats[1]]))
+        following = following.with_first_move_due(now_or_clock(now))
         return replace(self, rematch=game_id), following, Event("rematch", "A rematch has begun, sides swapped.")
 
     def _scored(self) -> SharedGame:
-        """The series after this game's end, if it just ended."""
-        if not self.is_over:
+        """The series after this game's end, if it just ended (an aborted game counts for nothing)."""
+        if not self.is_over or self.ending.aborted:
             return self
         winner = self.winner
         key = "draws" if winner is None else self.player_at(winner)
@@ -392,7 +442,9 @@ class SharedGame(Offered, Told, Rated):
                 **self.ending.query, **self.opening.to_data(), **(self.clock.to_data() if self.clock else {}),
                 "offer": self.offer and list(self.offer), "declined": self.declined and list(self.declined),
                 **({"rated": True} if self.rated else {}),
-                **({"names": list(self.names)} if self.names != (None, None) else {}), **self.rating_data()}
+                **({"names": list(self.names)} if self.names != (None, None) else {}), **self.rating_data(),
+                "moved": sorted(self.moved), **({"start_by": self.start_by} if self.start_by is not None else {}),
+                **({"left_at": self.left_at} if self.left_at else {})}
 
     @classmethod
     def from_data(cls, data: dict[str, Any]) -> SharedGame:
@@ -408,7 +460,9 @@ class SharedGame(Offered, Told, Rated):
                        opening=Opening.from_data(data), clock=Clock.from_data(data),
                        offer=parse_offer(data.get("offer")), declined=parse_offer(data.get("declined")),
                        rated=data.get("rated", False) is True, names=_names(data.get("names")),
-                       rating_changes=parse_rating_changes(data.get("rating_changes")))
+                       rating_changes=parse_rating_changes(data.get("rating_changes")),
+                       moved=_moved(data, seats, moves), start_by=_moment(data.get("start_by")),
+                       left_at=_left_at(data.get("left_at")))
         except (KeyError, TypeError, IndexError, ValueError, InvalidInput) as error:
             raise ValueError(f"not a shared game: {error}") from error
         if not game.opening.fits(rules, game.ply, game.moves):
@@ -428,3 +482,32 @@ def _names(kept: Any) -> tuple[str | None, str | None]:
     if not all(name is None or isinstance(name, str) for name in (x, o)):
         raise ValueError("an account's name is text")
     return x, o
+
+
+def _moved(data: dict[str, Any], seats: tuple[str | None, ...], moves: tuple[int, ...]) -> frozenset[str]:
+    """The players who have made a first move, as to_data wrote them; for a
+    game kept before they were written, read from its stones: none before the
+    first, X's player after one stone without an opening, else both (no abort)."""
+    if "moved" in data:
+        return frozenset(data["moved"]) & {seat for seat in seats if seat}
+    if not moves:
+        return frozenset()
+    first = seats[:1] if len(moves) == 1 and not data.get("opening") else seats
+    return frozenset(seat for seat in first if seat)
+
+
+def _moment(kept: Any) -> float | None:
+    """A moment to_data wrote (seconds since the epoch), or None."""
+    if kept is None:
+        return None
+    if not isinstance(kept, int | float) or isinstance(kept, bool):
+        raise ValueError("a moment is a number of seconds")
+    return float(kept)
+
+
+def _left_at(kept: Any) -> dict[str, float]:
+    """When each seat away left, as to_data wrote it (absent: none known)."""
+    if kept is None:
+        return {}
+    left_at = {mark: _moment(left) for mark, left in dict(kept).items() if mark in MARKS}
+    return {mark: left for mark, left in left_at.items() if left is not None}

@@ -11,6 +11,7 @@ from typing import NamedTuple
 from webapp.engine import MARKS, opponent, rules_offered
 from webapp.engine.game.notation import mark_of
 from webapp.online.clock import clock_words
+from webapp.shared.game_link import DRAWS, Ending
 from webapp.shared.opening_words import step_words
 from webapp.shared.words import describe_cell, in_a_row, side_name
 
@@ -57,13 +58,8 @@ class Told:
         winner, ending = self.winner, self.ending
         if mine is None:
             return self._status_for_spectator()
-        if ending.resigned:
-            return "You resigned." if ending.resigned == mine else "Your friend resigned: you win!"
-        if ending.timed_out:
-            # As short as "You win!": one line on a phone, where the event's words say whose time ran out.
-            return "You lost on time." if ending.timed_out == mine else "You win on time!"
-        if ending.draw:
-            return "A draw, agreed."
+        if ending.ended:
+            return self._ending_for(mine)
         if winner:
             return "You win!" if winner == mine else "Your friend wins."
         if self.is_over:
@@ -80,6 +76,41 @@ class Told:
             return f"{self._rematch_said()}Your turn: you play {self.named(mine, False)}."
         # One line on a phone, as "Your turn" (two with the rematch's words: .status keeps room for two).
         return f"{self._rematch_said()}Your friend's turn ({self.named(opponent(mine), False)})."
+
+    def _ending_for(self, mine: str) -> str:
+        """How the game ended off the board, as a player's page says it (the ending names a side: mine or not)."""
+        how, side = self.ending.how, self.ending.side
+        me = side == mine
+        said = {
+            Ending.RESIGNED: "You resigned." if me else "Your friend resigned: you win!",
+            # As short as "You win!": one line on a phone, where the event's words say whose time ran out.
+            Ending.TIMED_OUT: "You lost on time." if me else "You win on time!",
+            Ending.FORFEITED: "You had left: your friend claimed the win." if me else
+            "You claimed the win: your friend had left.",
+            Ending.ABORTED: "You aborted the game: it counts for nothing." if me else
+            "Your friend aborted the game: it counts for nothing.",
+            Ending.UNSTARTED: "Your first move did not come in time: the game is aborted." if me else
+            "Your friend's first move did not come in time: the game is aborted.",
+            Ending.DRAW_AGREED: "A draw, agreed.",
+            Ending.DRAW_CLAIMED: "A draw, called while one of you was away.",
+        }
+        return said[how] if how else ""
+
+    def _ending_for_spectator(self) -> str:
+        """How the game ended off the board, as a spectator's page says it."""
+        how = self.ending.how
+        if how in DRAWS:
+            called = "agreed" if how == Ending.DRAW_AGREED else "called while a player was away"
+            return f"A draw, {called}. You are watching."
+        side = self.named(self.ending.side or "X")
+        if how == Ending.ABORTED:
+            return f"{side} aborted the game: it counts for nothing."
+        if how == Ending.UNSTARTED:
+            return f"{side}'s first move did not come in time: the game is aborted."
+        winner = self.named(self.winner or "X", False)
+        return {Ending.RESIGNED: f"{side} resigned: {winner} wins.",
+                Ending.TIMED_OUT: f"{side}'s time ran out: {winner} wins on time.",
+                Ending.FORFEITED: f"{side} had left: {winner} claimed the win."}.get(how, "")
 
     def _rematch_said(self) -> str:
         """Why a page has come to a new game, until its first stone: it is the
@@ -106,12 +137,8 @@ class Told:
 
     def _status_for_spectator(self) -> str:
         winner, ending = self.winner, self.ending
-        if ending.resigned:
-            return f"{self.named(ending.resigned)} resigned: {self.named(winner, False)} wins."
-        if ending.timed_out:
-            return f"{self.named(ending.timed_out)}'s time ran out: {self.named(winner, False)} wins on time."
-        if ending.draw:
-            return "A draw, agreed. You are watching."
+        if ending.ended:
+            return self._ending_for_spectator()
         if winner:
             return f"{self.named(winner)} wins. You are watching."
         if self.is_over:

@@ -29,7 +29,7 @@ from webapp.play.score import FRIENDS, score_prefix
 from webapp.play.telling import Telling
 from webapp.shared.board import BoardView, SquareValue
 from webapp.shared.errors import Conflict, InvalidInput
-from webapp.shared.game_link import Result, parse_moves
+from webapp.shared.game_link import Ending, Result, parse_moves
 from webapp.shared.game_state import GameState
 from webapp.shared.players import HUMAN, OUR_PLAYERS, Roster
 from webapp.shared.set_up import as_moves, why_it_cannot_arise
@@ -60,7 +60,7 @@ class Game:
         """The game of these players, on rules after moves (the first set_up of
         them stones set up by hand), opened under opening and resigned by
         the side resigned, if one did: a game as its parts name it."""
-        state = GameState(rules, moves, set_up, opening, Result(resigned=resigned))
+        state = GameState(rules, moves, set_up, opening, _resigned_by(resigned))
         return cls(x, o, state, found, stood_in, roster)
 
     @classmethod
@@ -364,7 +364,7 @@ class Game:
         self._check_not_over()
         if not self.can_resign:
             raise Conflict("There is no game of yours to resign here: play a move first, on a board above 3×3.")
-        return replace(self, state=replace(self.state, ending=Result(resigned=self.to_move)))
+        return replace(self, state=replace(self.state, ending=_resigned_by(self.to_move)))
 
     def undo(self, seen_ply: int) -> Game:
         """Take back the last move a person made, with the computer's reply to
@@ -407,14 +407,12 @@ class Game:
 
     @classmethod
     def from_session(cls, data: Any, roster: Roster = OUR_PLAYERS) -> Game | None:
-        """The stored game, or None if data is missing or not a legal game
-        (a game stored before there were other boards, 0478ef8, is on 3×3:
-        kept while such a session may live, SESSION_IDLE_SECONDS), or a player
-        not in roster (an engine no longer installed). It reads what to_session
-        wrote, field by field; what it checks is that the game is one that
-        could be played (its stones, its opening, its players), not a form's words."""
+        """The stored game, or None if data is missing or not a legal game,
+        or a player not in roster (an engine no longer installed). It reads what
+        to_session wrote, field by field; what it checks is that the game is one
+        that could be played (its stones, its opening, its players), not a form's words."""
         try:
-            rules = board_named(data.get("board", DEFAULT_BOARD.name))
+            rules = board_named(data["board"])
             start = _stored_set_up(rules, data.get("set_up"))
             moves = (*start, *parse_moves(rules, data["moves"], Position.after(rules, start)))
             x, o = data["x"], data["o"]
@@ -430,7 +428,7 @@ class Game:
                    stood_in=stood_in[:200] if isinstance(stood_in, str) else "", roster=roster)
         resigned = data.get("resigned")
         if resigned == game.to_move and game.can_resign:
-            return replace(game, state=replace(game.state, ending=Result(resigned=resigned)))
+            return replace(game, state=replace(game.state, ending=_resigned_by(resigned)))
         return game
 
     def _played(self, cell: int, found: Found | None = None, stood_in: str = "") -> Game:
@@ -488,6 +486,11 @@ class Game:
     def _check_not_over(self) -> None:
         if self.is_over:
             raise Conflict("This game is over; start a new game to play again.")
+
+
+def _resigned_by(side: str | None) -> Result:
+    """How a game at one screen ends off the board: resigned by side, or not at all (None)."""
+    return Result.of(Ending.RESIGNED, side) if side else Result()
 
 
 def _stored_set_up(rules: Rules, kept: Any) -> tuple[int, ...]:

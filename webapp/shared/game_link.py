@@ -1,7 +1,7 @@
 """A game's record: its moves as a link writes them, read back with every
 step checked, the position after them, the step a link looks at, its
 opening (parse_opening), and what the moves do not say: who played
-and how the game ended (Result).
+and how the game ended (Result, its Ending).
 
 A game's moves in a link are digits on 3×3 ("408") and names joined by dashes
 on the others ("h8-i9"); a 3×3 link written with names, as people write the
@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from enum import StrEnum
 from functools import cached_property
 from typing import NamedTuple
 
@@ -170,93 +171,190 @@ class GameAt(NamedTuple):
 
 NAME_LENGTH = 60
 """The longest player's name a link carries."""
-ENDINGS = {"resigned": "by resignation", "timed_out": "on time"}
-"""The ways a game is lost that its moves do not show, as a link writes them, and in words."""
-AGREED = "agreed"
+
+
+class Ending(StrEnum):
+    """How a game ended: a closed set (python-chess's Termination). Each
+    value is how a link and a store write it, where the moves do not show it:
+    a side's ending as its key (resigned=O: the side that resigned, timed
+    out or forfeited lost; aborted=X: the side that aborted; unstarted=O:
+    the side whose first move did not come), a draw as draw=agreed or
+    draw=claimed. The board's own endings are never written: the moves say them."""
+
+    WON_ON_BOARD = "line"
+    DRAWN_ON_BOARD = "full"
+    RESIGNED = "resigned"
+    TIMED_OUT = "timed_out"
+    FORFEITED = "forfeited"      # won by claim: the side to move had left the game past the time allowed
+    ABORTED = "aborted"          # by a player, before both had made their first move
+    UNSTARTED = "unstarted"      # aborted by the server: a first move did not come in time
+    DRAW_AGREED = "agreed"
+    DRAW_CLAIMED = "claimed"     # called a draw by the player whose friend had left
+
+
+SIDE_ENDINGS = (Ending.RESIGNED, Ending.TIMED_OUT, Ending.FORFEITED, Ending.ABORTED, Ending.UNSTARTED)
+"""The endings a link writes with a side (resigned=O), in the order a link's query is read."""
+LOST_BY = (Ending.RESIGNED, Ending.TIMED_OUT, Ending.FORFEITED)
+"""The endings whose side lost the game."""
+VOID = (Ending.ABORTED, Ending.UNSTARTED)
+"""The endings of a game that counts for nothing: no winner, no draw, no score, no rating."""
+DRAWS = (Ending.DRAW_AGREED, Ending.DRAW_CLAIMED)
+"""The draws a link writes (draw=agreed, draw=claimed)."""
+AGREED = Ending.DRAW_AGREED.value
 """How a link writes a draw the players agreed: draw=agreed."""
+ENDINGS = {Ending.RESIGNED: "by resignation", Ending.TIMED_OUT: "on time", Ending.FORFEITED: "by forfeit"}
+"""The ways a game is lost that its moves do not show, and how a sentence says the win."""
+SGF_REASONS = {Ending.RESIGNED: "R", Ending.TIMED_OUT: "T", Ending.FORFEITED: "F"}
+"""SGF FF[4]'s RE after the winner's B+ or W+: Resign, Time, Forfeit."""
 
 
 class Result(NamedTuple):
-    """Who played a game and how it ended, where its moves do not say: a
-    resignation, a player's time running out, or a draw the players agreed.
+    """Who played a game and how it ended, where its moves do not say: how
+    (an Ending off the board) and the side it names (who resigned, ran out
+    of time, forfeited, aborted, or did not make a first move in time).
     A link carries it in its query (black=You&white=master&resigned=O,
     draw=agreed), and every record written from the link has it: SGF's PB,
-    PW and RE (W+R, B+T, 0)."""
+    PW and RE (W+R, B+T, B+F, 0, Void). The words are functions of it."""
 
     black: str = ""               # who played X (black), if known
     white: str = ""               # who played O (white)
-    resigned: str | None = None   # the side that resigned
-    timed_out: str | None = None  # the side whose time ran out
-    draw: str | None = None       # AGREED: the players agreed a draw
+    how: Ending | None = None     # an ending off the board, if the game ended so
+    side: str | None = None       # the side that ending names (none for a draw)
+
+    @classmethod
+    def of(cls, how: Ending, side: str | None = None, black: str = "", white: str = "") -> Result:
+        """The game ended as how says, naming side (a draw names none)."""
+        return cls(black, white, how, side)
 
     @classmethod
     def parse(cls, query: Mapping[str, str], position: Position) -> Result:
         """A link's result, for the game that ends in position; InvalidInput
-        for a side that is not X or O, two endings, or an ending of a game
-        already over on the board."""
-        ended = {key: query.get(key) for key in (*ENDINGS, "draw") if query.get(key)}
-        for key, side in ended.items():
-            if key == "draw" and side != AGREED:
-                raise InvalidInput(f"A draw in a link is “draw={AGREED}”, not {quoted(side)}.")
-            if key != "draw" and side not in MARKS:
-                raise InvalidInput(f"{quoted(side)} is not a side that can have {key.replace('_', ' ')}: X or O.")
+        for a side that is not X or O, a draw that is neither agreed nor
+        claimed, two endings, or an ending of a game already over on the board."""
+        ended = [key for key in (*SIDE_ENDINGS, "draw") if query.get(key)]
+        for key in ended:
+            written = query[key]
+            if key == "draw" and written not in DRAWS:
+                raise InvalidInput(f"A draw in a link is “draw={AGREED}” or “draw={Ending.DRAW_CLAIMED}”, "
+                                   f"not {quoted(written)}.")
+            if key != "draw" and written not in MARKS:
+                raise InvalidInput(f"{quoted(written)} is not a side that can have {key.replace('_', ' ')}: X or O.")
         if len(ended) > 1:
-            raise InvalidInput("A game ends one way: by resignation, on time or by an agreed draw, not two.")
+            raise InvalidInput("A game ends one way: by resignation, on time, by forfeit, aborted or by a draw, "
+                               "not two.")
         if ended and position.is_over:
-            raise InvalidInput("This game ended on the board; nobody resigned, ran out of time or agreed a draw "
-                               "after it.")
+            raise InvalidInput("This game ended on the board; nobody resigned, ran out of time, forfeited, "
+                               "aborted or agreed a draw after it.")
         names = {key: query.get(key, "")[:NAME_LENGTH] for key in ("black", "white")}
-        return cls(**names, **ended)
+        if not ended:
+            return cls(**names)
+        key = ended[0]
+        if key == "draw":
+            return cls(**names, how=Ending(query[key]))
+        return cls(**names, how=Ending(key), side=query[key])
 
     @property
     def query(self) -> dict[str, str]:
-        """The result as a link's query writes it; what is unknown is left out."""
-        return {key: value for key, value in self._asdict().items() if value}
+        """The result as a link's query (and a store) writes it; what is unknown is left out."""
+        names = {key: value for key, value in (("black", self.black), ("white", self.white)) if value}
+        if self.how in DRAWS:
+            return {**names, "draw": self.how.value}
+        if self.how is not None and self.side:
+            return {**names, self.how.value: self.side}
+        return names
+
+    def _named(self, how: Ending) -> str | None:
+        return self.side if self.how == how else None
+
+    @property
+    def resigned(self) -> str | None:
+        """The side that resigned, if one did."""
+        return self._named(Ending.RESIGNED)
+
+    @property
+    def timed_out(self) -> str | None:
+        """The side whose time ran out, if it did."""
+        return self._named(Ending.TIMED_OUT)
+
+    @property
+    def forfeited(self) -> str | None:
+        """The side that lost by a claim: it had left, on its turn, past the time allowed."""
+        return self._named(Ending.FORFEITED)
+
+    @property
+    def draw(self) -> str | None:
+        """How a draw off the board came (AGREED, or "claimed"), if the game ended in one."""
+        return self.how.value if self.how in DRAWS else None
+
+    @property
+    def aborted(self) -> bool:
+        """Whether the game was called off before it began (by a player, or by the server): it counts for nothing."""
+        return self.how in VOID
 
     @property
     def loser(self) -> str | None:
-        """The side that resigned or ran out of time, if the game ended so."""
-        return self.resigned or self.timed_out
+        """The side that resigned, ran out of time or forfeited, if the game ended so."""
+        return self.side if self.how in LOST_BY else None
 
     @property
     def ended(self) -> bool:
-        """Whether the game ended off the board (a resignation, a time-out, an agreed draw)."""
-        return bool(self.loser or self.draw)
+        """Whether the game ended off the board (any Ending of this value's)."""
+        return self.how is not None
 
     def winner(self, position: Position) -> str | None:
         """Who won the game that stands at position."""
-        if self.draw:
+        if self.how in DRAWS or self.how in VOID:
             return None
         return opponent(self.loser) if self.loser else position.winner
 
+    def how_ended(self, position: Position) -> Ending | None:
+        """How the game at position ended, the board's own endings too; None while it goes on."""
+        if self.how is not None:
+            return self.how
+        if position.winner:
+            return Ending.WON_ON_BOARD
+        return Ending.DRAWN_ON_BOARD if position.is_over else None
+
     def sgf(self, position: Position) -> str | None:
-        """SGF's RE: "B+", "W+R" (by resignation), "B+T" (on time), "0" a draw; None while the game goes on."""
+        """SGF's RE: "B+", "W+R" (by resignation), "B+T" (on time), "W+F" (by
+        forfeit), "0" a draw, "Void" a game aborted; None while the game goes on."""
+        how = self.how_ended(position)
+        if how in VOID:
+            return "Void"
         winner = self.winner(position)
         if winner:
-            return f"{'B' if winner == 'X' else 'W'}+{'R' if self.resigned else 'T' if self.timed_out else ''}"
-        return "0" if position.is_over or self.draw else None
+            reason = SGF_REASONS.get(how, "") if how else ""
+            return f"{'B' if winner == 'X' else 'W'}+{reason}"
+        return "0" if how is not None else None
 
     def last_words(self, rules: Rules) -> str | None:
         """What happened after the last move, where the game ended off the
         board: "White resigned.", "Black ran out of time.", "The players
-        agreed a draw." (None otherwise)."""
-        if self.draw:
-            return "The players agreed a draw."
-        if not self.loser:
+        agreed a draw.", "X aborted the game." (None otherwise)."""
+        if self.how is None:
             return None
-        return f"{side_name(rules, self.loser)} {'resigned' if self.resigned else 'ran out of time'}."
+        if self.how in DRAWS:
+            return "The players agreed a draw." if self.how == Ending.DRAW_AGREED else \
+                "A draw, called by the player whose friend had left."
+        name = side_name(rules, self.side) if self.side else "A player"
+        return {Ending.RESIGNED: f"{name} resigned.", Ending.TIMED_OUT: f"{name} ran out of time.",
+                Ending.FORFEITED: f"{name} had left the game: the win was claimed.",
+                Ending.ABORTED: f"{name} aborted the game.",
+                Ending.UNSTARTED: f"{name}'s first move did not come in time: the game was aborted."}[self.how]
 
     def words(self, position: Position) -> str:
         """How the game ended, in a sentence: "White won by resignation.",
-        "X won: three in a row.", "A draw.", "A draw, agreed." or "Not finished."."""
-        if self.draw:
-            return "A draw, agreed."
+        "X won: three in a row.", "A draw.", "A draw, agreed.", "Aborted." or "Not finished."."""
+        if self.how in DRAWS:
+            return "A draw, agreed." if self.how == Ending.DRAW_AGREED else "A draw, claimed."
+        if self.how in VOID:
+            return "Aborted: the game counts for nothing."
         winner = self.winner(position)
         if winner is None:
             return "A draw." if position.is_over else "Not finished."
         name = side_name(position.rules, winner)
-        if self.loser:
-            return f"{name} won {ENDINGS['resigned' if self.resigned else 'timed_out']}."
+        if self.how in ENDINGS:
+            return f"{name} won {ENDINGS[self.how]}."
         return f"{name} won: {in_a_row(position.rules)} in a row."
 
 

@@ -4,7 +4,8 @@ players' programs (Gomocalc, Yixin-Board, the Gomocup manager) save and open the
 - SGF (FF[4], GM[4], the game kind SGF gives gomoku and its family): the size
   in SZ, the rule in RU (freestyle, standard or renju on the five-in-a-row
   boards; "3 in a row" and the like on the small ones), the players in PB (black, X) and PW (white, O), the
-  result in RE ("B+", "W+R" for a resignation, "B+T" on time, "0" for a draw), an
+  result in RE ("B+", "W+R" for a resignation, "B+T" on time, "B+F" by forfeit (a win claimed when
+  the friend had left), "0" for a draw, "Void" for a game aborted before it began), an
   opening rule in ON, SGF's opening, as a link writes it ("swap2", "swap2-two"
   where the second player put down two more, "swap1", "pro", "long-pro"; another program's ON, such as
   an opening's name, is read past), a game begun from stones set up by hand
@@ -36,7 +37,7 @@ from webapp.engine import BOARDS, FREESTYLE, RULES, STANDARD, Position, Rules, r
 from webapp.engine.game.opening_rules import WRITTEN
 from webapp.engine.game.rules import COLUMNS
 from webapp.shared.errors import InvalidInput
-from webapp.shared.game_link import AGREED, NAME_LENGTH, Result, checked_moves, parse_moves, parse_opening
+from webapp.shared.game_link import NAME_LENGTH, Ending, Result, checked_moves, parse_moves, parse_opening
 from webapp.shared.set_up import as_moves, why_it_cannot_arise
 from webapp.shared.words import quoted, side_name
 
@@ -258,22 +259,24 @@ def _under(board: Rules, rule: str) -> Rules:
         raise InvalidInput(str(error)) from None
 
 
-SGF_ENDINGS = {"R": "resigned", "RESIGN": "resigned", "T": "timed_out", "TIME": "timed_out"}
-"""How SGF's RE writes a win by resignation or on time (W+R, B+Time), and which of Result's endings it is."""
+SGF_ENDINGS = {"R": Ending.RESIGNED, "RESIGN": Ending.RESIGNED, "T": Ending.TIMED_OUT, "TIME": Ending.TIMED_OUT,
+               "F": Ending.FORFEITED, "FORFEIT": Ending.FORFEITED}
+"""How SGF's RE writes a win by resignation, on time or by forfeit (W+R, B+Time, B+F), and which Ending it is."""
 
 
 def _sgf_result(root: dict[str, list[str]], position: Position) -> Result:
-    """Who played (PB, PW) and a win by resignation or on time, or a draw
-    before the board was full (RE), as a Result; a result the board already
-    shows, or one that cannot be (a resignation after a five), is left to the board."""
+    """Who played (PB, PW) and a win by resignation, on time or by forfeit,
+    or a draw before the board was full (RE), as a Result; a result the
+    board already shows, or one that cannot be (a resignation after a five),
+    is left to the board, as is Void (an aborted game's RE names no side to read back)."""
     result = root.get("RE", [""])[0].strip().upper()
     written = re.fullmatch(r"([BW])\+([A-Z]+)", result)
     ending = SGF_ENDINGS.get(written.group(2)) if written else None
     loser = ("O" if written.group(1) == "B" else "X") if ending and not position.is_over else None
     names = {key: root.get(tag, [""])[0][:NAME_LENGTH] for key, tag in (("black", "PB"), ("white", "PW"))}
     if result in ("0", "DRAW") and not position.is_over:
-        return Result(**names, draw=AGREED)
-    return Result(**names, **({ending: loser} if loser else {}))
+        return Result(**names, how=Ending.DRAW_AGREED)
+    return Result(**names, how=ending, side=loser) if loser else Result(**names)
 
 
 def _sgf_point(rules: Rules, cell: int) -> str:

@@ -228,8 +228,13 @@ class EnginePool:
 
     def judge_of(self, rules: Rules) -> Brain | None:
         """The external engine that appraises the moves of reviews on rules'
-        board (REVIEW_ENGINE), if one does there; None: master."""
-        return self.judge if self.judge is not None and self.judge.plays_on(rules) else None
+        board (REVIEW_ENGINE), if one does there; None: master. Only on the
+        five-in-a-row boards, the protocol's own game: a brain may play the
+        smaller ones too, but 3×3 and 4×4 master judges exactly, and a
+        five-in-a-row engine told START 5 may not know that 5×5 is four in a row."""
+        if self.judge is None or rules.k != 5 or not self.judge.plays_on(rules):
+            return None
+        return self.judge
 
     def judge_name(self, rules: Rules) -> str:
         """Who appraises the moves of reviews on rules' board, as the review page names it."""
