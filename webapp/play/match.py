@@ -30,11 +30,6 @@ from webapp.storage.session_parts import keep_part, part
 
 SESSION_PART = "play"
 """Play's part of a browser's session (webapp.storage.session_parts)."""
-SESSION_KEYS = ("game", "score", "scored", "coach", "taught", "history", "hint", "numbers")
-"""What a session kept at its top before it had parts: read as play's part until it is first kept
-("scored", which marked a result as counted, is read no more: a take-back after the end leaves it counted).
-Only a session unused since before the parts (4283c95) holds them: they can go SESSION_IDLE_SECONDS after that
-release."""
 
 HISTORY_LENGTH = 20
 """How many finished games "My games" keeps: the session holds them, up to 225 moves each."""
@@ -244,9 +239,9 @@ class Match:
     @classmethod
     def kept_in(cls, session: Mapping[str, Any], roster: Roster = OUR_PLAYERS) -> Match:
         """This browser's match, read from its session: play's part and its MENACE's."""
-        return cls.from_session(part(session, SESSION_PART, SESSION_KEYS), roster, kept_menace.read(session))
+        return cls.from_session(part(session, SESSION_PART), roster, kept_menace.read(session))
 
     def keep_in(self, session: MutableMapping[str, Any]) -> None:
         """Keep the match in this browser's session: play's part and its MENACE's."""
-        keep_part(session, SESSION_PART, self.to_session(), SESSION_KEYS)
+        keep_part(session, SESSION_PART, self.to_session())
         kept_menace.keep(session, self.my_menace)
