@@ -36,3 +36,20 @@ def test_two_pages_press_the_same_pool_and_land_on_one_board(browser: Browser, l
     finally:
         for context in contexts:
             context.close()
+
+
+def test_without_javascript_the_waiting_page_reloads_itself_into_the_game(browser: Browser, live_server: str):
+    contexts = [browser.new_context(base_url=live_server, java_script_enabled=False) for _ in range(2)]
+    try:
+        first, second = (context.new_page() for context in contexts)
+        first.goto("/pool")
+        first.get_by_role("button", name="7×7, 2+1, casual").click()
+        expect(first.locator(".waited")).to_be_visible()
+        second.goto("/pool")
+        second.get_by_role("button", name="7×7, 2+1, casual").click()
+        expect(second).to_have_url(re.compile(r"/g/[\w-]{22}$"))
+        expect(first).to_have_url(second.url, timeout=10_000)  # its next reload (every 5 s) finds the game
+        expect(first.locator(".grid")).to_be_visible()
+    finally:
+        for context in contexts:
+            context.close()
