@@ -38,11 +38,13 @@ from webapp.shared.lessons import LESSONS, place_of
 from webapp.shared.players import PLAYERS
 from webapp.shared.web import ENGINE_POOL, duration, is_htmx, let_go_of_engine_work, path, refused, reload_address
 from webapp.shared.words import piece_shown, side_name
+from webapp.storage.account_parts import account_parts_store
 from webapp.storage.errors import StoreUnavailable
 from webapp.storage.limits import rate_limits
 from webapp.storage.private import private_folder
 from webapp.storage.redis import redis_client
 from webapp.storage.sessions import init_session_store
+from webapp.storage.where import Where
 from webapp.think import routes as think_routes
 from webapp.workers.pool import EnginePool, EnginesBusy
 
@@ -139,6 +141,7 @@ def create_app(test_config: Mapping[str, Any] | None = None,
     SecFetchCSRF(app)  # every POST from another site is refused: see docs/http.md
     url = app.config["REDIS_URL"]
     app.extensions["rate_limits"] = rate_limits(redis_client(url) if url else None, app.instance_path)
+    app.extensions["account_parts"] = account_parts_store(Where(url, app.instance_path))
     online_routes.init_app(app)
     lobby_routes.init_app(app)
     app.extensions[ENGINE_POOL] = EnginePool(app.config["ENGINE_WORKERS"], app.instance_path, app.config["REDIS_URL"],

@@ -19,6 +19,7 @@ from flask import Blueprint, Response, current_app, g, redirect, render_template
 from webapp.engine import BOARDS, Position, cells_of, is_solved, levels_of, rules_offered
 from webapp.play.computer import Computer
 from webapp.play.game import Game, computer_words
+from webapp.play.kept import keep_match, kept_match
 from webapp.play.match import HISTORY_LENGTH, Match
 from webapp.play.telling import SET_UP_SCORE_WORDS, SET_UP_WORDS
 from webapp.shared.coach import square_values
@@ -27,7 +28,15 @@ from webapp.shared.forms import parse_board, parse_cell, parse_opening, parse_pl
 from webapp.shared.game_link import parse_moves, stones_query
 from webapp.shared.players import MY_MENACE, top_levels
 from webapp.shared.set_up import parse_set_up
-from webapp.shared.web import engine_pool, game_finished, is_htmx, limit_engine_work, never_cached, roster
+from webapp.shared.web import (
+    account_parts,
+    engine_pool,
+    game_finished,
+    is_htmx,
+    limit_engine_work,
+    never_cached,
+    roster,
+)
 from webapp.shared.words import quoted
 from webapp.workers.pool import EnginesBusy
 
@@ -160,7 +169,8 @@ def numbers() -> Response | str:
 
 @bp.get("/games")
 def my_games() -> str:
-    """The games finished in this browser, newest first, each with its replay and review."""
+    """The games finished in this browser (signed in: the account's, on any browser), newest first, each with
+    its replay and review."""
     never_cached()
     return render_template("play/games.html", games=current_match().history, kept=HISTORY_LENGTH)
 
@@ -190,7 +200,7 @@ def reset_my_menace() -> Response | str:
     kept while a session from before it (fbe74d2) may live, SESSION_IDLE_SECONDS)."""
     match = current_match().reset_my_menace()
     if request.form.get("back") == "learn":
-        match.keep_in(session)
+        _keep(match)
         return redirect(url_for("learn.page"), 303)
     return _changed(match)
 
@@ -228,9 +238,18 @@ def finished_today() -> date:
 
 
 def current_match() -> Match:
-    """This browser's match; a new one if it has none (or it was unreadable)."""
-    return Match.kept_in(session, roster())
+    """This browser's match (signed in, with the account's score, My games and
+    MENACE: webapp.play.kept); a new one if it has none (or it was unreadable).
+    The match read is kept for the request, so that keeping the changed one
+    keeps what the action changed (_keep)."""
+    if "match_read" not in g:
+        g.match_read = kept_match(session, account_parts(), roster())
+    return g.match_read
 
+
+def _keep(match: Match) -> None:
+    """Keep the match the request changed (from the one current_match read)."""
+    keep_match(current_match(), match, session, account_parts())
 
 
 def _seen_ply(match: Match) -> int:
@@ -271,7 +290,7 @@ def _server_timing(response: Response) -> Response:
 
 
 def _changed(match: Match) -> Response | str:
-    match.keep_in(session)
+    _keep(match)
     if match.game.played_out and not match.game.set_up:  # to be mined for puzzles, once (as the page's foot says)
         game_finished(match.game.rules, match.game.moves)
     if is_htmx():
