@@ -27,6 +27,7 @@ the app's user's alone), Redis when REDIS_URL is set: as every store here.
 from __future__ import annotations
 
 import json
+import random
 import time
 from collections.abc import Callable
 from functools import lru_cache
@@ -154,8 +155,11 @@ class RedisAccountParts(AccountParts):
     `account-parts:used` (a sorted set: each account's id by when it was last used)."""
 
     USED = "account-parts:used"
-    TRIES = 20
-    """How many times update() tries when other processes keep changing the part under it."""
+    TRIES = 50
+    """How many times update() tries when other processes keep changing the part under it, each after a
+    wait of up to RETRY_SECONDS (at random, so that racers fall out of step): a part changes a few times a
+    minute (a game ends, a MENACE learns), so two changes at once are rare and a third in a row rarer."""
+    RETRY_SECONDS = 0.005
 
     def __init__(self, client: Redis, most_accounts: int = MOST_ACCOUNTS):
         super().__init__(most_accounts)
@@ -182,6 +186,7 @@ class RedisAccountParts(AccountParts):
                     pipe.zadd(self.USED, {str(account_id): time.time()})
                     pipe.execute()
                 except WatchError:
+                    time.sleep(random.uniform(0, self.RETRY_SECONDS))
                     continue
             if new:
                 self._drop_beyond_bound()
