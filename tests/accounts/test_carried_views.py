@@ -130,6 +130,7 @@ def test_two_browsers_of_one_account_see_the_same_games_score_and_menace(app: Fl
     menace_game(home)
     sign_in(work)
     assert (my_games(work), menace_games(work)) == (2, 1) and "O wins: 1" in score(work)
+    assert "finished\n    by Ada_L, on any browser signed in to the account" in work.client.get("/games").text
     friends_game(work)
     menace_game(work)
     assert (my_games(home), menace_games(home)) == (4, 2) and "O wins: 2" in score(home)

@@ -26,6 +26,7 @@ from webapp.shared.coach import square_values
 from webapp.shared.errors import Conflict, InvalidInput
 from webapp.shared.forms import parse_board, parse_cell, parse_opening, parse_ply, parse_rule, parse_switch
 from webapp.shared.game_link import parse_moves, stones_query
+from webapp.shared.identity import signed_in
 from webapp.shared.players import MY_MENACE, top_levels
 from webapp.shared.set_up import parse_set_up
 from webapp.shared.web import (
@@ -172,7 +173,8 @@ def my_games() -> str:
     """The games finished in this browser (signed in: the account's, on any browser), newest first, each with
     its replay and review."""
     never_cached()
-    return render_template("play/games.html", games=current_match().history, kept=HISTORY_LENGTH)
+    return render_template("play/games.html", games=current_match().history, kept=HISTORY_LENGTH,
+                           account=signed_in(session))
 
 
 @bp.get("/help")
