@@ -2,7 +2,7 @@
 # make run: play at http://$(HOST):$(PORT) · make test: the whole suite, its target 5 minutes
 # make check: the fast loop, engine and web tests (no browser, no live servers, no seeded-games properties, exhaustive claims sampled), those the Python changed since make check-all reads, its target 40 s
 # make check-all: all of make check's tests, recording which test reads what for make check
-# make lint: ruff (pyflakes, pycodestyle, import order, bugbear, pyupgrade) and mypy's types, as CI runs them
+# make lint: ruff (pyflakes, pycodestyle, import order, bugbear, pyupgrade), mypy's types and the commit subjects, as CI runs them
 # make serve: the production server (gunicorn) · make worker: engine workers for REDIS_URL's queue, on any machine
 # make load: latency (open loop) and throughput under load; master's strength under a flood of think and review pages
 # make load-live: games between friends, 500 live streams, measured
@@ -11,6 +11,7 @@
 # make load-servers: both of those under gunicorn sync, gthread, gevent and granian
 # make bench: engine speed, and a 60-move 15×15 review on 1 and 2 workers · make strength: how strong each level is
 # make ladder: brains play each other through the Gomocup protocol (LADDER="master ./pbrain-x --board 15x15 --sprt 0 30")
+# make examine ENGINE="pbrain-kinrow --level easy" [EXAMINE="--board 4x4"]: an engine's every move judged against perfect play (3×3: every position; 4×4: a sample; bigger: games against the levels), into examinations/
 # make opening-games: two levels under renju's opening rules, which the protocol cannot ask a brain for (OPENING_GAMES="master hard --games 12")
 # make tablebase: solve 4×4 again, into webapp/engine/play/4x4.tablebase
 # make train: MENACE and the network learn again from their seeds (tools/training.py), into webapp/engine/*.json, then judged
@@ -42,7 +43,7 @@ export PYTHONPYCACHEPREFIX := $(CURDIR)/$(VENV)/pycache
 unexport PYTHONDONTWRITEBYTECODE
 AXE := $(VENV)/axe-$(AXE_VERSION).min.js
 
-.PHONY: help run serve worker test check check-all lint load load-live probe-floods load-engine-flood load-servers bench bench-think bench-estimate bench-steps bench-browser voices strength ladder opening-games review-check forbidden-check tablebase train learners shapes puzzles puzzles-check screenshots chromium headless-chromium redis htmx clean
+.PHONY: help run serve worker test check check-all lint load load-live probe-floods load-engine-flood load-servers bench bench-think bench-estimate bench-steps bench-browser voices strength ladder examine opening-games review-check forbidden-check tablebase train learners shapes puzzles puzzles-check screenshots chromium headless-chromium redis htmx clean
 
 .DEFAULT_GOAL := help
 
@@ -88,6 +89,7 @@ check: $(VENV)/test-installed
 lint: $(VENV)/test-installed
 	$(BIN)/ruff check webapp tools harness tests
 	$(BIN)/mypy
+	$(BIN)/python -m tools.subjects
 
 check-all: $(VENV)/test-installed
 	rm -f .testmondata .testmondata-wal .testmondata-shm
@@ -135,6 +137,9 @@ strength: $(VENV)/installed
 
 ladder: $(VENV)/installed
 	$(BIN)/python -m tools.ladder $(LADDER)
+
+examine: $(VENV)/installed
+	$(BIN)/python -m tools.examine "$(ENGINE)" $(EXAMINE)
 
 # make review-check JUDGE=/path/to/pbrain-rapfi-10k: does the review find the move that lost each of
 # tools/lost_games.txt's games, by the judge's (Rapfi's) proofs?

@@ -25,6 +25,7 @@ from webapp.brains.external import Brain, configured, probe, settings_in
 from webapp.engine import BOARDS, DEFAULT_BUDGET_MS, FREESTYLE, RULES, STANDARD, Opening, rules_offered
 from webapp.engine.game.opening_rules import NAMES, OPENINGS
 from webapp.estimate import routes as estimate_routes
+from webapp.examinations import routes as examination_routes
 from webapp.learn import routes as learn_routes
 from webapp.online import lobby_routes
 from webapp.online import routes as online_routes
@@ -149,7 +150,8 @@ def create_app(test_config: Mapping[str, Any] | None = None,
     puzzle_routes.init_app(app)
     account_routes.init_app(app)
     for routes in (play_routes, review_routes, puzzle_routes, think_routes, online_routes, lobby_routes, learn_routes,
-                   records_routes, analysis_routes, estimate_routes, account_routes):
+                   records_routes, analysis_routes, estimate_routes, account_routes,
+                   examination_routes):
         app.register_blueprint(routes.bp)
     app.extensions["refusal_pages"] = {"play": play_routes.refused, "online": online_routes.refused,
                                        "lobby": lobby_routes.refused,

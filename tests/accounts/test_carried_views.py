@@ -245,7 +245,7 @@ def test_every_play_route_works_with_javascript_off(app: Flask, signed_in: bool)
         answer = ada.post(path, fields, htmx=False)
         assert answer.status_code == 303 and answer.headers["Location"] == "/", (path, answer.status_code)
     menace_game(ada)
-    assert ada.post("/menace/reset", {"back": "learn"}, htmx=False).headers["Location"] == "/learn"
+    assert ada.post("/menace/reset", {}, htmx=False).headers["Location"] == "/"
     assert menace_games(ada) == 0
     for path in ("/", "/games", "/learn", "/help", "/think"):
         assert ada.client.get(path).status_code in (200, 303), path

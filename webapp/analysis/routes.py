@@ -18,7 +18,7 @@ from webapp.analysis.evaluation import Evaluation, from_table, from_thought
 from webapp.analysis.setup import TOOLS, TURNS, Setup
 from webapp.engine import BOARDS, FREESTYLE, Rules, is_solved, rules_offered, top_level, under_rule
 from webapp.play.game import Game
-from webapp.play.match import SESSION_KEYS, SESSION_PART
+from webapp.play.match import SESSION_PART
 from webapp.shared.board import star_points
 from webapp.shared.errors import InvalidInput
 from webapp.shared.forms import parse_board, rule_named
@@ -56,7 +56,7 @@ def _rules_named(board: str | None, rule: str | None, current: Rules) -> Rules:
 
 def _current_rules() -> Rules | None:
     """The board and rule of the game this browser's session holds, if it holds one."""
-    game = Game.from_session(part(session, SESSION_PART, SESSION_KEYS).get("game"), roster())
+    game = Game.from_session(part(session, SESSION_PART).get("game"), roster())
     return game.rules if game else None
 
 

@@ -202,12 +202,6 @@ def choose(game_id: str) -> Response | str:
     return _players_change(game_id, lambda game, player, seen: game.choose(player, choice, seen))
 
 
-bp.add_url_rule("/g/<game_id>/swap2", "choose_at_former_address", choose, methods=["POST"])
-"""/g/<id>/choose as it was named when swap2 was the only opening: a page drawn before the rename still posts there.
-Such a page's game is kept at most SESSION_IDLE_SECONDS unplayed, so this can go that long after a release
-without it."""
-
-
 @bp.post("/g/<game_id>/resign")
 def resign(game_id: str) -> Response | str:
     return _players_change(game_id, lambda game, player, seen: game.resign(player, seen))

@@ -301,12 +301,10 @@ class Game(Opened, Telling):
 
     @classmethod
     def from_session(cls, data: Any, roster: Roster = OUR_PLAYERS) -> Game | None:
-        """The stored game, or None if data is missing or not a legal game
-        (a game stored before there were other boards, 0478ef8, is on 3×3:
-        kept while such a session may live, SESSION_IDLE_SECONDS), or a player
-        not in roster (an engine no longer installed)."""
+        """The stored game, or None if data is missing or not a legal game,
+        or a player not in roster (an engine no longer installed)."""
         try:
-            rules = board_named(data.get("board", DEFAULT_BOARD.name))
+            rules = board_named(data["board"])
             start = _set_up(rules, data.get("set_up"))
             x, o, moves = data["x"], data["o"], (*start,
                                                  *parse_moves(rules, data["moves"], Position.after(rules, start)))

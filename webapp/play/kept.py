@@ -30,7 +30,7 @@ from __future__ import annotations
 from collections.abc import Mapping, MutableMapping
 from typing import Any
 
-from webapp.play.match import HISTORY_LENGTH, SESSION_KEYS, SESSION_PART, Match
+from webapp.play.match import HISTORY_LENGTH, SESSION_PART, Match
 from webapp.shared.identity import signed_in
 from webapp.shared.players import OUR_PLAYERS, Roster
 from webapp.storage.account_parts import AccountParts, Change
@@ -67,7 +67,7 @@ def carry(session: MutableMapping[str, Any], account_id: int, parts: AccountPart
     """Move the browser's score and My games into the account, unless it has
     them already (once: "carried"); the browser's are emptied. Nothing to do
     where the browser has none (so a signed-up session's later requests write nothing)."""
-    own = part(session, SESSION_PART, SESSION_KEYS)
+    own = part(session, SESSION_PART)
     score, history = own.get("score"), own.get("history")
     if not score and not history:
         return
@@ -82,7 +82,7 @@ def carry(session: MutableMapping[str, Any], account_id: int, parts: AccountPart
         return {**kept, "score": counts, "history": games, "carried": True}
 
     parts.update(account_id, PART, carried)
-    keep_part(session, SESSION_PART, {**own, "score": {}, "history": []}, SESSION_KEYS)
+    keep_part(session, SESSION_PART, {**own, "score": {}, "history": []})
 
 
 def changes(before: Match, after: Match) -> Change | None:

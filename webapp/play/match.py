@@ -32,11 +32,6 @@ from webapp.storage.session_parts import keep_part, part
 
 SESSION_PART = "play"
 """Play's part of a browser's session (webapp.storage.session_parts)."""
-SESSION_KEYS = ("game", "score", "scored", "coach", "taught", "history", "hint", "numbers")
-"""What a session kept at its top before it had parts: read as play's part until it is first kept
-("scored", which marked a result as counted, is read no more: a take-back after the end leaves it counted).
-Only a session unused since before the parts (4283c95) holds them: they can go SESSION_IDLE_SECONDS after that
-release."""
 
 HISTORY_LENGTH = 20
 """How many finished games "My games" keeps: the session holds them, up to 225 moves each."""
@@ -252,7 +247,7 @@ class Match:
                 parts: AccountParts | None = None) -> Match:
         """This browser's match, read from its session: play's part and its
         MENACE's (the signed-in account's, where its parts are given: webapp.shared.my_menace)."""
-        return cls.from_session(part(session, SESSION_PART, SESSION_KEYS), roster, kept_menace.read(session, parts))
+        return cls.from_session(part(session, SESSION_PART), roster, kept_menace.read(session, parts))
 
     def keep_in(self, session: MutableMapping[str, Any], parts: AccountParts | None = None) -> None:
         """Keep the match in this browser's session: play's part and its MENACE's.
@@ -260,7 +255,7 @@ class Match:
         (webapp.play.kept keeps them): the session's stay the browser's own, as they were."""
         values = self.to_session()
         if parts is not None and signed_in(session) is not None:
-            own = part(session, SESSION_PART, SESSION_KEYS)
+            own = part(session, SESSION_PART)
             values = {**values, "score": own.get("score", {}), "history": own.get("history", [])}
-        keep_part(session, SESSION_PART, values, SESSION_KEYS)
+        keep_part(session, SESSION_PART, values)
         kept_menace.keep(session, self.my_menace, parts)

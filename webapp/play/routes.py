@@ -144,11 +144,6 @@ def choose() -> Response | str:
     return _changed(match)
 
 
-bp.add_url_rule("/swap2", "choose_at_former_address", choose, methods=["POST"])
-"""/choose as it was named when swap2 was the only opening: a page drawn before the rename still posts there.
-Such a page's game lives at most SESSION_IDLE_SECONDS unused, so this can go that long after a release without it."""
-
-
 @bp.post("/again")
 def again() -> Response | str:
     """The game just played, afresh: the same board and players."""
@@ -197,14 +192,8 @@ def reset_score() -> Response | str:
 
 @bp.post("/menace/reset")
 def reset_my_menace() -> Response | str:
-    """Empty this browser's MENACE's boxes, from the game (/learn has its own
-    route; a /learn page served before it had one still sends back=learn here:
-    kept while a session from before it (fbe74d2) may live, SESSION_IDLE_SECONDS)."""
-    match = current_match().reset_my_menace()
-    if request.form.get("back") == "learn":
-        _keep(match)
-        return redirect(url_for("learn.page"), 303)
-    return _changed(match)
+    """Empty this browser's MENACE's boxes, from the game (/learn has its own route)."""
+    return _changed(current_match().reset_my_menace())
 
 
 @bp.get("/engines")

@@ -1,0 +1,98 @@
+"""The examination's page (/engines/<name>/examination): an installed
+engine examined on the engine workers (inline here: the job runs in the
+request that starts it), its report shown with each wrong position linked
+to the think page and the stepper, kept, downloadable, compared with the
+one before; any name but an installed engine's a 404 that says so."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+
+from tests.engine.test_examination import engine
+from webapp.app import create_app
+from webapp.brains.external import stop_all
+from webapp.examinations.examining import described
+from webapp.examinations.store import examinations_at
+from webapp.storage.where import Where
+
+
+@pytest.fixture
+def app(tmp_path: Path) -> Flask:
+    engines = {name: engine(tmp_path, chooser)[0] for name, chooser in
+               (("flawless", "perfect"), ("first", "first"), ("crashes", "crash"))}
+    app = create_app({"TESTING": True, "SECRET_KEY": "examinations",
+                      "ENGINE_BRAINS": ",".join(f"{name}={path}" for name, path in engines.items())},
+                     instance_path=str(tmp_path / "instance"))
+    yield app
+    stop_all()
+
+
+@pytest.fixture
+def visitor(app: Flask) -> FlaskClient:
+    return app.test_client()
+
+
+def test_an_engine_not_installed_is_a_404_that_says_so(visitor: FlaskClient):
+    for answer in (visitor.get("/engines/nobody/examination"), visitor.post("/engines/nobody/examination"),
+                   visitor.get("/engines/nobody/examination.json"), visitor.get("/engines/../examination")):
+        assert answer.status_code == 404
+    assert "No engine named “nobody” is installed here" in visitor.get("/engines/nobody/examination").text
+
+
+def test_a_flawed_engine_is_examined_and_its_mistakes_linked(visitor: FlaskClient):
+    page = visitor.get("/engines/first/examination")
+    assert page.status_code == 200 and "has not been examined yet" in page.text
+    assert visitor.get("/engines/first/examination.json").status_code == 404
+    started = visitor.post("/engines/first/examination")
+    assert started.status_code == 303 and started.location.endswith("/engines/first/examination")
+    page = visitor.get("/engines/first/examination").text
+    report = json.loads(visitor.get("/engines/first/examination.json").text)
+    assert report["positions"] == 4298 and report["wrong"] > 100 and report["identity"].startswith("first-")
+    assert f"got\n    <strong>{report['wrong']:,}</strong> wrong" in page
+    assert 'href="/think/3x3/0"' in page and 'href="/steps/3x3/0"' in page  # X in the corner, O on the edge
+    assert "Examine it again" in page and "hx-trigger" not in page
+    record = visitor.get("/engines/first/examination.positions")
+    assert record.status_code == 200 and len(record.text.splitlines()) == report["wrong"]
+    assert visitor.post("/engines/first/examination").status_code == 429  # too soon: the report stands
+
+
+def test_a_perfect_engine_has_nothing_wrong_and_a_crashing_one_says_so(visitor: FlaskClient):
+    visitor.post("/engines/flawless/examination")
+    assert "<strong>100.0%</strong>" in visitor.get("/engines/flawless/examination").text
+    visitor.post("/engines/crashes/examination")
+    page = visitor.get("/engines/crashes/examination").text
+    assert "<strong>0</strong> of 4,298" in page and "it stopped (exit status 3)" in page
+
+
+def test_while_one_engine_is_examined_another_waits(app: Flask, visitor: FlaskClient):
+    examinations_at(Where(None, app.instance_path)).begin("first", "under-way", 4298)
+    refused = visitor.post("/engines/flawless/examination")
+    assert refused.status_code == 429 and "Another engine is being examined now" in refused.text
+    assert visitor.post("/engines/first/examination").status_code == 303  # its own: the one under way stands
+    assert examinations_at(Where(None, app.instance_path)).entry("first")["running"]["id"] == "under-way"
+
+
+def test_the_index_lists_every_installed_engine_with_its_latest_share(visitor: FlaskClient):
+    visitor.post("/engines/flawless/examination")
+    page = visitor.get("/examinations").text
+    assert 'href="/engines/flawless/examination">test-engine</a>' in page and "100.0%" in page
+    assert page.count("not examined yet") == 2
+
+
+def test_the_page_marks_the_mistakes_new_since_the_examination_before(app: Flask):
+    store = examinations_at(Where(None, app.instance_path))
+    mistake = {"position": "X........", "to_move": "O", "moves": [0], "played": 1, "best": [4],
+               "lost": "turns a draw into a loss"}
+    other = {**mistake, "position": "XO.......", "to_move": "X", "moves": [0, 1], "played": 2, "best": [4]}
+    report = {"positions": 2, "kept": 0, "share": 0.0, "wrong": 2, "mistakes": [mistake, other],
+              "fault_positions": []}
+    view = described({"running": None, "latest": report, "previous": {**report, "mistakes": [mistake]}}, 0)
+    assert view["new"] == 1 and [row["new"] for row in view["mistakes"]] == [False, True]
+    assert view["mistakes"][1]["notation"] == "01" and view["mistakes"][0]["best_names"] == "b2"
+    assert described({"running": None, "latest": report, "previous": None}, 0)["new"] is None
+    assert store.entry("first")["latest"] is None
