@@ -5,11 +5,16 @@ tests/accounts/test_carried_views.py)."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
+
+import pytest
 
 from webapp.engine import Menace
 from webapp.shared import my_menace
+from webapp.shared.errors import Conflict
 from webapp.shared.identity import keep_signed_in
+from webapp.storage import account_parts
 from webapp.storage.account_parts import account_parts_store
 from webapp.storage.where import Where
 
@@ -46,3 +51,15 @@ def test_a_new_accounts_first_read_carries_the_browsers_once_and_keeps_one_it_ha
     other = {"my_menace": Menace().learn(GAME, "O").to_data()}  # another browser signed up as 7, a race lost
     keep_signed_in(other, 7, "ada", signed_up=True)
     assert my_menace.read(other, parts) == LEARNED and other["my_menace"] is None
+
+
+def test_one_past_what_an_account_keeps_is_refused_and_nothing_is_kept(tmp_path: Path,
+                                                                      monkeypatch: pytest.MonkeyPatch):
+    parts, session = account_parts_store(Where(None, str(tmp_path))), {}
+    keep_signed_in(session, 7, "ada")
+    my_menace.keep(session, LEARNED, parts)
+    kept = len(json.dumps({"boxes": LEARNED.to_data()}, separators=(",", ":")))
+    monkeypatch.setattr(account_parts, "MAX_PART_BYTES", kept)  # the part as it is fits; any more does not
+    with pytest.raises(Conflict, match="more games than an account keeps"):
+        my_menace.keep(session, LEARNED.learn(GAME, "X").learn(GAME, "X"), parts)
+    assert my_menace.read(session, parts) == LEARNED

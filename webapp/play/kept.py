@@ -54,13 +54,14 @@ def kept_match(session: MutableMapping[str, Any], parts: AccountParts, roster: R
 
 
 def keep_match(before: Match, after: Match, session: MutableMapping[str, Any], parts: AccountParts) -> None:
-    """Keep after, the match read as before and changed by one action: in the
-    session, and, signed in, what the action changed in the account's part."""
-    after.keep_in(session, parts)
+    """Keep after, the match read as before and changed by one action: signed
+    in, what the action changed in the account's part; then the session and
+    the MENACE (which may refuse one too large to keep: the game stays counted)."""
     account = signed_in(session)
     change = changes(before, after) if account is not None else None
     if account is not None and change is not None:
         parts.update(account.id, PART, change)
+    after.keep_in(session, parts)
 
 
 def carry(session: MutableMapping[str, Any], account_id: int, parts: AccountParts) -> None:

@@ -27,8 +27,10 @@ from typing import Any
 from webapp.engine import Menace
 from webapp.shared.errors import Conflict
 from webapp.shared.identity import signed_in
-from webapp.storage.account_parts import AccountParts
+from webapp.storage.account_parts import AccountParts, PartTooLarge
 
+TOO_LARGE = ("Your MENACE has learned from more games than an account keeps a record of, so this game "
+             "taught it nothing. Empty its boxes on the learning page to start it afresh.")
 KEY = "my_menace"
 """The browser's MENACE's key in its session."""
 PART = "my_menace"
@@ -54,13 +56,18 @@ def browsers(session: Mapping[str, Any]) -> Menace:
 
 def keep(session: MutableMapping[str, Any], machine: Menace, parts: AccountParts | None = None) -> None:
     """Keep machine where read() reads it: nothing until it has played; the
-    account's part is written only when it changes (each move keeps the match)."""
+    account's part is written only when it changes (each move keeps the match).
+    Conflict, keeping nothing, for one past what an account's part may hold
+    (MAX_PART_BYTES: its results, a letter a game, after some 250,000 games)."""
     data = None if machine == Menace() else machine.to_data()
     account = signed_in(session)
     if account is None or parts is None:
         session[KEY] = data
     elif parts.read(account.id, PART).get("boxes") != data:
-        parts.update(account.id, PART, lambda kept: {"boxes": data} if data else {})
+        try:
+            parts.update(account.id, PART, lambda kept: {"boxes": data} if data else {})
+        except PartTooLarge as error:
+            raise Conflict(TOO_LARGE) from error
 
 
 def emptied(machine: Menace) -> Menace:

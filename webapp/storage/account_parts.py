@@ -13,7 +13,7 @@ was kept for a deleted account never passes to a later one of its name.
   both count, and a carry made once stays made once (webapp.play.kept).
 - Bounded: a part is at most MAX_PART_BYTES (a change that would make it
   larger raises PartTooLarge and keeps nothing); the store holds the parts
-  of at most MOST_ACCOUNTS accounts, and making one more account's first
+  of at most MOST_ACCOUNTS accounts (ACCOUNT_PARTS_LIMIT), and making one more account's first
   part drops the account used longest ago (its score and games; its rated
   games are the ratings' own). Each part is what an account's browser keeps
   in its session, which is bounded the same way.
@@ -42,8 +42,10 @@ FILE = "account_parts.sqlite3"
 """The store's file in the instance folder, when it is not in Redis."""
 MAX_PART_BYTES = 256 * 1024
 """The largest part kept: My games' 20 games of up to 225 moves and a MENACE's boxes are well under it."""
-MOST_ACCOUNTS = 100_000
-"""How many accounts' parts the store keeps at most; past it, the account used longest ago is dropped."""
+MOST_ACCOUNTS = 10_000
+"""How many accounts' parts the store keeps at most (the app's ACCOUNT_PARTS_LIMIT); past it, the account
+used longest ago is dropped. As many as the sessions' store keeps (SESSION_STORE_LIMIT): at most
+MAX_PART_BYTES a part, and play's largest is 17 KB (docs/measurements.md, tools.bench_account_parts)."""
 WAIT_SECONDS = 10
 """How long a write waits for another process's (SQLite's busy wait)."""
 
