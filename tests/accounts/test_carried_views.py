@@ -249,3 +249,18 @@ def test_every_play_route_works_with_javascript_off(app: Flask, signed_in: bool)
     assert menace_games(ada) == 0
     for path in ("/", "/games", "/learn", "/help", "/think"):
         assert ada.client.get(path).status_code in (200, 303), path
+
+
+def test_two_web_servers_on_one_redis_show_one_account_the_same(redis_server, make_app: Callable[..., Flask]):
+    """Each server its own app (its own store clients), one Redis: what one keeps for the account the other shows."""
+    url = redis_server.url.rsplit("/", 1)[0] + "/3"
+    Redis.from_url(url).flushdb()
+    one, other = make_app(REDIS_URL=url), make_app(REDIS_URL=url)
+    home, work = browser(one), browser(other)
+    friends_game(home)
+    sign_up(home)
+    assert my_games(home) == 1
+    sign_in(work)
+    assert my_games(work) == 1 and "O wins: 1" in score(work)
+    menace_game(work)
+    assert menace_games(home) == 1 and my_games(home) == 2
