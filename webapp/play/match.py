@@ -2,6 +2,10 @@
 shown, the coach switch, this browser's own MENACE and the games finished
 here ("My games").
 
+Signed in, the score, My games and the MENACE are the account's, kept in
+its parts rather than the session (webapp.play.kept, which says why); a
+Match is the same value either way.
+
 Game, Score and Match are immutable values. Every action (a person's move, a
 computer's step, a take-back, a new game) returns a new value, which the caller
 stores. Nothing here knows about HTTP: a refused action raises InvalidInput
