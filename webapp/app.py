@@ -39,11 +39,13 @@ from webapp.shared.lessons import LESSONS, place_of
 from webapp.shared.players import PLAYERS
 from webapp.shared.web import ENGINE_POOL, duration, is_htmx, let_go_of_engine_work, path, refused, reload_address
 from webapp.shared.words import piece_shown, side_name
+from webapp.storage.account_parts import account_parts_store
 from webapp.storage.errors import StoreUnavailable
 from webapp.storage.limits import rate_limits
 from webapp.storage.private import private_folder
 from webapp.storage.redis import redis_client
 from webapp.storage.sessions import init_session_store
+from webapp.storage.where import Where
 from webapp.think import routes as think_routes
 from webapp.workers.pool import EnginePool, EnginesBusy
 
@@ -91,6 +93,7 @@ DEFAULTS: dict[str, Any] = {
     "CLOCKS": CLOCKS,                        # the clocks offered between friends: minutes + seconds a move
     "MAX_CONTENT_LENGTH": 512 * 1024,        # a request body's most bytes; the largest legit, a record file, is 256 KiB
     "SIGN_IN_TRIES_PER_CLIENT": 30,          # sign-ups, and sign-ins, one client may try in 15 minutes
+    "ACCOUNT_PARTS_LIMIT": 10_000,           # accounts whose score, My games and MENACE are kept; idlest go first
     "SIGN_IN_TRIES_PER_NAME": 10,            # sign-ins (and sign-ups) one name may be tried with in 15 minutes
 }
 ENVIRONMENT: dict[str, type] = {
@@ -104,7 +107,7 @@ ENVIRONMENT: dict[str, type] = {
     "ENGINE_PAGES_AT_ONCE": int, "REVIEWS_PER_MINUTE": int,
     "LEARNING_RUNS_PER_CLIENT": int,
     "TRUSTED_PROXIES": int, "ENGINE_BRAINS": str, "REVIEW_ENGINE": str, "CLOCKS": str, "MAX_CONTENT_LENGTH": int,
-    "SIGN_IN_TRIES_PER_CLIENT": int, "SIGN_IN_TRIES_PER_NAME": int,
+    "SIGN_IN_TRIES_PER_CLIENT": int, "SIGN_IN_TRIES_PER_NAME": int, "ACCOUNT_PARTS_LIMIT": int,
 }
 HSTS_SECONDS_HEADER = "max-age=31536000"
 """Strict-Transport-Security when HTTPS is set: a year, this host only."""
@@ -144,6 +147,8 @@ def create_app(test_config: Mapping[str, Any] | None = None,
     SecFetchCSRF(app)  # every POST from another site is refused: see docs/http.md
     url = app.config["REDIS_URL"]
     app.extensions["rate_limits"] = rate_limits(redis_client(url) if url else None, app.instance_path)
+    app.extensions["account_parts"] = account_parts_store(Where(url, app.instance_path),
+                                                          app.config["ACCOUNT_PARTS_LIMIT"])
     online_routes.init_app(app)
     lobby_routes.init_app(app)
     pool_routes.init_app(app)
