@@ -65,11 +65,12 @@ class Recorder:
     process) writes them to RECORD at the end."""
 
     def __init__(self, root: Path):
-        self.root = root
+        self.root = root.resolve()
         self.current: set[str] | None = None
         self.cached_readers: dict[int, set[str]] = {}  # id of a cached function's code -> the files it read
         self.readers: dict[str, set[str]] = {}  # file -> test ids, in the controller
         self.module_reads: dict[str, set[str]] = {}  # a test module's path -> the files its import read
+        self.listening = True  # an audit hook stays for the process's life: stop() only silences it
         sys.addaudithook(self.on_audit)
         self.original_load_template = jinja2.Environment._load_template
         recorder = self
@@ -82,6 +83,11 @@ class Recorder:
 
         jinja2.Environment._load_template = load_template  # type: ignore[method-assign, assignment]
 
+    def stop(self) -> None:
+        """Note nothing more, and give Jinja its own loading back."""
+        self.listening = False
+        jinja2.Environment._load_template = self.original_load_template  # type: ignore[method-assign]
+
     def note(self, filename: str) -> str | None:
         """Count the file as read by the current test (if any), if it is the checkout's and not Python; its
         path in the checkout."""
@@ -89,7 +95,8 @@ class Recorder:
             relative = Path(filename).resolve().relative_to(self.root)
         except (ValueError, OSError):
             return None
-        if relative.suffix in SKIPPED_SUFFIXES or SKIPPED_PARTS & set(relative.parts) or not relative.is_file():
+        skipped = relative.suffix in SKIPPED_SUFFIXES or bool(SKIPPED_PARTS & set(relative.parts))
+        if skipped or not (self.root / relative).is_file():
             return None
         if self.current is not None:
             self.current.add(str(relative))
@@ -98,7 +105,7 @@ class Recorder:
     def on_audit(self, event: str, arguments: tuple[Any, ...]) -> None:
         """An open of a checkout's file: the current test reads it, and so does any test that calls a cached
         function on the stack (its value is kept after this read, which may come before any test: collecting)."""
-        if event != "open" or not isinstance(arguments[0], str | Path):
+        if not self.listening or event != "open" or not isinstance(arguments[0], str | Path):
             return
         mode = arguments[1] if len(arguments) > 1 and isinstance(arguments[1], str) else "r"
         if "w" in mode or "a" in mode or "x" in mode:
@@ -165,6 +172,7 @@ class Recorder:
             self.readers.setdefault(relative, set()).add(report.nodeid)
 
     def pytest_sessionfinish(self, session: pytest.Session) -> None:
+        self.stop()
         if hasattr(session.config, "workerinput"):
             return
         files = {relative: {"sha256": digest(self.root / relative), "tests": sorted(tests)}
