@@ -31,6 +31,7 @@ from webapp.shared import my_menace as kept_menace
 from webapp.shared.board import BoardView, SquareValue
 from webapp.shared.identity import signed_in
 from webapp.shared.players import MY_MENACE, OUR_PLAYERS, Roster
+from webapp.shared.rules_played import keep_rules_played
 from webapp.storage.account_parts import AccountParts
 from webapp.storage.session_parts import keep_part, part
 
@@ -262,4 +263,5 @@ class Match:
             own = part(session, SESSION_PART)
             values = {**values, "score": own.get("score", {}), "history": own.get("history", [])}
         keep_part(session, SESSION_PART, values)
+        keep_rules_played(session, self.game.rules)
         kept_menace.keep(session, self.my_menace, parts)
