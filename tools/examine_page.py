@@ -63,6 +63,8 @@ def examined(visitor: FlaskClient, name: str, consumer: int | None, board: str) 
         visitor.get(f"/engines/{name}/examination?board={board}")  # the page, as a person's browser asks it
         time.sleep(POLL_SECONDS)
     latest = json.loads(report.text)
+    if "error" in latest:
+        raise LookupError(latest["error"])
     return {"to_report": time.monotonic() - started, "examination": latest["wall_seconds"],
             "positions": latest["positions"], "wrong": latest["wrong"], "before": before}
 
@@ -82,7 +84,11 @@ def main(argv: list[str] | None = None) -> None:
         try:
             for name in ENGINES:
                 consumer = getattr(pool, "_consumer", None)
-                figures = examined(visitor, name, consumer.pid if consumer else None, options.board)
+                try:
+                    figures = examined(visitor, name, consumer.pid if consumer else None, options.board)
+                except LookupError as refused:
+                    print(f"{name} on {options.board}: not examined: {refused}")
+                    continue
                 consumer = getattr(pool, "_consumer", None)
                 spent = cpu_seconds(consumer.pid) - figures["before"] if consumer else float("nan")
                 print(f"{name} on {options.board}: {figures['positions']:,} positions, {figures['wrong']:,} wrong; "
