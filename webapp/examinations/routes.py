@@ -30,6 +30,7 @@ from webapp.examinations.examining import (
     positions_total,
     run_name,
 )
+from webapp.examinations.lesson import examined_examples, example_source
 from webapp.examinations.store import RERUN_SECONDS, Begun, Examinations, examinations_at, under_way
 from webapp.shared.web import client, engine_pool, is_htmx, limit_a_minute, never_cached, roster
 from webapp.storage.where import Where
@@ -51,6 +52,16 @@ def index() -> str:
     rows = [(brain, {exam: store.entry(entry_name(brain.name, exam)).get("latest") for exam in Exam})
             for brain in roster().brains]
     return render_template("examinations/index.html", rows=rows, exams=Exam)
+
+
+@bp.get("/lessons/write-your-own")
+def lesson() -> str:
+    """The path's last lesson: from the searches seen to an engine of one's
+    own, the documented minimax read from its file, and what the examination
+    says of it and of a flawed heuristic (lesson.py: the kept report)."""
+    return render_template("examinations/lesson.html", minimax=example_source("minimax"),
+                           ways_to_win=example_source("ways_to_win"),
+                           examples=examined_examples(), brains=roster().brains, total=positions_total())
 
 
 @bp.get("/engines/<name>/examination")
