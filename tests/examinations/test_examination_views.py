@@ -73,9 +73,20 @@ def test_a_perfect_engine_has_nothing_wrong_and_a_crashing_one_says_so(visitor: 
 def test_while_one_engine_is_examined_another_waits(app: Flask, visitor: FlaskClient):
     examinations_at(Where(None, app.instance_path)).begin("first", "under-way", 4298)
     refused = visitor.post("/engines/flawless/examination")
-    assert refused.status_code == 429 and "Another engine is being examined now" in refused.text
+    assert refused.status_code == 429 and "Another examination is under way on the site now" in refused.text
     assert visitor.post("/engines/first/examination").status_code == 303  # its own: the one under way stands
     assert examinations_at(Where(None, app.instance_path)).entry("first")["running"]["id"] == "under-way"
+
+
+def test_while_an_engines_4x4_sample_is_examined_its_3x3_examination_waits(app: Flask, visitor: FlaskClient):
+    """AT_ONCE counts every examination under way, of any kind: each holds a worker."""
+    examinations_at(Where(None, app.instance_path)).begin("first:4x4", "under-way", 10_000)
+    refused = visitor.post("/engines/first/examination")
+    assert refused.status_code == 429 and "Another examination is under way on the site now" in refused.text
+    again = visitor.post("/engines/first/examination", data={"board": "4x4"})
+    assert again.status_code == 303 and again.location.endswith("?board=4x4")  # the one under way stands
+    page = visitor.get("/engines/first/examination?board=4x4").text
+    assert "0 of 10,000 positions answered" in page and 'hx-get="/engines/first/examination?board=4x4"' in page
 
 
 def test_the_index_lists_every_installed_engine_with_its_latest_share(visitor: FlaskClient):

@@ -88,8 +88,8 @@ def start(name: str) -> WerkzeugResponse:
     now = time.time()
     others = [entry_name(other.name, kind) for other in roster().brains for kind in Exam]
     if sum(under_way(store.entry(other), now) for other in others if other != entry) >= AT_ONCE:
-        raise TooManyRequests("Another engine is being examined now, the most at once: each holds an engine "
-                              "worker. Please try again in a minute.", retry_after=60)
+        raise TooManyRequests("Another examination is under way on the site now, the most at once: each holds an "
+                              "engine worker. Please try again in a minute.", retry_after=60)
     limit_a_minute(f"examinations:{client()}", STARTS_A_MINUTE, f"Your network has started {STARTS_A_MINUTE} "
                    "examinations in the last minute, the most for one network. Please try again in a minute.")
     run_id = new_run_id()
