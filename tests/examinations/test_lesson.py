@@ -1,7 +1,7 @@
 """The lesson "Write your own" (/lessons/write-your-own): the documented
 minimax shown from its file, and every figure it states held to an
 examination of both examples run here, through pbrain-python as
-`make examine` runs them."""
+`make examine` runs them (no tool imported: the lesson's own functions)."""
 
 from __future__ import annotations
 
@@ -12,9 +12,16 @@ import pytest
 from markupsafe import escape
 
 from tests.support import Visitor
-from tools import examples_examined
 from webapp.engine.players.examination import all_positions
-from webapp.examinations.lesson import examined_examples, example_source, examples_folder
+from webapp.examinations.lesson import (
+    EXAMPLES,
+    KNOWN,
+    examined_example,
+    examined_examples,
+    example_source,
+    report_path,
+    summary,
+)
 
 PAGE = "/lessons/write-your-own"
 
@@ -22,16 +29,15 @@ PAGE = "/lessons/write-your-own"
 @pytest.fixture(scope="module")
 def examined() -> dict[str, dict]:
     """Both examples examined now, summed up as the kept report sums them up."""
-    return {name: examples_examined.summary(name, examples_examined.examined(name))
-            for name in examples_examined.NAMES}
+    return {name: summary(name, examined_example(name)) for name in EXAMPLES}
 
 
 @pytest.mark.timeout(240)
 def test_the_kept_report_is_what_an_examination_finds_now(examined: dict[str, dict]):
-    kept = json.loads((examples_folder() / "examined.json").read_text())
+    kept = json.loads(report_path().read_text())
     assert kept == examined
     assert examined["minimax"]["wrong"] == 0 and examined["ways_to_win"]["wrong"] > 0
-    assert [tuple(mistake["moves"]) for mistake in examined["ways_to_win"]["known"]] == list(examples_examined.KNOWN)
+    assert [tuple(mistake["moves"]) for mistake in examined["ways_to_win"]["known"]] == list(KNOWN)
 
 
 def test_the_page_states_the_shares_the_examination_finds(visitor: Visitor, examined: dict[str, dict]):
