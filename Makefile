@@ -2,7 +2,7 @@
 # make run: play at http://$(HOST):$(PORT) · make test: the whole suite, its target 5 minutes
 # make check: the fast loop, engine and web tests (no browser, no live servers, no seeded-games properties, exhaustive claims sampled), those the Python changed since make check-all reads, its target 40 s
 # make check-all: all of make check's tests, recording which test reads what for make check
-# make lint: ruff (pyflakes, pycodestyle, import order, bugbear, pyupgrade) and mypy's types, as CI runs them
+# make lint: ruff (pyflakes, pycodestyle, import order, bugbear, pyupgrade), mypy's types and the commit subjects, as CI runs them
 # make serve: the production server (gunicorn) · make worker: engine workers for REDIS_URL's queue, on any machine
 # make load: latency (open loop) and throughput under load; master's strength under a flood of think and review pages
 # make load-live: games between friends, 500 live streams, measured
@@ -89,6 +89,7 @@ check: $(VENV)/test-installed
 lint: $(VENV)/test-installed
 	$(BIN)/ruff check webapp tools harness tests
 	$(BIN)/mypy
+	$(BIN)/python -m tools.subjects
 
 check-all: $(VENV)/test-installed
 	rm -f .testmondata .testmondata-wal .testmondata-shm

@@ -27,7 +27,7 @@ from webapp.engine.game.opening_rules import NAMES, OPENINGS
 from webapp.estimate import routes as estimate_routes
 from webapp.examinations import routes as examination_routes
 from webapp.learn import routes as learn_routes
-from webapp.online import lobby_routes
+from webapp.online import lobby_routes, pool_routes
 from webapp.online import routes as online_routes
 from webapp.online.clock import CLOCKS
 from webapp.play import routes as play_routes
@@ -76,6 +76,9 @@ DEFAULTS: dict[str, Any] = {
     "GAMES_PER_MINUTE": 10,                  # live games one browser may start in a minute
     "SEEKS_PER_MINUTE": 6,                   # seeks made, and seeks accepted, by one browser or account in a minute
     "SEEKS_OPEN": 300,                       # open seeks in the lobby, in all
+    "POOL_JOINS_PER_MINUTE": 10,             # quick-pairing presses by one browser or account in a minute
+    "POOL_ENTRIES_PER_ADDRESS": 8,           # players one client (address, IPv6 /64) may have waiting in the pools
+    "POOL_MOST": 200,                        # players waiting in one pool (and mode), in all: a round's cost
     "ENGINE_PAGES_PER_MINUTE": 30,           # pages one client may have the engine workers work out in a minute
     "ENGINE_PAGES_AT_ONCE": 2,               # of those, how many may wait for the workers at once
     "REVIEWS_PER_MINUTE": 20,                # looks at reviews one client may have queue new appraisals, a minute
@@ -96,6 +99,7 @@ ENVIRONMENT: dict[str, type] = {
     "ENGINE_WORKERS": str, "ENGINE_WORKER_COUNT": int,
     "STREAM_SECONDS": float, "STREAMS_PER_PROCESS": int, "STREAMS_PER_PLAYER": int,
     "STREAMS_PER_CLIENT": int, "GAMES_PER_MINUTE": int, "SEEKS_PER_MINUTE": int, "SEEKS_OPEN": int,
+    "POOL_JOINS_PER_MINUTE": int, "POOL_ENTRIES_PER_ADDRESS": int, "POOL_MOST": int,
     "ADDRESS_PER_MINUTE": int, "ENGINE_PAGES_PER_MINUTE": int,
     "ENGINE_PAGES_AT_ONCE": int, "REVIEWS_PER_MINUTE": int,
     "LEARNING_RUNS_PER_CLIENT": int,
@@ -142,16 +146,17 @@ def create_app(test_config: Mapping[str, Any] | None = None,
     app.extensions["rate_limits"] = rate_limits(redis_client(url) if url else None, app.instance_path)
     online_routes.init_app(app)
     lobby_routes.init_app(app)
+    pool_routes.init_app(app)
     app.extensions[ENGINE_POOL] = EnginePool(app.config["ENGINE_WORKERS"], app.instance_path, app.config["REDIS_URL"],
                                              workers=app.config["ENGINE_WORKER_COUNT"], judge=_external_engines(app))
     puzzle_routes.init_app(app)
     account_routes.init_app(app)
-    for routes in (play_routes, review_routes, puzzle_routes, think_routes, online_routes, lobby_routes, learn_routes,
-                   records_routes, analysis_routes, estimate_routes, account_routes,
+    for routes in (play_routes, review_routes, puzzle_routes, think_routes, online_routes, lobby_routes, pool_routes,
+                   learn_routes, records_routes, analysis_routes, estimate_routes, account_routes,
                    examination_routes):
         app.register_blueprint(routes.bp)
     app.extensions["refusal_pages"] = {"play": play_routes.refused, "online": online_routes.refused,
-                                       "lobby": lobby_routes.refused,
+                                       "lobby": lobby_routes.refused, "pools": pool_routes.refused,
                                        "review": review_routes.refused, "puzzles": puzzle_routes.refused}
     _register_error_answers(app)
     app.add_url_rule("/healthz", view_func=healthz)
