@@ -1,5 +1,5 @@
 """/lessons: the path of lessons on how a computer plays (webapp/shared/lessons.py),
-and its last lesson, /lessons/learning; /learn: how the learners learned, and
+and its lesson, /lessons/learning; /learn: how the learners learned, and
 what this browser's own MENACE has learned so far; /learn/runs: learning runs
 a person starts and watches, trained on the engine workers (runs.py)."""
 
@@ -64,7 +64,7 @@ def lessons() -> str:
 
 @bp.get("/lessons/learning")
 def lesson() -> str:
-    """The last lesson: learning by playing, with a run to start and watch."""
+    """The lesson on learning by playing, with a run to start and watch."""
     never_cached()
     latest = _my_runs()[:1]
     run = latest[0] if latest else None
