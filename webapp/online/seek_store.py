@@ -158,6 +158,11 @@ class SQLiteSeeks(SeekStore):
             for statement in self.SCHEMA:
                 db.execute(statement)
 
+    @property
+    def connections(self) -> ThreadConnections:
+        """The file's connections, which the pools share (pool_store.py): a pairing and its matches commit together."""
+        return self._db
+
     def _prune(self) -> None:
         """Forget the seeks past their deadline. Looked for first, by a read: every lobby stream reads the
         seeks at every change, and a write transaction each would queue them all on the file's one lock."""

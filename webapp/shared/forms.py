@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 from webapp.engine import BOARDS, DEFAULT_BOARD, FREESTYLE, RENJU, RULES, Opening, Rules, rules_offered
-from webapp.engine.game.opening_rules import NO_OPENING, OPENINGS, RENJU_OPENINGS
+from webapp.engine.game.opening_rules import NO_OPENING, OPENINGS, RENJU_RULES
 from webapp.shared.errors import InvalidInput
 from webapp.shared.words import quoted
 
@@ -59,7 +59,7 @@ def parse_opening(raw: str | None, rules: Rules) -> Opening:
     opening = Opening(raw)
     if rules.k != 5 or opening.offered_on(rules):
         return opening if opening.offered_on(rules) else Opening()
-    if raw in RENJU_OPENINGS:
+    if raw in RENJU_RULES:
         raise InvalidInput(f"{opening.name} is renju's opening rule, played on 15×15: choose the renju rule "
                            "for it, or another opening.")
     if rules.rule == RENJU:

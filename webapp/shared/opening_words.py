@@ -11,7 +11,20 @@ from collections.abc import Sequence
 
 from webapp.engine import RENJU, Opening, Rules
 from webapp.engine.game.notation import mark_of
-from webapp.engine.game.opening_rules import EVEN_THREE, PICK, STAY, SWAP, TWO, WHITE_HOLDER, Choose, Now, Offer, Place
+from webapp.engine.game.opening_rules import (
+    EVEN_THREE,
+    ONE,
+    PICK,
+    STAY,
+    SWAP,
+    TEN,
+    TWO,
+    WHITE_HOLDER,
+    Choose,
+    Now,
+    Offer,
+    Place,
+)
 from webapp.engine.game.renju_openings import named_opening
 from webapp.shared.words import side_name
 
@@ -64,7 +77,7 @@ def _choice_asked(step: Choose, verb: str) -> str:
     return f"choose{verb} a colour: black or white"
 
 
-FIFTH_CHOICES = ("one", "ten")
+FIFTH_CHOICES = (ONE, TEN)
 """Taraguchi-10's choice at black's fifth: one stone in the central 9×9, or ten offered."""
 
 
@@ -83,7 +96,7 @@ def choice_labels(step: Choose) -> tuple[tuple[str, str], ...]:
             return f"Swap: play {other}" if option == SWAP else f"Stay {held}"
         if option.isdigit():
             return f"Declare {option}"
-        return {"one": "Put down the fifth stone", "ten": "Offer ten fifth moves"}.get(option, f"Play {option}")
+        return {ONE: "Put down the fifth stone", TEN: "Offer ten fifth moves"}.get(option, f"Play {option}")
     return tuple((option, label(option)) for option in step.options)
 
 
@@ -101,7 +114,7 @@ def choice_words(step: Choose | Offer, choice: str) -> str:
     if choice.isdigit():
         return f"declared {choice} fifth move{'s' * (choice != '1')}"
     if step.options == FIFTH_CHOICES:
-        return "chose to put down black's fifth stone" if choice == "one" else "chose to offer ten fifth moves"
+        return "chose to put down black's fifth stone" if choice == ONE else "chose to offer ten fifth moves"
     return f"chose to play {choice}"
 
 

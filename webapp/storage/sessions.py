@@ -67,6 +67,7 @@ from webapp.storage.clients import client_key
 from webapp.storage.errors import STORE_ERRORS, StoreUnavailable
 from webapp.storage.private import private_folder
 from webapp.storage.redis import TIMEOUT_SECONDS, redis_client
+from webapp.storage.session_migration import migrate_disk, migrate_redis
 from webapp.storage.sqlite import ThreadConnections
 
 LOCK_TIMEOUT = 60.0
@@ -220,6 +221,11 @@ class SQLiteSessionInterface(ServerSideSessionInterface):
         if "established" not in columns:  # a file from before: every session in it has come back, so counts as kept
             self._db().execute("ALTER TABLE sessions ADD COLUMN established INTEGER NOT NULL DEFAULT 1")
 
+    def rewrite_old_shapes(self) -> int:
+        """Rewrite the sessions of older shapes into today's, once (session_migration); how many were."""
+        with self._db.transaction() as db:
+            return migrate_disk(db, self.serializer.decode, self.serializer.encode)
+
     def _retrieve_session_data(self, store_id: str) -> dict[str, Any] | None:
         row = self._db().execute("SELECT data FROM sessions WHERE id = ? AND expires > ?",
                                  (store_id, time.time())).fetchone()
@@ -339,6 +345,10 @@ class RedisSessions(_SafeSessions, RedisSessionInterface):
     def is_stored(self, sid: str) -> bool:
         return bool(self.client.exists(self._get_store_id(sid)))
 
+    def rewrite_old_shapes(self) -> int:
+        """Rewrite the sessions of older shapes into today's, once (session_migration); how many were."""
+        return migrate_redis(self.client, self.key_prefix, self.serializer.decode, self.serializer.encode)
+
     def acquire(self, sid: str) -> Callable[[], None]:
         held = _HeldLock(f"lock:{self._get_store_id(sid)}", self._get_store_id(sid), os.urandom(16).hex())
         deadline = time.monotonic() + LOCK_WAIT
@@ -400,15 +410,29 @@ class _HeldLock:
 def init_session_store(app: Flask) -> None:
     """Install the store the configuration names: Redis at REDIS_URL, or else
     files in the instance folder. Call it before other extensions, so that a
-    store failure is reported before anything reads the session."""
+    store failure is reported before anything reads the session. Sessions
+    of older shapes are rewritten into today's first (session_migration)."""
     if app.config.get("REDIS_URL"):
         app.session_interface = RedisSessions(app, app.config["REDIS_URL"])
     else:
         app.session_interface = DiskSessions(app, os.path.join(app.instance_path, "sessions.sqlite3"),
                                              os.path.join(app.instance_path, "session-locks"),
                                              app.config["SESSION_STORE_LIMIT"])
+    _migrate(app.session_interface)
     app.before_request(_fail_if_unavailable)
     app.teardown_request(_release_session_lock)
+
+
+def _migrate(store: DiskSessions | RedisSessions) -> None:
+    """Rewrite the store's sessions of older shapes, once; a store that does not
+    answer is left for the next start (its requests are answered 503 meanwhile)."""
+    try:
+        rewritten = store.rewrite_old_shapes()
+    except STORE_ERRORS:
+        log.warning("Session store unavailable: sessions of older shapes not rewritten yet", exc_info=True)
+        return
+    if rewritten:
+        log.info("Rewrote %d stored sessions of older shapes into today's", rewritten)
 
 
 def _fail_if_unavailable() -> None:

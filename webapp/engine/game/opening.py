@@ -22,7 +22,7 @@ from webapp.engine.game.opening_rules import (
     NO_OPENING,
     OFFERED,
     OPENINGS,
-    RENJU_OPENINGS,
+    RENJU_RULES,
     TABLES,
     WRITTEN,
     Choose,
@@ -60,7 +60,7 @@ class Opening:
     @property
     def named(self) -> str:
         """The rule as a sentence names it inside: "swap2", "long pro", but "RIF", "Soosõrv-8" (proper names)."""
-        return self.name if self.rule in RENJU_OPENINGS else self.name.lower()
+        return self.name if self.rule in RENJU_RULES else self.name.lower()
 
     def offered_on(self, rules: Rules) -> bool:
         """Whether this rule opens a game on rules' board (every board opens without one)."""

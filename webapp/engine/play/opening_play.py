@@ -24,10 +24,12 @@ from webapp.engine.game.opening_rules import (
     EVEN_OPENING,
     EVEN_THREE,
     EVEN_TWO,
+    ONE,
     OWN_MOVE,
     PICK,
     STAY,
     SWAP,
+    TEN,
     TWO,
     Now,
     Place,
@@ -114,8 +116,8 @@ def choice(now: Now, position: Position) -> str:
     if options[0].isdigit():
         black_ahead = swap2.search_value(position) * (1 if position.to_move == "X" else -1)
         return options[max(0, min(len(options) - 1, black_ahead // DECLARE_STEP))]
-    if options == ("one", "ten"):
-        return "ten" if swap2.search_value(position) > 0 else "one"
+    if options == (ONE, TEN):
+        return TEN if swap2.search_value(position) > 0 else ONE
     return swap2.choice(position, may_place_two=TWO in options)
 
 
