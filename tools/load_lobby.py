@@ -55,8 +55,8 @@ RATED = float(os.environ.get("LOBBY_RATED", 0.2))
 TIMEOUT = float(os.environ.get("LOBBY_TIMEOUT", 60))
 STORES = os.environ.get("LOBBY_STORES", "disk,redis").split(",")
 WORKERS = os.environ.get("LOBBY_WORKERS")  # default: as `make serve`
-SEEK = {"board": "15x15", "rule": "freestyle", "clock": "none", "colour": "random", "range": "any"}
-INVITE = {"board": "15x15", "side": "x"}
+SEEK: dict[str, object] = {"board": "15x15", "rule": "freestyle", "clock": "none", "colour": "random", "range": "any"}
+INVITE: dict[str, object] = {"board": "15x15", "side": "x"}
 PASSWORD = "a lobby load run's password"
 PAGE_TRIES = 3
 RETRY_SECONDS = 5.0
@@ -66,7 +66,7 @@ BOARD_SHOWN = 'class="board-form"'
 """What a game's page, or its stream's message, has once the board is drawn."""
 STREAM_AFTER = re.compile(r'events\?after=(\d+)')
 OWN_SEEK = re.compile(r'/lobby/seeks/([A-Za-z0-9_-]+)/cancel')
-POOL = {"pool": "15x15-5+3", "rated": "casual"}
+POOL: dict[str, object] = {"pool": "15x15-5+3", "rated": "casual"}
 """Quick pairing's form (POST /pool): one pool, casual, which anyone may play; skipped where /pool is not served."""
 BOUNDS = {name: str(DEFAULTS[name]) for name in
           ("NEW_SESSIONS_PER_HOUR", "GAMES_PER_MINUTE", "STREAMS_PER_CLIENT", "SIGN_IN_TRIES_PER_CLIENT")}
@@ -181,24 +181,24 @@ async def seek(seeker: Player, rated: bool, tally: Tally) -> str | None:
     return found.group(1) if found else None
 
 
-async def game_reached(browser: Browser, location: str) -> tuple[str, float] | None:
+async def game_reached(browser: Browser, location: str) -> tuple[str, float] | str:
     """Follow a redirect to the game's page (through /lobby/game or /pool/game's): the game, and when its board
-    was drawn; None if no board came."""
+    was drawn; else what came instead (a status, and where)."""
     path = path_of(location)
     page = await browser.request("GET", path)
     if page.status == 303:  # /lobby/game, /pool/game send the page on to the game
         path = path_of(page.headers["location"])
         page = await browser.request("GET", path)
     if page.status != 200 or BOARD_SHOWN not in page.body:
-        return None
+        return f"{page.status} at " + re.sub(r"^/g/.*", "/g/<game>", path.split("?")[0])
     return path, time.monotonic()
 
 
 async def board_at(browser: Browser, location: str, tally: Tally, who: str) -> float | None:
     """Follow a redirect to the game's page: when its board was drawn, or None."""
     reached = await game_reached(browser, location)
-    if reached is None:
-        tally.errors[f"{who} game page"] += 1
+    if isinstance(reached, str):
+        tally.errors[f"{who} game page {reached}"] += 1
         return None
     return reached[1]
 
@@ -296,12 +296,13 @@ async def pool_press(port: int, number: int, tally: Tally, start: asyncio.Event)
             else:
                 stream = await EventStream(port, "/pool/events", browser.cookie,
                                            forwarded_for=browser.forwarded_for).open()
-                location = await told_paired(stream, tally)
-                if location is None:
+                told = await told_paired(stream, tally)
+                if told is None:
                     return None
+                location = told
         reached = await game_reached(browser, location)
-        if reached is None:
-            tally.errors["pool game page"] += 1
+        if isinstance(reached, str):
+            tally.errors[f"pool game page {reached}"] += 1
             return None
         return reached[0], pressed, reached[1]
     finally:
@@ -581,6 +582,7 @@ def serve(instance: Path, settings: dict[str, str]) -> AppServer:
 def main() -> None:
     for store, settings, instance, _ in each_store(STORES):
         with serve(instance, settings) as server:
+            assert server.process is not None
             meter = Meter([server.process.pid])
             run = asyncio.run(measure(server.port))
             load = f"{meter}; uptime: {os.getloadavg()[0]:.1f} load average (1 min)"
