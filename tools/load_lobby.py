@@ -20,12 +20,17 @@ its live stream, as the page does; a rated one signs up first.
    from the join's press until both have the board (the inviter through its
    stream). The lobby's p50 and p90 are given as a ratio of these.
 4. PAGES lobby pages opened (each a visitor's /lobby, then its stream) and held
-   at once, counting those refused; then one seek is made, and how many of the
-   held pages its list reaches, and how late, says they are live, not just open.
+   at once, counting those refused (a refused page tries again, as its
+   EventSource does: those held at the first try are counted apart); then one
+   seek is made, and how many of the held pages its list reaches, and how
+   late, says they are live, not just open.
 
 It prints, per store: seeks, accepts and pairings a minute, the press to both
-boards p50 and p90, the lobby streams held meanwhile, the invitation's, their
-ratio, the pages held and refused. Every wait is bounded (TIMEOUT seconds).
+boards p50 and p90 and each side's own wait, the lobby streams held meanwhile
+and the lists they brought the seekers, quick pairing's and the invitation's,
+their ratios, the pages held and refused; and the CPU the server, this
+process and the rest of the machine took. Every wait is bounded (TIMEOUT
+seconds).
 
 Settings, as environment variables: LOBBY_PLAYERS (200), LOBBY_PAGES (1000),
 LOBBY_RATED (0.2), LOBBY_TIMEOUT (60), LOBBY_STORES (disk,redis),
