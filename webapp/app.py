@@ -23,7 +23,7 @@ from webapp.accounts import routes as account_routes
 from webapp.analysis import routes as analysis_routes
 from webapp.brains.external import Brain, configured, probe, settings_in
 from webapp.engine import BOARDS, DEFAULT_BUDGET_MS, FREESTYLE, RULES, STANDARD, Opening, rules_offered
-from webapp.engine.game.opening_rules import NAMES, OPENINGS
+from webapp.engine.game.opening_rules import NAMES, OPENINGS, OpeningRule
 from webapp.estimate import routes as estimate_routes
 from webapp.examinations import routes as examination_routes
 from webapp.learn import routes as learn_routes
@@ -173,7 +173,7 @@ def create_app(test_config: Mapping[str, Any] | None = None,
     return app
 
 
-def _opening_places(rule: str, ruled: list[str]) -> dict[str, str]:
+def _opening_places(rule: OpeningRule, ruled: list[str]) -> dict[str, str]:
     """Where the new-game form offers an opening rule (app.js reads it), as
     far as that is not everywhere the form shows openings: its rules where
     not freestyle and standard ("renju"), its boards where not all of those
