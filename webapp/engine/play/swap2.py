@@ -22,16 +22,11 @@ import random
 from functools import cache
 
 from webapp.engine.game import opening_rules
-from webapp.engine.game.opening_rules import (  # noqa: F401 (swap2's words)
-    BLACK,
-    NO_OPENING,
-    SWAP2,
-    TABLES,
-    TWO,
-    WHITE,
-    Choose,
-    Place,
-)
+from webapp.engine.game.opening_rules import BLACK as BLACK  # swap2's words, which its callers read here
+from webapp.engine.game.opening_rules import NO_OPENING as NO_OPENING
+from webapp.engine.game.opening_rules import SWAP2, TABLES, Choose, Place
+from webapp.engine.game.opening_rules import TWO as TWO
+from webapp.engine.game.opening_rules import WHITE as WHITE
 from webapp.engine.game.position import Position
 from webapp.engine.game.rules import RENJU, Rules, transform
 from webapp.engine.game.values import WIN
