@@ -251,7 +251,7 @@ def test_the_review_counts_no_opening_stone_in_a_side_s_summary_or_errors() -> N
     rules = BOARDS["15x15"]
     moves = tuple(map(rules.parse_cell_name, ("h8", "h9", "g6", "i9", "g8", "j10", "f7")))
     judged = (*[Judgement("Blunder")] * 5, Judgement("Best"), Judgement("Mistake"))
-    plain, opened = Review(rules, moves, judged, 7), Review(rules, moves, judged, 7, opening="swap2-two")
+    plain, opened = Review.of(rules, moves, judged, 7), Review.of(rules, moves, judged, 7, opening="swap2-two")
     assert plain.errors("X") == (1, 3, 5, 7) and opened.errors("X") == (7,) and opened.errors("O") == ()
     assert [side.counts for side in opened.summaries] == [{"Mistake": 1}, {"Best": 1}]
     retry = Retry.of(opened, "X", None, None)

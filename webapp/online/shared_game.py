@@ -20,6 +20,7 @@ from typing import Any
 
 from webapp.engine import MARKS, Opening, Position, Rules, board_named, opponent
 from webapp.engine.game.notation import write_moves
+from webapp.engine.game.opening_rules import Now
 from webapp.online import endings
 from webapp.online.clock import Clock, TimeControl, now_or_clock
 from webapp.online.offers import Offer, Offered, parse_offer
@@ -30,7 +31,7 @@ from webapp.ratings.standing import RatingChange
 from webapp.shared.board import BoardView, board_view
 from webapp.shared.errors import Conflict, Forbidden, InvalidInput
 from webapp.shared.game_link import Ending, Result, parse_moves
-from webapp.shared.opened import Opened
+from webapp.shared.game_state import GameState
 from webapp.shared.opening_words import choice_words, placed_words
 
 CODE_LETTERS = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"
@@ -69,7 +70,7 @@ def normalise_code(raw: str | None) -> str:
 
 
 @dataclass(frozen=True)
-class SharedGame(Offered, Told, Opened, Rated):
+class SharedGame(Offered, Told, Rated):
     """A game two browsers play: its board, moves, seats, clocks, offers and what follows it."""
 
     id: str
@@ -124,42 +125,69 @@ class SharedGame(Offered, Told, Opened, Rated):
         return cls(game_id, code, rules, seats=seats, opening=opening,
                    clock=Clock.start_of(control) if control else None)
 
-    @property
-    def link_query(self) -> dict[str, str]:
-        """How it opened and how it ended (a resignation, a time-out, an agreed
-        draw: its ending, where Opened's reads a resignation), for links and records."""
-        return {**({"opening": self.written_opening} if self.written_opening else {}), **self.ending.query}
-
-    @property
-    def acting_seat(self) -> str:
-        """The seat whose player acts now: in an opening, the opener's
-        (X's until a choice gave it white) or the other's; else the side to move."""
-        step = self.opening_step
-        if step is None:
-            return self.position.to_move
-        opener = "O" if self.opening.opener_has_white else "X"
-        return opener if self.opening.opener_acts(self.ply) else opponent(opener)
-
     @cached_property
+    def state(self) -> GameState:
+        """The game itself (its rules, opening, moves and ending), which answers
+        what follows from them alone; this value adds the seats, clocks and offers."""
+        return GameState(rules=self.rules, moves=self.moves, opening=self.opening, ending=self.ending)
+
+    # What the game itself answers, and the names the pages and the mixins read, forwarded to the state
+
+    @property
     def position(self) -> Position:
-        return Position.after(self.rules, self.moves)
+        return self.state.position
 
     @property
     def ply(self) -> int:
-        return len(self.moves)
+        return self.state.ply
 
     @property
     def is_over(self) -> bool:
-        return self.ending.ended or self.position.is_over
+        return self.state.is_over
 
     @property
     def played_out(self) -> bool:
-        """Over on the board, not by a resignation: a game worth mining for puzzles."""
-        return self.position.is_over
+        return self.state.played_out
 
     @property
     def winner(self) -> str | None:
-        return self.ending.winner(self.position)
+        return self.state.winner
+
+    @property
+    def acting_seat(self) -> str:
+        """The seat whose player acts now (GameState.acting_mark)."""
+        return self.state.acting_mark
+
+    @property
+    def link_query(self) -> dict[str, str]:
+        return self.state.link_query
+
+    @property
+    def opening_now(self) -> Now | None:
+        return self.state.opening_now
+
+    @property
+    def opening_step(self) -> str | None:
+        return self.state.opening_step
+
+    @property
+    def opening_stones(self) -> int:
+        return self.state.opening_stones
+
+    @property
+    def choosing(self) -> bool:
+        return self.state.choosing
+
+    @property
+    def offering(self) -> int | None:
+        return self.state.offering
+
+    @property
+    def choice_buttons(self) -> tuple[tuple[str, str], ...]:
+        return self.state.choice_buttons
+
+    def read_offer(self, raw: str | None) -> tuple[int, ...]:
+        return self.state.read_offer(raw)
 
     def can_resign(self, player: str | None) -> bool:
         """Whether player may give this game up now: a player, once both sit and the game goes on."""
@@ -200,10 +228,10 @@ class SharedGame(Offered, Told, Opened, Rated):
         if self.acting_seat != mark:
             raise Conflict("It is your friend's turn, not yours.")
         if self.choosing:
-            raise Conflict(self.not_a_stone_now)
+            raise Conflict(self.state.not_a_stone_now)
         if not 0 <= cell < self.rules.cells or self.position.stones >> cell & 1:
             raise Conflict("That square is taken; choose an empty one.")
-        if refusal := self.opening_refusal(cell) or self.position.why_not(cell):
+        if refusal := self.state.opening_refusal(cell) or self.position.why_not(cell):
             raise Conflict(refusal)
         after = replace(self, moves=(*self.moves, cell), offer=None, **self._here(mark, player))
         after = self._timed(after, now, moved=True).with_first_move_due(now)
@@ -238,7 +266,7 @@ class SharedGame(Offered, Told, Opened, Rated):
             raise Conflict("There is no choice of the opening's to make now.")
         if self.acting_seat != mark:
             raise Conflict("The choice is your friend's to make, not yours.")
-        chosen, step = self.parse_choice(choice), self.opening_now.step
+        chosen, step = self.state.parse_choice(choice), self.opening_now.step
         after = replace(self, opening=self.opening.chose(chosen), offer=None, **self._here(mark, player))
         after = self._timed(after, now, moved=True)
         if after.opening.opener_has_white != self.opening.opener_has_white:
@@ -257,7 +285,7 @@ class SharedGame(Offered, Told, Opened, Rated):
         mark = self._seat_changing(player, seen_ply, "offer fifth moves", now_or_clock(None))
         if self.offering is None or self.acting_seat != mark or None in self.seats:
             raise Conflict("There are no fifth moves of yours to offer now.")
-        return self.offer_with(self.read_offer(chosen), cell)
+        return self.state.offer_with(self.read_offer(chosen), cell)
 
     def resign(self, player: str | None, seen_ply: int, now: float | None = None) -> tuple[SharedGame, Event]:
         """player gives the game up (on either turn): the friend wins."""
@@ -276,8 +304,7 @@ class SharedGame(Offered, Told, Opened, Rated):
         mark = self.seat_of(player)
         if mark is None:
             raise Forbidden(f"You are watching this game; only its players can {change}.")
-        if seen_ply != self.ply:
-            raise Conflict("That board was out of date; here it is as it stands now.")
+        self.state.check_seen(seen_ply)
         loser = self.ending.timed_out or (self.running_mark if self.flag_due(now) else None)
         if loser:
             said = "Your time" if loser == mark else "Your friend's time"
@@ -399,9 +426,9 @@ class SharedGame(Offered, Told, Opened, Rated):
         fifth moves, to choose them: fifths, those chosen so far)."""
         mine = self.seat_of(player)
         my_turn = mine is not None and None not in self.seats and not self.is_over and self.acting_seat == mine
-        return board_view(self.rules, self.moves, self.status_for(player), zone=self.zone,
+        return board_view(self.rules, self.moves, self.status_for(player), zone=self.state.zone,
                           playable=my_turn and (not self.choosing or self.offering is not None),
-                          offered=fifths or self.offered_points)
+                          offered=fifths or self.state.offered_points)
 
     def may_choose(self, player: str | None) -> bool:
         """Whether the opening's choice (or offer of fifth moves) is this viewer's to make now."""
@@ -426,14 +453,16 @@ class SharedGame(Offered, Told, Opened, Rated):
             rules = board_named(data["board"])
             seats = tuple(data["seats"])
             moves = parse_moves(rules, data["moves"])
-            game = cls(data["id"], data["code"], rules, moves,
-                       (seats[0], seats[1]), data["rematch"], dict(data["series"]),
-                       frozenset(data["away"]) & set(MARKS), Result.parse(data, Position.after(rules, moves)),
-                       Opening.from_data(data), Clock.from_data(data),
-                       parse_offer(data.get("offer")), parse_offer(data.get("declined")),
-                       data.get("rated", False) is True, _names(data.get("names")),
-                       parse_rating_changes(data.get("rating_changes")),
-                       _moved(data, seats, moves), _moment(data.get("start_by")), _left_at(data.get("left_at")))
+            game = cls(id=data["id"], code=data["code"], rules=rules, moves=moves,
+                       seats=(seats[0], seats[1]), rematch=data["rematch"], series=dict(data["series"]),
+                       away=frozenset(data["away"]) & set(MARKS),
+                       ending=Result.parse(data, Position.after(rules, moves)),
+                       opening=Opening.from_data(data), clock=Clock.from_data(data),
+                       offer=parse_offer(data.get("offer")), declined=parse_offer(data.get("declined")),
+                       rated=data.get("rated", False) is True, names=_names(data.get("names")),
+                       rating_changes=parse_rating_changes(data.get("rating_changes")),
+                       moved=_moved(data, seats, moves), start_by=_moment(data.get("start_by")),
+                       left_at=_left_at(data.get("left_at")))
         except (KeyError, TypeError, IndexError, ValueError, InvalidInput) as error:
             raise ValueError(f"not a shared game: {error}") from error
         if not game.opening.fits(rules, game.ply, game.moves):

@@ -1,7 +1,7 @@
 """What each viewer's page says of a game between friends: whose turn it is
 or how it ended, the pending offer, the clocks and the score between them,
 from the side of a player or of a spectator. A mixin of SharedGame's (as
-shared/opened.py is): words only, no change to the game.
+offers.py is): words only, no change to the game.
 """
 
 from __future__ import annotations
