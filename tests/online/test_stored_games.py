@@ -3,6 +3,7 @@
 import pytest
 
 from webapp.online.shared_game import SharedGame
+from webapp.online.status import Told
 
 A, B = "a" * 32, "b" * 32
 
@@ -27,7 +28,7 @@ def test_a_stored_game_opens_as_it_was_written(stored, viewer, status, acting):
     game = SharedGame.from_data(stored)
     kept = game.to_data()  # which may add what a newer game keeps (who has moved: the endings)
     assert {key: kept[key] for key in stored} == stored
-    assert game.status_for(viewer) == status and game.acting_seat == acting
+    assert Told(game, viewer).status == status and game.acting_seat == acting
 
 
 def test_a_stored_game_plays_on_and_ends_as_before():
