@@ -46,7 +46,15 @@ def test_a_stored_game_plays_on_and_ends_as_before():
     {**OPENED, "choices": ["white", "black"]},
     {**RESIGNED, "resigned": "Z"},
     {key: value for key, value in OFFERED.items() if key != "seats"},
+    {**OFFERED, "moves": "49", "offer": None},                       # no square 9 on 3×3
+    {**OPENED, "moves": "h8-z9-h9", "choices": []},                  # no column z
+    {**OFFERED, "moves": "031425", "offer": None},                   # a move after X's line
+    {**RESIGNED, "moves": "03142"},                                  # over on the board, and resigned
+    {**RESIGNED, "draw": "agreed"},                                  # two endings
+    {**OFFERED, "offer": None, "draw": "maybe"},                     # not a draw
+    {**OFFERED, "board": "15x15-renju", "moves": "a1", "offer": None},  # renju's first stone is the centre's
 ])
 def test_a_stored_game_that_is_no_game_is_refused(stored):
+    """Loading reads what storing wrote without a link's parsers, yet refuses a game that is not one."""
     with pytest.raises(ValueError, match="not a shared game"):
         SharedGame.from_data(stored)

@@ -19,7 +19,7 @@ from functools import cached_property
 from typing import Any
 
 from webapp.engine import MARKS, Opening, Position, Rules, board_named, opponent
-from webapp.engine.game.notation import mark_of, write_moves
+from webapp.engine.game.notation import mark_of, read_moves, write_moves
 from webapp.engine.game.opening_rules import Now
 from webapp.online import endings
 from webapp.online.clock import Clock, TimeControl, now_or_clock
@@ -28,7 +28,7 @@ from webapp.online.rated import parse_rating_changes, rated_ending, rating_data
 from webapp.online.store import Event
 from webapp.ratings.standing import RatedGame, RatingChange
 from webapp.shared.errors import Conflict, Forbidden, InvalidInput
-from webapp.shared.game_link import Ending, Result, parse_moves
+from webapp.shared.game_link import Ending, Result
 from webapp.shared.game_state import GameState
 from webapp.shared.opening_words import choice_words, placed_words
 from webapp.shared.words import describe_cell, in_a_row, side_name
@@ -438,29 +438,43 @@ class SharedGame:
 
     @classmethod
     def from_data(cls, data: dict[str, Any]) -> SharedGame:
-        """The stored game; ValueError if data is not one."""
+        """The stored game, its fields read by name as to_data wrote them; ValueError if data is not one.
+        A store is trusted with what it wrote, so nothing here builds a sentence for a person, as a
+        link's parsers do; yet a game that is not one (its moves, ending, opening or offer) is refused."""
         try:
             rules = board_named(data["board"])
             seats = tuple(data["seats"])
-            moves = parse_moves(rules, data["moves"])
+            moves = _stored_moves(rules, data["moves"])
             game = cls(id=data["id"], code=data["code"], rules=rules, moves=moves,
                        seats=(seats[0], seats[1]), rematch=data["rematch"], series=dict(data["series"]),
-                       away=frozenset(data["away"]) & set(MARKS),
-                       ending=Result.parse(data, Position.after(rules, moves)),
+                       away=frozenset(data["away"]) & set(MARKS), ending=Result.read(data),
                        opening=Opening.from_data(data), clock=Clock.from_data(data),
                        offer=parse_offer(data.get("offer")), declined=parse_offer(data.get("declined")),
                        rated=data.get("rated", False) is True, names=_names(data.get("names")),
                        rating_changes=parse_rating_changes(data.get("rating_changes")),
                        moved=_moved(data, seats, moves), start_by=_moment(data.get("start_by")),
                        left_at=_left_at(data.get("left_at")))
-        except (KeyError, TypeError, IndexError, ValueError, InvalidInput) as error:
+        except (KeyError, TypeError, IndexError, ValueError) as error:
             raise ValueError(f"not a shared game: {error}") from error
+        if game.ending.ended and game.state.position.is_over:
+            raise ValueError("not a shared game: it ended on the board and off it")
         if not game.opening.fits(rules, game.ply, game.moves):
             raise ValueError("not a shared game: its opening's choices or zones do not fit its moves")
         if game.offer and (game.offer.ply != game.ply or game.offer.kind == "takeback"
                            and takeback_to(game.state, game.offer.by) is None):
             raise ValueError("not a shared game: its offer does not fit its moves")
         return game
+
+
+def _stored_moves(rules: Rules, written: Any) -> tuple[int, ...]:
+    """A game's moves as to_data wrote them, or ValueError if they are not a game's:
+    each on an empty square, none after the end, none the rule forbids."""
+    moves, position = read_moves(rules, str(written)), Position(rules)
+    for cell in moves:
+        if position.is_over or position.why_not(cell):
+            raise ValueError("its moves are not a game's")
+        position = position.play(cell)
+    return moves
 
 
 def _last_move_text(state: GameState) -> str:
