@@ -5,6 +5,7 @@ Gomocup protocol: webapp.brains.examiner).
     python -m tools.examine "pbrain-kinrow --level easy"      # our brain at a level (its options as it takes them)
     python -m tools.examine menace                             # a level or learner: pbrain-kinrow --level menace
     python -m tools.examine /opt/brains/pbrain-x --board 4x4   # any program; 4×4: a seeded sample, by the tablebase
+    python -m tools.examine "pbrain-python my_ai.py:choose"    # a program on PATH or beside Python, its arguments
     python -m tools.examine rapfi --board 7x7 --games 20       # an engine ENGINE_BRAINS names, against our levels
     python -m tools.examine ./pbrain-x --board 15x15 --against master --sprt 0 30
 
@@ -41,7 +42,7 @@ from tools import ladder
 from tools.elo import elo, sprt
 from tools.openings import openings
 from webapp.brains.examiner import LANES, examine, program_checked
-from webapp.brains.external import TURN_MS
+from webapp.brains.external import TURN_MS, program_found
 from webapp.engine import BOARDS, LEARNERS, LEVELS, Rules
 from webapp.engine.game.notation import write_moves
 from webapp.engine.game.position import Position
@@ -71,7 +72,8 @@ GAMES_BOARDS = ("5x5", "7x7", "15x15")
 def command_of(engine: str) -> tuple[str, ...]:
     """The command an ENGINE names: pbrain-kinrow (with its options), a
     level or learner of ours (pbrain-kinrow at it), an engine ENGINE_BRAINS
-    names, or a program's path with its arguments; ValueError saying why not."""
+    names, or a program (a path, or a name on PATH or beside this Python:
+    pbrain-python) with its arguments; ValueError saying why not."""
     words = shlex.split(engine)
     if not words:
         raise ValueError("ENGINE is empty: name a program, pbrain-kinrow with its options, or a level.")
@@ -81,11 +83,12 @@ def command_of(engine: str) -> tuple[str, ...]:
         return (sys.executable, "-m", kinrow_console.__name__, "--level", words[0])
     if len(words) == 1 and (installed := ladder.installed_engine(words[0])) is not None:
         return installed.command
-    if os.sep not in words[0]:
-        raise ValueError(f"“{engine[:60]}” names no engine: give a program's path (./pbrain-x), "
+    program = words[0] if os.sep in words[0] else program_found(words[0])
+    if os.sep not in program:
+        raise ValueError(f"“{engine[:60]}” names no engine: give a program's path (./pbrain-x) or one on PATH, "
                          f"{KINROW} with its options, one of our levels ({', '.join(LEVELS + LEARNERS)}), or an "
                          f"engine ENGINE_BRAINS names ({os.environ.get('ENGINE_BRAINS') or 'it names none'}).")
-    return program_checked(words)
+    return program_checked([program, *words[1:]])
 
 
 def turn_of(engine: str, given: int | None) -> int:

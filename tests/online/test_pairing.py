@@ -9,6 +9,7 @@ import pytest
 from harness.servers import RedisServer
 from webapp.engine import BOARDS
 from webapp.online.clock import TimeControl
+from webapp.online.endings import FIRST_MOVE_SECONDS
 from webapp.online.pairing import Seated, game_for_two
 from webapp.online.shared_game import SharedGame, new_player_id
 from webapp.online.store import games_store
@@ -36,3 +37,18 @@ def test_a_rated_game_needs_two_accounts_and_two_players(store):
         game_for_two(store, BOARDS["3x3"], Seated(player), Seated(new_player_id()), rated=True)
     with pytest.raises(ValueError):
         game_for_two(store, BOARDS["3x3"], Seated(player), Seated(player))
+
+
+def test_a_rated_game_waits_for_its_first_move_from_the_start_and_a_casual_one_does_not(store):
+    x, o = Seated(new_player_id(), "ann"), Seated(new_player_id(), "bob")
+    rated = game_for_two(store, BOARDS["7x7"], x, o, rated=True, now=100.0)
+    assert store.get(rated.id).start_by == 100.0 + FIRST_MOVE_SECONDS
+    assert game_for_two(store, BOARDS["7x7"], x, o, now=100.0).start_by is None
+
+
+def test_a_game_id_chosen_beforehand_is_made_once(store):
+    x, o = Seated(new_player_id()), Seated(new_player_id())
+    game = game_for_two(store, BOARDS["3x3"], x, o, game_id="chosen-id")
+    assert game.id == "chosen-id" and store.get("chosen-id").seats == (x.player, o.player)
+    with pytest.raises(ValueError, match="once"):
+        game_for_two(store, BOARDS["3x3"], x, o, game_id="chosen-id")

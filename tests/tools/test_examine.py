@@ -5,13 +5,14 @@ from __future__ import annotations
 
 import io
 import json
+import os
 import sys
 from pathlib import Path
 
 import pytest
 
 from tests.engine.test_examination import engine
-from tools import examine
+from tools import examine, examine_page
 
 
 def run(*argv: str) -> str:
@@ -107,3 +108,16 @@ def test_bad_input_gets_a_clear_message(argv: list[str], message: str, capsys: p
     with pytest.raises(SystemExit) as stopped:
         examine.main(argv)
     assert stopped.value.code == 2 and message in capsys.readouterr().err
+
+
+def test_a_program_named_without_a_folder_is_found_beside_python_with_its_arguments():
+    """`make examine ENGINE="pbrain-python docs/examples/minimax.py:choose"`, as docs/your-own-ai.md writes it."""
+    command = examine.command_of("pbrain-python docs/examples/minimax.py:choose")
+    assert Path(command[0]).name == "pbrain-python" and os.sep in command[0]
+    assert command[1:] == ("docs/examples/minimax.py:choose",)
+
+
+def test_the_pages_measure_counts_a_process_and_those_under_it():
+    """tools.examine_page's CPU seconds: this process's own, at least, and nothing for one that is not there."""
+    assert examine_page.cpu_seconds(os.getpid()) > 0
+    assert examine_page.cpu_seconds(2 ** 22 + 1) == 0  # past the kernel's largest process id

@@ -8,5 +8,8 @@
   password kept as an argon2id hash (argon2-cffi), never in the clear.
 
 Carrying a browser's finished games, score and MENACE into the account it
-signs up with belongs to the play feature, which owns them; not done yet.
+signs up with belongs to the play feature, which owns them (webapp.play.kept):
+sign-up only marks the session as having made its account, and delete
+forgets the account's parts (webapp.storage.account_parts). The player's
+page links its owner to My games, play's page, rather than read play's part.
 """

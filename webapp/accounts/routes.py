@@ -13,8 +13,15 @@ Signing in (or up) keeps the account in the session (webapp.shared.identity:
 its id and name, which every feature may read) and gives the session a new
 id first (Flask-Session's regenerate), so that an id someone
 planted or saw before the sign-in is worth nothing after it; signing out
-drops the part and renews the id again. This browser's games, score and
-MENACE stay its own (the play feature's part of the session).
+drops the part and renews the id again.
+
+A session signed in by signing up is marked so (identity's signed_up): the
+play feature then carries this browser's finished games, score and MENACE
+into the new account on its next request, once (webapp.play.kept); signing
+in to an account made before carries nothing. Signed in, those are the
+account's on every browser; signed out, the browser's own again. Deleting
+an account forgets what the features kept for it (webapp.storage.account_parts:
+its score, My games and MENACE); its rated games stay, anonymised (the ratings').
 
 Tries are bounded (docs/deploying.md, "Security"): sign-up and sign-in each
 SIGN_IN_TRIES_PER_CLIENT tries from one client, and SIGN_IN_TRIES_PER_NAME
@@ -46,7 +53,7 @@ from webapp.ratings.store import (
     ratings_at,
 )
 from webapp.shared import identity
-from webapp.shared.web import client, never_cached, rate_limits
+from webapp.shared.web import account_parts, client, never_cached, rate_limits
 from webapp.storage.where import Where
 
 bp = Blueprint("accounts", __name__)
@@ -106,7 +113,7 @@ def sign_up() -> ResponseReturnValue:
     except NameTaken:
         return render_template(page, name=name, message=f"The name “{name}” is taken, in some case. "
                                "Please choose another."), 409
-    return _signed_in_as(account)
+    return _signed_in_as(account, signed_up=True)
 
 
 @bp.get("/signin")
@@ -130,7 +137,8 @@ def sign_in() -> ResponseReturnValue:
 
 @bp.post("/signout")
 def sign_out() -> ResponseReturnValue:
-    """Sign this browser out: its games stay its own; the session's id is renewed."""
+    """Sign this browser out: its score, My games and MENACE are its own again (webapp.play.kept); the
+    session's id is renewed."""
     _sign_out()
     return redirect(url_for("play.index"), 303)
 
@@ -160,6 +168,7 @@ def delete(name: str) -> ResponseReturnValue:
     if _accounts().verify(account.name, request.form.get("password", "")) is None:
         return _player_page(account, message="That is not this account's password, so it was not deleted."), 400
     _accounts().delete(account)
+    account_parts().forget(account.id)  # its score, My games and MENACE (play's, my_menace's)
     _ratings().forget(account.name)  # a later account of this name starts afresh
     _sign_out()
     return redirect(url_for("play.index"), 303)
@@ -182,10 +191,11 @@ def _player_page(account: Account, message: str | None) -> str:
                            standings=[(standing, rating_chart(standing)) for standing in standings])
 
 
-def _signed_in_as(account: Account) -> ResponseReturnValue:
-    """Keep account in this session, under a new session id; on to the player's page."""
+def _signed_in_as(account: Account, signed_up: bool = False) -> ResponseReturnValue:
+    """Keep account in this session (and whether this session made it: signed_up), under a new session id;
+    on to the player's page."""
     _renew_session_id()
-    identity.keep_signed_in(session, account.id, account.name)
+    identity.keep_signed_in(session, account.id, account.name, signed_up)
     return redirect(url_for(".player", name=account.name), 303)
 
 

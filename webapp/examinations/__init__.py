@@ -2,5 +2,6 @@
 
 - examining: the job the engine workers run, and the report as the page shows it.
 - store: where the examinations are kept (SQLite in the instance folder, or Redis).
-- routes: /engines/<name>/examination, its start, and its downloads.
+- lesson: the lesson "Write your own": the documented examples and their kept examination.
+- routes: /engines/<name>/examination, its start, and its downloads; /lessons/write-your-own.
 """

@@ -195,7 +195,7 @@ class SharedGame:
         if mark is None:
             raise Conflict("Both seats are taken; you can watch this game.")
         seats = (player, self.seats[1]) if mark == "X" else (self.seats[0], player)
-        joined = endings.with_first_move_due(replace(self, seats=seats), now_or_clock(now))
+        joined = replace(self, seats=seats).with_first_move_due(now_or_clock(now))
         return joined, Event("seat", f"{self.named(mark)} has a player: the game can begin.")
 
     def play(self, player: str | None, cell: int, seen_ply: int,
@@ -215,7 +215,7 @@ class SharedGame:
         if refusal := self.state.opening_refusal(cell) or self.position.why_not(cell):
             raise Conflict(refusal)
         after = replace(self, moves=(*self.moves, cell), offer=None, **self._here(mark, player))
-        after = endings.with_first_move_due(self._timed(after, now, moved=True), now)
+        after = self._timed(after, now, moved=True).with_first_move_due(now)
         return after._scored(), Event("move", self._opening_stone_text(cell) or _last_move_text(after.state))
 
     def _here(self, mark: str, player: str | None) -> dict[str, Any]:
@@ -255,7 +255,7 @@ class SharedGame:
                             away=frozenset(opponent(seat) for seat in after.away),
                             left_at={opponent(seat): left for seat, left in after.left_at.items()},
                             clock=after.clock and after.clock.exchanged())
-        after = endings.with_first_move_due(after, now)
+        after = after.with_first_move_due(now)
         chooser = "first" if self.opening.opener_acts(self.ply) else "second"  # the seats may just have changed
         return after, Event("move", f"{self.opening.name}: the {chooser} player {choice_words(step, chosen)}.")
 
@@ -341,6 +341,10 @@ class SharedGame:
         return after._scored(), Event("move", f"{self.named(loser)}'s time ran out: "
                                                    f"{self.named(opponent(loser), False)} wins on time.")
 
+    def with_first_move_due(self, now: float) -> SharedGame:
+        """This game after a change at now, with the wait for a first move begun or ended (endings.py)."""
+        return endings.with_first_move_due(self, now)
+
     def replaced(self, **fields: Any) -> SharedGame:
         """This game with fields changed (an offer made or withdrawn), its clocks as they are."""
         return replace(self, **fields)
@@ -400,7 +404,7 @@ class SharedGame:
                                opening=Opening(self.opening.rule),
                                clock=self.clock and Clock.start_of(self.clock.control), rated=self.rated,
                                names=(name_of[seats[0]], name_of[seats[1]]))
-        following = endings.with_first_move_due(following, now_or_clock(now))
+        following = following.with_first_move_due(now_or_clock(now))
         return replace(self, rematch=game_id), following, Event("rematch", "A rematch has begun, sides swapped.")
 
     def _scored(self) -> SharedGame:

@@ -19,15 +19,25 @@ from flask import Blueprint, Response, current_app, g, redirect, render_template
 from webapp.engine import BOARDS, Position, cells_of, is_solved, levels_of, rules_offered
 from webapp.play.computer import Computer
 from webapp.play.game import Game, computer_words
+from webapp.play.kept import keep_match, kept_match
 from webapp.play.match import HISTORY_LENGTH, Match
 from webapp.play.telling import SET_UP_SCORE_WORDS, SET_UP_WORDS
 from webapp.shared.coach import square_values
 from webapp.shared.errors import Conflict, InvalidInput
 from webapp.shared.forms import parse_board, parse_cell, parse_opening, parse_ply, parse_rule, parse_switch
 from webapp.shared.game_link import parse_moves, stones_query
+from webapp.shared.identity import signed_in
 from webapp.shared.players import MY_MENACE, top_levels
 from webapp.shared.set_up import parse_set_up
-from webapp.shared.web import engine_pool, game_finished, is_htmx, limit_engine_work, never_cached, roster
+from webapp.shared.web import (
+    account_parts,
+    engine_pool,
+    game_finished,
+    is_htmx,
+    limit_engine_work,
+    never_cached,
+    roster,
+)
 from webapp.shared.words import quoted
 from webapp.workers.pool import EnginesBusy
 
@@ -155,9 +165,11 @@ def numbers() -> Response | str:
 
 @bp.get("/games")
 def my_games() -> str:
-    """The games finished in this browser, newest first, each with its replay and review."""
+    """The games finished in this browser (signed in: the account's, on any browser), newest first, each with
+    its replay and review."""
     never_cached()
-    return render_template("play/games.html", games=current_match().history, kept=HISTORY_LENGTH)
+    return render_template("play/games.html", games=current_match().history, kept=HISTORY_LENGTH,
+                           account=signed_in(session))
 
 
 @bp.get("/help")
@@ -217,9 +229,18 @@ def finished_today() -> date:
 
 
 def current_match() -> Match:
-    """This browser's match; a new one if it has none (or it was unreadable)."""
-    return Match.kept_in(session, roster())
+    """This browser's match (signed in, with the account's score, My games and
+    MENACE: webapp.play.kept); a new one if it has none (or it was unreadable).
+    The match read is kept for the request, so that keeping the changed one
+    keeps what the action changed (_keep)."""
+    if "match_read" not in g:
+        g.match_read = kept_match(session, account_parts(), roster())
+    return g.match_read
 
+
+def _keep(match: Match) -> None:
+    """Keep the match the request changed (from the one current_match read)."""
+    keep_match(current_match(), match, session, account_parts())
 
 
 def _seen_ply(match: Match) -> int:
@@ -260,7 +281,7 @@ def _server_timing(response: Response) -> Response:
 
 
 def _changed(match: Match) -> Response | str:
-    match.keep_in(session)
+    _keep(match)
     if match.game.played_out and not match.game.set_up:  # to be mined for puzzles, once (as the page's foot says)
         game_finished(match.game.rules, match.game.moves)
     if is_htmx():
