@@ -155,7 +155,8 @@ class RedisRatings(Ratings):
         """The keys the games store must WATCH before read_watched: both players' standings."""
         return [self.key(name, game.kind) for name in game.names]
 
-    def read_watched(self, pipe: Pipeline, game: RatedGame) -> tuple[Standing, Standing, tuple[RatingChange, ...]]:
+    def read_watched(self, pipe: Pipeline, game: RatedGame
+                     ) -> tuple[Standing, Standing, tuple[RatingChange, RatingChange]]:
         """Both players' standings after game, read through pipe while it WATCHes watched_keys (immediate mode)."""
         kept = tuple(self._parse(pipe.get(key)) for key in self.watched_keys(game))
         return settled((kept[0], kept[1]), game)
