@@ -259,19 +259,19 @@ class Result(NamedTuple):
         """The result as query wrote it into a store, or ValueError if it is not one.
         A store is trusted with what it wrote: no sentences for a person, which parse builds for a link."""
         ended = [key for key in (*SIDE_ENDINGS, "draw") if kept.get(key)]
-        names = {key: str(kept.get(key, "")) for key in ("black", "white")}
+        black, white = str(kept.get("black", "")), str(kept.get("white", ""))
         if len(ended) > 1:
             raise ValueError("a game ends one way, not two")
         if not ended:
-            return cls(**names)
+            return cls(black, white)
         key, written = ended[0], kept[ended[0]]
         if key == "draw":
             if written not in DRAWS:
                 raise ValueError(f"not a draw: {written!r}")
-            return cls(**names, how=Ending(written))
+            return cls(black, white, how=Ending(written))
         if written not in MARKS:
             raise ValueError(f"not a side: {written!r}")
-        return cls(**names, how=Ending(key), side=written)
+        return cls(black, white, how=Ending(key), side=written)
 
     @property
     def query(self) -> dict[str, str]:
