@@ -20,6 +20,7 @@ from werkzeug.exceptions import HTTPException, RequestEntityTooLarge, ServiceUna
 from werkzeug.middleware.proxy_fix import ProxyFix
 
 from webapp.accounts import routes as account_routes
+from webapp.accounts.store import ACCOUNTS_MOST
 from webapp.analysis import routes as analysis_routes
 from webapp.brains.external import Brain, configured, probe, settings_in
 from webapp.engine import BOARDS, DEFAULT_BUDGET_MS, FREESTYLE, RULES, STANDARD, Opening, rules_offered
@@ -95,6 +96,7 @@ DEFAULTS: dict[str, Any] = {
     "SIGN_IN_TRIES_PER_CLIENT": 30,          # sign-ups, and sign-ins, one client may try in 15 minutes
     "ACCOUNT_PARTS_LIMIT": 10_000,           # accounts whose score, My games and MENACE are kept; idlest go first
     "SIGN_IN_TRIES_PER_NAME": 10,            # sign-ins (and sign-ups) one name may be tried with in 15 minutes
+    "ACCOUNTS_MOST": ACCOUNTS_MOST,          # names the accounts' store keeps, accounts and deleted ones' closed names
 }
 ENVIRONMENT: dict[str, type] = {
     "SECRET_KEY": str, "REDIS_URL": str, "SESSION_COOKIE_SECURE": bool, "HTTPS": bool,
@@ -108,6 +110,7 @@ ENVIRONMENT: dict[str, type] = {
     "LEARNING_RUNS_PER_CLIENT": int,
     "TRUSTED_PROXIES": int, "ENGINE_BRAINS": str, "REVIEW_ENGINE": str, "CLOCKS": str, "MAX_CONTENT_LENGTH": int,
     "SIGN_IN_TRIES_PER_CLIENT": int, "SIGN_IN_TRIES_PER_NAME": int, "ACCOUNT_PARTS_LIMIT": int,
+    "ACCOUNTS_MOST": int,
 }
 HSTS_SECONDS_HEADER = "max-age=31536000"
 """Strict-Transport-Security when HTTPS is set: a year, this host only."""

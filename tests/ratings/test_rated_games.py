@@ -224,7 +224,7 @@ def test_a_winning_move_and_a_flag_at_once_rate_the_game_once(store):
     assert [ratings_of(store).standing(name, RatingKind.FOUR_5X5).games for name in ("Alice", "Bob")] == [3, 3]
 
 
-def test_a_leaderboard_has_the_settled_recent_players_best_first_and_forget_drops_one(store):
+def test_a_leaderboard_has_the_settled_recent_players_best_first_and_anonymise_drops_one(store):
     now = time.time()
     kind = RatingKind.GOMOKU
     planted = [Standing(f"P{number}", kind, Rating(1500 + 10 * number, 60, 0.06), 12, 0, 0, now)
@@ -236,7 +236,7 @@ def test_a_leaderboard_has_the_settled_recent_players_best_first_and_forget_drop
     plant(store, planted)
     top = ratings_of(store).leaderboard(kind, now)
     assert [standing.name for standing in top] == [f"P{number}" for number in range(LEADERBOARD_LENGTH + 2, 2, -1)]
-    ratings_of(store).forget("p22")
+    ratings_of(store).anonymise("p22")
     assert ratings_of(store).leaderboard(kind, now)[0].name == "P21" and ratings_of(store).standing("P22", kind) is None
 
 

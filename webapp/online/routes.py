@@ -48,11 +48,13 @@ from webapp.online.web import (
     limit,
     limit_address,
     schedule_abort,
+    seat_words,
+    still_named,
     stream_bounds,
     this_player,
 )
 from webapp.ratings.glicko2 import UNRATED_DEVIATION, UNRATED_RATING
-from webapp.ratings.standing import shown
+from webapp.ratings.standing import DELETED_PLAYER, shown
 from webapp.shared.errors import Conflict, InvalidInput
 from webapp.shared.forms import parse_board, parse_cell, parse_opening, parse_ply, parse_rule
 from webapp.shared.web import client, engine_pool, game_finished, is_htmx, never_cached, plain_error
@@ -72,6 +74,7 @@ def init_app(app: Flask) -> None:
     app.extensions.update(online_games=store, online_hub=Hub(store), online_streams=StreamCount(),
                           time_controls=time_controls(app.config["CLOCKS"]), online_where=where)
     app.jinja_env.globals["time_controls"] = app.extensions["time_controls"]  # the invitation, on the play page too
+    app.jinja_env.globals.update(seat_words=seat_words, deleted_player=DELETED_PLAYER)
 
 
 def hub() -> Hub:
@@ -383,12 +386,15 @@ def _context(game: SharedGame, event: Event | None = None, player: str | None = 
 
 
 def _seated_names(game: SharedGame, now: float) -> list[tuple[str, str, str | None]]:
-    """Each seat's mark, account name and rating as shown ("1500?"; None in an unrated game), where a name sits;
-    the ratings are read from the store, never from the request."""
+    """Each seat's mark, account name and rating as shown ("1500?"; None in an unrated game), where a name sits
+    (None, and no rating, where its account was deleted); the ratings are read from the store, never the request."""
     kind = rated.rating_kind_of(game)
     found = []
     for mark, name in zip(MARKS, game.names):
         if name is None:
+            continue
+        if still_named(name) is None:  # the account was deleted: no name, no link, no rating
+            found.append((mark, None, None))
             continue
         standing = games().ratings.standing(name, kind) if kind else None
         found.append((mark, name, standing.shown(now) if standing else shown(UNRATED_RATING, UNRATED_DEVIATION)

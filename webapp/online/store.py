@@ -28,7 +28,9 @@ of events and the streams open on it.
   the players' rating keys are WATCHed with the game and written in the
   same MULTI), and the game keeps both changes (with_rating_changes), which
   marks it rated: exactly once, whatever races, since a game whose changes
-  are kept is never rated again.
+  are kept is never rated again. A game one of whose accounts was deleted
+  before it ended (the ratings close the name) ends unrated, as it is, and
+  expires as any game does; the name is never given to another account.
 """
 
 from __future__ import annotations
@@ -218,8 +220,8 @@ class SQLiteGames(GameStore):
             if row is None:
                 raise KeyError(game_id)
             after, event, created = change(self.load(json.loads(row[0])))
-            if (rated := after.rated_ending()) is not None:
-                after = after.with_rating_changes(self.ratings.settle_in(db, rated))
+            if (rated := after.rated_ending()) is not None and (changes := self.ratings.settle_in(db, rated)):
+                after = after.with_rating_changes(changes)  # none if a player's account was deleted: unrated
             expires = time.time() + self.idle_seconds
             db.execute("UPDATE games SET data = ?, expires = ? WHERE id = ?",
                        (json.dumps(after.to_data()), expires, after.id))
@@ -320,8 +322,9 @@ class RedisGames(GameStore):
                     standings: list[Standing] = []
                     if (rated := after.rated_ending()) is not None:
                         pipe.watch(key, log, *self.ratings.watched_keys(rated))  # WATCH adds to those watched
-                        *standings, changes = self.ratings.read_watched(pipe, rated)
-                        after = after.with_rating_changes(changes)
+                        if (settled := self.ratings.read_watched(pipe, rated)) is not None:  # None: unrated
+                            *standings, changes = settled
+                            after = after.with_rating_changes(changes)
                     created = [self._with_free_code(game) for game in created]
                     last = pipe.xrevrange(log, count=1)
                     number = (int(_text(last[0][0]).split("-")[1]) if last else 0) + 1
