@@ -15,7 +15,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 from functools import cached_property
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from webapp.engine import DEFAULT_BOARD, MARKS, Opening, Position, Rules, opponent
 from webapp.engine.game.notation import write_moves as write_moves  # online.rated imports it from here
@@ -253,6 +253,25 @@ class Result(NamedTuple):
         if key == "draw":
             return cls(black, white, how=Ending(query[key]))
         return cls(black, white, how=Ending(key), side=query[key])
+
+    @classmethod
+    def read(cls, kept: Mapping[str, Any]) -> Result:
+        """The result as query wrote it into a store, or ValueError if it is not one.
+        A store is trusted with what it wrote: no sentences for a person, which parse builds for a link."""
+        ended = [key for key in (*SIDE_ENDINGS, "draw") if kept.get(key)]
+        black, white = str(kept.get("black", "")), str(kept.get("white", ""))
+        if len(ended) > 1:
+            raise ValueError("a game ends one way, not two")
+        if not ended:
+            return cls(black, white)
+        key, written = ended[0], kept[ended[0]]
+        if key == "draw":
+            if written not in DRAWS:
+                raise ValueError(f"not a draw: {written!r}")
+            return cls(black, white, how=Ending(written))
+        if written not in MARKS:
+            raise ValueError(f"not a side: {written!r}")
+        return cls(black, white, how=Ending(key), side=written)
 
     @property
     def query(self) -> dict[str, str]:
