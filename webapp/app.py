@@ -20,10 +20,11 @@ from werkzeug.exceptions import HTTPException, RequestEntityTooLarge, ServiceUna
 from werkzeug.middleware.proxy_fix import ProxyFix
 
 from webapp.accounts import routes as account_routes
+from webapp.accounts.store import ACCOUNTS_MOST
 from webapp.analysis import routes as analysis_routes
 from webapp.brains.external import Brain, configured, probe, settings_in
 from webapp.engine import BOARDS, DEFAULT_BUDGET_MS, FREESTYLE, RULES, STANDARD, Opening, rules_offered
-from webapp.engine.game.opening_rules import NAMES, OPENINGS
+from webapp.engine.game.opening_rules import NAMES, OPENINGS, OpeningRule
 from webapp.estimate import routes as estimate_routes
 from webapp.examinations import routes as examination_routes
 from webapp.learn import routes as learn_routes
@@ -44,7 +45,7 @@ from webapp.storage.errors import StoreUnavailable
 from webapp.storage.limits import rate_limits
 from webapp.storage.private import private_folder
 from webapp.storage.redis import redis_client
-from webapp.storage.sessions import init_session_store
+from webapp.storage.sessions import init_session_store, session_store_answers
 from webapp.storage.where import Where
 from webapp.think import routes as think_routes
 from webapp.workers.pool import EnginePool, EnginesBusy
@@ -95,6 +96,7 @@ DEFAULTS: dict[str, Any] = {
     "SIGN_IN_TRIES_PER_CLIENT": 30,          # sign-ups, and sign-ins, one client may try in 15 minutes
     "ACCOUNT_PARTS_LIMIT": 10_000,           # accounts whose score, My games and MENACE are kept; idlest go first
     "SIGN_IN_TRIES_PER_NAME": 10,            # sign-ins (and sign-ups) one name may be tried with in 15 minutes
+    "ACCOUNTS_MOST": ACCOUNTS_MOST,          # names the accounts' store keeps, accounts and deleted ones' closed names
 }
 ENVIRONMENT: dict[str, type] = {
     "SECRET_KEY": str, "REDIS_URL": str, "SESSION_COOKIE_SECURE": bool, "HTTPS": bool,
@@ -108,6 +110,7 @@ ENVIRONMENT: dict[str, type] = {
     "LEARNING_RUNS_PER_CLIENT": int,
     "TRUSTED_PROXIES": int, "ENGINE_BRAINS": str, "REVIEW_ENGINE": str, "CLOCKS": str, "MAX_CONTENT_LENGTH": int,
     "SIGN_IN_TRIES_PER_CLIENT": int, "SIGN_IN_TRIES_PER_NAME": int, "ACCOUNT_PARTS_LIMIT": int,
+    "ACCOUNTS_MOST": int,
 }
 HSTS_SECONDS_HEADER = "max-age=31536000"
 """Strict-Transport-Security when HTTPS is set: a year, this host only."""
@@ -173,8 +176,9 @@ def create_app(test_config: Mapping[str, Any] | None = None,
     app.after_request(_add_security_headers)
     app.teardown_request(let_go_of_engine_work)
     if proxies := app.config["TRUSTED_PROXIES"]:  # the client's address, not the proxy's, for the rate limits
-        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=proxies, x_proto=proxies)
-    vendored = {name: _vendored(Path(app.static_folder), name) for name in ("htmx", "hx-sse")}
+        # Werkzeug's way to put a middleware in front (its docs'): Flask's types call wsgi_app a method
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=proxies, x_proto=proxies)  # type: ignore[method-assign]
+    vendored = {name: _vendored(_folder("static"), name) for name in ("htmx", "hx-sse")}
     app.jinja_env.globals["vendored"] = vendored.__getitem__
     app.jinja_env.globals["opening_names"] = {rule: NAMES[rule] for rule in OPENINGS}  # the forms' choice
     ruled = [name for name, rules in BOARDS.items() if len(rules_offered(rules)) > 1]  # where a form shows openings
@@ -183,7 +187,7 @@ def create_app(test_config: Mapping[str, Any] | None = None,
     return app
 
 
-def _opening_places(rule: str, ruled: list[str]) -> dict[str, str]:
+def _opening_places(rule: OpeningRule, ruled: list[str]) -> dict[str, str]:
     """Where the new-game form offers an opening rule (app.js reads it), as
     far as that is not everywhere the form shows openings: its rules where
     not freestyle and standard ("renju"), its boards where not all of those
@@ -296,7 +300,7 @@ def http_error(error: HTTPException) -> ResponseReturnValue:
 def healthz() -> tuple[str, int, dict[str, str]]:
     """For load balancers: 200 when the app and its session store answer."""
     plain_text = {"Content-Type": "text/plain; charset=utf-8"}
-    if current_app.session_interface.is_available():
+    if session_store_answers(current_app):
         return "ok\n", 200, plain_text
     return "session store unavailable\n", 503, plain_text
 

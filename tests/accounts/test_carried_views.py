@@ -176,7 +176,9 @@ def test_deleting_the_account_deletes_its_games_score_and_menace(app: Flask):
     assert parts(app).read(gone, kept.PART) == {} == parts(app).read(gone, "my_menace")
     assert parts(app).accounts() == 0
     assert (my_games(ada), menace_games(ada), score(ada)) == (0, 0, [])
-    sign_up(ada)  # the name again: a new account, which starts afresh
+    refused = ada.post("/signup", {"name": "Ada_L", "password": PASSWORD}, htmx=False)
+    assert refused.status_code == 409, "a deleted account's name is never given again"
+    sign_up(ada, "Ada_2")  # a new account, which starts afresh
     assert account_id(ada) != gone and my_games(ada) == 0
 
 

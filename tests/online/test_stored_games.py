@@ -3,6 +3,7 @@
 import pytest
 
 from webapp.online.shared_game import SharedGame
+from webapp.online.status import Told
 
 A, B = "a" * 32, "b" * 32
 
@@ -27,7 +28,7 @@ def test_a_stored_game_opens_as_it_was_written(stored, viewer, status, acting):
     game = SharedGame.from_data(stored)
     kept = game.to_data()  # which may add what a newer game keeps (who has moved: the endings)
     assert {key: kept[key] for key in stored} == stored
-    assert game.status_for(viewer) == status and game.acting_seat == acting
+    assert Told(game, viewer).status == status and game.acting_seat == acting
 
 
 def test_a_stored_game_plays_on_and_ends_as_before():
@@ -45,7 +46,15 @@ def test_a_stored_game_plays_on_and_ends_as_before():
     {**OPENED, "choices": ["white", "black"]},
     {**RESIGNED, "resigned": "Z"},
     {key: value for key, value in OFFERED.items() if key != "seats"},
+    {**OFFERED, "moves": "49", "offer": None},                       # no square 9 on 3×3
+    {**OPENED, "moves": "h8-z9-h9", "choices": []},                  # no column z
+    {**OFFERED, "moves": "031425", "offer": None},                   # a move after X's line
+    {**RESIGNED, "moves": "03142"},                                  # over on the board, and resigned
+    {**RESIGNED, "draw": "agreed"},                                  # two endings
+    {**OFFERED, "offer": None, "draw": "maybe"},                     # not a draw
+    {**OFFERED, "board": "15x15-renju", "moves": "a1", "offer": None},  # renju's first stone is the centre's
 ])
 def test_a_stored_game_that_is_no_game_is_refused(stored):
+    """Loading reads what storing wrote without a link's parsers, yet refuses a game that is not one."""
     with pytest.raises(ValueError, match="not a shared game"):
         SharedGame.from_data(stored)

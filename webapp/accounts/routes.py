@@ -27,7 +27,13 @@ Tries are bounded (docs/deploying.md, "Security"): sign-up and sign-in each
 SIGN_IN_TRIES_PER_CLIENT tries from one client, and SIGN_IN_TRIES_PER_NAME
 for one name, in TRIES_SECONDS; past either, 429 with Retry-After and the
 form saying so. A wrong password and an unknown name get the same words
-and status, so that the answer never says which names exist.
+and status, so that the answer never says which names exist. The accounts
+are bounded too: past ACCOUNTS_MOST names (closed ones included), a sign-up
+is refused with 503 and words that say so.
+
+A deleted account's name is never given again (lichess's way): its page
+answers 410 Gone saying so, and a sign-up with it 409; its games stay, with
+the deleted player's mark, unlinked, in the opponents' recent games.
 """
 
 from __future__ import annotations
@@ -41,9 +47,10 @@ from flask.typing import ResponseReturnValue
 from flask_session.base import ServerSideSession, ServerSideSessionInterface
 
 from webapp.accounts.rules import NAME_RULE, is_name, name_key, password_problem
-from webapp.accounts.store import Account, Accounts, NameTaken, accounts_at
+from webapp.accounts.store import Account, Accounts, NameClosed, NameTaken, StoreFull, accounts_at
 from webapp.ratings.chart import rating_chart
 from webapp.ratings.kinds import RatingKind
+from webapp.ratings.standing import DELETED_PLAYER
 from webapp.ratings.store import (
     LEADERBOARD_DAYS,
     LEADERBOARD_DEVIATION,
@@ -109,10 +116,16 @@ def sign_up() -> ResponseReturnValue:
     if (problem := password_problem(name, password)) is not None:
         return render_template(page, name=name, message=problem), 400
     try:
-        account = _accounts().create(name, password)
+        account = _accounts().create(name, password, current_app.config["ACCOUNTS_MOST"])
+    except NameClosed:
+        return render_template(page, name=name, message=f"The name “{name}” belonged to an account that was "
+                               "deleted, in some case, and is never given again. Please choose another."), 409
     except NameTaken:
         return render_template(page, name=name, message=f"The name “{name}” is taken, in some case. "
                                "Please choose another."), 409
+    except StoreFull:
+        return render_template(page, name=name, message="This site has as many accounts as it keeps, so it "
+                               "makes no new one for now. You can still play without an account."), 503
     return _signed_in_as(account, signed_up=True)
 
 
@@ -148,6 +161,9 @@ def player(name: str) -> ResponseReturnValue:
     """A player's page: their name and since when; /@/<name> in another case leads to the name as made."""
     never_cached()
     account = _accounts().find(name) if is_name(name) else None
+    if account is None and is_name(name) and _accounts().is_closed(name):
+        abort(410, description=f"The account “{name}” was deleted. Its games stay, with “{DELETED_PLAYER}” in "
+                               "its place, and its name is never given to anyone else.")
     if account is None:
         abort(404, description=f"No player is called “{name}”.")
     if account.name != name:
@@ -157,7 +173,8 @@ def player(name: str) -> ResponseReturnValue:
 
 @bp.post("/@/<name>/delete")
 def delete(name: str) -> ResponseReturnValue:
-    """Delete one's own account, its password given again; then this browser is signed out."""
+    """Delete one's own account, its password given again; then this browser is signed out. Its games stay:
+    in every other player's recent games the deleted player's mark stands for it, and its name stays closed."""
     account = _accounts().find(name) if is_name(name) else None
     if account is None:
         abort(404, description=f"No player is called “{name}”.")
@@ -167,9 +184,9 @@ def delete(name: str) -> ResponseReturnValue:
         return _player_page(account, message=limited), 429, {"Retry-After": str(TRIES_SECONDS)}
     if _accounts().verify(account.name, request.form.get("password", "")) is None:
         return _player_page(account, message="That is not this account's password, so it was not deleted."), 400
-    _accounts().delete(account)
+    _ratings().anonymise(account.name)  # the account last: were a step to fail, deleting again finishes them all
     account_parts().forget(account.id)  # its score, My games and MENACE (play's, my_menace's)
-    _ratings().forget(account.name)  # a later account of this name starts afresh
+    _accounts().delete(account)  # the name stays closed: no later account has it
     _sign_out()
     return redirect(url_for("play.index"), 303)
 
@@ -188,6 +205,7 @@ def _player_page(account: Account, message: str | None) -> str:
     standings = _ratings().standings_of(account.name)
     return render_template("accounts/player.html", account=account, since=f"{since:%B} {since.day}, {since.year}",
                            own=_signed_in_id() == account.id, message=message, now=time.time(),
+                           deleted_player=DELETED_PLAYER,
                            standings=[(standing, rating_chart(standing)) for standing in standings])
 
 

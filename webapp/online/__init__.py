@@ -11,8 +11,10 @@ seats, live updates, clocks, offers (a draw, a take-back), rematches, seeks, qui
 - web: what both route files ask of a request: the player id, the account signed in, rate limits,
   a stream's bounds, the server's abort job of a new game.
 - streams: a game's live stream (server-sent events), and who is here.
-- shared_game: SharedGame, the game two browsers play, an immutable value like the match's Game;
-  status (what each viewer's page says of it) and offers (draws, take-backs) are its mixins.
+- shared_game: SharedGame, the game two browsers play, an immutable value like the match's Game, holding
+  a GameState (webapp.shared.game_state) and adding the seats, clocks and offers.
+- status: Told, a value given the game and the viewer: what their page says (status, offer, clocks, score).
+- offers, endings, rated: functions of the game: draws and take-backs; aborts and claims; what the ratings ask.
 - clock: time controls and the players' clocks, in the server's wall-clock time.
 - flags: the job, scheduled on the engine workers' queue, that ends a game whose clock ran out.
 - hub: one thread per process that wakes a game's streams when its log grows.

@@ -33,6 +33,7 @@ from itertools import combinations
 from typing import Any
 
 from webapp.engine import BOARDS, Opening, Rules
+from webapp.engine.game.opening_rules import OpeningRule
 from webapp.online.lobby import LobbyRating
 from webapp.online.pairing import Seated
 from webapp.shared.errors import InvalidInput
@@ -74,7 +75,7 @@ class Pool:
 
 
 def _pool(board: str, clock: str, opening: str = "none") -> Pool:
-    return Pool(f"{board}-{clock}", BOARDS[board], clock, Opening(opening))
+    return Pool(f"{board}-{clock}", BOARDS[board], clock, Opening(OpeningRule(opening)))
 
 
 POOLS: dict[str, Pool] = {pool.id: pool for pool in (

@@ -34,10 +34,11 @@ from flask import (
 from werkzeug.exceptions import ServiceUnavailable, TooManyRequests
 
 from webapp.engine import BOARDS, DEFAULT_BOARD, MARKS
-from webapp.online import flags
+from webapp.online import endings, flags, offers, rated
 from webapp.online.clock import parse_time_control, time_controls
 from webapp.online.hub import Hub, StreamCount
 from webapp.online.shared_game import SharedGame, new_code, new_game_id, normalise_code
+from webapp.online.status import Told
 from webapp.online.store import Event, games_store
 from webapp.online.streams import stream
 from webapp.online.web import (
@@ -47,11 +48,13 @@ from webapp.online.web import (
     limit,
     limit_address,
     schedule_abort,
+    seat_words,
+    still_named,
     stream_bounds,
     this_player,
 )
 from webapp.ratings.glicko2 import UNRATED_DEVIATION, UNRATED_RATING
-from webapp.ratings.standing import shown
+from webapp.ratings.standing import DELETED_PLAYER, shown
 from webapp.shared.errors import Conflict, InvalidInput
 from webapp.shared.forms import parse_board, parse_cell, parse_opening, parse_ply, parse_rule
 from webapp.shared.web import client, engine_pool, game_finished, is_htmx, never_cached, plain_error
@@ -71,6 +74,7 @@ def init_app(app: Flask) -> None:
     app.extensions.update(online_games=store, online_hub=Hub(store), online_streams=StreamCount(),
                           time_controls=time_controls(app.config["CLOCKS"]), online_where=where)
     app.jinja_env.globals["time_controls"] = app.extensions["time_controls"]  # the invitation, on the play page too
+    app.jinja_env.globals.update(seat_words=seat_words, deleted_player=DELETED_PLAYER)
 
 
 def hub() -> Hub:
@@ -206,34 +210,34 @@ def resign(game_id: str) -> Response | str:
 @bp.post("/g/<game_id>/abort")
 def abort_game(game_id: str) -> Response | str:
     """A player calls the game off before both have made their first move."""
-    return _players_change(game_id, lambda game, player, seen: game.abort(player, seen))
+    return _players_change(game_id, lambda game, player, seen: endings.abort(game, player, seen))
 
 
 @bp.post("/g/<game_id>/claim")
 def claim(game_id: str) -> Response | str:
     """In a rated game, a player claims the win or a draw (claim: win or draw) when the friend to move has left."""
     claimed = request.form.get("claim")
-    return _players_change(game_id, lambda game, player, seen: game.claim(player, claimed, seen))
+    return _players_change(game_id, lambda game, player, seen: endings.claim(game, player, claimed, seen))
 
 
 @bp.post("/g/<game_id>/offer")
 def offer(game_id: str) -> Response | str:
     """A player offers a draw, or asks to take back their last move (kind)."""
     kind = request.form.get("kind", "")
-    return _players_change(game_id, lambda game, player, seen: game.make_offer(player, kind, seen))
+    return _players_change(game_id, lambda game, player, seen: offers.make_offer(game, player, kind, seen))
 
 
 @bp.post("/g/<game_id>/answer")
 def answer(game_id: str) -> Response | str:
     """The friend accepts or declines the pending offer (answer: accept or decline)."""
     accept = parse_answer(request.form.get("answer"))
-    return _players_change(game_id, lambda game, player, seen: game.answer_offer(player, accept, seen))
+    return _players_change(game_id, lambda game, player, seen: offers.answer_offer(game, player, accept, seen))
 
 
 @bp.post("/g/<game_id>/withdraw")
 def withdraw(game_id: str) -> Response | str:
     """The offerer takes the pending offer back."""
-    return _players_change(game_id, lambda game, player, seen: game.withdraw_offer(player, seen))
+    return _players_change(game_id, lambda game, player, seen: offers.withdraw_offer(game, player, seen))
 
 
 @bp.post("/g/<game_id>/rematch")
@@ -369,24 +373,28 @@ def _context(game: SharedGame, event: Event | None = None, player: str | None = 
     now = time.time()
     game = game.as_of(now)
     player = player if player is not None else this_player(make=False)
-    mine, view = game.seat_of(player), game.view(player, fifths)
+    told = Told(game, player)
+    mine, view = told.mine, told.view(fifths)
     link = url_for("online.show", game_id=game.id, _external=True)
-    return {"game": game, "view": view, "player": player, "mine": mine, "status": view.status,
+    return {"game": game, "told": told, "view": view, "player": player, "mine": mine, "status": view.status,
             "event": event, "link": link, "local_host": _loopback_host(link),
-            "boards": BOARDS, "htmx": is_htmx(), "live": live, "clocks": game.clock_faces(player, now),
-            "offer_words": game.offer_words(player), "claim_words": game.claim_words(player, now),
-            "may_claim": game.may_claim(player, now), "claim_in": game.claim_in(player, now),
+            "boards": BOARDS, "htmx": is_htmx(), "live": live, "clocks": told.clock_faces(now),
+            "offer_words": told.offer_words, "claim_words": endings.claim_words(game, player, now),
+            "may_claim": endings.may_claim(game, player, now), "claim_in": endings.claim_in(game, player, now),
             "fifths": [game.rules.cell_name(cell) for cell in fifths],
-            "seated_names": _seated_names(game, now), "my_rating_change": game.rating_change_of(mine)}
+            "seated_names": _seated_names(game, now), "my_rating_change": told.rating_change_of(mine)}
 
 
 def _seated_names(game: SharedGame, now: float) -> list[tuple[str, str, str | None]]:
-    """Each seat's mark, account name and rating as shown ("1500?"; None in an unrated game), where a name sits;
-    the ratings are read from the store, never from the request."""
-    kind = game.rating_kind
+    """Each seat's mark, account name and rating as shown ("1500?"; None in an unrated game), where a name sits
+    (None, and no rating, where its account was deleted); the ratings are read from the store, never the request."""
+    kind = rated.rating_kind_of(game)
     found = []
     for mark, name in zip(MARKS, game.names):
         if name is None:
+            continue
+        if still_named(name) is None:  # the account was deleted: no name, no link, no rating
+            found.append((mark, None, None))
             continue
         standing = games().ratings.standing(name, kind) if kind else None
         found.append((mark, name, standing.shown(now) if standing else shown(UNRATED_RATING, UNRATED_DEVIATION)

@@ -16,6 +16,7 @@ from webapp.online import aborts
 from webapp.online.player_cookie import bare_player, signed, signed_player
 from webapp.online.shared_game import SharedGame, new_player_id
 from webapp.online.store import GameStore
+from webapp.ratings.standing import DELETED_PLAYER
 from webapp.shared.identity import signed_in
 from webapp.shared.web import client, engine_pool, limit_a_minute
 from webapp.storage.errors import STORE_ERRORS
@@ -33,6 +34,20 @@ PLAYER_ASKED = "webapp.online.player"
 def games() -> GameStore:
     """The games' store this app keeps (routes.init_app's)."""
     return current_app.extensions["online_games"]
+
+
+def still_named(name: str | None) -> str | None:
+    """An account's name at a game's seat, unless that account was deleted since (the ratings keep its name
+    closed): then None, and pages say DELETED_PLAYER with no link. A game keeps the names it started with until
+    it expires; it is never rated under a closed name (webapp.ratings.store)."""
+    return None if name is None or games().ratings.is_closed(name) else name
+
+
+def seat_words(name: str | None) -> str:
+    """Who sits at a seat, in a list of games: the account's name, "Anonymous", or DELETED_PLAYER."""
+    if name is None:
+        return "Anonymous"
+    return still_named(name) or DELETED_PLAYER
 
 
 def stream_bounds(player: str | None) -> dict[str, int]:

@@ -48,7 +48,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from enum import StrEnum
-from typing import NamedTuple
+from typing import NamedTuple, overload
 
 from webapp.engine import Appraisal, Outcome, Position, Rules, cells_of, is_solved, opponent, outcomes, preference
 from webapp.engine.game.notation import mark_of
@@ -208,7 +208,7 @@ def hindsights(moves: Sequence[int], appraisals: Sequence[Appraisal | None]) -> 
     for i, appraisal in enumerate(appraisals):
         mover = mark_of(i)
         win = after[i - 1] if i else ()
-        kept = ()
+        kept: tuple[int, ...] = ()
         if win and appraisal is not None:
             if win[0] == moves[i]:
                 kept = win
@@ -286,9 +286,9 @@ def _judge_appraisal(rules: Rules, mover: str, appraisal: Appraisal, hindsight: 
     win = appraisal.win or hindsight.win
     kept_win = appraisal.kept_win or hindsight.kept_win
     if appraisal.win and not kept_win:
-        wins_in = _within(_winners_moves(len(appraisal.win), True), hindsight.bound, mover)
+        moves_to_win = _within(_winners_moves(len(appraisal.win), True), hindsight.bound, mover)
         return Judgement(Word.MISSED_WIN, f"{mover_starts} had a forced win and let it go.",
-                         f"Best was {describe_cell(rules, appraisal.win[0])}: {mover_inside} wins in {wins_in}.",
+                         f"Best was {describe_cell(rules, appraisal.win[0])}: {mover_inside} wins in {moves_to_win}.",
                          better_cell=appraisal.win[0])
     if win and not kept_win:
         return Judgement(None, f"{mover_starts} had a forced win; the engine cannot tell whether this move keeps it.")
@@ -334,6 +334,15 @@ def _judge_appraisal(rules: Rules, mover: str, appraisal: Appraisal, hindsight: 
                          better_cell=appraisal.choice)
     return Judgement(Word.INACCURACY, "The engine's search scores it well below its own choice.",
                      f"The engine preferred {choice}.", better_cell=appraisal.choice)
+
+
+@overload
+def judge(position: Position, cell: int, appraisal: Appraisal, hindsight: Hindsight = ...) -> Judgement: ...
+
+
+@overload
+def judge(position: Position, cell: int, appraisal: Appraisal | None = None,
+          hindsight: Hindsight = ...) -> Judgement | None: ...
 
 
 def judge(position: Position, cell: int, appraisal: Appraisal | None = None,

@@ -8,7 +8,7 @@ from dataclasses import dataclass, replace
 from functools import cached_property
 
 from webapp.engine import MARKS, Position, Rules, is_solved
-from webapp.review.judgement import ERRORS, Judgement, judge
+from webapp.review.judgement import ERRORS, Judgement, judge, judge_solved
 from webapp.review.review import Appraiser, Review
 from webapp.shared.board import BoardView, board_view
 from webapp.shared.errors import Conflict, InvalidInput
@@ -51,7 +51,8 @@ class Retry:
         errors = review.errors(side)
         at = _count(raw_at, len(errors), "number of an error")
         found = _count(raw_found, at, "count of errors found")
-        answers = tuple(review.judgements[step - 1].better for step in errors)
+        judged = [review.judgements[step - 1] for step in errors]  # each judged: an error is a judgement's word
+        answers = tuple(judgement.better for judgement in judged if judgement is not None)
         return cls(review.game, side, errors, at, found, answers, review.opening)
 
     # What the templates read of the game, forwarded to the state it holds
@@ -123,8 +124,9 @@ class Retry:
         waiting for the workers' appraisal; Conflict for a taken square."""
         if self.position.stones >> cell & 1:
             raise Conflict(f"{sentence_start(describe_cell(self.rules, cell))} is taken; choose an empty square.")
-        appraisal = None if is_solved(self.rules) else engines.appraisal(self.rules, (*self.position_moves, cell))
-        return Attempt(cell, judge(self.position, cell, appraisal))
+        if is_solved(self.rules):
+            return Attempt(cell, judge_solved(self.position, cell))
+        return Attempt(cell, judge(self.position, cell, engines.appraisal(self.rules, (*self.position_moves, cell))))
 
     def after(self, attempt: Attempt) -> Retry:
         """Where a try leads: the next error if it was right, else this one again."""

@@ -134,10 +134,10 @@ class Review:
         the other offers were, so a better fifth named would be one black
         could not have played. Its word stays: it judges offering it."""
         step = self.picked_step
-        if step is None or step > len(self.judgements) or self.judgements[step - 1] is None:
+        if step is None or step > len(self.judgements) or (picked := self.judgements[step - 1]) is None:
             return
         judged = list(self.judgements)
-        judged[step - 1] = judged[step - 1]._replace(better="", better_cell=None)
+        judged[step - 1] = picked._replace(better="", better_cell=None)
         object.__setattr__(self, "judgements", tuple(judged))  # frozen: set once, as the review is made
 
     @property
@@ -263,7 +263,7 @@ class Review:
             return {}
         judgement = self.judgements[self.step - 1]
         cell = judgement.better_cell if judgement else None
-        if cell is None or cell in self.moves[:self.ply]:
+        if judgement is None or cell is None or cell in self.moves[:self.ply]:
             return {}
         return {cell: SquareValue("hint", f"the better move: {judgement.better}", "better")}
 
@@ -282,14 +282,14 @@ class Review:
     @property
     def course_words(self) -> str:
         """The graph in a sentence, for those who do not see it: where X's chances stood highest and lowest."""
-        scored = [point for point in self.course if point.x_chance is not None]
+        scored = [(point.step, point.x_chance) for point in self.course if point.x_chance is not None]
         if not scored:
             return "No move is judged yet."
-        high = max(scored, key=lambda point: point.x_chance)
-        low = min(scored, key=lambda point: point.x_chance)
-        return (f"{side_name(self.rules, 'X')}'s chances were highest after move {high.step} "
-                f"({round(high.x_chance * 100)}%) and lowest "
-                f"after move {low.step} ({round(low.x_chance * 100)}%).")
+        high = max(scored, key=lambda scored_step: scored_step[1])
+        low = min(scored, key=lambda scored_step: scored_step[1])
+        return (f"{side_name(self.rules, 'X')}'s chances were highest after move {high[0]} "
+                f"({round(high[1] * 100)}%) and lowest "
+                f"after move {low[0]} ({round(low[1] * 100)}%).")
 
     @property
     def reviewed(self) -> int:

@@ -54,7 +54,7 @@ import time
 import zlib
 from collections.abc import Callable
 from datetime import timedelta
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from flask import Flask, Request, Response, current_app, request
 from flask.sessions import SessionMixin
@@ -86,7 +86,33 @@ _HELD = "webapp.store.held"
 log = logging.getLogger(__name__)
 
 
-class _SafeSessions:
+class _FlaskSessionInterface:
+    """The part of Flask-Session's ServerSideSessionInterface (which ships no
+    types) that _SafeSessions uses, typed: its base for the type checker alone."""
+
+    def get_cookie_name(self, app: Flask) -> str:
+        raise NotImplementedError
+
+    def make_null_session(self, app: Flask) -> SessionMixin:
+        raise NotImplementedError
+
+    def open_session(self, app: Flask, request: Request) -> SessionMixin:
+        raise NotImplementedError
+
+    def save_session(self, app: Flask, session: SessionMixin, response: Response) -> None:
+        raise NotImplementedError
+
+    def _retrieve_session_data(self, store_id: str) -> dict[str, Any] | None:
+        raise NotImplementedError
+
+
+if TYPE_CHECKING:
+    _Interface = _FlaskSessionInterface
+else:  # at run time the mixin's base is a plain class, so that super() reaches the interface beside it
+    _Interface = object
+
+
+class _SafeSessions(_Interface):
     """What both stores add to their Flask-Session interface: the lock around a
     changing request, tolerance of unreadable data, and a health check."""
 
@@ -167,7 +193,7 @@ def _refuse_new_session(response: Response, most: int) -> None:
     page = current_app.make_response(current_app.handle_http_exception(refusal))
     for leading_elsewhere in ("Location", "HX-Redirect", "HX-Location", "HX-Push-Url", "HX-Replace-Url"):
         response.headers.pop(leading_elsewhere, None)
-    response.status_code, response.mimetype = page.status_code, page.mimetype
+    response.status_code, response.content_type = page.status_code, page.headers["Content-Type"]
     response.headers["Retry-After"] = page.headers["Retry-After"]
     response.set_data(page.get_data())
 
@@ -359,10 +385,15 @@ class RedisSessions(_SafeSessions, RedisSessionInterface):
                 held.locked_at = (found[0], time.monotonic())
                 held.data = found[1] if len(found) > 1 else None
                 request.environ[_HELD] = held
-                return lambda: held.released or self._release(keys=[held.key], args=[held.token])
+                return lambda: self._release_unless_released(held)
             if time.monotonic() > deadline:
                 raise StoreUnavailable(f"session {logged_as(sid)} stayed locked for {LOCK_WAIT} s")
             time.sleep(0.002)
+
+    def _release_unless_released(self, held: _HeldLock) -> None:
+        """Release the lock held, unless the session's write released it already."""
+        if not held.released:
+            self._release(keys=[held.key], args=[held.token])
 
     def _retrieve_session_data(self, store_id: str) -> dict[str, Any] | None:
         held = request.environ.get(_HELD)
@@ -405,6 +436,13 @@ class _HeldLock:
         self.data: bytes | None = None
         self.locked_at = (0, 0.0)  # Redis's clock (ms) when the lock was taken, and this process's then
         self.released = False
+
+
+def session_store_answers(app: Flask) -> bool:
+    """Whether the app's session store answers (the health check's question):
+    the store init_session_store installed, asked."""
+    interface = app.session_interface
+    return isinstance(interface, _SafeSessions) and interface.is_available()
 
 
 def init_session_store(app: Flask) -> None:

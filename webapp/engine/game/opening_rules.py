@@ -272,12 +272,12 @@ RENJU_RULES = (RIF, SOOSORV_8, TARAGUCHI_10)
 """Renju's opening rules, for renju on 15×15 (renju_openings.RENJU_OPENINGS are the 26 openings they put down)."""
 OPENINGS = tuple(OpeningRule)
 """The rules a game may open with on the pages (each on the boards and rule offered says)."""
-NAMES = {NO_OPENING: "None", SWAP1: "Swap1", SWAP2: "Swap2", PRO: "Pro", LONG_PRO: "Long pro",
+NAMES: dict[OpeningRule, str] = {NO_OPENING: "None", SWAP1: "Swap1", SWAP2: "Swap2", PRO: "Pro", LONG_PRO: "Long pro",
          RIF: "RIF", SOOSORV_8: "Soosõrv-8", TARAGUCHI_10: "Taraguchi-10"}
 """Each rule as a page names it."""
 
 
-def offered(rule: str, rules: Rules) -> bool:
+def offered(rule: OpeningRule, rules: Rules) -> bool:
     """Whether the rule opens a game on this board: no rule opens any board;
     the others open five in a row under freestyle or standard (renju's
     rules are its own), where the board has room for every zone (long pro's
@@ -318,13 +318,22 @@ class Now:
         return next((choice for step, choice in self.made if step == name), None)
 
     @property
+    def stones(self) -> int:
+        """How many stones the step puts down: a placement's (none at a choice or an offer)."""
+        return self.step.count if isinstance(self.step, Place) else 0
+
+    @property
     def offer_count(self) -> int | None:
         """At an offer, how many fifth moves black must offer (a count, or the number declared)."""
-        if not isinstance(self.step, Offer):
-            return None
-        if self.step.declared is None:
-            return self.step.count
-        declared = self.choice_of(self.step.declared)
+        return self.count_of(self.step) if isinstance(self.step, Offer) else None
+
+    def count_of(self, offer: Offer) -> int:
+        """How many fifth moves the offer asks for: its count, or the number
+        declared at the step it names (one of the choices made)."""
+        if offer.declared is None:
+            assert offer.count is not None, "a table's offer has a count or names the step that declares it"
+            return offer.count
+        declared = self.choice_of(offer.declared)
         assert declared is not None, "a table declares a count at a step before its offer"
         return int(declared)
 
@@ -334,7 +343,7 @@ class Now:
         return tuple((self.choice_of("offer") or "").split())
 
 
-def _steps(rule: str, choices: tuple[str, ...]) -> Iterator[tuple[Now, int, str | None]]:
+def _steps(rule: OpeningRule, choices: tuple[str, ...]) -> Iterator[tuple[Now, int, str | None]]:
     """Each step these choices lead through, with the stones before it, the
     swap so far and the choices made before it; a step's choice, if made (or
     None); it stops after a colour choice and at the first choice not made."""
@@ -359,7 +368,7 @@ def _steps(rule: str, choices: tuple[str, ...]) -> Iterator[tuple[Now, int, str 
             return
 
 
-def walk(rule: str, ply: int, choices: tuple[str, ...]) -> Now | None:
+def walk(rule: OpeningRule, ply: int, choices: tuple[str, ...]) -> Now | None:
     """Where an opening of ply stones and these choices stands; None once it is over."""
     for now, stones, choice in _steps(rule, choices):
         if isinstance(now.step, Place):
@@ -372,26 +381,26 @@ def walk(rule: str, ply: int, choices: tuple[str, ...]) -> Now | None:
     return None
 
 
-def taken(rule: str, choices: tuple[str, ...]) -> tuple[tuple[Now, int, str | None], ...]:
+def taken(rule: OpeningRule, choices: tuple[str, ...]) -> tuple[tuple[Now, int, str | None], ...]:
     """Each step these choices lead through, in order: where the opening
     stood at it, the stones down before it, and its choice (None for a
     placement, and for the choice to be made now)."""
     return tuple(_steps(rule, choices))
 
 
-def offered_where(rule: str) -> str:
+def offered_where(rule: OpeningRule) -> str:
     """Where a rule is played, in words for a refusal: "renju, on 15×15"."""
     if rule in RENJU_RULES:
         return "renju, on 15×15"
     return "five in a row, freestyle or standard" + ("" if offered(rule, BOARDS["7x7"]) else ", on 15×15")
 
 
-def reached(rule: str, choices: tuple[str, ...]) -> tuple[tuple[Now, int], ...]:
+def reached(rule: OpeningRule, choices: tuple[str, ...]) -> tuple[tuple[Now, int], ...]:
     """The placements these choices lead through, each with the ply it starts at."""
     return tuple((now, stones) for now, stones, _ in _steps(rule, choices) if isinstance(now.step, Place))
 
 
-def fits(rule: str, ply: int, choices: tuple[str, ...]) -> bool:
+def fits(rule: OpeningRule, ply: int, choices: tuple[str, ...]) -> bool:
     """Whether choices are ones a game of ply stones under rule can have come
     with: each choice among its step's (an offer of as many names as it asks),
     made once its stones were down, none past a colour or past the table's end."""
@@ -412,7 +421,7 @@ def fits(rule: str, ply: int, choices: tuple[str, ...]) -> bool:
     return used == len(choices)
 
 
-def opener_has_white(rule: str, choices: tuple[str, ...]) -> bool:
+def opener_has_white(rule: OpeningRule, choices: tuple[str, ...]) -> bool:
     """Whether the choices gave the opener white: the second player took
     black, or the opener white; under renju's rules, an odd number of swaps."""
     swapped = False
@@ -423,13 +432,13 @@ def opener_has_white(rule: str, choices: tuple[str, ...]) -> bool:
     return swapped
 
 
-def written(rule: str, choices: tuple[str, ...]) -> str:
+def written(rule: OpeningRule, choices: tuple[str, ...]) -> str:
     """How a link writes a settled opening: the rule, and the choices that
     went on (swap2-two); who took which colour belongs to the players."""
     return "-".join((rule, *(choice for choice in choices if choice == TWO)))
 
 
-WRITTEN: dict[str, tuple[str, tuple[str, ...]]] = {
+WRITTEN: dict[str, tuple[OpeningRule, tuple[str, ...]]] = {
     written(rule, going_on): (rule, going_on)
     for rule in OPENINGS[1:] for going_on in ((), (TWO,)) if TWO not in going_on or
     any(isinstance(step, Choose) and TWO in step.options for step in TABLES[rule])}

@@ -31,6 +31,7 @@ from webapp.engine.game.opening_rules import (
     SWAP,
     TEN,
     TWO,
+    Choose,
     Now,
     Place,
     Zone,
@@ -108,7 +109,9 @@ def choice(now: Now, position: Position) -> str:
     the worse by the search, a number of fifth moves by how far black is
     ahead (the more, the more white may pick from), ten offers at
     Taraguchi's fifth where black is ahead, else one stone."""
-    options, step = now.step.options, now.step
+    step = now.step
+    assert isinstance(step, Choose), "the computer chooses at a Choose step"
+    options = step.options
     if SWAP in options:
         mover_value = swap2.search_value(position)
         holds_mover = (step.by == BLACK_HOLDER) == (position.to_move == "X")
