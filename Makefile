@@ -6,6 +6,7 @@
 # make serve: the production server (gunicorn) · make worker: engine workers for REDIS_URL's queue, on any machine
 # make load: latency (open loop) and throughput under load; master's strength under a flood of think and review pages
 # make load-live: games between friends, 500 live streams, measured
+# make load-lobby: 200 strangers pair at once by seeks and accepts (press to both boards, against a friend's invitation); 1,000 lobby pages held
 # make probe-floods: one client floods games, sessions and engine pages: what it gets, what others keep
 # make load-engine-flood: a move's wait, quiet and while one client (then eight) floods the engine pages
 # make load-servers: both of those under gunicorn sync, gthread, gevent and granian
@@ -43,7 +44,7 @@ export PYTHONPYCACHEPREFIX := $(CURDIR)/$(VENV)/pycache
 unexport PYTHONDONTWRITEBYTECODE
 AXE := $(VENV)/axe-$(AXE_VERSION).min.js
 
-.PHONY: help run serve worker test check check-all lint load load-live probe-floods load-engine-flood load-servers bench bench-think bench-estimate bench-steps bench-browser voices strength ladder examine opening-games review-check forbidden-check tablebase train learners shapes puzzles puzzles-check screenshots chromium headless-chromium redis htmx clean
+.PHONY: help run serve worker test check check-all lint load load-live load-lobby probe-floods load-engine-flood load-servers bench bench-think bench-estimate bench-steps bench-browser voices strength ladder examine opening-games review-check forbidden-check tablebase train learners shapes puzzles puzzles-check screenshots chromium headless-chromium redis htmx clean
 
 .DEFAULT_GOAL := help
 
@@ -108,6 +109,9 @@ load-engine-flood: $(VENV)/test-installed redis
 
 load-live: $(VENV)/test-installed redis
 	$(BIN)/python -m tools.load_live
+
+load-lobby: $(VENV)/test-installed redis
+	$(BIN)/python -m tools.load_lobby
 
 load-servers: $(VENV)/servers-installed redis
 	$(BIN)/python -m tools.load_servers

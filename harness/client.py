@@ -121,10 +121,13 @@ class ServerEvent:
 
 class EventStream:
     """A page's live stream, as EventSource reads it: GET path with the
-    browser's cookie (and Last-Event-ID to resume), then message by message."""
+    browser's cookie (and Last-Event-ID to resume), then message by message;
+    forwarded_for, the address a trusted proxy says it comes from (Browser's)."""
 
-    def __init__(self, port: int, path: str, cookie: str = "", last_event_id: str | None = None):
+    def __init__(self, port: int, path: str, cookie: str = "", last_event_id: str | None = None,
+                 forwarded_for: str = ""):
         self.port, self.path, self.cookie, self.last_event_id = port, path, cookie, last_event_id
+        self.forwarded_for = forwarded_for
         self.status = 0
         self._reader: asyncio.StreamReader | None = None
         self._writer: asyncio.StreamWriter | None = None
@@ -137,6 +140,8 @@ class EventStream:
             head.append(f"Cookie: {self.cookie}")
         if self.last_event_id:
             head.append(f"Last-Event-ID: {self.last_event_id}")
+        if self.forwarded_for:
+            head.append(f"X-Forwarded-For: {self.forwarded_for}")
         self._writer.write(("\r\n".join(head) + "\r\n\r\n").encode())
         self.status = int((await self._reader.readline()).split()[1])
         while (await self._reader.readline()) not in (b"\r\n", b""):

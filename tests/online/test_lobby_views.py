@@ -5,6 +5,7 @@ and nothing changed; on both stores, and across two app instances on one Redis."
 from __future__ import annotations
 
 import re
+import threading
 import time
 from pathlib import Path
 
@@ -14,7 +15,9 @@ from flask import Flask
 from harness.servers import RedisServer
 from tests.support import Friend
 from webapp.app import create_app
-from webapp.online import aborts
+from webapp.online import aborts, lobby_routes
+from webapp.online.lobby_routes import _list_message
+from webapp.online.shared_game import new_player_id
 from webapp.shared.game_link import Ending
 from webapp.storage.redis import redis_client
 
@@ -181,6 +184,45 @@ def test_the_stream_sends_the_list_as_it_changes(alice: Friend, bob: Friend):
         text = b"".join(stream.response).decode()
     assert "15×15, renju, RIF" in text and "/accept" in text
     assert bob.client.get("/lobby/events?after=x").status_code == 400
+
+
+def test_anonymous_streams_share_one_reading_and_drawing_of_the_list(alice: Friend, bob: Friend, app: Flask,
+                                                                       monkeypatch: pytest.MonkeyPatch):
+    """A change read and drawn once a process for every anonymous page without a seek; the seeker's own is its own."""
+    seek(alice)
+    store, reads = app.extensions["lobby_seeks"], []
+    (owner,) = [seek.owner for seek in store.open_seeks()]
+    read = store.open_seeks
+    monkeypatch.setattr(store, "open_seeks", lambda: reads.append(1) or read())
+    version = store.version()
+    with app.test_request_context("/lobby/events"):
+        others = {_list_message(version, new_player_id(), None) for _ in range(5)}
+        (seeker,) = {_list_message(version, owner, None) for _ in range(2)}
+    assert len(others) == 1 and "/accept" in others.pop() and len(reads) == 1
+    assert "Your seek" in seeker and "/accept" not in seeker
+
+
+def test_a_burst_of_seeks_is_one_list_yet_the_match_comes_at_once(alice: Friend, bob: Friend, app: Flask,
+                                                                   monkeypatch: pytest.MonkeyPatch):
+    """Within LIST_PAUSE_SECONDS a stream sends one list, however many seeks come; a seeker's match, at once."""
+    monkeypatch.setattr(lobby_routes, "LIST_PAUSE_SECONDS", 60.0)
+    monkeypatch.setitem(app.config, "STREAM_SECONDS", 5)  # ended by the match well before
+    seek(alice)
+    seek_id = own_seek_id(alice.client.get("/lobby").get_data(as_text=True))
+    others = [Friend(app.test_client()) for _ in range(3)]
+
+    def then_seeks_and_an_accept() -> None:
+        for other in others:
+            time.sleep(0.2)  # each change seen by the stream on its own (the Hub looks every 0.05 s or so)
+            seek(other)
+        time.sleep(0.2)
+        bob.post(f"/lobby/seeks/{seek_id}/accept", {}, htmx=False)
+
+    busy = threading.Thread(target=then_seeks_and_an_accept)
+    busy.start()
+    told = alice.client.get("/lobby/events?after=0").get_data(as_text=True)
+    busy.join()
+    assert told.count("id: ") == 1 and "event: paired" in told
 
 
 def test_a_seek_ends_when_its_owner_leaves(alice: Friend, bob: Friend, app: Flask):

@@ -89,6 +89,41 @@ def test_the_waiting_pages_stream_says_the_wait_and_sends_the_page_to_the_game(a
     assert alice.client.get("/pool/game").headers["Location"] == "/pool"  # once: the match is forgotten
 
 
+def test_a_round_between_the_streams_reads_is_a_pairing_not_a_cancel(alice: Friend, bob: Friend, app: Flask,
+                                                                      monkeypatch: pytest.MonkeyPatch):
+    """The round that pairs a waiting player commits between the stream's reading of their entry and of their
+    match: the stream says paired (it once sent the page back to /pool, and the game was lost to them)."""
+    press(alice)
+    pools, entry_of = app.extensions["pools"], app.extensions["pools"].entry_of
+
+    def paired_meanwhile(player: str):
+        found = entry_of(player)
+        monkeypatch.setattr(pools, "entry_of", entry_of)  # once
+        press(bob)  # the round: alice's entry gone, her match kept
+        return found
+
+    monkeypatch.setattr(pools, "entry_of", paired_meanwhile)
+    assert "event: paired\ndata: /pool/game" in alice.client.get("/pool/events").get_data(as_text=True)
+
+
+def test_a_waiting_page_reloaded_as_it_is_paired_waits_for_the_game(alice: Friend, bob: Friend, app: Flask,
+                                                                    monkeypatch: pytest.MonkeyPatch):
+    """The round's request makes the game just after the pairing: a reload in between is sent there once it is
+    made, not to a 404."""
+    press(alice)
+    store, made = app.extensions["online_games"], threading.Event()
+    create = store.create
+
+    def made_later(game):
+        threading.Timer(0.3, lambda: (create(game), made.set())).start()
+        return True
+
+    monkeypatch.setattr(store, "create", made_later)
+    link = press(bob).headers["Location"]
+    reload = alice.client.get("/pool/wait")
+    assert made.is_set() and reload.headers["Location"] == link and alice.client.get(link).status_code == 200
+
+
 def test_cancelling_leaves_the_pool_and_a_second_cancel_is_refused(alice: Friend, bob: Friend):
     press(alice)
     assert alice.post("/pool/cancel", {}, htmx=False).headers["Location"] == "/pool"

@@ -68,7 +68,9 @@ def test_a_seek_lives_while_its_owner_is_seen_and_a_grace_after_they_leave(store
 
 
 def test_matches_are_read_then_forgotten(store):
+    before = store.version()
     store.match("owner", "game")
+    assert store.version() == before + 1  # the owner's streams, woken by the take before it, look again
     assert store.match_of("owner") == "game"
     assert store.match_of("owner", forget=True) == "game"
     assert store.match_of("owner") is None

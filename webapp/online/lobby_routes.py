@@ -13,8 +13,9 @@ every SEEKER_RELOAD_SECONDS without JavaScript), finds the game and goes there.
 
 from __future__ import annotations
 
+import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import NoReturn
 
 from flask import (
@@ -23,12 +24,14 @@ from flask import (
     Response,
     abort,
     current_app,
+    get_template_attribute,
     redirect,
     render_template,
     request,
     stream_with_context,
     url_for,
 )
+from markupsafe import Markup
 from werkzeug.exceptions import ServiceUnavailable, TooManyRequests
 from werkzeug.wrappers import Response as Redirect
 
@@ -76,6 +79,9 @@ WATCH_COUNT = 20
 """The games /watch lists (the lobby's page, the first LOBBY_WATCH_COUNT, drawn with the page, not by its stream:
 every stream's message would load them again)."""
 LOBBY_WATCH_COUNT = 5
+LIST_PAUSE_SECONDS = 1.0
+"""The least time between two lists a lobby stream sends: a burst of seeks made and taken (200 in a few seconds)
+is sent as one list a second, not one a change, each drawn for its page; the match is looked for at every change."""
 SEEKS_SHOWN = 50
 """The most seeks the lobby lists at once (SEEKS_OPEN may be many more): a page, and a stream's message, stay small."""
 
@@ -84,7 +90,57 @@ def init_app(app: Flask) -> None:
     """The seeks' store, beside the games' (Redis when REDIS_URL is set), and its Hub."""
     where = app.extensions["online_where"]
     store = seeks_store(where.redis(), app.instance_path, where.idle_seconds)
-    app.extensions.update(lobby_seeks=store, lobby_hub=Hub(store))
+    app.extensions.update(lobby_seeks=store, lobby_hub=Hub(store), lobby_lists=SharedList())
+
+
+class SharedList:
+    """The lobby as this process's streams last read it: the open seeks at a
+    version, each seek's item in the list (the same for every visitor), and
+    the whole list as an anonymous visitor without a seek sees it (the same
+    for all of them). Read and drawn once a change, not once a stream: 1,000
+    open lobby pages, or 100 seekers' pages, would otherwise each read the
+    store and draw the list at every seek made or taken (docs/measurements.md,
+    make load-lobby)."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._version = -1
+        self._seeks: list[Seek] = []
+        self._items: dict[str, Markup] = {}
+        self._anonymous: str | None = None
+
+    def seeks_at(self, version: int) -> list[Seek]:
+        """The open seeks as of version or later (read from the store if this process has not read them at it)."""
+        with self._lock:
+            return self._read(version)
+
+    def _read(self, version: int) -> list[Seek]:
+        if self._version != version:  # (!=: a store begun afresh, Redis emptied, counts from 0 again)
+            self._seeks, self._version, self._anonymous = seeks().open_seeks(), version, None
+            still_open = {seek.id for seek in self._seeks}
+            self._items = {seek_id: item for seek_id, item in self._items.items() if seek_id in still_open}
+        return self._seeks
+
+    def items(self, listed: list[Seek]) -> list[Markup]:
+        """Each seek's item in the list, drawn the first time it is listed."""
+        draw = get_template_attribute("online/_lobby_seeks.html", "seek_item")
+        with self._lock:
+            for seek in listed:
+                if seek.id not in self._items:
+                    self._items[seek.id] = draw(seek)
+            return [self._items[seek.id] for seek in listed]
+
+    def anonymous_at(self, version: int, draw: Callable[[list[Seek]], str]) -> str:
+        """The list an anonymous visitor without a seek sees, as of version or later: drawn once a change."""
+        with self._lock:
+            listed = self._read(version)
+            anonymous = self._anonymous
+        if anonymous is None:
+            anonymous = draw(listed)  # (outside the lock: drawing takes it, for the items)
+            with self._lock:
+                if self._seeks is listed:
+                    self._anonymous = anonymous
+        return anonymous
 
 
 def seeks() -> SeekStore:
@@ -231,8 +287,9 @@ def watch() -> str:
 
 
 def _lobby_stream(player: str | None, name: str | None, after: int) -> Iterator[str]:
-    """Every change of the lobby, with the list as this visitor sees it then,
-    until the stream's time is up (the page then reconnects). An owner's
+    """Every change of the lobby, with the list as this visitor sees it then
+    (at most one list every LIST_PAUSE_SECONDS), until the stream's time is
+    up (the page then reconnects). An owner's
     streams keep their seek open; their last one closing leaves it a grace."""
     hub: Hub = current_app.extensions["lobby_hub"]
     try:
@@ -243,14 +300,17 @@ def _lobby_stream(player: str | None, name: str | None, after: int) -> Iterator[
     try:
         yield "retry: 1000\n\n"
         closes, refreshed = time.monotonic() + current_app.config["STREAM_SECONDS"], time.monotonic()
+        listed = -LIST_PAUSE_SECONDS  # (monotonic time: the first list goes at once)
         while time.monotonic() < closes and not hub.stopping:
             if player and seeks().match_of(player) is not None:
                 yield f"event: paired\ndata: {url_for('lobby.to_game')}\n\n"
                 return
-            version = seeks().version()
-            if version > after:
+            version, pause_left = seeks().version(), listed + LIST_PAUSE_SECONDS - time.monotonic()
+            if version > after and pause_left <= 0:
                 yield _list_message(version, player, name)
-                after = version
+                after, listed = version, time.monotonic()
+            elif version > after:
+                hub.wait(LOBBY, version, pause_left)  # the next change (a match) wakes it sooner
             elif not hub.wait(LOBBY, after, min(KEEP_ALIVE_SECONDS, closes - time.monotonic())):
                 yield ": keep-alive\n\n"
             if opened and player and time.monotonic() - refreshed >= KEEP_ALIVE_SECONDS:
@@ -278,20 +338,34 @@ def _close(opened: str | None, player: str | None, client_left: bool) -> None:
 
 
 def _list_message(version: int, player: str | None, name: str | None) -> str:
-    html = render_template("online/_lobby_seeks.html", **_lobby_context(player, name))
+    """A stream's message: the list as this visitor sees it at version (shared by every anonymous visitor
+    without a seek of their own, who all see the same)."""
+    shared: SharedList = current_app.extensions["lobby_lists"]
+    open_seeks = shared.seeks_at(version)
+
+    def draw(listed: list[Seek]) -> str:
+        return render_template("online/_lobby_seeks.html", **_lobby_context(player, name, listed))
+
+    if name is None and not any(seek.owner == player for seek in open_seeks):
+        html = shared.anonymous_at(version, draw)
+    else:
+        html = draw(open_seeks)
     return "\n".join([f"id: {version}", *(f"data: {line}" for line in html.splitlines())]) + "\n\n"
 
 
-def _lobby_context(player: str | None, name: str | None) -> dict[str, object]:
-    """What the lobby's templates show this visitor: their seek, the seeks they may accept, the form's choices."""
-    open_seeks, blocks = seeks().open_seeks(), _blocks(name)
+def _lobby_context(player: str | None, name: str | None,
+                   open_seeks: list[Seek] | None = None) -> dict[str, object]:
+    """What the lobby's templates show this visitor: their seek, the seeks they may accept, the form's choices
+    (of open_seeks, if given: else as the store has them now)."""
+    open_seeks, blocks = seeks().open_seeks() if open_seeks is None else open_seeks, _blocks(name)
     mine = next((seek for seek in open_seeks if seek.owner == player), None)
     acceptable = [seek for seek in open_seeks if seek.owner != player
                   and seek.acceptance_problem(player, name, rating_of(name, seek.rules), blocks) is None]
     return {"blocked": sorted(seeks().blocked_by(name.lower())) if name else [], "mine": mine, "name": name,
             "boards": BOARDS, "rules": RULES,
             "rating_ranges": RATING_RANGES, "seeker_reload": SEEKER_RELOAD_SECONDS, "pools": POOLS.values(),
-            "acceptable": acceptable[:SEEKS_SHOWN], "more_seeks": max(0, len(acceptable) - SEEKS_SHOWN)}
+            "acceptable": acceptable[:SEEKS_SHOWN], "more_seeks": max(0, len(acceptable) - SEEKS_SHOWN),
+            "items": current_app.extensions["lobby_lists"].items(acceptable[:SEEKS_SHOWN])}
 
 
 def _blocks(name: str | None) -> frozenset[str]:

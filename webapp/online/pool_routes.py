@@ -124,7 +124,7 @@ def wait() -> Redirect | str:
     never_cached()
     player = this_player(make=False)
     if player is not None and (game_id := seeks().match_of(player, forget=True)) is not None:
-        return redirect(url_for("online.show", game_id=game_id), 303)
+        return _to_game_once_made(game_id)
     entry = pools().entry_of(player) if player else None
     if entry is None or player is None:
         return redirect(url_for("pools.index"), 303)
@@ -140,7 +140,7 @@ def cancel() -> Redirect:
     """Leave the pool; if a pairing came first, to the game instead."""
     player = this_player(make=False)
     if player is not None and (game_id := seeks().match_of(player, forget=True)) is not None:
-        return redirect(url_for("online.show", game_id=game_id), 303)
+        return _to_game_once_made(game_id)
     if player is None or not pools().leave(player):
         raise Conflict("You are not waiting in a pool: choose one to play.")
     return redirect(url_for("pools.index"), 303)
@@ -153,6 +153,12 @@ def to_game() -> Redirect:
     game_id = seeks().match_of(player, forget=True) if player else None
     if game_id is None:
         return redirect(url_for("pools.index"), 303)
+    return _to_game_once_made(game_id)
+
+
+def _to_game_once_made(game_id: str) -> Redirect:
+    """To a paired game, once it is made (within GAME_WAIT_SECONDS): the round that paired this player makes the
+    game just after, in another request, and the page sent there sooner would find none (404)."""
     waits_until = time.monotonic() + GAME_WAIT_SECONDS
     while games().get(game_id) is None and time.monotonic() < waits_until:
         time.sleep(0.05)
@@ -186,17 +192,20 @@ def _waiting_stream(player: str | None) -> Iterator[str]:
     try:
         yield "retry: 1000\n\n"
         while player is not None and time.monotonic() < closes and not hub.stopping:
+            # The version before the match, and the entry before the match: a round that pairs this player
+            # in between (its entry gone, its match kept, the version grown at once) is then seen, not
+            # waited out to the next tick, nor taken for the entry cancelled.
+            version, entry = seeks().version(), pools().entry_of(player)
             if seeks().match_of(player) is not None:
                 yield f"event: paired\ndata: {url_for('pools.to_game')}\n\n"
                 return
-            entry = pools().entry_of(player)
             if entry is None:
                 yield "event: paired\ndata: " + url_for("pools.index") + "\n\n"  # cancelled elsewhere, or gone
                 return
             pools().seen(player)
             _round(entry.pool)
             yield _message(render_template("online/_pool_waiting.html", **_waiting(entry)))
-            hub.wait(LOBBY, seeks().version(), min(POOL_TICK_SECONDS, max(0.0, closes - time.monotonic())))
+            hub.wait(LOBBY, version, min(POOL_TICK_SECONDS, max(0.0, closes - time.monotonic())))
     except STORE_ERRORS:
         current_app.logger.warning("A store failed during a pool's stream; the page will reconnect", exc_info=True)
 

@@ -83,6 +83,8 @@ class SeekStore:
         self.seen(owner, LEFT_GRACE_SECONDS)
 
     def match(self, owner: str, game_id: str) -> None:
+        """The owner's accepted seek became game_id; the lobby's version grows, so that the owner's streams,
+        woken by the take just before (while the match was not yet kept), look again and find it."""
         raise NotImplementedError
 
     def match_of(self, owner: str, forget: bool = False) -> str | None:
@@ -162,6 +164,10 @@ class SQLiteSeeks(SeekStore):
         return self._db
 
     def _prune(self) -> None:
+        """Forget the seeks past their deadline. Looked for first, by a read: every lobby stream reads the
+        seeks at every change, and a write transaction each would queue them all on the file's one lock."""
+        if self._db().execute("SELECT 1 FROM seeks WHERE deadline < ? LIMIT 1", (time.time(),)).fetchone() is None:
+            return
         with self._db.transaction() as db:
             if db.execute("DELETE FROM seeks WHERE deadline < ?", (time.time(),)).rowcount:
                 db.execute("UPDATE lobby_version SET version = version + 1")
@@ -214,8 +220,13 @@ class SQLiteSeeks(SeekStore):
             db.execute("DELETE FROM lobby_matches WHERE expires < ?", (time.time(),))
             db.execute("INSERT OR REPLACE INTO lobby_matches VALUES (?, ?, ?)",
                        (owner, game_id, time.time() + MATCH_SECONDS))
+            db.execute("UPDATE lobby_version SET version = version + 1")
 
     def match_of(self, owner: str, forget: bool = False) -> str | None:
+        if not forget:  # every lobby stream asks at every change: a read, not the write lock
+            row = self._db().execute("SELECT game FROM lobby_matches WHERE owner = ? AND expires >= ?",
+                                     (owner, time.time())).fetchone()
+            return row[0] if row else None
         with self._db.transaction() as db:
             row = db.execute("SELECT game FROM lobby_matches WHERE owner = ? AND expires >= ?",
                              (owner, time.time())).fetchone()
@@ -353,7 +364,10 @@ class RedisSeeks(SeekStore):
             self.client.zadd("lobby:deadlines", {seek.id: _deadline(seek, time.time(), grace)}, xx=True)
 
     def match(self, owner: str, game_id: str) -> None:
-        self.client.set(f"lobby:match:{owner}", game_id, ex=MATCH_SECONDS)
+        with self.client.pipeline() as pipe:
+            pipe.set(f"lobby:match:{owner}", game_id, ex=MATCH_SECONDS)
+            pipe.incr("lobby:version")
+            pipe.execute()
 
     def match_of(self, owner: str, forget: bool = False) -> str | None:
         key = f"lobby:match:{owner}"
