@@ -257,3 +257,23 @@ def test_accepting_ends_the_acceptors_own_seek(alice: Friend, bob: Friend, app: 
     bob.post(f"/lobby/seeks/{alices}/accept", {}, htmx=False)
     carol = Friend(app.test_client())
     assert seek_ids(carol.client.get("/lobby").get_data(as_text=True)) == []
+
+
+def test_a_rated_game_from_the_lobby_is_aborted_by_the_server_when_no_first_move_comes(
+        alice: Friend, app: Flask, monkeypatch: pytest.MonkeyPatch):
+    """Accepting a rated seek schedules the server's abort (issue 69): the game's page, read once the first
+    move's time is up, says so."""
+    scheduled: list[float] = []
+    monkeypatch.setattr("webapp.online.aborts.schedule", lambda jobs, where, game, before=None: scheduled.append(
+        game.start_by))
+    sign_up(alice, "Ada_L")
+    seek(alice, board="7x7", rated="rated")
+    carol = Friend(app.test_client())
+    sign_up(carol, "Carol_C")
+    (seek_id,) = seek_ids(carol.client.get("/lobby").get_data(as_text=True))
+    game_link = carol.post(f"/lobby/seeks/{seek_id}/accept", {}, htmx=False).headers["Location"]
+    game = app.extensions["online_games"].get(game_link.rsplit("/", 1)[1])
+    assert scheduled == [game.start_by] and game.start_by is not None
+    monkeypatch.setattr("time.time", lambda: game.start_by + 1)
+    page = carol.client.get(game_link).get_data(as_text=True)
+    assert "first move did not come in time: the game is aborted." in page

@@ -169,6 +169,7 @@ def accept(seek_id: str) -> Redirect:
     x, o = seek.seats(Seated(player, name))
     control = current_app.extensions["time_controls"].get(seek.clock) if seek.clock else None
     game = game_for_two(online.games(), seek.rules, x, o, seek.opening, control, seek.rated)
+    online._schedule_abort(game)  # a rated game's first move is awaited from now
     seeks().playing(game.id, _mean_rating(seek, name))
     seeks().match(seek.owner, game.id)
     return redirect(url_for("online.show", game_id=game.id), 303)
