@@ -67,7 +67,9 @@ def test_a_seek_lives_while_its_owner_is_seen_and_a_grace_after_they_leave(store
 
 
 def test_matches_are_read_then_forgotten(store):
+    before = store.version()
     store.match("owner", "game")
+    assert store.version() > before, "a change: it wakes the owner's stream, which the take woke too early"
     assert store.match_of("owner") == "game"
     assert store.match_of("owner", forget=True) == "game"
     assert store.match_of("owner") is None
