@@ -16,22 +16,34 @@ from harness.servers import ONE_ADDRESS_FOR_MANY, in_a_thread
 from harness.states import STRANGERS
 from harness.strangers import seed_ratings
 from webapp.app import create_app
+from webapp.online import endings, lobby_routes, streams
 
 pytestmark = pytest.mark.browser
 
 VIEWPORTS = {"desktop": DESKTOP, "phone": SMALL_PHONE}
+EXPECTED_CONSOLE_ERRORS = {"signing up refused, the name taken": "status of 409"}
+"""The console errors a state makes by its own doing (the form that says why comes as a 409)."""
+
+
+SHORTER_WAITS = {(endings, "FIRST_MOVE_SECONDS"): 12.0, (endings, "CLAIM_SECONDS"): 15.0,
+                 (streams, "KEEP_ALIVE_SECONDS"): 2.0, (lobby_routes, "KEEP_ALIVE_SECONDS"): 2.0}
+"""The server's waits, shorter in this test's own server (the pages are the same): a first move's 30 s, a
+claim's 30 s, and a stream's 15 s keep-alive, at which it finds its page gone. Long enough still for a state to
+play its first moves, and to audit a claim on its way before it may be made."""
 
 
 @pytest.fixture(scope="module")
 def strangers_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """An app of its own in a thread, its instance seeded with rated games (the leaderboards' players): the
-    shared live server's tests would find them on their pages."""
+    """An app of its own in a thread, its instance seeded with rated games (the leaderboards' players: the
+    shared live server's tests would find them on their pages), its waits shorter (SHORTER_WAITS)."""
     instance = tmp_path_factory.mktemp("strangers")
     seed_ratings(instance)
     app = create_app({"SECRET_KEY": "strangers browser test", "ENGINE_WORKERS": "inline",
                       **{name: int(most) for name, most in ONE_ADDRESS_FOR_MANY.items()}},
                      instance_path=instance)
-    with in_a_thread(app) as address:
+    with pytest.MonkeyPatch.context() as patch, in_a_thread(app) as address:
+        for (module, name), seconds in SHORTER_WAITS.items():
+            patch.setattr(module, name, seconds)
         yield address
 
 
@@ -57,7 +69,8 @@ def test_every_strangers_state_passes_the_audit_light_and_dark(browser: Browser,
         audit_both_schemes(page, axe_source)
         width = page.evaluate("document.documentElement.scrollWidth")
         assert width <= VIEWPORTS[viewport]["width"], f"the page scrolls sideways: {width} pixels wide"
-        assert errors == []
+        expected = EXPECTED_CONSOLE_ERRORS.get(state)
+        assert [error for error in errors if not (expected and expected in error)] == []
     finally:
         for opened in set(browser.contexts) - before:
             opened.close()
