@@ -1,6 +1,7 @@
 """`make screenshots`: every state of the pages at 360, 768 and 1280 pixels
 wide, light and dark, as PNG files in screenshots/ (which git ignores).
-`python -m tools.screenshots friend lobby` takes only the states whose names hold "friend" or "lobby";
+`python -m tools.screenshots friend lobby` takes only the states whose names hold "friend" or "lobby",
+`python -m tools.screenshots strangers` the strangers' (harness.states.STRANGERS);
 `--widths 360 1280` only those widths; `--out /tmp/shots` another folder.
 The server's instance is seeded with rated games first (harness.strangers.seed_ratings), for the leaderboards."""
 
@@ -39,7 +40,8 @@ def browser_found() -> str:
 def main() -> None:
     asked = arguments()
     states = {state: reach for state, reach in {**STATES, **STRANGERS}.items()
-              if not asked.words or any(word in state for word in asked.words)}
+              if not asked.words or any(word in state for word in asked.words)
+              or "strangers" in asked.words and state in STRANGERS}
     asked.out.mkdir(parents=True, exist_ok=True)
     with scratch_folder() as instance, sync_playwright() as playwright:
         seed_ratings(Path(instance))
