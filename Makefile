@@ -1,8 +1,8 @@
 # The make targets; how long each takes, and what each measured: docs/measurements.md
 # make run: play at http://$(HOST):$(PORT) · make test: the whole suite, its target 5 minutes
-# make check: the fast loop, engine and web tests (no browser, no live servers, no seeded-games properties, exhaustive claims sampled), those the Python changed since make check-all reads, its target 40 s
+# make check: the fast loop, engine and web tests (no browser, no live servers, no seeded-games properties, exhaustive claims sampled), those the Python, templates and data changed since make check-all read, its target 40 s
 # make check-all: all of make check's tests, recording which test reads what for make check
-# make lint: ruff (pyflakes, pycodestyle, import order, bugbear, pyupgrade) and mypy's types, as CI runs them
+# make lint: ruff (pyflakes, pycodestyle, import order, bugbear, pyupgrade), mypy's types and the commit subjects, as CI runs them
 # make serve: the production server (gunicorn) · make worker: engine workers for REDIS_URL's queue, on any machine
 # make load: latency (open loop) and throughput under load; master's strength under a flood of think and review pages
 # make load-live: games between friends, 500 live streams, measured
@@ -11,6 +11,7 @@
 # make load-servers: both of those under gunicorn sync, gthread, gevent and granian
 # make bench: engine speed, and a 60-move 15×15 review on 1 and 2 workers · make strength: how strong each level is
 # make ladder: brains play each other through the Gomocup protocol (LADDER="master ./pbrain-x --board 15x15 --sprt 0 30")
+# make examine ENGINE="pbrain-kinrow --level easy" [EXAMINE="--board 4x4"]: an engine's every move judged against perfect play (3×3: every position; 4×4: a sample; bigger: games against the levels), into examinations/
 # make opening-games: two levels under renju's opening rules, which the protocol cannot ask a brain for (OPENING_GAMES="master hard --games 12")
 # make tablebase: solve 4×4 again, into webapp/engine/play/4x4.tablebase
 # make train: MENACE and the network learn again from their seeds (tools/training.py), into webapp/engine/*.json, then judged
@@ -42,7 +43,7 @@ export PYTHONPYCACHEPREFIX := $(CURDIR)/$(VENV)/pycache
 unexport PYTHONDONTWRITEBYTECODE
 AXE := $(VENV)/axe-$(AXE_VERSION).min.js
 
-.PHONY: help run serve worker test check check-all lint load load-live probe-floods load-engine-flood load-servers bench bench-think bench-estimate bench-steps bench-browser voices strength ladder opening-games review-check forbidden-check tablebase train learners shapes puzzles puzzles-check screenshots chromium headless-chromium redis htmx clean
+.PHONY: help run serve worker test check check-all lint load load-live probe-floods load-engine-flood load-servers bench bench-think bench-estimate bench-steps bench-browser voices strength ladder examine opening-games review-check forbidden-check tablebase train learners shapes puzzles puzzles-check screenshots chromium headless-chromium redis htmx clean
 
 .DEFAULT_GOAL := help
 
@@ -68,30 +69,33 @@ test: $(VENV)/test-installed $(VENV)/wheels/complete $(AXE) headless-chromium re
 	$(BIN)/pytest -n 3 --dist worksteal -m "not sample"
 
 CHECK := $(BIN)/pytest -q -n 3 --dist worksteal tests --ignore=tests/browser --ignore=tests/live --ignore=tests/tools -m "not live and not thorough"
-ASSETS_CHANGED = find templates static webapp -newer .testmondata -type f \( -name '*.html' -o -name '*.css' -o -name '*.js' -o -name '*.json' -o -name '*.tablebase' \) -print -quit
+RECORD := .testmondata .testmondata-wal .testmondata-shm .testmondata-reads.json
 
-# The fast loop runs only the tests that read the Python changed since
-# make check-all last ran the whole and recorded which test reads what
-# (pytest-testmon, in .testmondata; the record is made by tracing every line,
-# which makes that run slower). Testmon follows Python alone, so once a
-# template, a stylesheet, a script or a data file has changed since the
-# record, make check runs the whole, as check-all does, until check-all
-# records afresh (a file deleted is not noticed: run make check-all then).
-# Code that a test runs only in a process of its own (a brain, a worker, a
-# server) is followed where the test also runs it in its own process. Each
-# case's time: docs/measurements.md, "make check".
+# The fast loop runs the tests that read what changed since make check-all
+# last ran the whole and recorded which test reads what: pytest-testmon's
+# record of the Python each test runs (.testmondata, made by tracing every
+# line, which makes that run slower), and tests/reads.py's of the templates
+# (includes too), stylesheets, scripts and data files each test reads, in
+# its process or through a cached function (.testmondata-reads.json); a file
+# whose content changed, or which is gone, brings its readers. A stylesheet
+# or script only the browser reads brings none: make test's browser tests
+# read them. Code or files that a test reads only in a process of its own (a
+# brain, a worker, a server) are followed where the test also reads them in
+# its own process. Without a record (a fresh clone) make check runs the whole
+# untraced, faster than recording it; make check-all records. Each case's
+# time: docs/measurements.md, "make check".
 check: $(VENV)/test-installed
-	@if [ ! -f .testmondata ]; then $(MAKE) --no-print-directory check-all; \
-	elif [ -n "$$($(ASSETS_CHANGED))" ]; then echo "A template, style, script or data file changed since make check-all recorded: the whole (make check-all records afresh)."; $(CHECK); \
-	else $(CHECK) --testmon-forceselect --testmon-nocollect; fi
+	@if [ ! -f .testmondata ] || [ ! -f .testmondata-reads.json ]; then echo "No record of which test reads what: the whole, untraced (make check-all records it, for the fast loop)."; $(CHECK) -p no:testmon; \
+	else $(CHECK) --testmon-forceselect --testmon-nocollect --reads select; fi
 
 lint: $(VENV)/test-installed
 	$(BIN)/ruff check webapp tools harness tests
 	$(BIN)/mypy
+	$(BIN)/python -m tools.subjects
 
 check-all: $(VENV)/test-installed
-	rm -f .testmondata .testmondata-wal .testmondata-shm
-	$(CHECK) --testmon-forceselect
+	rm -f $(RECORD)
+	$(CHECK) --testmon-forceselect --reads record
 
 load: $(VENV)/test-installed redis
 	$(BIN)/python -m tools.load
@@ -135,6 +139,9 @@ strength: $(VENV)/installed
 
 ladder: $(VENV)/installed
 	$(BIN)/python -m tools.ladder $(LADDER)
+
+examine: $(VENV)/installed
+	$(BIN)/python -m tools.examine "$(ENGINE)" $(EXAMINE)
 
 # make review-check JUDGE=/path/to/pbrain-rapfi-10k: does the review find the move that lost each of
 # tools/lost_games.txt's games, by the judge's (Rapfi's) proofs?
@@ -232,4 +239,4 @@ htmx:
 	rm -f static/htmx-[0-9]*.min.js static/hx-sse-[0-9]*.min.js && cd static && npm pack --silent htmx.org@$(HTMX_VERSION) | xargs -I{} sh -c 'tar -xzf {} package/dist/htmx.min.js package/dist/ext/hx-sse.min.js package/LICENSE && mv package/dist/htmx.min.js htmx-$(HTMX_VERSION).min.js && mv package/dist/ext/hx-sse.min.js hx-sse-$(HTMX_VERSION).min.js && mv package/LICENSE htmx-LICENSE.txt && rm -r package {}'
 
 clean:
-	rm -rf $(VENV) .pytest_cache .testmondata .testmondata-wal .testmondata-shm
+	rm -rf $(VENV) .pytest_cache $(RECORD)

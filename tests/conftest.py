@@ -22,6 +22,7 @@ from jinja2 import FileSystemBytecodeCache
 
 from harness.browsing import BROWSER_BUDGET_MS
 from harness.servers import ONE_ADDRESS_FOR_MANY, AppServer, RedisServer, in_a_thread, outside_checkout
+from tests import reads
 from tests.reach import Reach
 from tests.support import Visitor
 from webapp.app import create_app
@@ -107,6 +108,16 @@ def visitor(app: Flask) -> Visitor:
 
 
 LIVE_FIXTURES = {"redis_server", "served"}
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    reads.add_option(parser)
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_configure(config: pytest.Config) -> None:
+    """After testmon's: make check's selection widens testmon's (tests/reads.py)."""
+    reads.configure(config)
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:

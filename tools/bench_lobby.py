@@ -30,7 +30,7 @@ def measure(redis_url: str | None) -> tuple[float, float, int]:
         most = app.config["SEEKS_OPEN"]
         for _ in range(most):
             store.add(seek_made(new_player_id(), None, BOARDS["15x15"], Opening(), "5+3", False, Colour.RANDOM,
-                                None), most)
+                                None, None), most)
         client = app.test_client()
         client.get("/lobby")
         pages, messages = [], []

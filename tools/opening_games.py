@@ -28,7 +28,7 @@ from typing import NamedTuple
 from harness.renju_referee import judge
 from tools.parallel import mapping
 from webapp.engine import BOARDS, Opening, Position, levels_of
-from webapp.engine.game.opening_rules import RENJU_OPENINGS
+from webapp.engine.game.opening_rules import RENJU_RULES
 from webapp.play.computer import Computer
 from webapp.play.game import Game
 
@@ -110,7 +110,7 @@ def main(argv: list[str] | None = None) -> None:
     levels = levels_of(RULES)
     parser.add_argument("first", nargs="?", default="master", choices=levels)
     parser.add_argument("second", nargs="?", default="hard", choices=levels)
-    parser.add_argument("--rules", nargs="+", default=list(RENJU_OPENINGS), choices=RENJU_OPENINGS)
+    parser.add_argument("--rules", nargs="+", default=list(RENJU_RULES), choices=RENJU_RULES)
     parser.add_argument("--games", type=int, default=12, help="games a rule, the levels taking turns as the opener")
     parser.add_argument("--turn-ms", type=float, default=200)
     parser.add_argument("--workers", type=int, default=2)

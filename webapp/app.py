@@ -20,13 +20,15 @@ from werkzeug.exceptions import HTTPException, RequestEntityTooLarge, ServiceUna
 from werkzeug.middleware.proxy_fix import ProxyFix
 
 from webapp.accounts import routes as account_routes
+from webapp.accounts.store import ACCOUNTS_MOST
 from webapp.analysis import routes as analysis_routes
 from webapp.brains.external import Brain, configured, probe, settings_in
 from webapp.engine import BOARDS, DEFAULT_BUDGET_MS, FREESTYLE, RULES, STANDARD, Opening, rules_offered
-from webapp.engine.game.opening_rules import NAMES, OPENINGS
+from webapp.engine.game.opening_rules import NAMES, OPENINGS, OpeningRule
 from webapp.estimate import routes as estimate_routes
+from webapp.examinations import routes as examination_routes
 from webapp.learn import routes as learn_routes
-from webapp.online import lobby_routes
+from webapp.online import lobby_routes, pool_routes
 from webapp.online import routes as online_routes
 from webapp.online.clock import CLOCKS
 from webapp.play import routes as play_routes
@@ -38,11 +40,13 @@ from webapp.shared.lessons import LESSONS, place_of
 from webapp.shared.players import PLAYERS
 from webapp.shared.web import ENGINE_POOL, duration, is_htmx, let_go_of_engine_work, path, refused, reload_address
 from webapp.shared.words import piece_shown, side_name
+from webapp.storage.account_parts import account_parts_store
 from webapp.storage.errors import StoreUnavailable
 from webapp.storage.limits import rate_limits
 from webapp.storage.private import private_folder
 from webapp.storage.redis import redis_client
-from webapp.storage.sessions import init_session_store
+from webapp.storage.sessions import init_session_store, session_store_answers
+from webapp.storage.where import Where
 from webapp.think import routes as think_routes
 from webapp.workers.pool import EnginePool, EnginesBusy
 
@@ -75,6 +79,9 @@ DEFAULTS: dict[str, Any] = {
     "GAMES_PER_MINUTE": 10,                  # live games one browser may start in a minute
     "SEEKS_PER_MINUTE": 6,                   # seeks made, and seeks accepted, by one browser or account in a minute
     "SEEKS_OPEN": 300,                       # open seeks in the lobby, in all
+    "POOL_JOINS_PER_MINUTE": 10,             # quick-pairing presses by one browser or account in a minute
+    "POOL_ENTRIES_PER_ADDRESS": 8,           # players one client (address, IPv6 /64) may have waiting in the pools
+    "POOL_MOST": 200,                        # players waiting in one pool (and mode), in all: a round's cost
     "ENGINE_PAGES_PER_MINUTE": 30,           # pages one client may have the engine workers work out in a minute
     "ENGINE_PAGES_AT_ONCE": 2,               # of those, how many may wait for the workers at once
     "REVIEWS_PER_MINUTE": 20,                # looks at reviews one client may have queue new appraisals, a minute
@@ -87,7 +94,9 @@ DEFAULTS: dict[str, Any] = {
     "CLOCKS": CLOCKS,                        # the clocks offered between friends: minutes + seconds a move
     "MAX_CONTENT_LENGTH": 512 * 1024,        # a request body's most bytes; the largest legit, a record file, is 256 KiB
     "SIGN_IN_TRIES_PER_CLIENT": 30,          # sign-ups, and sign-ins, one client may try in 15 minutes
+    "ACCOUNT_PARTS_LIMIT": 10_000,           # accounts whose score, My games and MENACE are kept; idlest go first
     "SIGN_IN_TRIES_PER_NAME": 10,            # sign-ins (and sign-ups) one name may be tried with in 15 minutes
+    "ACCOUNTS_MOST": ACCOUNTS_MOST,          # names the accounts' store keeps, accounts and deleted ones' closed names
 }
 ENVIRONMENT: dict[str, type] = {
     "SECRET_KEY": str, "REDIS_URL": str, "SESSION_COOKIE_SECURE": bool, "HTTPS": bool,
@@ -95,11 +104,13 @@ ENVIRONMENT: dict[str, type] = {
     "ENGINE_WORKERS": str, "ENGINE_WORKER_COUNT": int,
     "STREAM_SECONDS": float, "STREAMS_PER_PROCESS": int, "STREAMS_PER_PLAYER": int,
     "STREAMS_PER_CLIENT": int, "GAMES_PER_MINUTE": int, "SEEKS_PER_MINUTE": int, "SEEKS_OPEN": int,
+    "POOL_JOINS_PER_MINUTE": int, "POOL_ENTRIES_PER_ADDRESS": int, "POOL_MOST": int,
     "ADDRESS_PER_MINUTE": int, "ENGINE_PAGES_PER_MINUTE": int,
     "ENGINE_PAGES_AT_ONCE": int, "REVIEWS_PER_MINUTE": int,
     "LEARNING_RUNS_PER_CLIENT": int,
     "TRUSTED_PROXIES": int, "ENGINE_BRAINS": str, "REVIEW_ENGINE": str, "CLOCKS": str, "MAX_CONTENT_LENGTH": int,
-    "SIGN_IN_TRIES_PER_CLIENT": int, "SIGN_IN_TRIES_PER_NAME": int,
+    "SIGN_IN_TRIES_PER_CLIENT": int, "SIGN_IN_TRIES_PER_NAME": int, "ACCOUNT_PARTS_LIMIT": int,
+    "ACCOUNTS_MOST": int,
 }
 HSTS_SECONDS_HEADER = "max-age=31536000"
 """Strict-Transport-Security when HTTPS is set: a year, this host only."""
@@ -139,17 +150,21 @@ def create_app(test_config: Mapping[str, Any] | None = None,
     SecFetchCSRF(app)  # every POST from another site is refused: see docs/http.md
     url = app.config["REDIS_URL"]
     app.extensions["rate_limits"] = rate_limits(redis_client(url) if url else None, app.instance_path)
+    app.extensions["account_parts"] = account_parts_store(Where(url, app.instance_path),
+                                                          app.config["ACCOUNT_PARTS_LIMIT"])
     online_routes.init_app(app)
     lobby_routes.init_app(app)
+    pool_routes.init_app(app)
     app.extensions[ENGINE_POOL] = EnginePool(app.config["ENGINE_WORKERS"], app.instance_path, app.config["REDIS_URL"],
                                              workers=app.config["ENGINE_WORKER_COUNT"], judge=_external_engines(app))
     puzzle_routes.init_app(app)
     account_routes.init_app(app)
-    for routes in (play_routes, review_routes, puzzle_routes, think_routes, online_routes, lobby_routes, learn_routes,
-                   records_routes, analysis_routes, estimate_routes, account_routes):
+    for routes in (play_routes, review_routes, puzzle_routes, think_routes, online_routes, lobby_routes, pool_routes,
+                   learn_routes, records_routes, analysis_routes, estimate_routes, account_routes,
+                   examination_routes):
         app.register_blueprint(routes.bp)
     app.extensions["refusal_pages"] = {"play": play_routes.refused, "online": online_routes.refused,
-                                       "lobby": lobby_routes.refused,
+                                       "lobby": lobby_routes.refused, "pools": pool_routes.refused,
                                        "review": review_routes.refused, "puzzles": puzzle_routes.refused}
     _register_error_answers(app)
     app.add_url_rule("/healthz", view_func=healthz)
@@ -161,8 +176,9 @@ def create_app(test_config: Mapping[str, Any] | None = None,
     app.after_request(_add_security_headers)
     app.teardown_request(let_go_of_engine_work)
     if proxies := app.config["TRUSTED_PROXIES"]:  # the client's address, not the proxy's, for the rate limits
-        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=proxies, x_proto=proxies)
-    vendored = {name: _vendored(Path(app.static_folder), name) for name in ("htmx", "hx-sse")}
+        # Werkzeug's way to put a middleware in front (its docs'): Flask's types call wsgi_app a method
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=proxies, x_proto=proxies)  # type: ignore[method-assign]
+    vendored = {name: _vendored(_folder("static"), name) for name in ("htmx", "hx-sse")}
     app.jinja_env.globals["vendored"] = vendored.__getitem__
     app.jinja_env.globals["opening_names"] = {rule: NAMES[rule] for rule in OPENINGS}  # the forms' choice
     ruled = [name for name, rules in BOARDS.items() if len(rules_offered(rules)) > 1]  # where a form shows openings
@@ -171,7 +187,7 @@ def create_app(test_config: Mapping[str, Any] | None = None,
     return app
 
 
-def _opening_places(rule: str, ruled: list[str]) -> dict[str, str]:
+def _opening_places(rule: OpeningRule, ruled: list[str]) -> dict[str, str]:
     """Where the new-game form offers an opening rule (app.js reads it), as
     far as that is not everywhere the form shows openings: its rules where
     not freestyle and standard ("renju"), its boards where not all of those
@@ -284,7 +300,7 @@ def http_error(error: HTTPException) -> ResponseReturnValue:
 def healthz() -> tuple[str, int, dict[str, str]]:
     """For load balancers: 200 when the app and its session store answer."""
     plain_text = {"Content-Type": "text/plain; charset=utf-8"}
-    if current_app.session_interface.is_available():
+    if session_store_answers(current_app):
         return "ok\n", 200, plain_text
     return "session store unavailable\n", 503, plain_text
 

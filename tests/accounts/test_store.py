@@ -1,7 +1,8 @@
 """The accounts' store, on SQLite and on Redis: one account a name whatever
 its case, a password kept only as its argon2id hash and checked, a hash made
-anew at sign-in when the hasher's parameters have grown, deletion, and a
-name two processes race for kept once."""
+anew at sign-in when the hasher's parameters have grown, deletion (and the
+name closed for good), a name two processes race for kept once, and the
+bound on how many names the store keeps, whatever races."""
 
 from __future__ import annotations
 
@@ -13,7 +14,16 @@ import pytest
 from argon2 import PasswordHasher, extract_parameters
 
 from tests.accounts.conftest import CHEAP
-from webapp.accounts.store import FILE, Account, NameTaken, RedisAccounts, SQLiteAccounts, accounts_store
+from webapp.accounts.store import (
+    FILE,
+    Account,
+    NameClosed,
+    NameTaken,
+    RedisAccounts,
+    SQLiteAccounts,
+    StoreFull,
+    accounts_store,
+)
 from webapp.storage.where import Where
 
 PASSWORD = "correct horse battery"
@@ -59,14 +69,46 @@ def test_a_hash_is_made_anew_at_sign_in_when_the_hasher_has_grown(where: Where):
     assert accounts_store(where, CHEAP).verify("Ada_L", PASSWORD) == made  # the new hash still checks
 
 
-def test_a_deleted_account_is_gone_and_its_id_never_given_again(where: Where):
+def test_a_deleted_account_is_gone_its_name_closed_and_its_id_never_given_again(where: Where):
     store = accounts_store(where, CHEAP)
     first = store.create("Ada_L", PASSWORD)
+    assert not store.is_closed("Ada_L")
     assert store.delete(first) and not store.delete(first)
     assert store.find("Ada_L") is None and store.verify("Ada_L", PASSWORD) is None
-    again = store.create("ada_l", PASSWORD)
-    assert again.id != first.id and again.name == "ada_l"
-    assert not store.delete(first) and store.find("Ada_L") == again  # the old account's deletion leaves the new one
+    assert store.is_closed("ada_l") and accounts_store(where, CHEAP).is_closed("ADA_L")  # any process, any case
+    for name in ("Ada_L", "ada_l"):
+        with pytest.raises(NameClosed):
+            store.create(name, PASSWORD)
+    other = store.create("Grace_H", PASSWORD)
+    assert other.id > first.id and not store.is_closed("Grace_H") and not store.is_closed("Nobody")
+    assert store.find("Ada_L") is None and not store.delete(first)
+
+
+def test_the_store_keeps_at_most_so_many_names_closed_ones_included(where: Where):
+    store = accounts_store(where, CHEAP)
+    ada, _ = store.create("Ada_L", PASSWORD, most=2), store.create("Grace_H", PASSWORD, most=2)
+    with pytest.raises(StoreFull):
+        store.create("Alan_T", PASSWORD, most=2)
+    assert store.find("Alan_T") is None
+    store.delete(ada)
+    with pytest.raises(StoreFull):  # a deleted account's closed name still counts
+        store.create("Alan_T", PASSWORD, most=2)
+    with pytest.raises(NameTaken):  # a taken name is told as taken, full or not
+        store.create("grace_h", PASSWORD, most=2)
+    assert store.create("Alan_T", PASSWORD, most=3).name == "Alan_T"
+
+
+def test_processes_racing_for_the_last_places_get_only_those(where: Where):
+    def make(number: int) -> bool:
+        try:
+            accounts_store(where, CHEAP).create(f"Racer{number}", PASSWORD, most=3)
+        except StoreFull:
+            return False
+        return True
+
+    with ThreadPoolExecutor(4) as threads:
+        made = list(threads.map(make, range(8)))
+    assert made.count(True) == 3
 
 
 def test_processes_racing_for_one_name_give_it_to_one(where: Where):

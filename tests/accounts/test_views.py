@@ -2,7 +2,8 @@
 forms, no HX-Request): sign up, in and out; the words for each thing that
 can be wrong, one of them for a wrong password and an unknown name alike;
 the limits on tries by client and by name; the session's id renewed at
-sign-in; a player's page; deleting one's own account, and no one else's."""
+sign-in; a player's page; deleting one's own account, and no one else's,
+its page then 410 and its name closed; the bound on accounts kept."""
 
 from __future__ import annotations
 
@@ -191,9 +192,40 @@ def test_one_deletes_ones_own_account_only_and_with_its_password(app: Flask):
     assert ada.client.get("/@/Ada_L").status_code == 200
     deleted = ada.post("/@/Ada_L/delete", {"password": PASSWORD}, htmx=False)
     assert deleted.status_code == 303 and deleted.headers["Location"] == "/"
-    assert ada.client.get("/@/Ada_L").status_code == 404 and "Signed in as" not in header(ada)
+    assert "Signed in as" not in header(ada)
     assert sign_in(ada).status_code == 400 and bob.client.get("/@/Bob").status_code == 200
     assert ada.post("/@/Nobody/delete", {"password": PASSWORD}, htmx=False).status_code == 404
+    assert ada.post("/@/Ada_L/delete", {"password": PASSWORD}, htmx=False).status_code == 404
+
+
+def test_a_deleted_accounts_page_says_so_and_its_name_is_never_given_again(either_store: Flask):
+    ada, stranger = from_address(either_store, "192.0.2.1"), from_address(either_store, "192.0.2.3")
+    sign_up(ada)
+    assert "the name is never given to anyone else" in " ".join(ada.client.get("/@/Ada_L").text.split())
+    ada.post("/@/Ada_L/delete", {"password": PASSWORD}, htmx=False)
+    for name in ("Ada_L", "ada_l"):
+        gone = stranger.client.get(f"/@/{name}")
+        words = " ".join(gone.text.split())
+        assert gone.status_code == 410 and f"The account “{name}” was deleted." in words
+        assert "a deleted player" in words and "never given to anyone else" in words
+    for name in ("Ada_L", "ADA_L"):
+        again = sign_up(stranger, name, "another long password")
+        assert again.status_code == 409 and "was deleted, in some case, and is never given again" in message(again)
+    assert sign_in(stranger, "Ada_L", "another long password").status_code == 400
+    assert stranger.client.get("/@/Nobody").status_code == 404, "a name nobody had is still no one's"
+
+
+def test_sign_ups_past_the_stores_bound_are_refused_and_make_nothing(make_app: Callable[..., Flask]):
+    app = make_app(ACCOUNTS_MOST=2)
+    first, second, third = (from_address(app, f"192.0.2.{number}") for number in (1, 2, 3))
+    assert sign_up(first, "Ada_L").status_code == 303 and sign_up(second, "Grace_H").status_code == 303
+    full = sign_up(third, "Alan_T")
+    assert full.status_code == 503 and "as many accounts as it keeps" in message(full)
+    assert "You can still play without an account" in message(full) and "Signed in as" not in header(third)
+    assert third.client.get("/@/Alan_T").status_code == 404
+    assert sign_up(third, "no spaces here").status_code == 400, "bad input is told as before"
+    assert sign_up(third, "Ada_L").status_code == 409, "a taken name is told as taken"
+    assert sign_in(first, "Ada_L").status_code == 303, "those who have accounts still sign in"
 
 
 def test_a_form_from_another_site_is_refused(visitor: Visitor):

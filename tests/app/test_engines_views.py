@@ -134,6 +134,7 @@ def test_the_help_page_names_the_engines(player: Visitor):
     page = player.client.get("/help").text
     assert ("<strong>fake-small</strong>: an engine installed on this site, on 7x7. If it fails, master plays "
             "that move in its place, and the page says so.") in page
+    assert '<a href="/engines/small/examination">Its examination</a>' in page  # the engine's line links its report
 
 
 def test_each_app_offers_its_own_engines(player: Visitor, app: Flask):

@@ -52,6 +52,7 @@ FIELDS = {
     "rated": ["rated", "casual", "", "x"],
     "range": ["any", "100", "250", "", "-1"],
     "name": ["bob_b", "", "a b", "x" * 30],
+    "pool": ["15x15-5+3", "7x7-2+1", "5x5-1+1", "", "3x3-1+0", "%C3%A9", "x" * 300],
 }
 HEADERS = {
     "HX-Request": ["true", "false", ""],

@@ -18,7 +18,7 @@ def test_the_path_lists_every_lesson_in_order_with_its_question(visitor: Visitor
 
 def test_each_lesson_knows_its_neighbours_and_the_ends_have_none():
     slugs = [lesson.slug for lesson in LESSONS]
-    assert len(set(slugs)) == len(slugs) == 7
+    assert len(set(slugs)) == len(slugs) == 8
     for number, lesson in enumerate(LESSONS, start=1):
         place, before, after = place_of(lesson.slug)
         assert place == number and lesson_named(lesson.slug) is lesson

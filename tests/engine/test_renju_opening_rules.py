@@ -12,7 +12,7 @@ from __future__ import annotations
 import pytest
 
 from webapp.engine import BOARDS, Opening, Position
-from webapp.engine.game.opening_rules import RENJU_OPENINGS, RIF, SOOSORV_8, TARAGUCHI_10
+from webapp.engine.game.opening_rules import RENJU_RULES, RIF, SOOSORV_8, TARAGUCHI_10
 from webapp.shared.errors import InvalidInput
 from webapp.shared.forms import parse_opening_choice
 
@@ -111,7 +111,7 @@ def test_taraguchi_10_each_stone_in_a_wider_square_a_swap_after_each_and_a_choic
 
 
 def test_renju_rules_open_renju_s_board_only_and_a_store_keeps_their_offers():
-    for rule in RENJU_OPENINGS:
+    for rule in RENJU_RULES:
         assert Opening(rule).offered_on(RENJU) and not Opening(rule).offered_on(BOARDS["15x15"])
         assert not Opening(rule).offered_on(BOARDS["7x7"].with_rule("renju"))
     kept = Opening(RIF, ("swap", "g6 j5"))
@@ -130,7 +130,7 @@ def test_a_stored_opening_fits_only_offers_that_stand_and_a_pick_among_them():
 
 
 @pytest.mark.timeout(300)
-@pytest.mark.parametrize("rule", RENJU_OPENINGS)
+@pytest.mark.parametrize("rule", RENJU_RULES)
 def test_the_computer_takes_every_step_of_renju_s_rules_on_both_sides(rule):
     """Two computers step through the whole opening (seeded): every stone in
     its zone (a pick among the offers), every choice among those open, every

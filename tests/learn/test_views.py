@@ -112,7 +112,7 @@ def test_a_run_that_is_not_kept_is_not_found(visitor: Visitor):
 @pytest.mark.timeout(60)
 def test_the_lesson_shows_the_baselines_and_the_run_started_from_it(visitor: Visitor):
     lesson = visitor.client.get("/lessons/learning")
-    assert lesson.status_code == 200 and "Learning by playing" in lesson.text and "lesson 7 of 7" in lesson.text
+    assert lesson.status_code == 200 and "Learning by playing" in lesson.text and "lesson 7 of 8" in lesson.text
     assert "0.558" in lesson.text and "0.802" in lesson.text and "0.561" in lesson.text
     assert 'name="from" value="lesson"' in lesson.text and "<section id=\"run-" not in lesson.text
     response = started(visitor, **{"from": "lesson", "learner": "network", "opponent": "itself", "games": "10"})

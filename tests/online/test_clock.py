@@ -8,8 +8,10 @@ from __future__ import annotations
 import pytest
 
 from webapp.engine import BOARDS, Opening
+from webapp.online import offers
 from webapp.online.clock import Clock, TimeControl, clock_words, parse_time_control, time_controls
 from webapp.online.shared_game import SharedGame
+from webapp.online.status import Told, terms_words
 from webapp.shared.errors import Conflict, InvalidInput
 
 ALICE, BOB, CAROL = "a" * 32, "b" * 32, "c" * 32
@@ -60,22 +62,23 @@ def test_a_clock_that_runs_out_loses_the_game_and_no_move_is_taken_after_it():
     assert game.flag_due(START + 60)
     over = game.as_of(START + 61)
     assert over.is_over and over.winner == "X" and over.ending.timed_out == "O"
-    assert over.status_for(BOB) == "You lost on time."
-    assert over.status_for(ALICE) == "You win on time!"
-    assert over.status_for(CAROL) == "White's time ran out: black wins on time."
+    assert Told(over, BOB).status == "You lost on time."
+    assert Told(over, ALICE).status == "You win on time!"
+    assert Told(over, CAROL).status == "White's time ran out: black wins on time."
     assert over.time_left("O", START + 99) == 0 and over.series == {ALICE: 1}
     assert over.link_query == {"timed_out": "O"}
     with pytest.raises(Conflict, match="Your time ran out: the game is over, black wins on time."):
         game.play(BOB, 25, 1, now=START + 61)
     with pytest.raises(Conflict, match="Your friend's time ran out"):
-        game.make_offer(ALICE, "draw", 1, now=START + 61)
+        offers.make_offer(game, ALICE, "draw", 1, now=START + 61)
 
 
 def test_a_resignation_or_an_agreed_draw_stops_the_clocks():
     game = clocked().play(ALICE, 24, 0, now=START)[0]
     resigned = game.resign(BOB, 1, now=START + 5)[0]
     assert resigned.running_mark is None and resigned.time_left("O", START + 500) == 55
-    drawn = game.make_offer(ALICE, "draw", 1, now=START + 5)[0].answer_offer(BOB, True, 1, now=START + 6)[0]
+    offered = offers.make_offer(game, ALICE, "draw", 1, now=START + 5)[0]
+    drawn = offers.answer_offer(offered, BOB, True, 1, now=START + 6)[0]
     assert drawn.deadline is None and drawn.time_left("O", START + 500) == 54
 
 
@@ -106,7 +109,7 @@ def test_a_rematch_keeps_the_control_with_full_clocks():
     game = clocked().play(ALICE, 24, 0, now=START)[0].resign(BOB, 1, now=START + 9)[0]
     following = game.start_rematch(BOB, "next", "NEXT22")[1]
     assert following.clock == Clock.start_of(TimeControl.parse("1+2"))
-    assert following.terms_words == " (freestyle, 1+2 clock)"
+    assert terms_words(following) == " (freestyle, 1+2 clock)"
 
 
 def test_a_server_whose_clock_is_behind_charges_no_time_and_adds_none():

@@ -17,9 +17,10 @@ import pytest
 
 from harness.servers import RedisServer
 from webapp.engine import BOARDS, Opening, Position
-from webapp.online import aborts, flags
+from webapp.online import aborts, endings, flags
 from webapp.online.endings import CLAIM_SECONDS, FIRST_MOVE_SECONDS
 from webapp.online.shared_game import SharedGame, new_game_id
+from webapp.online.status import Told
 from webapp.shared.errors import Conflict, Forbidden, InvalidInput
 from webapp.shared.game_link import Ending, Result
 from webapp.shared.record_files import Record, read_record, write_sgf
@@ -75,12 +76,12 @@ def test_a_game_stored_before_the_enum_still_opens_and_is_written_back_alike(kin
 
 def test_today_s_games_read_as_the_endings_they_were():
     assert SharedGame.from_data(TODAYS_GAMES["resigned"]).ending == Result.of(Ending.RESIGNED, "O")
-    assert SharedGame.from_data(TODAYS_GAMES["timed_out"]).status_for(ALICE) == "You win on time!"
+    assert Told(SharedGame.from_data(TODAYS_GAMES["timed_out"]), ALICE).status == "You win on time!"
     assert SharedGame.from_data(TODAYS_GAMES["agreed"]).ending.how == Ending.DRAW_AGREED
     playing = SharedGame.from_data(TODAYS_GAMES["playing"])
-    assert not playing.is_over and playing.moved == {BOB} and playing.may_abort(ALICE), \
+    assert not playing.is_over and playing.moved == {BOB} and endings.may_abort(playing, ALICE), \
         "one stone, no opening: its player has moved, the other may still abort"
-    assert playing.claim_from() is None, "away since a moment nobody wrote down: no claim"
+    assert endings.claim_from(playing) is None, "away since a moment nobody wrote down: no claim"
 
 
 @pytest.mark.parametrize("query", TODAYS_LINKS)
@@ -95,21 +96,21 @@ def test_a_link_of_today_reads_as_its_ending_and_is_written_back_alike(query: st
 
 def test_either_player_may_abort_before_both_have_moved_and_it_counts_for_nothing():
     game = seated()
-    assert game.may_abort(ALICE) and game.may_abort(BOB) and not game.may_abort(CAROL)
+    assert endings.may_abort(game, ALICE) and endings.may_abort(game, BOB) and not endings.may_abort(game, CAROL)
     played = game.play(ALICE, 24, 0, now=START + 1)[0]
-    aborted, event = played.abort(BOB, 1, now=START + 2)
+    aborted, event = endings.abort(played, BOB, 1, now=START + 2)
     assert aborted.is_over and aborted.ending == Result.of(Ending.ABORTED, "O") and aborted.winner is None
     assert aborted.series == {} and aborted.start_by is None
     assert event.text == "White aborted the game: it counts for nothing."
-    assert aborted.status_for(ALICE) == "Your friend aborted the game: it counts for nothing."
-    assert aborted.status_for(BOB) == "You aborted the game: it counts for nothing."
-    assert aborted.status_for(CAROL) == "White aborted the game: it counts for nothing."
+    assert Told(aborted, ALICE).status == "Your friend aborted the game: it counts for nothing."
+    assert Told(aborted, BOB).status == "You aborted the game: it counts for nothing."
+    assert Told(aborted, CAROL).status == "White aborted the game: it counts for nothing."
     assert aborted.link_query == {"aborted": "O"}
 
 
 def test_the_inviter_may_abort_before_anyone_joins_and_there_is_no_rematch_of_it():
     waiting = SharedGame.create(BOARDS["3x3"], "X", ALICE, "g", "CODE22")
-    aborted = waiting.abort(ALICE, 0)[0]
+    aborted = endings.abort(waiting, ALICE, 0)[0]
     assert aborted.is_over and aborted.ending.how == Ending.ABORTED
     with pytest.raises(Conflict, match="Nobody joined this game"):
         aborted.start_rematch(ALICE, "h", "CODE33")
@@ -120,16 +121,16 @@ def test_an_opening_s_choice_is_a_first_move_too():
     game = seated(opening=Opening("swap2"))
     for ply, cell in enumerate((24, 25, 31)):
         game = game.play(ALICE, cell, ply, now=START + 1)[0]
-    assert game.may_abort(BOB) and game.may_abort(ALICE), "three stones, all the opener's"
+    assert endings.may_abort(game, BOB) and endings.may_abort(game, ALICE), "three stones, all the opener's"
     chosen = game.choose(BOB, "black", 3, now=START + 2)[0]
-    assert chosen.both_moved and not chosen.may_abort(ALICE) and not chosen.may_abort(BOB)
+    assert endings.both_moved(chosen) and not endings.may_abort(chosen, ALICE) and not endings.may_abort(chosen, BOB)
 
 
 @pytest.mark.parametrize("why, change, error", [
-    ("a spectator", lambda game: game.abort(CAROL, 2), Forbidden),
-    ("an out-of-date board", lambda game: game.abort(ALICE, 1), Conflict),
-    ("both have moved", lambda game: game.abort(ALICE, 2), Conflict),
-    ("over already", lambda game: game.resign(BOB, 2)[0].abort(ALICE, 2), Conflict),
+    ("a spectator", lambda game: endings.abort(game, CAROL, 2), Forbidden),
+    ("an out-of-date board", lambda game: endings.abort(game, ALICE, 1), Conflict),
+    ("both have moved", lambda game: endings.abort(game, ALICE, 2), Conflict),
+    ("over already", lambda game: endings.abort(game.resign(BOB, 2)[0], ALICE, 2), Conflict),
 ])
 def test_an_abort_refused_changes_nothing(why: str, change, error):
     game = begun()
@@ -145,11 +146,11 @@ def test_a_rated_game_waits_thirty_seconds_for_each_first_move_and_a_casual_one_
     game = seated()
     assert game.start_by == START + FIRST_MOVE_SECONDS == START + 30
     assert seated(rated=False).start_by is None
-    assert not game.abort_due(START + 29.9) and game.as_of(START + 29.9) == game
+    assert not endings.abort_due(game, START + 29.9) and game.as_of(START + 29.9) == game
     late = game.as_of(START + 30)
     assert late.ending == Result.of(Ending.UNSTARTED, "X") and late.series == {}
-    assert late.status_for(BOB) == "Your friend's first move did not come in time: the game is aborted."
-    assert late.status_for(CAROL) == "Black's first move did not come in time: the game is aborted."
+    assert Told(late, BOB).status == "Your friend's first move did not come in time: the game is aborted."
+    assert Told(late, CAROL).status == "Black's first move did not come in time: the game is aborted."
     played = game.play(ALICE, 24, 0, now=START + 20)[0]
     assert played.start_by == START + 50, "the second player's wait begins with the first move"
     assert played.play(BOB, 25, 1, now=START + 40)[0].start_by is None, "both have moved: no wait"
@@ -208,17 +209,18 @@ def test_a_change_that_begins_a_wait_schedules_the_abort_and_one_that_keeps_it_s
 def test_the_player_whose_friend_left_on_their_turn_may_claim_after_the_time():
     game = away_on_turn()
     due = START + 10 + CLAIM_SECONDS
-    assert game.claim_from() == due and not game.may_claim(BOB, due - 1) and game.may_claim(BOB, due)
-    assert not game.may_claim(ALICE, due) and not game.may_claim(CAROL, due)
-    assert "you may claim the win or call it a draw" in game.claim_words(BOB, due - 1)
-    assert game.claim_words(ALICE, due) is None
-    won, event = game.claim(BOB, "win", 2, now=due)
+    assert endings.claim_from(game) == due
+    assert not endings.may_claim(game, BOB, due - 1) and endings.may_claim(game, BOB, due)
+    assert not endings.may_claim(game, ALICE, due) and not endings.may_claim(game, CAROL, due)
+    assert "you may claim the win or call it a draw" in endings.claim_words(game, BOB, due - 1)
+    assert endings.claim_words(game, ALICE, due) is None
+    won, event = endings.claim(game, BOB, "win", 2, now=due)
     assert won.ending == Result.of(Ending.FORFEITED, "X") and won.winner == "O" and won.series == {BOB: 1}
     assert event.text == "Black had left: white claimed the win."
-    assert won.status_for(BOB) == "You claimed the win: your friend had left."
-    assert won.status_for(ALICE) == "You had left: your friend claimed the win."
-    assert won.status_for(CAROL) == "Black had left: white claimed the win."
-    drawn = game.claim(BOB, "draw", 2, now=due)[0]
+    assert Told(won, BOB).status == "You claimed the win: your friend had left."
+    assert Told(won, ALICE).status == "You had left: your friend claimed the win."
+    assert Told(won, CAROL).status == "Black had left: white claimed the win."
+    drawn = endings.claim(game, BOB, "draw", 2, now=due)[0]
     assert drawn.ending == Result.of(Ending.DRAW_CLAIMED) and drawn.series == {"draws": 1}
     assert drawn.link_query == {"draw": "claimed"}
 
@@ -236,7 +238,7 @@ def test_the_player_whose_friend_left_on_their_turn_may_claim_after_the_time():
 def test_a_claim_refused_says_why_and_changes_nothing(why, game, player, raw, error, said):
     now = START + 10 + (CLAIM_SECONDS - 1 if why == "too early" else CLAIM_SECONDS)
     with pytest.raises(error, match=said):
-        game.claim(player, raw, game.ply, now=now)
+        endings.claim(game, player, raw, game.ply, now=now)
     assert not game.is_over, why
 
 

@@ -12,9 +12,10 @@ from pathlib import Path
 import pytest
 
 from webapp.engine import BOARDS
-from webapp.online import flags
+from webapp.online import flags, offers
 from webapp.online.clock import TimeControl
 from webapp.online.shared_game import SharedGame
+from webapp.online.status import Told
 from webapp.workers.pool import EnginePool
 
 ALICE, BOB = "a" * 32, "b" * 32
@@ -42,7 +43,7 @@ def test_the_job_ends_the_game_on_time_once_the_clock_has_run_out(where: flags.W
     game = started(where, ago=61)
     flags.fall(where, game.id, game.clock.since)
     after = stored(where)
-    assert after.ending.timed_out == "O" and after.status_for(ALICE) == "You win on time!"
+    assert after.ending.timed_out == "O" and Told(after, ALICE).status == "You win on time!"
     assert [logged.event.text for logged in flags.games_at(where).events_after("g", 0)] == [
         "White's time ran out: black wins on time."]
 
@@ -75,7 +76,7 @@ def test_a_change_that_leaves_the_clock_as_it_was_schedules_nothing(where: flags
     """An offer leaves the running clock's job as it was, scheduled already; a move starts another's."""
     pool = EnginePool("inline", where.instance_path)
     game = started(where)
-    offered = game.make_offer(ALICE, "draw", 1)[0]
+    offered = offers.make_offer(game, ALICE, "draw", 1)[0]
     flags.schedule(pool, where, offered, game)
     assert pool.queue.scheduled() == []
     flags.schedule(pool, where, offered.play(BOB, 25, 1)[0], offered)

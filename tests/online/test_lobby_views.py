@@ -5,6 +5,7 @@ and nothing changed; on both stores, and across two app instances on one Redis."
 from __future__ import annotations
 
 import re
+import time
 from pathlib import Path
 
 import pytest
@@ -13,6 +14,8 @@ from flask import Flask
 from harness.servers import RedisServer
 from tests.support import Friend
 from webapp.app import create_app
+from webapp.online import aborts
+from webapp.shared.game_link import Ending
 from webapp.storage.redis import redis_client
 
 PASSWORD = "correct horse battery"
@@ -130,8 +133,9 @@ def test_own_gone_and_malformed_seeks_cannot_be_accepted(alice: Friend, bob: Fri
 
 def test_rated_seeks_need_accounts_and_a_forged_range_is_refused(alice: Friend, bob: Friend, app: Flask):
     sign_up(alice, "Ada_L")
-    assert seek(alice, rated="rated", range="250").status_code == 400  # not a range offered
-    assert seek(alice, rated="rated", range="200").status_code == 303
+    assert seek(alice, rated="rated", range="250", board="7x7").status_code == 400  # not a range offered
+    assert seek(alice, rated="rated", range="200").status_code == 400  # 3×3 is not rated
+    assert seek(alice, rated="rated", range="200", board="7x7").status_code == 303
     assert seek_ids(bob.client.get("/lobby").get_data(as_text=True)) == []  # anonymous: rated seeks not shown
     carol = Friend(app.test_client())
     sign_up(carol, "Carol_C")
@@ -259,21 +263,17 @@ def test_accepting_ends_the_acceptors_own_seek(alice: Friend, bob: Friend, app: 
     assert seek_ids(carol.client.get("/lobby").get_data(as_text=True)) == []
 
 
-def test_a_rated_game_from_the_lobby_is_aborted_by_the_server_when_no_first_move_comes(
-        alice: Friend, app: Flask, monkeypatch: pytest.MonkeyPatch):
-    """Accepting a rated seek schedules the server's abort (issue 69): the game's page, read once the first
-    move's time is up, says so."""
-    scheduled: list[float] = []
-    monkeypatch.setattr("webapp.online.aborts.schedule", lambda jobs, where, game, before=None: scheduled.append(
-        game.start_by))
+def test_an_accepted_rated_seek_is_aborted_by_the_server_when_no_first_move_comes(alice: Friend, app: Flask,
+                                                                                   monkeypatch):
     sign_up(alice, "Ada_L")
-    seek(alice, board="7x7", rated="rated")
+    assert seek(alice, rated="rated", board="7x7").status_code == 303
     carol = Friend(app.test_client())
     sign_up(carol, "Carol_C")
     (seek_id,) = seek_ids(carol.client.get("/lobby").get_data(as_text=True))
-    game_link = carol.post(f"/lobby/seeks/{seek_id}/accept", {}, htmx=False).headers["Location"]
-    game = app.extensions["online_games"].get(game_link.rsplit("/", 1)[1])
-    assert scheduled == [game.start_by] and game.start_by is not None
-    monkeypatch.setattr("time.time", lambda: game.start_by + 1)
-    page = carol.client.get(game_link).get_data(as_text=True)
-    assert "first move did not come in time: the game is aborted." in page
+    game_url = carol.post(f"/lobby/seeks/{seek_id}/accept", {}, htmx=False).headers["Location"]
+    game = app.extensions["online_games"].get(game_url.rsplit("/", 1)[1])
+    jobs = [job for job in app.extensions["engines"].queue.scheduled() if job.args[0] == aborts.call_off]
+    assert [job.args[1][1:] for job in jobs] == [(game.id, game.start_by)]
+    monkeypatch.setattr(time, "time", lambda: game.start_by + 1)  # the job runs when it is due
+    aborts.call_off(*jobs[0].args[1])
+    assert app.extensions["online_games"].get(game.id).ending.how == Ending.UNSTARTED

@@ -13,6 +13,7 @@ from harness.servers import RedisServer
 from webapp.engine import BOARDS
 from webapp.online.hub import Hub
 from webapp.online.shared_game import CODE_LETTERS, SharedGame, new_code, new_game_id, normalise_code
+from webapp.online.status import Told
 from webapp.online.store import Event, SQLiteGames, games_store
 from webapp.shared.errors import Conflict, Forbidden, InvalidInput
 from webapp.storage.redis import redis_client
@@ -86,10 +87,10 @@ def play(game: SharedGame, *cells: int) -> SharedGame:
 def test_the_end_is_told_and_scored_in_the_series():
     won = play(seated(), 0, 3, 1, 4, 2)
     assert won.is_over and won.series == {ALICE: 1}
-    assert won.status_for(ALICE) == "You win!"
-    assert won.status_for(BOB) == "Your friend wins."
-    assert won.status_for(CAROL) == "X wins. You are watching."
-    assert won.series_for(BOB) == [("You", 0), ("Your friend", 1), ("Draws", 0)]
+    assert Told(won, ALICE).status == "You win!"
+    assert Told(won, BOB).status == "Your friend wins."
+    assert Told(won, CAROL).status == "X wins. You are watching."
+    assert Told(won, BOB).series == [("You", 0), ("Your friend", 1), ("Draws", 0)]
     with pytest.raises(Conflict, match="This game is over"):
         won.play(BOB, 8, 5)
 
@@ -99,9 +100,9 @@ def test_a_player_may_resign_on_either_turn_and_the_friend_wins():
     resigned, event = game.resign(ALICE, 1)  # on the friend's turn
     assert resigned.is_over and resigned.winner == "O" and not resigned.played_out
     assert event.text == "Black resigned: white wins." and resigned.series == {BOB: 1}
-    assert resigned.status_for(ALICE) == "You resigned."
-    assert resigned.status_for(BOB) == "Your friend resigned: you win!"
-    assert resigned.status_for(CAROL) == "Black resigned: white wins."
+    assert Told(resigned, ALICE).status == "You resigned."
+    assert Told(resigned, BOB).status == "Your friend resigned: you win!"
+    assert Told(resigned, CAROL).status == "Black resigned: white wins."
     assert SharedGame.from_data(resigned.to_data()) == resigned
     assert not resigned.can_resign(BOB) and game.can_resign(BOB) and not game.can_resign(CAROL)
 
@@ -150,7 +151,7 @@ def test_whose_turn_as_each_browser_sees_it(mine: str, away: str, expected: str)
     game = seated()
     for mark in away:
         game = game.leave(mark)[0]
-    assert game.status_for(mine) == expected
+    assert Told(game, mine).status == expected
 
 
 def test_leaving_and_coming_back_and_a_move_say_who_is_here():

@@ -542,7 +542,8 @@ def test_swap2_with_a_friend_each_takes_their_steps_and_the_seats_follow_the_col
     assert carol.post(url + "/choose", {"choice": "white", "ply": "3"}).status_code == 403  # a spectator
     assert bob.post(url + "/choose", {"choice": "grey", "ply": "3"}).status_code == 400
     assert "/swap2" not in page and url + "/choose" in page
-    assert bob.post(url + "/swap2", {"choice": "two", "ply": "3"}).status_code == 200, "a page drawn before the rename"
+    assert bob.post(url + "/swap2", {"choice": "two", "ply": "3"}).status_code == 404, "its name before /choose"
+    assert bob.post(url + "/choose", {"choice": "two", "ply": "3"}).status_code == 200
     put(bob, "g7", 3)
     put(bob, "j10", 4)
     assert "Put down two more" not in alice.game(url).text and "Play white" in alice.game(url).text

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import time
 from pathlib import Path
 
 import pytest
@@ -14,7 +13,6 @@ from webapp.online.endings import FIRST_MOVE_SECONDS
 from webapp.online.pairing import Seated, game_for_two
 from webapp.online.shared_game import SharedGame, new_player_id
 from webapp.online.store import games_store
-from webapp.shared.game_link import Ending
 from webapp.storage.redis import redis_client
 
 
@@ -41,13 +39,16 @@ def test_a_rated_game_needs_two_accounts_and_two_players(store):
         game_for_two(store, BOARDS["3x3"], Seated(player), Seated(player))
 
 
-def test_a_rated_game_waits_for_its_first_move_and_a_casual_one_for_friends(store):
-    """The lobby's rated game is aborted by the server if black's first move does not come in time (issue 69);
-    a casual one waits, as a friends' game does."""
-    before = time.time()
+def test_a_rated_game_waits_for_its_first_move_from_the_start_and_a_casual_one_does_not(store):
     x, o = Seated(new_player_id(), "ann"), Seated(new_player_id(), "bob")
-    rated = store.get(game_for_two(store, BOARDS["7x7"], x, o, rated=True).id)
-    assert before + FIRST_MOVE_SECONDS <= rated.start_by <= time.time() + FIRST_MOVE_SECONDS
-    assert rated.as_of(rated.start_by + 1).ending.how == Ending.UNSTARTED
-    casual = store.get(game_for_two(store, BOARDS["7x7"], Seated(new_player_id()), Seated(new_player_id())).id)
-    assert casual.start_by is None
+    rated = game_for_two(store, BOARDS["7x7"], x, o, rated=True, now=100.0)
+    assert store.get(rated.id).start_by == 100.0 + FIRST_MOVE_SECONDS
+    assert game_for_two(store, BOARDS["7x7"], x, o, now=100.0).start_by is None
+
+
+def test_a_game_id_chosen_beforehand_is_made_once(store):
+    x, o = Seated(new_player_id()), Seated(new_player_id())
+    game = game_for_two(store, BOARDS["3x3"], x, o, game_id="chosen-id")
+    assert game.id == "chosen-id" and store.get("chosen-id").seats == (x.player, o.player)
+    with pytest.raises(ValueError, match="once"):
+        game_for_two(store, BOARDS["3x3"], x, o, game_id="chosen-id")

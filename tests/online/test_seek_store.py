@@ -33,7 +33,8 @@ def store(request, tmp_path: Path, redis_server: RedisServer):
 
 
 def a_seek(owner: str | None = None):
-    return seek_made(owner or new_player_id(), None, BOARDS["3x3"], Opening(), None, False, Colour.RANDOM, None)
+    return seek_made(owner or new_player_id(), None, BOARDS["3x3"], Opening(), None, False, Colour.RANDOM, None,
+                     None)
 
 
 def test_one_seek_a_player_and_a_bound_in_all(store):

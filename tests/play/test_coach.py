@@ -403,7 +403,7 @@ def test_masters_reason_says_the_threat_its_move_makes_and_the_one_it_stops():
 def test_what_master_found_travels_in_the_session_threats_and_all():
     from webapp.play.game import Game
     found = Found("search", 4, 10, 4, "three", (7, 9), "fours", (3,))
-    game = Game("human", "master", (112, 113), BOARDS["15x15"], found)
+    game = Game.of("human", "master", (112, 113), BOARDS["15x15"], found)
     assert Game.from_session(game.to_session()).found == found
     assert Game.from_session({**game.to_session(), "found": ["search", 4, 10, 4, "five", [], "", []]}).found is None
     assert Game.from_session({**game.to_session(), "found": ["search", 4, 10, 4]}).found == Found("search", 4, 10, 4)

@@ -79,13 +79,13 @@ def test_two_computers_wait_to_be_stepped_one_move_at_a_time():
     ((4, 0), 2, 0, "Row 1, column 1 is taken"),
 ])
 def test_a_move_that_does_not_fit_the_game_is_a_conflict(moves, seen, cell, message):
-    game = Game("human", "perfect", moves)
+    game = Game.of("human", "perfect", moves)
     with pytest.raises(Conflict, match=message):
         game.play(cell, seen)
 
 
 def test_no_move_after_the_game_ends():
-    game = Game("human", "human", (0, 3, 1, 4, 2))
+    game = Game.of("human", "human", (0, 3, 1, 4, 2))
     assert game.is_over and game.winner == "X" and game.winning_line == (0, 1, 2)
     with pytest.raises(Conflict, match="This game is over"):
         game.play(8, 5)
@@ -93,36 +93,36 @@ def test_no_move_after_the_game_ends():
 
 def test_no_move_for_the_person_while_the_computer_is_to_move():
     with pytest.raises(Conflict, match="computer's turn"):
-        Game("perfect", "perfect").play(0, 0)
+        Game.of("perfect", "perfect").play(0, 0)
 
 
 @pytest.mark.parametrize("game, status", [
-    (Game("human", "perfect", (0, 4, 1, 2, 6, 3, 5, 7, 8)), "A draw."),
-    (Game("human", "perfect", (1, 4, 2, 0, 3, 8)), "The computer wins."),
-    (Game("perfect", "human", (0, 3, 1, 4, 2)), "The computer wins."),
-    (Game("human", "perfect", (0, 3, 1, 4, 2)), "You win!"),
-    (Game("human", "human", (0, 3, 1, 4, 2)), "X wins!"),
-    (Game("human", "human", (0, 4, 1, 2, 6, 3, 5, 7, 8)), "A draw."),
+    (Game.of("human", "perfect", (0, 4, 1, 2, 6, 3, 5, 7, 8)), "A draw."),
+    (Game.of("human", "perfect", (1, 4, 2, 0, 3, 8)), "The computer wins."),
+    (Game.of("perfect", "human", (0, 3, 1, 4, 2)), "The computer wins."),
+    (Game.of("human", "perfect", (0, 3, 1, 4, 2)), "You win!"),
+    (Game.of("human", "human", (0, 3, 1, 4, 2)), "X wins!"),
+    (Game.of("human", "human", (0, 4, 1, 2, 6, 3, 5, 7, 8)), "A draw."),
 ])
 def test_the_status_line_says_how_the_game_ended(game, status):
     assert game.status == status
 
 
 def test_cells_are_named_by_row_column_and_content():
-    game = Game("human", "perfect", (2, 4))
+    game = Game.of("human", "perfect", (2, 4))
     assert game.view().cells[0].label == "Row 1, column 1, empty"
     assert game.view().cells[2].label == "Row 1, column 3, X"
     assert game.view().cells[4].label == "Row 2, column 2, O, last move"
 
 
 def test_only_empty_cells_on_a_persons_turn_can_be_played():
-    game = Game("human", "perfect", (0, 4))
+    game = Game.of("human", "perfect", (0, 4))
     assert [game.can_play(cell) for cell in range(9)] == [c not in (0, 4) for c in range(9)]
-    assert not any(Game("human", "human", (0, 3, 1, 4, 2)).can_play(c) for c in range(9))
+    assert not any(Game.of("human", "human", (0, 3, 1, 4, 2)).can_play(c) for c in range(9))
 
 
 def test_the_stored_form_round_trips():
-    game = Game("perfect", "human", (4, 0, 8))
+    game = Game.of("perfect", "human", (4, 0, 8))
     assert game.to_session() == {"board": "3x3", "x": "perfect", "o": "human", "moves": "408"}
     assert Game.from_session(game.to_session()) == game
 
@@ -207,41 +207,42 @@ def test_every_pairing_starts_and_finishes(x, o):
 
 
 def test_cvc_status_names_the_winning_level():
-    game = Game("easy", "hard", (0, 3, 1, 4, 8, 5))
+    game = Game.of("easy", "hard", (0, 3, 1, 4, 8, 5))
     assert game.status == "Easy (X) against hard (O): Hard (O) wins."
-    assert Game("perfect", "perfect", (0, 4, 8, 1, 7, 6, 2, 5, 3)).status == "Perfect (X) against perfect (O): a draw."
-    learners = Game("my-menace", "network", (0, 3, 1, 4, 2))
+    drawn = Game.of("perfect", "perfect", (0, 4, 8, 1, 7, 6, 2, 5, 3))
+    assert drawn.status == "Perfect (X) against perfect (O): a draw."
+    learners = Game.of("my-menace", "network", (0, 3, 1, 4, 2))
     assert learners.status == "Your MENACE (X) against the network (O): Your MENACE (X) wins."
-    assert Game("menace", "easy", ()).status == "MENACE (X) against easy (O): X to move."
+    assert Game.of("menace", "easy", ()).status == "MENACE (X) against easy (O): X to move."
 
 
 def test_a_step_is_only_for_two_computers_and_only_while_the_game_goes_on():
     with pytest.raises(Conflict, match="only moves by itself"):
-        Game("human", "perfect").step(0)
+        Game.of("human", "perfect").step(0)
     with pytest.raises(Conflict, match="This game is over"):
-        Game("easy", "hard", (0, 3, 1, 4, 8, 5)).step(6)
+        Game.of("easy", "hard", (0, 3, 1, 4, 8, 5)).step(6)
     with pytest.raises(Conflict, match="out of date"):
-        Game("easy", "hard").step(3)
+        Game.of("easy", "hard").step(3)
 
 
 def test_undo_takes_back_the_persons_move_and_the_reply():
     game = Game.start("human", "perfect").play(4, 0)
-    assert game.undo(2) == Game("human", "perfect")
-    as_o = Game("perfect", "human", (0, 4, 8))
+    assert game.undo(2) == Game.of("human", "perfect")
+    as_o = Game.of("perfect", "human", (0, 4, 8))
     assert as_o.undo(3).moves == (0,)
 
 
 def test_undo_after_the_person_ended_the_game_takes_back_that_move_only():
-    won = Game("human", "easy", (0, 3, 1, 4, 2))
+    won = Game.of("human", "easy", (0, 3, 1, 4, 2))
     assert won.is_over and won.undo(5).moves == (0, 3, 1, 4)
 
 
 def test_undo_between_two_people_takes_back_one_move():
-    assert Game("human", "human", (0, 4)).undo(2).moves == (0,)
+    assert Game.of("human", "human", (0, 4)).undo(2).moves == (0,)
 
 
-@pytest.mark.parametrize("game", [Game("human", "perfect"), Game("perfect", "human", (4,)),
-                                  Game("easy", "hard", (0, 1))])
+@pytest.mark.parametrize("game", [Game.of("human", "perfect"), Game.of("perfect", "human", (4,)),
+                                  Game.of("easy", "hard", (0, 1))])
 def test_nothing_to_undo_is_a_conflict(game):
     assert not game.can_undo
     with pytest.raises(Conflict, match="no move to take back"):
@@ -250,15 +251,15 @@ def test_nothing_to_undo_is_a_conflict(game):
 
 def test_undo_refuses_a_stale_board():
     with pytest.raises(Conflict, match="out of date"):
-        Game("human", "human", (0, 4)).undo(1)
+        Game.of("human", "human", (0, 4)).undo(1)
 
 
 def test_the_move_list_reads_as_words():
-    assert Game("human", "human", (4, 2)).view().move_list == ["X: row 2, column 2", "O: row 1, column 3"]
+    assert Game.of("human", "human", (4, 2)).view().move_list == ["X: row 2, column 2", "O: row 1, column 3"]
 
 
 def test_a_finished_game_counts_once_even_when_reloaded():
-    match = Match(Game("human", "human", (0, 3, 1, 4))).play(2, 4)
+    match = Match(Game.of("human", "human", (0, 3, 1, 4))).play(2, 4)
     assert match.score.counts == {"friends/X": 1}
     reloaded = Match.from_session(match.to_session())
     assert reloaded == match
@@ -266,7 +267,7 @@ def test_a_finished_game_counts_once_even_when_reloaded():
 
 
 def test_a_game_taken_back_from_its_end_stays_counted_and_the_new_game_from_there_counts_too():
-    match = Match(Game("human", "easy", (0, 3, 1, 4))).play(2, 4)
+    match = Match(Game.of("human", "easy", (0, 3, 1, 4))).play(2, 4)
     assert match.score.counts == {"easy/win": 1}
     undone = match.undo(5)
     assert undone.score.counts == {"easy/win": 1} and len(undone.history) == 1
@@ -283,12 +284,12 @@ def test_the_score_keeps_each_level_and_two_player_games_apart():
 
 
 def test_games_between_computers_are_not_scored():
-    match = Match(Game("easy", "hard", (0, 3, 1, 4, 8))).step(5, dice(1))
+    match = Match(Game.of("easy", "hard", (0, 3, 1, 4, 8))).step(5, dice(1))
     assert match.game.is_over and match.score.counts == {}
 
 
 def test_reset_clears_the_score_and_the_finished_game_no_longer_counts():
-    match = Match(Game("human", "easy", (0, 3, 1, 4))).play(2, 4).reset_score()
+    match = Match(Game.of("human", "easy", (0, 3, 1, 4))).play(2, 4).reset_score()
     assert match.score.counts == {}
     assert match.undo(5).score.counts == {}, "a take-back counts nothing"
 
@@ -301,23 +302,23 @@ def test_reset_clears_the_score_and_the_finished_game_no_longer_counts():
 def test_an_unreadable_stored_match_starts_afresh_part_by_part(data):
     match = Match.from_session(data)
     assert match.score == Score()
-    assert match.game in (Game(), Game("human", "perfect", (4, 8)))
+    assert match.game in (Game.of(), Game.of("human", "perfect", (4, 8)))
 
 
 def test_the_computer_says_why_it_played_its_last_move():
     game = Game.start("human", "perfect", dice(1)).play(4, 0)
     assert game.last_computer_reason == (f"I played {describe_cell(THREE, game.moves[1])}. "
                                          "This holds the draw, where the edges lose.")
-    blocked = Game("human", "perfect", (0, 4)).play(1, 2)
+    blocked = Game.of("human", "perfect", (0, 4)).play(1, 2)
     assert blocked.moves[-1] == 2
     assert blocked.last_computer_reason == (
         "I played row 1, column 3. I block your line: you would have completed it here.")
 
 
 def test_no_reason_after_a_persons_move():
-    assert Game("human", "human", (0, 4)).last_computer_reason is None
-    assert Game("human", "easy", (0, 3, 1, 4, 2)).last_computer_reason is None
-    assert Game("human", "perfect").last_computer_reason is None
+    assert Game.of("human", "human", (0, 4)).last_computer_reason is None
+    assert Game.of("human", "easy", (0, 3, 1, 4, 2)).last_computer_reason is None
+    assert Game.of("human", "perfect").last_computer_reason is None
 
 
 def test_two_computers_each_give_a_reason():
@@ -334,7 +335,7 @@ def test_two_computers_each_give_a_reason():
                      "the draw."),
 ])
 def test_a_slip_is_said_to_you_only_where_you_play(x, o, expected):
-    assert Game(x, o, (0, 4, 8, 2)).last_computer_reason == expected
+    assert Game.of(x, o, (0, 4, 8, 2)).last_computer_reason == expected
 
 
 @pytest.mark.parametrize("x", OUR_PLAYERS.players_of(THREE))
@@ -347,7 +348,7 @@ def test_for_every_pairing_reasons_say_you_only_to_a_person(x: str, o: str):
         moves: list[int] = []
         while not Position.after(THREE, tuple(moves)).is_over:
             moves.append(rng.choice(Position.after(THREE, tuple(moves)).legal_moves()))
-            game = Game(x, o, tuple(moves))
+            game = Game.of(x, o, tuple(moves))
             mover, other = opponent(game.to_move), game.to_move
             said = game.last_computer_reason
             if game.player(mover) == "human":
@@ -364,7 +365,7 @@ def test_for_every_pairing_reasons_say_you_only_to_a_person(x: str, o: str):
 
 
 def test_with_the_coach_a_cells_name_includes_its_value():
-    game = Game("human", "human", (0, 1))
+    game = Game.of("human", "human", (0, 1))
     values = square_values(game.position)
     assert game.view().cells[4].label == "Row 2, column 2, empty"
     assert game.view(values).cells[4].label == "Row 2, column 2, empty, win in 3"
@@ -419,14 +420,14 @@ def test_the_status_says_who_won_in_one_short_line_and_the_board_shows_the_line(
     bottom = [rules.cells - rules.size + i for i in range(rules.k)]  # O's line
     scattered = [*range(rules.k - 1), 2 * rules.size]  # X's stones, in no line
     moves = tuple(cell for pair in zip(scattered, bottom) for cell in pair)
-    lost = Game("human", OUR_PLAYERS.players_of(rules)[-1], moves, rules)
+    lost = Game.of("human", OUR_PLAYERS.players_of(rules)[-1], moves, rules)
     assert lost.winner == "O" and lost.status == "The computer wins."
     assert set(lost.winning_line) == set(bottom)
 
 
 def test_on_bigger_boards_moves_and_squares_are_named_as_players_write_them():
     rules = BOARDS["15x15"]
-    game = Game("human", "master", (112, 113), rules)
+    game = Game.of("human", "master", (112, 113), rules)
     assert game.view().move_list == ["Black: h8", "White: i8"]
     assert game.view().cells[112].label == "h8, black" and game.view().cells[0].label == "a15, empty"
     assert game.notation == "h8-i8"
@@ -435,11 +436,11 @@ def test_on_bigger_boards_moves_and_squares_are_named_as_players_write_them():
 
 
 def test_a_game_on_a_bigger_board_is_stored_with_its_board():
-    game = Game("human", "master", (112, 113), BOARDS["15x15"])
+    game = Game.of("human", "master", (112, 113), BOARDS["15x15"])
     assert game.to_session() == {"board": "15x15", "x": "human", "o": "master", "moves": "h8-i8"}
     assert Game.from_session(game.to_session()) == game
-    assert Game.from_session({"x": "human", "o": "perfect", "moves": "4"}) == Game("human", "perfect", (4,)), \
-        "a game stored before there were other boards is on 3×3"
+    assert Game.from_session({"x": "human", "o": "perfect", "moves": "4"}) is None, \
+        "a game names its board (one stored before there were other boards was given 3×3 at start)"
 
 
 @pytest.mark.parametrize("data", [
@@ -514,9 +515,9 @@ def test_a_ply_is_at_most_the_boards_cells():
 
 def test_scores_are_kept_per_board_and_level():
     rules = BOARDS["7x7"]
-    won = Match(Game("human", "easy", (0, 7, 1, 8, 2, 9, 3, 10), rules)).play(4, 8)
+    won = Match(Game.of("human", "easy", (0, 7, 1, 8, 2, 9, 3, 10), rules)).play(4, 8)
     assert won.score.counts == {"easy@7x7/win": 1}
-    friends = Match(Game("human", "human", (0, 7, 1, 8, 2, 9, 3, 10), rules)).play(4, 8)
+    friends = Match(Game.of("human", "human", (0, 7, 1, 8, 2, 9, 3, 10), rules)).play(4, 8)
     score = Score({**won.score.counts, **friends.score.counts, "perfect/draw": 1})
     assert [line.label for line in score.lines(OUR_PLAYERS)] == ["You against perfect", "You against easy on 7×7",
                                                        "Two players on 7×7"]
@@ -615,7 +616,7 @@ def test_a_stored_resignation_is_kept_only_where_it_could_have_been_made():
     for moves, resigned in (("d4", "X"), ("", "O"), ("d4", "Z"), ("d4", ["O"])):
         game = Game.from_session({"board": "7x7", "x": "human", "o": "human", "moves": moves, "resigned": resigned})
         assert game.resigned is None and not game.is_over, (moves, resigned)
-    assert Game("human", "master", (24, 25), rules).resign(2).to_session()["resigned"] == "X"
+    assert Game.of("human", "master", (24, 25), rules).resign(2).to_session()["resigned"] == "X"
 
 
 def test_a_game_brings_the_engines_installed_where_it_is_played_to_the_engine_workers():
@@ -623,7 +624,7 @@ def test_a_game_brings_the_engines_installed_where_it_is_played_to_the_engine_wo
     roster, pickled with it as a job's argument, names its engine there."""
     rapfi = Brain("rapfi", ("pbrain-rapfi",), plays=frozenset({"15x15"}), about='name="Rapfi", version="1"')
     rules = BOARDS["15x15"]
-    game = Game("human", "rapfi", (112, 113), rules, stood_in="it hung", roster=Roster((rapfi,)))
+    game = Game.of("human", "rapfi", (112, 113), rules, stood_in="it hung", roster=Roster((rapfi,)))
     assert Game.from_session(game.to_session()) is None  # our players alone do not know it
     at_the_worker = pickle.loads(pickle.dumps(game))
     assert computer_words(at_the_worker).startswith("Rapfi failed (it hung), so master played this move in its place.")

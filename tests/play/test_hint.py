@@ -158,7 +158,7 @@ def test_a_stored_hint_that_does_not_fit_the_game_is_dropped(visitor: Visitor):
     taken = visitor.stored()["moves"][0]
     for kept in ([taken, "b2", "no"], [99, "x", "y"], "junk", [1, "a"], [1, "s", "w" * 400]):
         with visitor.client.session_transaction() as session:
-            session["hint"] = kept
+            session["play"] = {**session["play"], "hint": kept}
         assert "coach-hint" not in visitor.client.get("/").text, kept
     assert Hint(1, "row 1, column 2", "why.").words == "row 1, column 2: why."
 

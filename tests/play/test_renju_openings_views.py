@@ -193,7 +193,7 @@ def test_the_computer_takes_its_steps_of_each_renju_rule_and_the_person_theirs(v
             elif game.choices_now:
                 assert choose(visitor, game.choices_now[option]).status_code == 200
             else:
-                zone = sorted(game.zone or game.position.legal_moves(), key=lambda cell: abs(cell - 112))
+                zone = sorted(game.state.zone or game.position.legal_moves(), key=lambda cell: abs(cell - 112))
                 assert put(visitor, RENJU.cell_name(next(cell for cell in zone
                                                          if not game.position.stones >> cell & 1))).status_code == 200
         game = game_of(visitor)

@@ -33,7 +33,7 @@ def games(person: str) -> Iterator[Game]:
         if (position, moves[-1:] or None) in seen:
             continue
         seen.add((position, moves[-1:] or None))
-        yield Game("human", "perfect", moves, THREE) if person == "X" else Game("perfect", "human", moves, THREE)
+        yield Game.of("human", "perfect", moves, THREE) if person == "X" else Game.of("perfect", "human", moves, THREE)
         if not position.is_over:
             frontier.extend((*moves, cell) for cell in position.legal_moves())
 

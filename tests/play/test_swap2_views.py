@@ -65,12 +65,14 @@ def test_the_computer_opens_and_you_take_black(visitor: Visitor) -> None:
     assert game.opening_step is None and game.humans_turn
 
 
-def test_the_choice_posts_to_choose_and_a_page_drawn_before_may_still_post_to_swap2(visitor: Visitor) -> None:
-    """/choose is every rule's choice; /swap2, its name when swap2 was the only opening, answers the same."""
+def test_the_choice_posts_to_choose_and_swap2_its_former_name_is_gone(visitor: Visitor) -> None:
+    """/choose is every rule's choice; /swap2, its name when swap2 was the only opening, is no route."""
     new_game(visitor, "master", "human")
     page = visitor.open().text
     assert 'formaction="/choose"' in page and "/swap2" not in page
-    assert visitor.post("/swap2", {"choice": "black", "ply": str(visitor.ply())}).status_code == 200
+    assert visitor.post("/swap2", {"choice": "black", "ply": str(visitor.ply())}).status_code == 404
+    assert game_of(visitor).ply == 3
+    assert visitor.post("/choose", {"choice": "black", "ply": str(visitor.ply())}).status_code == 200
     game = game_of(visitor)
     assert game.x == "human" and game.ply == 4
 
@@ -249,7 +251,7 @@ def test_the_review_counts_no_opening_stone_in_a_side_s_summary_or_errors() -> N
     rules = BOARDS["15x15"]
     moves = tuple(map(rules.parse_cell_name, ("h8", "h9", "g6", "i9", "g8", "j10", "f7")))
     judged = (*[Judgement("Blunder")] * 5, Judgement("Best"), Judgement("Mistake"))
-    plain, opened = Review(rules, moves, judged, 7), Review(rules, moves, judged, 7, opening="swap2-two")
+    plain, opened = Review.of(rules, moves, judged, 7), Review.of(rules, moves, judged, 7, opening="swap2-two")
     assert plain.errors("X") == (1, 3, 5, 7) and opened.errors("X") == (7,) and opened.errors("O") == ()
     assert [side.counts for side in opened.summaries] == [{"Mistake": 1}, {"Best": 1}]
     retry = Retry.of(opened, "X", None, None)

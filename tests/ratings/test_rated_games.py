@@ -15,7 +15,9 @@ from tests.ratings.conftest import plant, ratings_of
 from tests.support import Friend
 from webapp.app import create_app
 from webapp.engine import BOARDS
+from webapp.online import endings
 from webapp.online.clock import TimeControl
+from webapp.online.rated import rating_change_of
 from webapp.online.shared_game import SharedGame, new_code, new_game_id
 from webapp.online.store import Event, GameStore, SQLiteGames, change_if, games_store
 from webapp.ratings.glicko2 import Rating
@@ -96,7 +98,7 @@ def test_no_rating_on_an_unrated_board_for_an_anonymous_player_or_against_onesel
 def test_an_aborted_rated_game_is_never_rated(store):
     game = rated()
     store.create(game)
-    ended, _ = store.change(game.id, lambda g: (*g.abort(BOB, g.ply), []))
+    ended, _ = store.change(game.id, lambda g: (*endings.abort(g, BOB, g.ply), []))
     assert ended.is_over and ended.ending.aborted
     assert ended.rating_changes is None and ratings_of(store).standings_of("Alice") == []
 
@@ -190,7 +192,7 @@ def test_a_rating_change_round_trips_and_a_bad_one_is_refused():
     ended = replace(game.resign(BOB, game.ply)[0])
     assert ended.rated_ending() is not None
     data = ended.to_data() | {"rating_changes": [[1500, 350, 1662, 290], [1500, 350, 1338, 290]]}
-    assert SharedGame.from_data(data).rating_change_of("X").points == 162
+    assert rating_change_of(SharedGame.from_data(data), "X").points == 162
     for bad in ([[1500, 350, 1662]], [[1500, 350, 1662, "x"], [1, 2, 3, 4]], "1500", [[1, 2, 3, 4], [1, 2, 3, True]]):
         with pytest.raises(ValueError):
             SharedGame.from_data(data | {"rating_changes": bad})
@@ -222,7 +224,7 @@ def test_a_winning_move_and_a_flag_at_once_rate_the_game_once(store):
     assert [ratings_of(store).standing(name, RatingKind.FOUR_5X5).games for name in ("Alice", "Bob")] == [3, 3]
 
 
-def test_a_leaderboard_has_the_settled_recent_players_best_first_and_forget_drops_one(store):
+def test_a_leaderboard_has_the_settled_recent_players_best_first_and_anonymise_drops_one(store):
     now = time.time()
     kind = RatingKind.GOMOKU
     planted = [Standing(f"P{number}", kind, Rating(1500 + 10 * number, 60, 0.06), 12, 0, 0, now)
@@ -234,7 +236,7 @@ def test_a_leaderboard_has_the_settled_recent_players_best_first_and_forget_drop
     plant(store, planted)
     top = ratings_of(store).leaderboard(kind, now)
     assert [standing.name for standing in top] == [f"P{number}" for number in range(LEADERBOARD_LENGTH + 2, 2, -1)]
-    ratings_of(store).forget("p22")
+    ratings_of(store).anonymise("p22")
     assert ratings_of(store).leaderboard(kind, now)[0].name == "P21" and ratings_of(store).standing("P22", kind) is None
 
 

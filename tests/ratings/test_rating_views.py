@@ -130,13 +130,33 @@ def test_the_leaderboards_list_the_settled_players_best_first(app: Flask):
     assert 'href="/leaderboards"' in app.test_client().get("/").get_data(as_text=True), "in the header"
 
 
-def test_deleting_an_account_forgets_its_ratings(app: Flask):
-    alice, bob = Friend(app.test_client()), Friend(app.test_client())
+def test_deleting_an_account_anonymises_it_in_its_opponents_games_and_its_live_game_ends_unrated(app: Flask):
+    alice, bob, carol = (Friend(app.test_client()) for _ in range(3))
     url = rated_game(app, alice, bob)
     bob.post(url + "/resign", {"ply": "0"}, htmx=False)
+    going = rated_game(app, alice, bob)  # a second game, still going on when Alice goes
+    app.extensions["lobby_seeks"].playing(going.rsplit("/", 1)[1], 1500)
     ratings = app.extensions["online_games"].ratings
     assert ratings.standing("Alice", RatingKind.FOUR_5X5) is not None
+    assert 'href="/@/Alice"' in app.test_client().get("/@/Bob").get_data(as_text=True)
     alice.post("/signin", {"name": "Alice", "password": "a long password for Alice"}, htmx=False)
     response = alice.post("/@/Alice/delete", {"password": "a long password for Alice"}, htmx=False)
     assert response.status_code == 303
-    assert ratings.standing("Alice", RatingKind.FOUR_5X5) is None and ratings.standing("Bob", RatingKind.FOUR_5X5)
+    assert ratings.standing("Alice", RatingKind.FOUR_5X5) is None
+    bobs = " ".join(carol.client.get("/@/Bob").get_data(as_text=True).split())
+    assert "Lost</strong> against <span class=\"deleted-player\">a deleted player</span>" in bobs
+    assert "/@/Alice" not in bobs and "Alice" not in bobs.split("<main", 1)[1]
+    assert bobs.count("/replay/5x5/?resigned=O") == 1, "the game stays, with its replay and review"
+    assert carol.client.get("/@/Alice").status_code == 410
+    for seen in (page(carol, going), page(bob, going), page(carol, url)):
+        players = seen.split('<p class="players">', 1)[1].split("</p>", 1)[0]
+        assert "a deleted player" in players and "Alice" not in players and ">Bob</a>" in players
+    assert "a deleted player: 1500? → 1662? (+162); Bob:" in page(carol, url)
+    watch = carol.client.get("/watch").get_data(as_text=True)
+    assert "a deleted player against Bob" in " ".join(watch.split()) and "Alice" not in watch
+    bob.post(going + "/resign", {"ply": "0"}, htmx=False)
+    ended = app.extensions["online_games"].get(going.rsplit("/", 1)[1])
+    assert ended.is_over and ended.rating_changes is None, "not rated: nobody is credited under the name"
+    assert ratings.standing("Alice", RatingKind.FOUR_5X5) is None
+    assert ratings.standing("Bob", RatingKind.FOUR_5X5).games == 1
+    assert "Your rating" not in page(bob, going)

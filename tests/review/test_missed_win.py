@@ -138,7 +138,7 @@ def test_a_side_that_keeps_stretching_a_won_game_loses_accuracy_for_it():
     are Missed wins, and black's accuracy shows them (it read 100% before)."""
     rules = BOARDS["15x15"]
     moves = parse_moves(rules, "h8-a1-h9-a3-h10-a5-h11-a7-b15-a9-b13-a11-b11-a13-h12")
-    review = Review(rules, moves, judgements(rules, moves, Inline()), len(moves))
+    review = Review.of(rules, moves, judgements(rules, moves, Inline()), len(moves))
     black = review.summaries[0]
     assert [review.judgements[step - 1].word for step in (9, 11, 13)] == ["Missed win"] * 3
     assert black.counts["Missed win"] == 3 and black.accuracy == round(100 * 5 / 8)
@@ -148,7 +148,7 @@ def test_a_side_that_keeps_stretching_a_won_game_loses_accuracy_for_it():
 def test_on_3x3_a_side_that_lets_three_in_a_row_pass_loses_accuracy_for_it():
     """X wins, but twice plays elsewhere with three in a row to make."""
     moves = parse_moves(DEFAULT_BOARD, "013246758")
-    review = Review(DEFAULT_BOARD, moves, judgements(DEFAULT_BOARD, moves, Inline()), len(moves))
+    review = Review.of(DEFAULT_BOARD, moves, judgements(DEFAULT_BOARD, moves, Inline()), len(moves))
     x = review.summaries[0]
     assert [judgement.word for judgement in review.judgements[::2]] == [
         "Best", "Best", "Missed win", "Missed win", "Best"]

@@ -172,7 +172,7 @@ class NoEngines:
 
 def review_of(notation: str, step: int | None = None) -> Review:
     moves = parse_moves(DEFAULT_BOARD, notation)
-    return Review(DEFAULT_BOARD, moves, judgements(DEFAULT_BOARD, moves, NoEngines()),
+    return Review.of(DEFAULT_BOARD, moves, judgements(DEFAULT_BOARD, moves, NoEngines()),
                   len(moves) if step is None else step)
 
 
@@ -219,7 +219,7 @@ def test_the_course_of_a_game_is_xs_chances_after_each_move():
         ("X", 0.5), ("O", 1.0), ("X", 0.5), ("O", 1.0)]
     assert review.course[1].words == "Move 2, O: X's chances 100%"
     assert review.course_words == "X's chances were highest after move 2 (100%) and lowest after move 1 (50%)."
-    coming = Review(DEFAULT_BOARD, (0, 1), (None, None), 2)
+    coming = Review.of(DEFAULT_BOARD, (0, 1), (None, None), 2)
     assert [point.x_chance for point in coming.course] == [None, None]
     assert coming.course_words == "No move is judged yet." and coming.course[0].words == "Move 1, X: not judged yet"
 
@@ -328,9 +328,9 @@ def test_accuracy_waits_for_every_move_to_be_judged():
     """While a review comes in, the share of the first moves judged is no accuracy (100% after one move)."""
     rules = BOARDS["15x15"]
     moves = cells("h8", "h9", "i9")
-    coming = Review(rules, moves, (Judgement("Best"), None, None), 3)
+    coming = Review.of(rules, moves, (Judgement("Best"), None, None), 3)
     assert [(side.judged, side.accuracy) for side in coming.summaries] == [(1, None), (0, None)]
-    done = Review(rules, moves, (Judgement("Best"), Judgement("Good"), Judgement("Inaccuracy")), 3)
+    done = Review.of(rules, moves, (Judgement("Best"), Judgement("Good"), Judgement("Inaccuracy")), 3)
     assert [side.accuracy for side in done.summaries] == [50, 100]
 
 
@@ -360,7 +360,7 @@ def test_an_error_of_the_judges_own_move_says_why_the_review_sees_more(ending: R
     rules, moves = BOARDS["15x15"], parse_moves(BOARDS["15x15"], REVIEWED_15X15)
     words = [None] * len(moves)
     words[5], words[7] = Judgement("Inaccuracy"), Judgement("Blunder", "X wins in 1.", "Best was l12, which holds.")
-    review = Review(rules, moves, tuple(words), step, "master", None, ending)
+    review = Review.of(rules, moves, tuple(words), step, "master", None, ending)
     assert (review.deeper_look is not None) == said
     assert not said or review.deeper_look.startswith("Master played this move in the game, within one move")
 
@@ -377,11 +377,11 @@ def test_black_s_fifth_picked_among_black_s_offers_names_no_better_fifth_nor_is_
                       cells("j8")[0], 0.0)
     judged = (*[Judgement("Best", "The engine's choice.")] * 4, fifth, Judgement("Best", "The engine's choice."))
     for rule in ("rif", "soosorv-8"):
-        review = Review(rules, moves, judged, 5, opening=rule)
+        review = Review.of(rules, moves, judged, 5, opening=rule)
         assert review.judgements[4] == fifth._replace(better="", better_cell=None), rule
         assert not [cell for cell in review.board.cells if cell.value], "no better fifth marked"
         assert review.errors("X") == () and review.summaries[0].counts == {"Mistake": 1}
-    kept = Review(rules, moves, judged, 5, opening="taraguchi-10")
+    kept = Review.of(rules, moves, judged, 5, opening="taraguchi-10")
     assert kept.judgements[4] == fifth and kept.errors("X") == (5,)
 
 

@@ -4,26 +4,17 @@ from __future__ import annotations
 
 from webapp.storage.session_parts import keep_part, part
 
-LEGACY = ("game", "score")
-
 
 def test_a_part_is_read_and_kept_under_its_name_and_no_other_part_is_touched():
     session = {"puzzles": {"streak": 3}, "my_menace": None}
-    assert part(session, "play", LEGACY) == {}
-    keep_part(session, "play", {"game": "g"}, LEGACY)
+    assert part(session, "play") == {}
+    keep_part(session, "play", {"game": "g"})
     assert session == {"puzzles": {"streak": 3}, "my_menace": None, "play": {"game": "g"}}
-    assert part(session, "play", LEGACY) == {"game": "g"} and part(session, "puzzles") == {"streak": 3}
-
-
-def test_a_session_from_before_the_parts_is_read_as_the_part_until_it_is_kept():
-    session = {"game": "old", "score": {"easy/win": 1}, "puzzle_streak": 2}
-    assert part(session, "play", LEGACY) == {"game": "old", "score": {"easy/win": 1}}
-    keep_part(session, "play", {"game": "new", "score": {}}, LEGACY)
-    assert session == {"puzzle_streak": 2, "play": {"game": "new", "score": {}}}
+    assert part(session, "play") == {"game": "g"} and part(session, "puzzles") == {"streak": 3}
 
 
 def test_a_part_that_is_not_a_mapping_reads_as_empty_and_a_copy_is_what_is_read():
-    assert part({"play": "junk"}, "play", LEGACY) == {}
+    assert part({"play": "junk"}, "play") == {}
     session = {"play": {"game": "g"}}
     part(session, "play")["game"] = "changed"
     assert session["play"] == {"game": "g"}

@@ -13,14 +13,27 @@ Signing in (or up) keeps the account in the session (webapp.shared.identity:
 its id and name, which every feature may read) and gives the session a new
 id first (Flask-Session's regenerate), so that an id someone
 planted or saw before the sign-in is worth nothing after it; signing out
-drops the part and renews the id again. This browser's games, score and
-MENACE stay its own (the play feature's part of the session).
+drops the part and renews the id again.
+
+A session signed in by signing up is marked so (identity's signed_up): the
+play feature then carries this browser's finished games, score and MENACE
+into the new account on its next request, once (webapp.play.kept); signing
+in to an account made before carries nothing. Signed in, those are the
+account's on every browser; signed out, the browser's own again. Deleting
+an account forgets what the features kept for it (webapp.storage.account_parts:
+its score, My games and MENACE); its rated games stay, anonymised (the ratings').
 
 Tries are bounded (docs/deploying.md, "Security"): sign-up and sign-in each
 SIGN_IN_TRIES_PER_CLIENT tries from one client, and SIGN_IN_TRIES_PER_NAME
 for one name, in TRIES_SECONDS; past either, 429 with Retry-After and the
 form saying so. A wrong password and an unknown name get the same words
-and status, so that the answer never says which names exist.
+and status, so that the answer never says which names exist. The accounts
+are bounded too: past ACCOUNTS_MOST names (closed ones included), a sign-up
+is refused with 503 and words that say so.
+
+A deleted account's name is never given again (lichess's way): its page
+answers 410 Gone saying so, and a sign-up with it 409; its games stay, with
+the deleted player's mark, unlinked, in the opponents' recent games.
 """
 
 from __future__ import annotations
@@ -34,9 +47,10 @@ from flask.typing import ResponseReturnValue
 from flask_session.base import ServerSideSession, ServerSideSessionInterface
 
 from webapp.accounts.rules import NAME_RULE, is_name, name_key, password_problem
-from webapp.accounts.store import Account, Accounts, NameTaken, accounts_at
+from webapp.accounts.store import Account, Accounts, NameClosed, NameTaken, StoreFull, accounts_at
 from webapp.ratings.chart import rating_chart
 from webapp.ratings.kinds import RatingKind
+from webapp.ratings.standing import DELETED_PLAYER
 from webapp.ratings.store import (
     LEADERBOARD_DAYS,
     LEADERBOARD_DEVIATION,
@@ -46,7 +60,7 @@ from webapp.ratings.store import (
     ratings_at,
 )
 from webapp.shared import identity
-from webapp.shared.web import client, never_cached, rate_limits
+from webapp.shared.web import account_parts, client, never_cached, rate_limits
 from webapp.storage.where import Where
 
 bp = Blueprint("accounts", __name__)
@@ -102,11 +116,17 @@ def sign_up() -> ResponseReturnValue:
     if (problem := password_problem(name, password)) is not None:
         return render_template(page, name=name, message=problem), 400
     try:
-        account = _accounts().create(name, password)
+        account = _accounts().create(name, password, current_app.config["ACCOUNTS_MOST"])
+    except NameClosed:
+        return render_template(page, name=name, message=f"The name “{name}” belonged to an account that was "
+                               "deleted, in some case, and is never given again. Please choose another."), 409
     except NameTaken:
         return render_template(page, name=name, message=f"The name “{name}” is taken, in some case. "
                                "Please choose another."), 409
-    return _signed_in_as(account)
+    except StoreFull:
+        return render_template(page, name=name, message="This site has as many accounts as it keeps, so it "
+                               "makes no new one for now. You can still play without an account."), 503
+    return _signed_in_as(account, signed_up=True)
 
 
 @bp.get("/signin")
@@ -130,7 +150,8 @@ def sign_in() -> ResponseReturnValue:
 
 @bp.post("/signout")
 def sign_out() -> ResponseReturnValue:
-    """Sign this browser out: its games stay its own; the session's id is renewed."""
+    """Sign this browser out: its score, My games and MENACE are its own again (webapp.play.kept); the
+    session's id is renewed."""
     _sign_out()
     return redirect(url_for("play.index"), 303)
 
@@ -140,6 +161,9 @@ def player(name: str) -> ResponseReturnValue:
     """A player's page: their name and since when; /@/<name> in another case leads to the name as made."""
     never_cached()
     account = _accounts().find(name) if is_name(name) else None
+    if account is None and is_name(name) and _accounts().is_closed(name):
+        abort(410, description=f"The account “{name}” was deleted. Its games stay, with “{DELETED_PLAYER}” in "
+                               "its place, and its name is never given to anyone else.")
     if account is None:
         abort(404, description=f"No player is called “{name}”.")
     if account.name != name:
@@ -149,7 +173,8 @@ def player(name: str) -> ResponseReturnValue:
 
 @bp.post("/@/<name>/delete")
 def delete(name: str) -> ResponseReturnValue:
-    """Delete one's own account, its password given again; then this browser is signed out."""
+    """Delete one's own account, its password given again; then this browser is signed out. Its games stay:
+    in every other player's recent games the deleted player's mark stands for it, and its name stays closed."""
     account = _accounts().find(name) if is_name(name) else None
     if account is None:
         abort(404, description=f"No player is called “{name}”.")
@@ -159,8 +184,9 @@ def delete(name: str) -> ResponseReturnValue:
         return _player_page(account, message=limited), 429, {"Retry-After": str(TRIES_SECONDS)}
     if _accounts().verify(account.name, request.form.get("password", "")) is None:
         return _player_page(account, message="That is not this account's password, so it was not deleted."), 400
-    _accounts().delete(account)
-    _ratings().forget(account.name)  # a later account of this name starts afresh
+    _ratings().anonymise(account.name)  # the account last: were a step to fail, deleting again finishes them all
+    account_parts().forget(account.id)  # its score, My games and MENACE (play's, my_menace's)
+    _accounts().delete(account)  # the name stays closed: no later account has it
     _sign_out()
     return redirect(url_for("play.index"), 303)
 
@@ -179,13 +205,15 @@ def _player_page(account: Account, message: str | None) -> str:
     standings = _ratings().standings_of(account.name)
     return render_template("accounts/player.html", account=account, since=f"{since:%B} {since.day}, {since.year}",
                            own=_signed_in_id() == account.id, message=message, now=time.time(),
+                           deleted_player=DELETED_PLAYER,
                            standings=[(standing, rating_chart(standing)) for standing in standings])
 
 
-def _signed_in_as(account: Account) -> ResponseReturnValue:
-    """Keep account in this session, under a new session id; on to the player's page."""
+def _signed_in_as(account: Account, signed_up: bool = False) -> ResponseReturnValue:
+    """Keep account in this session (and whether this session made it: signed_up), under a new session id;
+    on to the player's page."""
     _renew_session_id()
-    identity.keep_signed_in(session, account.id, account.name)
+    identity.keep_signed_in(session, account.id, account.name, signed_up)
     return redirect(url_for(".player", name=account.name), 303)
 
 

@@ -17,13 +17,11 @@ from webapp.analysis.board import squares
 from webapp.analysis.evaluation import Evaluation, from_table, from_thought
 from webapp.analysis.setup import TOOLS, TURNS, Setup
 from webapp.engine import BOARDS, FREESTYLE, Rules, is_solved, rules_offered, top_level, under_rule
-from webapp.play.game import Game
-from webapp.play.match import SESSION_KEYS, SESSION_PART
 from webapp.shared.board import star_points
 from webapp.shared.errors import InvalidInput
 from webapp.shared.forms import parse_board, rule_named
+from webapp.shared.rules_played import rules_played
 from webapp.shared.web import board_or_404, engine_pool, is_htmx, limit_engine_work, roster
-from webapp.storage.session_parts import part
 
 bp = Blueprint("analysis", __name__)
 SWITCH = ("on", "off")
@@ -56,8 +54,7 @@ def _rules_named(board: str | None, rule: str | None, current: Rules) -> Rules:
 
 def _current_rules() -> Rules | None:
     """The board and rule of the game this browser's session holds, if it holds one."""
-    game = Game.from_session(part(session, SESSION_PART, SESSION_KEYS).get("game"), roster())
-    return game.rules if game else None
+    return rules_played(session)
 
 
 @bp.get("/analysis/<board>")

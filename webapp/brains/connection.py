@@ -21,6 +21,7 @@ from collections import deque
 from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
 from functools import cache
+from typing import IO
 
 START_SECONDS = 15.0
 """How long a brain may take to answer START: a first start may load a lot (a network's weights)."""
@@ -78,6 +79,15 @@ def brain_environment() -> dict[str, str]:
     return environment
 
 
+def _pipes(process: subprocess.Popen[str]) -> tuple[IO[str], IO[str]]:
+    """A brain's standard input and output: both are pipes, as it was started
+    with them; checked, as Popen's types leave either one None."""
+    if process.stdin is None or process.stdout is None:
+        process.kill()
+        raise BrainFault("its pipes could not be opened")
+    return process.stdin, process.stdout
+
+
 class Connection:
     """A brain's process, its answers read by a thread of their own, so that
     every wait for one is bounded; BrainFault when it breaks the protocol."""
@@ -92,13 +102,14 @@ class Connection:
                                             bufsize=1, errors="replace", env=brain_environment()).result()
         except OSError as error:
             raise BrainFault(f"it could not be started ({error.strerror})") from None
+        self.to_brain, self.from_brain = _pipes(self.process)
         self.lines: queue.Queue[str | None] = queue.Queue(maxsize=LINES_WAITING)
         self.messages: deque[str] = deque(maxlen=MESSAGES_KEPT)  # MESSAGE and DEBUG lines answer() passed over
         threading.Thread(target=self._read, daemon=True, name="brain-reader").start()
 
     def _read(self) -> None:
         """Queue each line the brain writes, a line at a time; stop at the first past LINE_CHARACTERS."""
-        while line := self.process.stdout.readline(LINE_CHARACTERS + 1):
+        while line := self.from_brain.readline(LINE_CHARACTERS + 1):
             if len(line) > LINE_CHARACTERS:
                 self.lines.put(_TOO_LONG)
                 self.kill()
@@ -116,8 +127,8 @@ class Connection:
         and nobody took: an answer that came before its question is never taken for this one's."""
         self._drain()
         try:
-            self.process.stdin.write("".join(line + "\n" for line in lines))
-            self.process.stdin.flush()
+            self.to_brain.write("".join(line + "\n" for line in lines))
+            self.to_brain.flush()
         except OSError as error:
             try:
                 status = self.process.wait(timeout=1)

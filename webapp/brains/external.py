@@ -146,13 +146,13 @@ def _command(name: str, written: str) -> tuple[str, ...]:
         raise ValueError(f"ENGINE_BRAINS: {name}'s command “{written[:60]}” cannot be read: {error}.") from None
     if not words:
         raise ValueError(f"ENGINE_BRAINS: {name} names no program.")
-    program = words[0] if os.sep in words[0] else _found(words[0])
+    program = words[0] if os.sep in words[0] else program_found(words[0])
     if not (os.path.isfile(program) and os.access(program, os.X_OK)):
         raise ValueError(f"ENGINE_BRAINS: {name}'s program “{words[0][:60]}” is not an executable file.")
     return (program, *words[1:])
 
 
-def _found(program: str) -> str:
+def program_found(program: str) -> str:
     """Where a program named without a folder is: on PATH, else beside this Python; as named if nowhere."""
     return shutil.which(program) or shutil.which(program, path=os.path.dirname(sys.executable)) or program
 

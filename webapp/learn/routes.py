@@ -1,5 +1,5 @@
 """/lessons: the path of lessons on how a computer plays (webapp/shared/lessons.py),
-and its last lesson, /lessons/learning; /learn: how the learners learned, and
+and its lesson, /lessons/learning; /learn: how the learners learned, and
 what this browser's own MENACE has learned so far; /learn/runs: learning runs
 a person starts and watches, trained on the engine workers (runs.py)."""
 
@@ -27,7 +27,7 @@ from webapp.learn.runs import (
 )
 from webapp.learn.store import LearningRuns, Started, runs_at
 from webapp.shared import my_menace
-from webapp.shared.web import client, engine_pool, is_htmx, never_cached
+from webapp.shared.web import account_parts, client, engine_pool, is_htmx, never_cached
 from webapp.storage.session_parts import keep_part, part
 from webapp.storage.where import Where
 
@@ -50,7 +50,7 @@ RUN_ID = re.compile(r"[A-Za-z0-9_-]{1,24}")
 @bp.get("/learn")
 def page() -> str:
     never_cached()
-    machine = my_menace.read(session)
+    machine = my_menace.read(session, account_parts())
     return render_template("learn/learn.html", menace=training_chart("menace"), network=training_chart("network"),
                            mine=my_menace_chart(machine), tally=tally(machine), runs=_my_runs(),
                            settings=DEFAULTS, most_games=GAMES)
@@ -64,7 +64,7 @@ def lessons() -> str:
 
 @bp.get("/lessons/learning")
 def lesson() -> str:
-    """The last lesson: learning by playing, with a run to start and watch."""
+    """The lesson on learning by playing, with a run to start and watch."""
     never_cached()
     latest = _my_runs()[:1]
     run = latest[0] if latest else None
@@ -123,7 +123,8 @@ def run(run_id: str) -> str:
 @bp.post("/learn/menace/reset")
 def reset_my_menace() -> ResponseReturnValue:
     """Empty this browser's MENACE's boxes, and show what it knows now: nothing."""
-    my_menace.keep(session, my_menace.emptied(my_menace.read(session)))
+    parts = account_parts()  # signed in, the account's MENACE is emptied, on every browser of it
+    my_menace.keep(session, my_menace.emptied(my_menace.read(session, parts)), parts)
     return redirect(url_for(".page"), 303)
 
 

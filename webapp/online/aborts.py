@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import time
 
+from webapp.online import endings
 from webapp.online.flags import Scheduler, Where, games_at
 from webapp.online.shared_game import SharedGame
 from webapp.online.store import change_if
@@ -29,9 +30,9 @@ def schedule(jobs: Scheduler, where: Where, game: SharedGame, before: SharedGame
 def call_off(where: Where, game_id: str, start_by: float) -> None:
     """The job: abort the game whose first move was due at start_by, if it
     still waits for that one and it has not come (see the module's docstring)."""
-    change_if(games_at(where), game_id, lambda game: game.abort_late(time.time())
+    change_if(games_at(where), game_id, lambda game: endings.abort_late(game, time.time())
               if _still_waiting(game, start_by) else None)
 
 
 def _still_waiting(game: SharedGame | None, start_by: float) -> bool:
-    return game is not None and game.start_by == start_by and game.abort_due(time.time())
+    return game is not None and game.start_by == start_by and endings.abort_due(game, time.time())

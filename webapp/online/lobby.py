@@ -19,6 +19,9 @@ from typing import Any
 
 from webapp.engine import Opening, Rules, board_named
 from webapp.online.pairing import Seated
+from webapp.ratings.glicko2 import Rating, is_provisional
+from webapp.ratings.kinds import rating_kind
+from webapp.ratings.store import Ratings
 from webapp.shared.errors import InvalidInput
 
 SEEK_SECONDS = 30 * 60
@@ -45,12 +48,39 @@ class Colour(StrEnum):
     RANDOM = "random"
 
 
-def provisional_rating(name: str | None, rules: Rules) -> int | None:
-    """The rating the lobby shows for an account on a board and rule (None:
-    anonymous, no rating). The ratings store is being built beside the lobby;
-    until it lands every account is shown at the Glicko-2 start, 1500. This is
-    the one place to point at it."""
-    return None if name is None else 1500
+@dataclass(frozen=True)
+class LobbyRating:
+    """An account's rating on a seek's board and rule as the lobby judges and
+    shows it: whole points, and whether it is provisional (deviation 110 or
+    more: shown "1500?", and held against no rating range)."""
+
+    value: int
+    provisional: bool
+
+    @property
+    def shown(self) -> str:
+        """ "1500?" or "1720", as every page writes a rating."""
+        return f"{self.value}{'?' if self.provisional else ''}"
+
+    def within(self, other: LobbyRating, gap: int) -> bool:
+        """Whether the two ratings are at most gap apart, a provisional one
+        counting as within any gap: lichess ignores a provisional rating for a
+        rating range, since it says little yet of the player's strength (and a
+        newcomer held to ±100 of 1500 would find no game at all)."""
+        return self.provisional or other.provisional or abs(self.value - other.value) <= gap
+
+
+def lobby_rating(ratings: Ratings, name: str | None, rules: Rules, now: float) -> LobbyRating | None:
+    """The rating the lobby shows and judges for an account on a board and
+    rule, from the ratings store as of now (a first rated game there: the
+    Glicko-2 start, 1500?); None for an anonymous visitor or an unrated board
+    (3×3, 4×4: webapp.ratings.kinds)."""
+    kind = rating_kind(rules.name)
+    if name is None or kind is None:
+        return None
+    standing = ratings.standing(name, kind)
+    rating = standing.as_of(now) if standing is not None else Rating()
+    return LobbyRating(round(rating.rating), is_provisional(rating))
 
 
 @dataclass(frozen=True)
@@ -65,11 +95,11 @@ class Seek:
     clock: str | None = None     # a time control as written ("5+3"), None: no clock
     rated: bool = False
     colour: Colour = Colour.RANDOM
-    rating: int | None = None    # the owner's rating when the seek was made
+    rating: LobbyRating | None = None  # the owner's rating when the seek was made (None: anonymous, unrated board)
     rating_range: int | None = None  # the most a rated acceptor's rating may differ by (None: any)
     made: float = 0.0
 
-    def acceptance_problem(self, player: str | None, name: str | None, rating: int | None,
+    def acceptance_problem(self, player: str | None, name: str | None, rating: LobbyRating | None,
                            blocked: frozenset[str] = frozenset()) -> str | None:
         """Why player (signed in as name, rated rating here; blocked: the
         names they block or are blocked by, lower case) may not accept this
@@ -81,9 +111,9 @@ class Seek:
             return "This is your own seek: wait for someone to accept it, or cancel it."
         if self.rated and name is None:
             return "A rated game needs an account: sign in to accept this seek."
-        if self.rated and self.rating_range is not None and (
-                rating is None or self.rating is None or abs(rating - self.rating) > self.rating_range):
-            return f"This seek asks for a rating within {self.rating_range} of {self.rating}."
+        if self.rated and self.rating_range is not None and self.rating is not None and (
+                rating is None or not rating.within(self.rating, self.rating_range)):
+            return f"This seek asks for a rating within {self.rating_range} of {self.rating.value}."
         return None
 
     def seats(self, acceptor: Seated) -> tuple[Seated, Seated]:
@@ -95,12 +125,15 @@ class Seek:
     def to_data(self) -> dict[str, Any]:
         return {"id": self.id, "owner": self.owner, "name": self.name, "rules": self.rules.name,
                 "opening": self.opening.rule, "clock": self.clock, "rated": self.rated, "colour": str(self.colour),
-                "rating": self.rating, "range": self.rating_range, "made": self.made}
+                "rating": self.rating.value if self.rating else None,
+                "provisional": self.rating.provisional if self.rating else None,
+                "range": self.rating_range, "made": self.made}
 
     @classmethod
     def from_data(cls, data: dict[str, Any]) -> Seek:
+        rating = None if data["rating"] is None else LobbyRating(data["rating"], data.get("provisional", True))
         return cls(data["id"], data["owner"], data["name"], board_named(data["rules"]), Opening(data["opening"]),
-                   data["clock"], data["rated"], Colour(data["colour"]), data["rating"], data["range"], data["made"])
+                   data["clock"], data["rated"], Colour(data["colour"]), rating, data["range"], data["made"])
 
     @property
     def expires(self) -> float:
@@ -140,12 +173,15 @@ def parse_colour(raw: str | None) -> Colour:
         raise InvalidInput(f"Choose the colour you play: {', '.join(Colour)}, not “{raw[:20]}”.") from None
 
 
-def parse_rated(raw: str | None, name: str | None) -> bool:
-    """Rated or casual (default casual); rated needs an account."""
+def parse_rated(raw: str | None, name: str | None, rules: Rules) -> bool:
+    """Rated or casual (default casual); rated needs an account, and a board
+    that is rated (not 3×3 or 4×4: webapp.ratings.kinds), where it would count for nothing."""
     if raw not in (None, "", "casual", "rated"):
         raise InvalidInput(f"A game is rated or casual, not “{raw[:20]}”.")
     if raw == "rated" and name is None:
         raise InvalidInput("A rated game needs an account: sign in, or seek a casual game.")
+    if raw == "rated" and rating_kind(rules.name) is None:
+        raise InvalidInput(f"Games on the {rules.board_name} board are not rated: seek a casual game there.")
     return raw == "rated"
 
 
@@ -161,7 +197,6 @@ def parse_rating_range(raw: str | None, rated: bool) -> int | None:
 
 
 def seek_made(owner: str, name: str | None, rules: Rules, opening: Opening, clock: str | None, rated: bool,
-              colour: Colour, rating_range: int | None) -> Seek:
-    """A new seek, made now, with the owner's rating as it stands."""
-    return Seek(new_seek_id(), owner, name, rules, opening, clock, rated, colour, provisional_rating(name, rules),
-                rating_range, time.time())
+              colour: Colour, rating_range: int | None, rating: LobbyRating | None) -> Seek:
+    """A new seek, made now, with the owner's rating as it stands (lobby_rating)."""
+    return Seek(new_seek_id(), owner, name, rules, opening, clock, rated, colour, rating, rating_range, time.time())

@@ -26,7 +26,6 @@ from flask import (
     redirect,
     render_template,
     request,
-    session,
     stream_with_context,
     url_for,
 )
@@ -34,34 +33,43 @@ from werkzeug.exceptions import ServiceUnavailable, TooManyRequests
 from werkzeug.wrappers import Response as Redirect
 
 from webapp.engine import BOARDS, RULES, Rules, rules_offered
-from webapp.online import routes as online
 from webapp.online.clock import parse_time_control
 from webapp.online.hub import Hub
 from webapp.online.lobby import (
     GONE,
     RATING_RANGES,
+    LobbyRating,
     Seek,
     is_seek_id,
+    lobby_rating,
     parse_blocked_name,
     parse_colour,
     parse_rated,
     parse_rating_range,
-    provisional_rating,
     seek_made,
 )
 from webapp.online.pairing import Seated, game_for_two
+from webapp.online.pools import POOLS
 from webapp.online.seek_store import BLOCKS_KEPT, LOBBY, Added, SeekStore, seeks_store
 from webapp.online.shared_game import SharedGame
 from webapp.online.streams import KEEP_ALIVE_SECONDS
+from webapp.online.web import (
+    PROCESS_STREAMS,
+    STREAM_RETRY_SECONDS,
+    games,
+    limit,
+    limit_address,
+    schedule_abort,
+    signed_in_name,
+    stream_bounds,
+    this_player,
+)
 from webapp.shared.errors import Conflict, Forbidden, InvalidInput
 from webapp.shared.forms import parse_opening
 from webapp.shared.web import is_htmx, never_cached, plain_error
 from webapp.storage.errors import STORE_ERRORS
-from webapp.storage.session_parts import part
 
 bp = Blueprint("lobby", __name__)
-ACCOUNTS_PART = "accounts"
-"""The session's part where the accounts feature keeps the signed-in name (read here, never written)."""
 SEEKER_RELOAD_SECONDS = 15
 """How often a seeker's lobby page reloads itself without JavaScript, to find the game once accepted."""
 WATCH_COUNT = 20
@@ -83,24 +91,24 @@ def seeks() -> SeekStore:
     return current_app.extensions["lobby_seeks"]
 
 
-def this_player() -> str:
-    """This browser's player id (routes._player), made and set as a cookie if it has none."""
-    player = online._player()
+def player_made() -> str:
+    """This browser's player id (web.this_player), made and set as a cookie if it has none."""
+    player = this_player()
     if player is None:
         raise RuntimeError("a player is made when none is found")
     return player
 
 
-def signed_in_name() -> str | None:
-    """The account this browser is signed in as (None: anonymous)."""
-    return part(session, ACCOUNTS_PART).get("name")
+def rating_of(name: str | None, rules: Rules) -> LobbyRating | None:
+    """name's rating on rules' board as the lobby shows and judges it, from the ratings store, as of now."""
+    return lobby_rating(games().ratings, name, rules, time.time())
 
 
 @bp.get("/lobby")
 def index() -> Redirect | str:
     """The lobby as this visitor sees it; a seeker whose seek was accepted goes to the game."""
     never_cached()
-    player = this_player()
+    player = player_made()
     if (game_id := seeks().match_of(player, forget=True)) is not None:
         return redirect(url_for("online.show", game_id=game_id), 303)
     seeks().seen(player)
@@ -111,7 +119,7 @@ def index() -> Redirect | str:
 @bp.get("/lobby/game")
 def to_game() -> Redirect:
     """Where a seeker's stream sends the page once their seek is accepted: the game, or the lobby."""
-    player = online._player(make=False)
+    player = this_player(make=False)
     game_id = seeks().match_of(player, forget=True) if player else None
     if game_id is None:
         return redirect(url_for("lobby.index"), 303)
@@ -121,16 +129,16 @@ def to_game() -> Redirect:
 @bp.post("/lobby/seeks")
 def create() -> Redirect:
     """A new seek, one a player: the form's board, rule, opening rule, clock, rated or casual, colour and range."""
-    player, name = this_player(), signed_in_name()
+    player, name = player_made(), signed_in_name()
     rules = parse_strict_rule(request.form.get("board"), request.form.get("rule"))
     opening = parse_opening(request.form.get("opening"), rules)
     control = parse_time_control(request.form.get("clock"), current_app.extensions["time_controls"])
-    rated = parse_rated(request.form.get("rated"), name)
+    rated = parse_rated(request.form.get("rated"), name, rules)
     rating_range = parse_rating_range(request.form.get("range"), rated)
     colour = parse_colour(request.form.get("colour"))
     _limit_seeks(player, name, "made")
     seek = seek_made(player, name, rules, opening, control.written if control else None, rated, colour,
-                     rating_range)
+                     rating_range, rating_of(name, rules))
     added = seeks().add(seek, current_app.config["SEEKS_OPEN"])
     if added == Added.OWNER_HAS_ONE:
         raise Conflict("You have a seek open already: cancel it to make another.")
@@ -142,7 +150,7 @@ def create() -> Redirect:
 
 @bp.post("/lobby/seeks/<seek_id>/cancel")
 def cancel(seek_id: str) -> Redirect:
-    player = online._player(make=False)
+    player = this_player(make=False)
     seek = _seek_or_404(seek_id)
     if seek.owner != player:
         raise Forbidden("Only the player who made a seek may cancel it.")
@@ -154,9 +162,9 @@ def cancel(seek_id: str) -> Redirect:
 def accept(seek_id: str) -> Redirect:
     """Accept a seek: the game is made with both seated, the seeker's page is
     sent there (its stream, or its next reload), and this browser goes there."""
-    player, name = this_player(), signed_in_name()
+    player, name = player_made(), signed_in_name()
     seek = _seek_or_404(seek_id)
-    problem = seek.acceptance_problem(player, name, provisional_rating(name, seek.rules), _blocks(name))
+    problem = seek.acceptance_problem(player, name, rating_of(name, seek.rules), _blocks(name))
     if problem == GONE:
         _gone()
     if problem is not None:
@@ -168,8 +176,8 @@ def accept(seek_id: str) -> Redirect:
         seeks().take(own.id)  # one game at a time from the lobby: the acceptor's own seek ends
     x, o = seek.seats(Seated(player, name))
     control = current_app.extensions["time_controls"].get(seek.clock) if seek.clock else None
-    game = game_for_two(online.games(), seek.rules, x, o, seek.opening, control, seek.rated)
-    online._schedule_abort(game)  # a rated game's first move is awaited from now
+    game = game_for_two(games(), seek.rules, x, o, seek.opening, control, seek.rated)
+    schedule_abort(game)
     seeks().playing(game.id, _mean_rating(seek, name))
     seeks().match(seek.owner, game.id)
     return redirect(url_for("online.show", game_id=game.id), 303)
@@ -180,7 +188,7 @@ def block() -> Redirect:
     """Block a player (by account name): neither sees the other's seeks from now on."""
     name = signed_in_name()
     blocked = parse_blocked_name(request.form.get("name"), name)
-    _limit_seeks(this_player(), name, "blocked")
+    _limit_seeks(player_made(), name, "blocked")
     if not seeks().block((name or "").lower(), blocked):
         raise Conflict(f"You block {BLOCKS_KEPT} players already, the most: unblock one first.")
     return redirect(url_for("lobby.index"), 303)
@@ -198,16 +206,16 @@ def events() -> Response:
     """The lobby's list as server-sent events, drawn for this visitor at every
     change; a `paired` event with where to go once their seek is accepted.
     Counted, as a game's streams are, per browser, per client and per process."""
-    player, name = online._player(make=False), signed_in_name()
+    player, name = this_player(make=False), signed_in_name()
     after = _version_asked(request.headers.get("Last-Event-ID") or request.args.get("after"))
-    streams, bounds = current_app.extensions["online_streams"], online._stream_bounds(player)
+    streams, bounds = current_app.extensions["online_streams"], stream_bounds(player)
     full = streams.take(bounds)
-    if full == online.PROCESS_STREAMS:
+    if full == PROCESS_STREAMS:
         raise ServiceUnavailable("This server is holding all the live pages it can; the page will try again.",
                                  retry_after=5)
     if full is not None:
         raise TooManyRequests("This browser or network already has as many live pages open as it may; close one, "
-                              "and the page will try again.", retry_after=online.STREAM_RETRY_SECONDS)
+                              "and the page will try again.", retry_after=STREAM_RETRY_SECONDS)
     live = _lobby_stream(player, name, min(after, seeks().version()))
     response = Response(stream_with_context(live), mimetype="text/event-stream",
                         headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
@@ -279,10 +287,10 @@ def _lobby_context(player: str | None, name: str | None) -> dict[str, object]:
     open_seeks, blocks = seeks().open_seeks(), _blocks(name)
     mine = next((seek for seek in open_seeks if seek.owner == player), None)
     acceptable = [seek for seek in open_seeks if seek.owner != player
-                  and seek.acceptance_problem(player, name, provisional_rating(name, seek.rules), blocks) is None]
+                  and seek.acceptance_problem(player, name, rating_of(name, seek.rules), blocks) is None]
     return {"blocked": sorted(seeks().blocked_by(name.lower())) if name else [], "mine": mine, "name": name,
             "boards": BOARDS, "rules": RULES,
-            "rating_ranges": RATING_RANGES, "seeker_reload": SEEKER_RELOAD_SECONDS,
+            "rating_ranges": RATING_RANGES, "seeker_reload": SEEKER_RELOAD_SECONDS, "pools": POOLS.values(),
             "acceptable": acceptable[:SEEKS_SHOWN], "more_seeks": max(0, len(acceptable) - SEEKS_SHOWN)}
 
 
@@ -295,15 +303,15 @@ def _blocks(name: str | None) -> frozenset[str]:
 
 def _games_to_watch(count: int) -> list[SharedGame]:
     """The lobby's games still going on, highest rated first."""
-    found = (online.games().get(game_id) for game_id in seeks().games_playing(count * 3))
+    found = (games().get(game_id) for game_id in seeks().games_playing(count * 3))
     going = [game for game in found if isinstance(game, SharedGame) and not game.as_of(time.time()).is_over]
     return going[:count]
 
 
 def _mean_rating(seek: Seek, acceptor: str | None) -> float:
     """The players' mean rating, which orders /watch (an anonymous player counts 0)."""
-    ratings = (seek.rating or 0, provisional_rating(acceptor, seek.rules) or 0)
-    return sum(ratings) / 2
+    ratings = (seek.rating, rating_of(acceptor, seek.rules))
+    return sum(rating.value if rating else 0 for rating in ratings) / 2
 
 
 def parse_strict_rule(raw_board: str | None, raw_rule: str | None) -> Rules:
@@ -325,10 +333,10 @@ def _limit_seeks(player: str, name: str | None, done: str) -> None:
     address's bound (ADDRESS_PER_MINUTE, with games started and codes tried)."""
     most = current_app.config["SEEKS_PER_MINUTE"]
     words = f"{most} seeks were {done} from this browser in the last minute"
-    online._limit(f"seeks-{done}:player:{player}", most, words)
+    limit(f"seeks-{done}:player:{player}", most, words)
     if name is not None:
-        online._limit(f"seeks-{done}:account:{name}", most, words.replace("browser", "account"))
-    online._limit_address(f"Many seeks were {done} from your network")
+        limit(f"seeks-{done}:account:{name}", most, words.replace("browser", "account"))
+    limit_address(f"Many seeks were {done} from your network")
 
 
 def _seek_or_404(seek_id: str) -> Seek:
@@ -354,6 +362,6 @@ def refused(message: str, status: int) -> tuple[str, int]:
     """The lobby unchanged, with a message saying why (a plain error page for the stream and /watch)."""
     if request.endpoint in ("lobby.events", "lobby.watch") or is_htmx():
         return render_template("error.html", error=plain_error(status, message)), status
-    player, name = online._player(make=False), signed_in_name()
+    player, name = this_player(make=False), signed_in_name()
     return render_template("online/lobby.html", **_lobby_context(player, name), version=seeks().version(),
                            watched=[], message=message), status

@@ -24,7 +24,6 @@ from flask import (
     Flask,
     Response,
     abort,
-    after_this_request,
     current_app,
     redirect,
     render_template,
@@ -35,31 +34,35 @@ from flask import (
 from werkzeug.exceptions import ServiceUnavailable, TooManyRequests
 
 from webapp.engine import BOARDS, DEFAULT_BOARD, MARKS
-from webapp.online import aborts, flags
+from webapp.online import endings, flags, offers, rated
 from webapp.online.clock import parse_time_control, time_controls
 from webapp.online.hub import Hub, StreamCount
-from webapp.online.player_cookie import bare_player, signed, signed_player
-from webapp.online.shared_game import SharedGame, new_code, new_game_id, new_player_id, normalise_code
-from webapp.online.store import Event, GameStore, games_store
+from webapp.online.shared_game import SharedGame, new_code, new_game_id, normalise_code
+from webapp.online.status import Told
+from webapp.online.store import Event, games_store
 from webapp.online.streams import stream
+from webapp.online.web import (
+    PROCESS_STREAMS,
+    STREAM_RETRY_SECONDS,
+    games,
+    limit,
+    limit_address,
+    schedule_abort,
+    seat_words,
+    still_named,
+    stream_bounds,
+    this_player,
+)
 from webapp.ratings.glicko2 import UNRATED_DEVIATION, UNRATED_RATING
-from webapp.ratings.standing import shown
+from webapp.ratings.standing import DELETED_PLAYER, shown
 from webapp.shared.errors import Conflict, InvalidInput
 from webapp.shared.forms import parse_board, parse_cell, parse_opening, parse_ply, parse_rule
-from webapp.shared.web import client, engine_pool, game_finished, is_htmx, limit_a_minute, never_cached, plain_error
+from webapp.shared.web import client, engine_pool, game_finished, is_htmx, never_cached, plain_error
 from webapp.storage.errors import STORE_ERRORS
 
 bp = Blueprint("online", __name__)
 SPECTATORS_PER_GAME = 14
 """The most spectators' pages one game may have open; its players' own pages always may."""
-PROCESS_STREAMS = "process"
-"""The key StreamCount counts all of this process's streams under."""
-STREAM_RETRY_SECONDS = 30
-"""How long a player or client past its streams' bound is asked to wait (Retry-After) before trying again."""
-PLAYER_COOKIE = "player"
-PLAYER_SECONDS = 365 * 24 * 3600
-PLAYER_ASKED = "webapp.online.player"
-"""Where a request keeps the player id _player found or made (the request's own, never another's)."""
 
 
 def init_app(app: Flask) -> None:
@@ -71,10 +74,7 @@ def init_app(app: Flask) -> None:
     app.extensions.update(online_games=store, online_hub=Hub(store), online_streams=StreamCount(),
                           time_controls=time_controls(app.config["CLOCKS"]), online_where=where)
     app.jinja_env.globals["time_controls"] = app.extensions["time_controls"]  # the invitation, on the play page too
-
-
-def games() -> GameStore:
-    return current_app.extensions["online_games"]
+    app.jinja_env.globals.update(seat_words=seat_words, deleted_player=DELETED_PLAYER)
 
 
 def hub() -> Hub:
@@ -87,10 +87,10 @@ def create() -> Response:
     opening = parse_opening(request.form.get("opening"), rules)
     side = parse_side(request.form.get("side"))
     control = parse_time_control(request.form.get("clock"), current_app.extensions["time_controls"])
-    player = _player()
+    player = this_player()
     per_client = current_app.config["GAMES_PER_MINUTE"]
-    _limit(f"create:{client()}", per_client, f"{per_client} games were started from your network in the last minute")
-    _limit_address("Many games were started from your network")
+    limit(f"create:{client()}", per_client, f"{per_client} games were started from your network in the last minute")
+    limit_address("Many games were started from your network")
     while not games().create(game := SharedGame.create(rules, side, player, new_game_id(), new_code(), opening,
                                                              control)):
         pass  # its code was in use: draw another
@@ -109,7 +109,7 @@ def join_by_code() -> Response:
 def join_with_code() -> Response:
     """The code a friend typed, in one step: they take the free seat and land
     on the game as its player (a browser already seated there just goes to it)."""
-    player = _player()
+    player = this_player()
     game = _waiting_for(request.form.get("code"), player)
     if game.seat_of(player) is None:
         game, _ = _change(game.id, lambda game: (*game.join(player), []))
@@ -120,7 +120,7 @@ def _waiting_for(raw_code: str | None, player: str | None) -> SharedGame:
     """The game a code names while it waits for a player (or has player
     seated already), or a 404 saying so."""
     code = normalise_code(raw_code)
-    _limit_address("Many codes were tried from your network")
+    limit_address("Many codes were tried from your network")
     game_id = games().by_code(code)
     game = games().get(game_id) if game_id else None
     if game is None or (game.free_seat is None and game.seat_of(player) is None):
@@ -152,7 +152,7 @@ def show(game_id: str) -> str:
     never_cached()
     latest = games().latest([game_id]).get(game_id, 0)
     game = _game_or_404(game_id)
-    _player()
+    this_player()
     template = "online/_online.html" if is_htmx() else "online/online.html"
     return render_template(template, **_context(game, fifths=_fifths_asked(game, request.args.get("offering"))),
                            latest=latest)
@@ -162,13 +162,13 @@ def _fifths_asked(game: SharedGame, offering: str | None) -> tuple[int, ...]:
     """The fifth moves this browser's player has chosen so far for an offer,
     where the address carries them (without JavaScript, /fifth sends the
     browser there); none without, or where the offer is not theirs now."""
-    player = _player(make=False)
+    player = this_player(make=False)
     return game.read_offer(offering) if offering and game.offering and game.may_choose(player) else ()
 
 
 @bp.post("/g/<game_id>/join")
 def join(game_id: str) -> Response | str:
-    player = _player()
+    player = this_player()
     return _changed(game_id, lambda game: (*game.join(player), []))
 
 
@@ -186,7 +186,7 @@ def fifth(game_id: str) -> Response | str:
     offered (/choose, as every opening's choice)."""
     game = _game_or_404(game_id)
     cell, seen = parse_cell(request.form.get("cell"), game.rules), parse_ply(request.form.get("ply"), game.rules)
-    chosen = game.fifth_toggled(_player(make=False), request.form.get("offering"), cell, seen)
+    chosen = game.fifth_toggled(this_player(make=False), request.form.get("offering"), cell, seen)
     if is_htmx():
         return render_template("online/_online.html", **_context(game, fifths=chosen))
     offering = " ".join(map(game.rules.cell_name, chosen)) or None
@@ -202,12 +202,6 @@ def choose(game_id: str) -> Response | str:
     return _players_change(game_id, lambda game, player, seen: game.choose(player, choice, seen))
 
 
-bp.add_url_rule("/g/<game_id>/swap2", "choose_at_former_address", choose, methods=["POST"])
-"""/g/<id>/choose as it was named when swap2 was the only opening: a page drawn before the rename still posts there.
-Such a page's game is kept at most SESSION_IDLE_SECONDS unplayed, so this can go that long after a release
-without it."""
-
-
 @bp.post("/g/<game_id>/resign")
 def resign(game_id: str) -> Response | str:
     return _players_change(game_id, lambda game, player, seen: game.resign(player, seen))
@@ -216,42 +210,42 @@ def resign(game_id: str) -> Response | str:
 @bp.post("/g/<game_id>/abort")
 def abort_game(game_id: str) -> Response | str:
     """A player calls the game off before both have made their first move."""
-    return _players_change(game_id, lambda game, player, seen: game.abort(player, seen))
+    return _players_change(game_id, lambda game, player, seen: endings.abort(game, player, seen))
 
 
 @bp.post("/g/<game_id>/claim")
 def claim(game_id: str) -> Response | str:
     """In a rated game, a player claims the win or a draw (claim: win or draw) when the friend to move has left."""
     claimed = request.form.get("claim")
-    return _players_change(game_id, lambda game, player, seen: game.claim(player, claimed, seen))
+    return _players_change(game_id, lambda game, player, seen: endings.claim(game, player, claimed, seen))
 
 
 @bp.post("/g/<game_id>/offer")
 def offer(game_id: str) -> Response | str:
     """A player offers a draw, or asks to take back their last move (kind)."""
     kind = request.form.get("kind", "")
-    return _players_change(game_id, lambda game, player, seen: game.make_offer(player, kind, seen))
+    return _players_change(game_id, lambda game, player, seen: offers.make_offer(game, player, kind, seen))
 
 
 @bp.post("/g/<game_id>/answer")
 def answer(game_id: str) -> Response | str:
     """The friend accepts or declines the pending offer (answer: accept or decline)."""
     accept = parse_answer(request.form.get("answer"))
-    return _players_change(game_id, lambda game, player, seen: game.answer_offer(player, accept, seen))
+    return _players_change(game_id, lambda game, player, seen: offers.answer_offer(game, player, accept, seen))
 
 
 @bp.post("/g/<game_id>/withdraw")
 def withdraw(game_id: str) -> Response | str:
     """The offerer takes the pending offer back."""
-    return _players_change(game_id, lambda game, player, seen: game.withdraw_offer(player, seen))
+    return _players_change(game_id, lambda game, player, seen: offers.withdraw_offer(game, player, seen))
 
 
 @bp.post("/g/<game_id>/rematch")
 def rematch(game_id: str) -> Response | str:
-    player = _player(make=False)
+    player = this_player(make=False)
     following, code = new_game_id(), new_code()
     game, _ = _change(game_id, lambda game: _rematched(game.start_rematch(player, following, code)))
-    _schedule_abort(games().get(game.rematch) if game.rematch else None)
+    schedule_abort(games().get(game.rematch) if game.rematch else None)
     return redirect(url_for("online.show", game_id=game.rematch), 303)
 
 
@@ -260,7 +254,7 @@ def events(game_id: str) -> Response:
     """The game's changes as server-sent events, each with its number as id,
     from the one after Last-Event-ID (or ?after=, the number the page showed)."""
     game = _game_or_404(game_id)
-    player = _player(make=False)
+    player = this_player(make=False)
     seat = game.seat_of(player)
     if seat is None and games().stream_count(game_id, spectators=True) >= SPECTATORS_PER_GAME:
         raise TooManyRequests(f"This game already has {SPECTATORS_PER_GAME} spectators; try again later.")
@@ -268,7 +262,7 @@ def events(game_id: str) -> Response:
     # (Read before a stream is taken: a refusal after it would keep its count.)
     after = min(_last_event(request.headers.get("Last-Event-ID") or request.args.get("after")),
                 games().latest([game_id])[game_id])
-    streams, bounds = current_app.extensions["online_streams"], _stream_bounds(player)
+    streams, bounds = current_app.extensions["online_streams"], stream_bounds(player)
     full = streams.take(bounds)
     if full == PROCESS_STREAMS:
         raise ServiceUnavailable("This server is holding all the live games it can; the page will try again.",
@@ -282,19 +276,6 @@ def events(game_id: str) -> Response:
                         headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
     response.call_on_close(lambda: streams.give_back(bounds))  # however the stream ends, even before its first byte
     return response
-
-
-def _stream_bounds(player: str | None) -> dict[str, int]:
-    """The keys a stream is counted under, with their bounds: the process's
-    (STREAMS_PER_PROCESS), the player's (STREAMS_PER_PLAYER: a few tabs and a
-    phone), and the client's (STREAMS_PER_CLIENT: a household or an office
-    shares an address), so that one browser or one address, however many
-    streams it opens, leaves the process's threads to everyone else's games."""
-    config = current_app.config
-    bounds = {f"player:{player}": config["STREAMS_PER_PLAYER"]} if player else {}
-    bounds[f"client:{client()}"] = config["STREAMS_PER_CLIENT"]
-    bounds[PROCESS_STREAMS] = config["STREAMS_PER_PROCESS"]
-    return bounds
 
 
 def _live_page(game: SharedGame, event: Event, player: str | None) -> str:
@@ -312,7 +293,7 @@ def _players_change(game_id: str, change: Callable[[SharedGame, str | None, int]
     """A player's change to the game on the board they saw (the form's ply):
     change(game, player, seen_ply) as the game stands when it is applied."""
     seen = parse_ply(request.form.get("ply"), _game_or_404(game_id).rules)
-    player = _player(make=False)
+    player = this_player(make=False)
     return _changed(game_id, lambda game: (*change(game, player, seen), []))
 
 
@@ -331,23 +312,12 @@ def _changed(game_id: str, change) -> Response | str:
         flags.schedule(engine_pool(), current_app.extensions["online_where"], game, found[-1])
     except STORE_ERRORS:  # the change is made; whoever reads the game sees the flag fall all the same (as_of)
         current_app.logger.warning("Could not schedule a clock's flag for game %s", game_id, exc_info=True)
-    _schedule_abort(game, found[-1])
+    schedule_abort(game, found[-1])
     if game.played_out:  # to be mined for puzzles, once (as the page's foot says)
         game_finished(game.rules, game.moves)
     if is_htmx():
         return render_template("online/_online.html", **_context(game))
     return redirect(url_for("online.show", game_id=game_id), 303)
-
-
-def _schedule_abort(game: SharedGame | None, before: SharedGame | None = None) -> None:
-    """The server's abort of game, if it now waits for a first move (aborts.py); a store that
-    cannot take the job is logged: whoever reads the game sees it aborted all the same (as_of)."""
-    if game is None:
-        return
-    try:
-        aborts.schedule(engine_pool(), current_app.extensions["online_where"], game, before)
-    except STORE_ERRORS:
-        current_app.logger.warning("Could not schedule the abort of game %s", game.id, exc_info=True)
 
 
 def _change(game_id: str, change) -> tuple[SharedGame, int]:
@@ -370,59 +340,6 @@ def _game_or_404(game_id: str) -> SharedGame:
 def _missing() -> None:
     abort(404, description="There is no game at this link: it is mistyped, or the game was "
                            "left unplayed for a long time and removed. Start a new one to play a friend.")
-
-
-def _player(make: bool = True) -> str | None:
-    """This browser's player id, from its signed cookie (player_cookie); unless
-    make is false, one is made if it has none, and the answer sets the cookie.
-    A bare id from before the cookie was signed counts only at a game that
-    seats it, and is signed afresh there."""
-    if PLAYER_ASKED in request.environ:  # once a request: a new id is made and set once
-        return request.environ[PLAYER_ASKED]
-    found = request.cookies.get(player_cookie_name(), "")
-    key = current_app.config["SECRET_KEY"]
-    player = signed_player(found, key) or _seated_bare_player(found)
-    if player is None and not make:
-        return None
-    if player is None or player == bare_player(found):
-        player = player or new_player_id()
-        after_this_request(lambda response: _remember(response, player))
-    request.environ[PLAYER_ASKED] = player
-    return player
-
-
-def _seated_bare_player(value: str) -> str | None:
-    """A bare id (issued before signing) where the game this request names seats it; else None."""
-    player, game_id = bare_player(value), (request.view_args or {}).get("game_id")
-    if player is None or not game_id or len(game_id) >= 64:
-        return None
-    game = games().get(game_id)
-    return player if game is not None and game.seat_of(player) is not None else None
-
-
-def _remember(response: Response, player: str) -> Response:
-    """Set the player cookie: HttpOnly, a year, and over HTTPS Secure under the __Host- prefix."""
-    response.set_cookie(player_cookie_name(), signed(player, current_app.config["SECRET_KEY"]),
-                        max_age=PLAYER_SECONDS, httponly=True, samesite="Lax", path="/",
-                        secure=current_app.config["SESSION_COOKIE_SECURE"])  # HTTPS sets it (app.py)
-    return response
-
-
-def player_cookie_name() -> str:
-    """The player cookie's name: `__Host-player` over HTTPS (Secure, this host only, path /), else `player`."""
-    return f"__Host-{PLAYER_COOKIE}" if current_app.config["HTTPS"] else PLAYER_COOKIE
-
-
-def _limit(key: str, most: int, done: str) -> None:
-    """Refuse (429) past most requests a minute under key."""
-    limit_a_minute(key, most, f"{done}; please wait a minute before trying again.")
-
-
-def _limit_address(done: str) -> None:
-    """Refuse (429) past ADDRESS_PER_MINUTE games started or codes tried, together, a
-    minute from one client (its address, an IPv6 /64: webapp.storage.clients): the
-    brake on guessing codes."""
-    _limit(f"address:{client()}", current_app.config["ADDRESS_PER_MINUTE"], done)
 
 
 def _last_event(raw: str | None) -> int:
@@ -455,25 +372,29 @@ def _context(game: SharedGame, event: Event | None = None, player: str | None = 
     stream), as the game stands now (over, if a clock has run out)."""
     now = time.time()
     game = game.as_of(now)
-    player = player if player is not None else _player(make=False)
-    mine, view = game.seat_of(player), game.view(player, fifths)
+    player = player if player is not None else this_player(make=False)
+    told = Told(game, player)
+    mine, view = told.mine, told.view(fifths)
     link = url_for("online.show", game_id=game.id, _external=True)
-    return {"game": game, "view": view, "player": player, "mine": mine, "status": view.status,
+    return {"game": game, "told": told, "view": view, "player": player, "mine": mine, "status": view.status,
             "event": event, "link": link, "local_host": _loopback_host(link),
-            "boards": BOARDS, "htmx": is_htmx(), "live": live, "clocks": game.clock_faces(player, now),
-            "offer_words": game.offer_words(player), "claim_words": game.claim_words(player, now),
-            "may_claim": game.may_claim(player, now), "claim_in": game.claim_in(player, now),
+            "boards": BOARDS, "htmx": is_htmx(), "live": live, "clocks": told.clock_faces(now),
+            "offer_words": told.offer_words, "claim_words": endings.claim_words(game, player, now),
+            "may_claim": endings.may_claim(game, player, now), "claim_in": endings.claim_in(game, player, now),
             "fifths": [game.rules.cell_name(cell) for cell in fifths],
-            "seated_names": _seated_names(game, now), "my_rating_change": game.rating_change_of(mine)}
+            "seated_names": _seated_names(game, now), "my_rating_change": told.rating_change_of(mine)}
 
 
 def _seated_names(game: SharedGame, now: float) -> list[tuple[str, str, str | None]]:
-    """Each seat's mark, account name and rating as shown ("1500?"; None in an unrated game), where a name sits;
-    the ratings are read from the store, never from the request."""
-    kind = game.rating_kind
+    """Each seat's mark, account name and rating as shown ("1500?"; None in an unrated game), where a name sits
+    (None, and no rating, where its account was deleted); the ratings are read from the store, never the request."""
+    kind = rated.rating_kind_of(game)
     found = []
     for mark, name in zip(MARKS, game.names):
         if name is None:
+            continue
+        if still_named(name) is None:  # the account was deleted: no name, no link, no rating
+            found.append((mark, None, None))
             continue
         standing = games().ratings.standing(name, kind) if kind else None
         found.append((mark, name, standing.shown(now) if standing else shown(UNRATED_RATING, UNRATED_DEVIATION)

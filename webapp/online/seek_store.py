@@ -158,6 +158,11 @@ class SQLiteSeeks(SeekStore):
             for statement in self.SCHEMA:
                 db.execute(statement)
 
+    @property
+    def connections(self) -> ThreadConnections:
+        """The file's connections, which the pools share (pool_store.py): a pairing and its matches commit together."""
+        return self._db
+
     def _prune(self) -> None:
         with self._db.transaction() as db:
             if db.execute("DELETE FROM seeks WHERE deadline < ?", (time.time(),)).rowcount:

@@ -19,19 +19,19 @@ from functools import cached_property
 from typing import Any
 
 from webapp.engine import MARKS, Opening, Position, Rules, board_named, opponent
-from webapp.engine.game.notation import write_moves
+from webapp.engine.game.notation import mark_of, read_moves, write_moves
+from webapp.engine.game.opening_rules import Now
 from webapp.online import endings
 from webapp.online.clock import Clock, TimeControl, now_or_clock
-from webapp.online.offers import Offer, Offered, parse_offer
-from webapp.online.rated import Rated, parse_rating_changes
-from webapp.online.status import Told
+from webapp.online.offers import Offer, parse_offer, takeback_to
+from webapp.online.rated import parse_rating_changes, rated_ending, rating_data
 from webapp.online.store import Event
-from webapp.ratings.standing import RatingChange
-from webapp.shared.board import BoardView, board_view
+from webapp.ratings.standing import RatedGame, RatingChange
 from webapp.shared.errors import Conflict, Forbidden, InvalidInput
-from webapp.shared.game_link import Ending, Result, parse_moves
-from webapp.shared.opened import Opened
+from webapp.shared.game_link import Ending, Result
+from webapp.shared.game_state import GameState
 from webapp.shared.opening_words import choice_words, placed_words
+from webapp.shared.words import describe_cell, in_a_row, side_name
 
 CODE_LETTERS = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"
 """What a short code is written with: no 0 or O, no 1, I or L, which are
@@ -69,7 +69,7 @@ def normalise_code(raw: str | None) -> str:
 
 
 @dataclass(frozen=True)
-class SharedGame(Offered, Told, Opened, Rated):
+class SharedGame:
     """A game two browsers play: its board, moves, seats, clocks, offers and what follows it."""
 
     id: str
@@ -92,28 +92,6 @@ class SharedGame(Offered, Told, Opened, Rated):
     start_by: float | None = None                        # when a first move awaited is due, or the server aborts
     left_at: dict[str, float] = field(default_factory=dict)  # when each seat away left (for a claim)
 
-    # The endings besides the board's, a resignation, the flag and an agreed draw: endings.py
-    may_abort = endings.may_abort
-    abort = endings.abort
-    with_first_move_due = endings.with_first_move_due
-    abort_due = endings.abort_due
-    abort_late = endings.abort_late
-    claim_from = endings.claim_from
-    may_claim = endings.may_claim
-    claim_words = endings.claim_words
-    claim_in = endings.claim_in
-    claim = endings.claim
-
-    @property
-    def both_moved(self) -> bool:
-        """Whether both players have made their first move (endings.both_moved): the game has begun."""
-        return endings.both_moved(self)
-
-    @property
-    def waits_for_first_move(self) -> bool:
-        """Whether the server aborts this game when a first move does not come in time (endings.py)."""
-        return endings.waits_for_first_move(self)
-
     @classmethod
     def create(cls, rules: Rules, side: str, player: str, game_id: str, code: str,
                opening: Opening = Opening(), control: TimeControl | None = None) -> SharedGame:
@@ -124,42 +102,73 @@ class SharedGame(Offered, Told, Opened, Rated):
         return cls(game_id, code, rules, seats=seats, opening=opening,
                    clock=Clock.start_of(control) if control else None)
 
-    @property
-    def link_query(self) -> dict[str, str]:
-        """How it opened and how it ended (a resignation, a time-out, an agreed
-        draw: its ending, where Opened's reads a resignation), for links and records."""
-        return {**({"opening": self.written_opening} if self.written_opening else {}), **self.ending.query}
-
-    @property
-    def acting_seat(self) -> str:
-        """The seat whose player acts now: in an opening, the opener's
-        (X's until a choice gave it white) or the other's; else the side to move."""
-        step = self.opening_step
-        if step is None:
-            return self.position.to_move
-        opener = "O" if self.opening.opener_has_white else "X"
-        return opener if self.opening.opener_acts(self.ply) else opponent(opener)
-
     @cached_property
+    def state(self) -> GameState:
+        """The game itself (its rules, opening, moves and ending), which answers
+        what follows from them alone; this value adds the seats, clocks and offers."""
+        return GameState(rules=self.rules, moves=self.moves, opening=self.opening, ending=self.ending)
+
+    # What the game itself answers, and the names the pages read, forwarded to the state
+
+    @property
     def position(self) -> Position:
-        return Position.after(self.rules, self.moves)
+        return self.state.position
 
     @property
     def ply(self) -> int:
-        return len(self.moves)
+        return self.state.ply
 
     @property
     def is_over(self) -> bool:
-        return self.ending.ended or self.position.is_over
+        return self.state.is_over
 
     @property
     def played_out(self) -> bool:
-        """Over on the board, not by a resignation: a game worth mining for puzzles."""
-        return self.position.is_over
+        return self.state.played_out
 
     @property
     def winner(self) -> str | None:
-        return self.ending.winner(self.position)
+        return self.state.winner
+
+    @property
+    def acting_seat(self) -> str:
+        """The seat whose player acts now (GameState.acting_mark)."""
+        return self.state.acting_mark
+
+    @property
+    def link_query(self) -> dict[str, str]:
+        return self.state.link_query
+
+    @property
+    def opening_now(self) -> Now | None:
+        return self.state.opening_now
+
+    @property
+    def opening_step(self) -> str | None:
+        return self.state.opening_step
+
+    @property
+    def opening_stones(self) -> int:
+        return self.state.opening_stones
+
+    @property
+    def choosing(self) -> bool:
+        return self.state.choosing
+
+    @property
+    def offering(self) -> int | None:
+        return self.state.offering
+
+    @property
+    def choice_buttons(self) -> tuple[tuple[str, str], ...]:
+        return self.state.choice_buttons
+
+    def read_offer(self, raw: str | None) -> tuple[int, ...]:
+        return self.state.read_offer(raw)
+
+    def named(self, mark: str, start: bool = True) -> str:
+        """A side as this game's board names it (words.side_name): "X", "Black", or "black" inside a sentence."""
+        return side_name(self.rules, mark, start)
 
     def can_resign(self, player: str | None) -> bool:
         """Whether player may give this game up now: a player, once both sit and the game goes on."""
@@ -194,20 +203,20 @@ class SharedGame(Offered, Told, Opened, Rated):
         """player's move at cell, on the board they saw (seen_ply marks): it
         sets a pending offer aside, as the friend's answer or the offerer's change of mind."""
         now = now_or_clock(now)
-        mark = self._seat_changing(player, seen_ply, "move", now)
+        mark = self.seat_changing(player, seen_ply, "move", now)
         if None in self.seats:
             raise Conflict("Wait for your friend to join before you move.")
         if self.acting_seat != mark:
             raise Conflict("It is your friend's turn, not yours.")
         if self.choosing:
-            raise Conflict(self.not_a_stone_now)
+            raise Conflict(self.state.not_a_stone_now)
         if not 0 <= cell < self.rules.cells or self.position.stones >> cell & 1:
             raise Conflict("That square is taken; choose an empty one.")
-        if refusal := self.opening_refusal(cell) or self.position.why_not(cell):
+        if refusal := self.state.opening_refusal(cell) or self.position.why_not(cell):
             raise Conflict(refusal)
         after = replace(self, moves=(*self.moves, cell), offer=None, **self._here(mark, player))
         after = self._timed(after, now, moved=True).with_first_move_due(now)
-        return after._scored(), Event("move", self._opening_stone_text(cell) or after.last_move_text)
+        return after._scored(), Event("move", self._opening_stone_text(cell) or _last_move_text(after.state))
 
     def _here(self, mark: str, player: str | None) -> dict[str, Any]:
         """What a move or a choice by player at mark changes besides the board:
@@ -233,12 +242,12 @@ class SharedGame(Offered, Told, Opened, Rated):
         A choice that gives the opener white exchanges the seats (and their names and
         clocks): a seat is a colour."""
         now = now_or_clock(now)
-        mark = self._seat_changing(player, seen_ply, "choose", now)
+        mark = self.seat_changing(player, seen_ply, "choose", now)
         if not self.choosing:
             raise Conflict("There is no choice of the opening's to make now.")
         if self.acting_seat != mark:
             raise Conflict("The choice is your friend's to make, not yours.")
-        chosen, step = self.parse_choice(choice), self.opening_now.step
+        chosen, step = self.state.parse_choice(choice), self.opening_now.step
         after = replace(self, opening=self.opening.chose(chosen), offer=None, **self._here(mark, player))
         after = self._timed(after, now, moved=True)
         if after.opening.opener_has_white != self.opening.opener_has_white:
@@ -254,30 +263,30 @@ class SharedGame(Offered, Told, Opened, Rated):
         """The fifth moves player has chosen so far for an offer (chosen: their
         names, as the page carries them), with cell added or taken away; the
         game is unchanged until they are offered (choose)."""
-        mark = self._seat_changing(player, seen_ply, "offer fifth moves", now_or_clock(None))
+        mark = self.seat_changing(player, seen_ply, "offer fifth moves")
         if self.offering is None or self.acting_seat != mark or None in self.seats:
             raise Conflict("There are no fifth moves of yours to offer now.")
-        return self.offer_with(self.read_offer(chosen), cell)
+        return self.state.offer_with(self.read_offer(chosen), cell)
 
     def resign(self, player: str | None, seen_ply: int, now: float | None = None) -> tuple[SharedGame, Event]:
         """player gives the game up (on either turn): the friend wins."""
         now = now_or_clock(now)
-        mark = self._seat_changing(player, seen_ply, "resign", now)
+        mark = self.seat_changing(player, seen_ply, "resign", now)
         if None in self.seats:
             raise Conflict("The game has not begun: your friend has not joined yet.")
         after = self._timed(replace(self, ending=Result.of(Ending.RESIGNED, mark), offer=None), now)
         return after._scored(), Event("move", f"{self.named(mark)} resigned: {self.named(opponent(mark), False)} wins.")
 
-    def _seat_changing(self, player: str | None, seen_ply: int, change: str, now: float) -> str:
+    def seat_changing(self, player: str | None, seen_ply: int, change: str, now: float | None = None) -> str:
         """The mark of player, who asks to change the game (to move, to resign)
         on the board they saw: Forbidden for a spectator, Conflict for a board
-        out of date or a game over (a clock run out included, before the job
+        out of date or a game over at now (a clock run out included, before the job
         that writes it down has run)."""
+        now = now_or_clock(now)
         mark = self.seat_of(player)
         if mark is None:
             raise Forbidden(f"You are watching this game; only its players can {change}.")
-        if seen_ply != self.ply:
-            raise Conflict("That board was out of date; here it is as it stands now.")
+        self.state.check_seen(seen_ply)
         loser = self.ending.timed_out or (self.running_mark if self.flag_due(now) else None)
         if loser:
             said = "Your time" if loser == mark else "Your friend's time"
@@ -323,7 +332,7 @@ class SharedGame(Offered, Told, Opened, Rated):
         the jobs that write either down have run)."""
         if self.flag_due(now):
             return self.time_out(now)[0]
-        return self.abort_late(now)[0] if self.abort_due(now) else self
+        return endings.abort_late(self, now)[0] if endings.abort_due(self, now) else self
 
     def time_out(self, now: float) -> tuple[SharedGame, Event]:
         """The running clock has run out (flag_due): its player loses on time."""
@@ -331,6 +340,19 @@ class SharedGame(Offered, Told, Opened, Rated):
         after = self._timed(replace(self, ending=Result.of(Ending.TIMED_OUT, loser), offer=None), now)
         return after._scored(), Event("move", f"{self.named(loser)}'s time ran out: "
                                                    f"{self.named(opponent(loser), False)} wins on time.")
+
+    def with_first_move_due(self, now: float) -> SharedGame:
+        """This game after a change at now, with the wait for a first move begun or ended (endings.py)."""
+        return endings.with_first_move_due(self, now)
+
+    def replaced(self, **fields: Any) -> SharedGame:
+        """This game with fields changed (an offer made or withdrawn), its clocks as they are."""
+        return replace(self, **fields)
+
+    def changed(self, now: float | None, **fields: Any) -> SharedGame:
+        """This game with fields changed at now (an offer answered, an abort, a claim): the running
+        clock charged up to then, the next one started, and the series scored if the game ends."""
+        return self._timed(replace(self, **fields), now_or_clock(now))._scored()
 
     def _timed(self, after: SharedGame, now: float, moved: bool = False) -> SharedGame:
         """after, with the acting seat's time up to now taken from its clock
@@ -393,19 +415,17 @@ class SharedGame(Offered, Told, Opened, Rated):
         key = "draws" if winner is None else self.player_at(winner)
         return replace(self, series={**self.series, key: self.series.get(key, 0) + 1})
 
-    def view(self, player: str | None, fifths: tuple[int, ...] = ()) -> BoardView:
-        """The board as this browser's page shows it: playable only by the
-        player whose turn it is, once both seats are taken (at an offer of
-        fifth moves, to choose them: fifths, those chosen so far)."""
-        mine = self.seat_of(player)
-        my_turn = mine is not None and None not in self.seats and not self.is_over and self.acting_seat == mine
-        return board_view(self.rules, self.moves, self.status_for(player), zone=self.zone,
-                          playable=my_turn and (not self.choosing or self.offering is not None),
-                          offered=fifths or self.offered_points)
-
     def may_choose(self, player: str | None) -> bool:
         """Whether the opening's choice (or offer of fifth moves) is this viewer's to make now."""
         return self.choosing and None not in self.seats and self.seat_of(player) == self.acting_seat
+
+    def rated_ending(self) -> RatedGame | None:
+        """This game as the ratings need it, if it has just ended as a rated game and is not rated yet (rated.py)."""
+        return rated_ending(self)
+
+    def with_rating_changes(self, changes: tuple[RatingChange, RatingChange]) -> SharedGame:
+        """This game with its players' rating changes kept: rated once and for all."""
+        return replace(self, rating_changes=changes)
 
     def to_data(self) -> dict[str, Any]:
         """A small dict for the store."""
@@ -415,34 +435,63 @@ class SharedGame(Offered, Told, Opened, Rated):
                 **self.ending.query, **self.opening.to_data(), **(self.clock.to_data() if self.clock else {}),
                 "offer": self.offer and list(self.offer), "declined": self.declined and list(self.declined),
                 **({"rated": True} if self.rated else {}),
-                **({"names": list(self.names)} if self.names != (None, None) else {}), **self.rating_data(),
+                **({"names": list(self.names)} if self.names != (None, None) else {}),
+                **rating_data(self.rating_changes),
                 "moved": sorted(self.moved), **({"start_by": self.start_by} if self.start_by is not None else {}),
                 **({"left_at": self.left_at} if self.left_at else {})}
 
     @classmethod
     def from_data(cls, data: dict[str, Any]) -> SharedGame:
-        """The stored game; ValueError if data is not one."""
+        """The stored game, its fields read by name as to_data wrote them; ValueError if data is not one.
+        A store is trusted with what it wrote, so nothing here builds a sentence for a person, as a
+        link's parsers do; yet a game that is not one (its moves, ending, opening or offer) is refused."""
         try:
             rules = board_named(data["board"])
             seats = tuple(data["seats"])
-            moves = parse_moves(rules, data["moves"])
-            game = cls(data["id"], data["code"], rules, moves,
-                       (seats[0], seats[1]), data["rematch"], dict(data["series"]),
-                       frozenset(data["away"]) & set(MARKS), Result.parse(data, Position.after(rules, moves)),
-                       Opening.from_data(data), Clock.from_data(data),
-                       parse_offer(data.get("offer")), parse_offer(data.get("declined")),
-                       data.get("rated", False) is True, _names(data.get("names")),
-                       parse_rating_changes(data.get("rating_changes")),
-                       _moved(data, seats, moves), _moment(data.get("start_by")), _left_at(data.get("left_at")))
-        except (KeyError, TypeError, IndexError, ValueError, InvalidInput) as error:
+            moves = _stored_moves(rules, data["moves"])
+            game = cls(id=data["id"], code=data["code"], rules=rules, moves=moves,
+                       seats=(seats[0], seats[1]), rematch=data["rematch"], series=dict(data["series"]),
+                       away=frozenset(data["away"]) & set(MARKS), ending=Result.read(data),
+                       opening=Opening.from_data(data), clock=Clock.from_data(data),
+                       offer=parse_offer(data.get("offer")), declined=parse_offer(data.get("declined")),
+                       rated=data.get("rated", False) is True, names=_names(data.get("names")),
+                       rating_changes=parse_rating_changes(data.get("rating_changes")),
+                       moved=_moved(data, seats, moves), start_by=_moment(data.get("start_by")),
+                       left_at=_left_at(data.get("left_at")))
+        except (KeyError, TypeError, IndexError, ValueError) as error:
             raise ValueError(f"not a shared game: {error}") from error
+        if game.ending.ended and game.state.position.is_over:
+            raise ValueError("not a shared game: it ended on the board and off it")
         if not game.opening.fits(rules, game.ply, game.moves):
             raise ValueError("not a shared game: its opening's choices or zones do not fit its moves")
         if game.offer and (game.offer.ply != game.ply or game.offer.kind == "takeback"
-                           and game.takeback_to(game.offer.by) is None):
+                           and takeback_to(game.state, game.offer.by) is None):
             raise ValueError("not a shared game: its offer does not fit its moves")
         return game
 
+
+def _stored_moves(rules: Rules, written: Any) -> tuple[int, ...]:
+    """A game's moves as to_data wrote them, or ValueError if they are not a game's:
+    each on an empty square, none after the end, none the rule forbids."""
+    moves, position = read_moves(rules, str(written)), Position(rules)
+    for cell in moves:
+        if position.is_over or position.why_not(cell):
+            raise ValueError("its moves are not a game's")
+        position = position.play(cell)
+    return moves
+
+
+def _last_move_text(state: GameState) -> str:
+    """"X played b2.", "Black played h8." (and how the game ended, if it did), for the live region."""
+    if not state.moves:
+        return ""
+    rules, mark, cell = state.rules, mark_of(state.ply - 1), state.moves[-1]
+    said = f"{side_name(rules, mark)} played {describe_cell(rules, cell)}."
+    if state.position.winner:
+        said += f" {side_name(rules, mark)} wins with {in_a_row(rules)} in a row."
+    elif state.played_out:
+        said += " A draw."
+    return said
 
 
 def _names(kept: Any) -> tuple[str | None, str | None]:

@@ -1,22 +1,27 @@
 """What each viewer's page says of a game between friends: whose turn it is
-or how it ended, the pending offer, the clocks and the score between them,
-from the side of a player or of a spectator. A mixin of SharedGame's (as
-shared/opened.py is): words only, no change to the game.
+or how it ended, the pending offer, the clocks, the score between them and
+the buttons it shows, from the side of a player or of a spectator. A Told is
+a value of its own, given the game (SharedGame) and the viewer: words only,
+no change to the game; the routes make one per page and the templates read it.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from functools import cached_property
 from typing import NamedTuple
 
 from webapp.engine import MARKS, opponent, rules_offered
-from webapp.engine.game.notation import mark_of
+from webapp.online import endings, offers
 from webapp.online.clock import clock_words
+from webapp.online.offers import OFFER_WORDS
+from webapp.online.rated import rating_change_of
+from webapp.online.shared_game import SharedGame
+from webapp.ratings.standing import RatingChange
+from webapp.shared.board import BoardView, board_view
 from webapp.shared.game_link import DRAWS, Ending
 from webapp.shared.opening_words import step_words
-from webapp.shared.words import describe_cell, in_a_row, side_name
-
-OFFER_WORDS = {"draw": "a draw", "takeback": "to take back their last move"}
-"""What each kind of offer asks for, after "X offers" or "Black asks"."""
+from webapp.shared.words import side_name
 
 
 class ClockFace(NamedTuple):
@@ -32,54 +37,63 @@ class ClockFace(NamedTuple):
         return clock_words(self.seconds)
 
 
+def terms_words(game: SharedGame) -> str:
+    """The rule, the opening and the clock the friend is invited to play
+    under, where the board has a choice of them: " (renju, swap2 opening,
+    5+3 clock)"; "" on 3×3 without a clock."""
+    said = [game.rules.rule] if len(rules_offered(game.rules)) > 1 else []
+    if game.opening:
+        said.append(f"{game.opening.named} opening")
+    if game.clock:
+        said.append(f"{game.clock.control.written} clock")
+    return f" ({', '.join(said)})" if said else ""
+
+
+@dataclass(frozen=True)
 class Told:
-    """The words of a shared game's pages (see the module's docstring)."""
+    """What game's page says to viewer (a player's id, or None: see the module's docstring)."""
+
+    game: SharedGame
+    viewer: str | None
+
+    @cached_property
+    def mine(self) -> str | None:
+        """The viewer's seat, or None for a spectator."""
+        return self.game.seat_of(self.viewer)
 
     def named(self, mark: str, start: bool = True) -> str:
-        """A side as this game's board names it (words.side_name): "X", "Black", or "black" inside a sentence."""
-        return side_name(self.rules, mark, start)
+        """A side as this game's board names it (words.side_name)."""
+        return side_name(self.game.rules, mark, start)
 
-    @property
-    def last_move_text(self) -> str:
-        """"X played b2.", "Black played h8." (and how the game ended, if it did), for the live region."""
-        if not self.moves:
-            return ""
-        mark, cell = mark_of(self.ply - 1), self.moves[-1]
-        said = f"{self.named(mark)} played {describe_cell(self.rules, cell)}."
-        if self.position.winner:
-            said += f" {self.named(mark)} wins with {in_a_row(self.rules)} in a row."
-        elif self.played_out:
-            said += " A draw."
-        return said
-
-    def status_for(self, player: str | None) -> str:
+    @cached_property
+    def status(self) -> str:
         """Whose turn it is, or how it ended, as the viewer's page says it."""
-        mine = self.seat_of(player)
-        winner, ending = self.winner, self.ending
+        game, mine = self.game, self.mine
+        state = game.state
         if mine is None:
             return self._status_for_spectator()
-        if ending.ended:
+        if state.ending.ended:
             return self._ending_for(mine)
-        if winner:
-            return "You win!" if winner == mine else "Your friend wins."
-        if self.is_over:
+        if state.winner:
+            return "You win!" if state.winner == mine else "Your friend wins."
+        if state.is_over:
             return "A draw."
-        if None in self.seats:
+        if None in game.seats:
             # One line on a phone, and the page says how to invite under it (the side played is in the heading):
             # as the turn and the join's event take, so that the board stays put when the friend joins.
             return "Waiting for your friend to join."
-        if opponent(mine) in self.away:
+        if opponent(mine) in game.away:
             return f"You play {self.named(mine, False)}. Your friend has left; their seat is kept if they come back."
-        if self.opening_step is not None:
-            return self._rematch_said() + self._opening_status(mine)
-        if self.acting_seat == mine:
+        if state.opening_step is not None:
+            return self._rematch_said() + self._opening_status()
+        if state.acting_mark == mine:
             return f"{self._rematch_said()}Your turn: you play {self.named(mine, False)}."
         # One line on a phone, as "Your turn" (two with the rematch's words: .status keeps room for two).
         return f"{self._rematch_said()}Your friend's turn ({self.named(opponent(mine), False)})."
 
     def _ending_for(self, mine: str) -> str:
         """How the game ended off the board, as a player's page says it (the ending names a side: mine or not)."""
-        how, side = self.ending.how, self.ending.side
+        how, side = self.game.ending.how, self.game.ending.side
         me = side == mine
         said = {
             Ending.RESIGNED: "You resigned." if me else "Your friend resigned: you win!",
@@ -98,16 +112,17 @@ class Told:
 
     def _ending_for_spectator(self) -> str:
         """How the game ended off the board, as a spectator's page says it."""
-        how = self.ending.how
+        ending = self.game.ending
+        how = ending.how
         if how in DRAWS:
             called = "agreed" if how == Ending.DRAW_AGREED else "called while a player was away"
             return f"A draw, {called}. You are watching."
-        side = self.named(self.ending.side or "X")
+        side = self.named(ending.side or "X")
         if how == Ending.ABORTED:
             return f"{side} aborted the game: it counts for nothing."
         if how == Ending.UNSTARTED:
             return f"{side}'s first move did not come in time: the game is aborted."
-        winner = self.named(self.winner or "X", False)
+        winner = self.named(self.game.state.winner or "X", False)
         return {Ending.RESIGNED: f"{side} resigned: {winner} wins.",
                 Ending.TIMED_OUT: f"{side}'s time ran out: {winner} wins on time.",
                 Ending.FORFEITED: f"{side} had left: {winner} claimed the win."}.get(how, "")
@@ -115,49 +130,38 @@ class Told:
     def _rematch_said(self) -> str:
         """Why a page has come to a new game, until its first stone: it is the
         rematch of the last (a series has begun: a game between these two ended)."""
-        return "A rematch, sides swapped. " if self.series and not self.moves else ""
+        return "A rematch, sides swapped. " if self.game.series and not self.game.moves else ""
 
-    def _opening_status(self, mine: str | None) -> str:
+    def _opening_status(self) -> str:
         """The status during an opening: who does what now."""
-        acting = self.acting_seat
+        state, mine = self.game.state, self.mine
+        acting = state.acting_mark
         who = "You" if acting == mine else "Your friend" if mine else f"{self.named(acting)}'s player"
-        return step_words(self.opening, self.ply, who)
-
-    @property
-    def terms_words(self) -> str:
-        """The rule, the opening and the clock the friend is invited to play
-        under, where the board has a choice of them: " (renju, swap2 opening,
-        5+3 clock)"; "" on 3×3 without a clock."""
-        said = [self.rules.rule] if len(rules_offered(self.rules)) > 1 else []
-        if self.opening:
-            said.append(f"{self.opening.named} opening")
-        if self.clock:
-            said.append(f"{self.clock.control.written} clock")
-        return f" ({', '.join(said)})" if said else ""
+        return step_words(state.opening, state.ply, who)
 
     def _status_for_spectator(self) -> str:
-        winner, ending = self.winner, self.ending
-        if ending.ended:
+        game = self.game
+        state = game.state
+        if state.ending.ended:
             return self._ending_for_spectator()
-        if winner:
-            return f"{self.named(winner)} wins. You are watching."
-        if self.is_over:
+        if state.winner:
+            return f"{self.named(state.winner)} wins. You are watching."
+        if state.is_over:
             return "A draw. You are watching."
-        if None in self.seats:
-            free = self.named(self.free_seat, False)
-            return f"Your friend is waiting for you: join to play {free}{self.terms_words}."
-        if self.opening_step is not None:
-            return self._opening_status(None)
-        return f"{self.named(self.acting_seat)} to move. You are watching."
+        if (free := game.free_seat) is not None:
+            return f"Your friend is waiting for you: join to play {self.named(free, False)}{terms_words(game)}."
+        if state.opening_step is not None:
+            return self._opening_status()
+        return f"{self.named(state.acting_mark)} to move. You are watching."
 
-    def offer_words(self, player: str | None) -> str | None:
+    @property
+    def offer_words(self) -> str | None:
         """The pending offer as this viewer reads it: "Your friend offers a
         draw.", "You asked to take back your last move; waiting for your
         friend's answer.", "X offers a draw.", "White offers a draw."; None without one."""
-        offer = self.offer
+        offer, mine, state = self.game.offer, self.mine, self.game.state
         if offer is None:
             return None
-        mine = self.seat_of(player)
         if mine is None:
             verb = "offers" if offer.kind == "draw" else "asks"
             return f"{self.named(offer.by)} {verb} {OFFER_WORDS[offer.kind]}."
@@ -166,32 +170,52 @@ class Told:
             return f"You {asked}; waiting for your friend's answer."
         if offer.kind == "draw":
             return "Your friend offers a draw."
-        reply = " and your reply" if self.ply - (self.takeback_to(offer.by) or 0) == 2 else ""
-        return f"Your friend asks to take back their last move{reply} ({self.takeback_words(offer.by)})."
+        reply = " and your reply" if state.ply - (offers.takeback_to(state, offer.by) or 0) == 2 else ""
+        return f"Your friend asks to take back their last move{reply} ({offers.takeback_words(state, offer.by)})."
 
-    def takeback_words(self, mark: str) -> str:
-        """The stones a take-back by mark removes, as the offer names them: "b2", or "b2 and c3"."""
-        cells = self.moves[self.takeback_to(mark) or 0:]
-        return " and ".join(describe_cell(self.rules, cell) for cell in cells)
-
-    def clock_faces(self, player: str | None, now: float) -> list[ClockFace]:
+    def clock_faces(self, now: float) -> list[ClockFace]:
         """Both clocks, the viewer's own first (X's first for a spectator); [] without a clock."""
-        if self.clock is None:
+        game, mine = self.game, self.mine
+        if game.clock is None:
             return []
-        mine = self.seat_of(player)
         order = [mine, opponent(mine)] if mine else list(MARKS)
-        running = self.running_mark
+        running = game.running_mark
         names = ({mine: f"You ({self.named(mine, False)})",
                   opponent(mine): f"Your friend ({self.named(opponent(mine), False)})"} if mine
                  else {mark: self.named(mark) for mark in MARKS})
-        return [ClockFace(mark, names[mark], self.time_left(mark, now), mark == running) for mark in order]
+        return [ClockFace(mark, names[mark], game.time_left(mark, now), mark == running) for mark in order]
 
-    def series_for(self, player: str | None) -> list[tuple[str, int]]:
+    @property
+    def series(self) -> list[tuple[str, int]]:
         """The score between the two, from the viewer's side: you first, if you play."""
-        mine = self.seat_of(player)
+        game, mine = self.game, self.mine
         if mine is None:
-            return [(f"{self.named(mark)}'s player", self.series.get(self.player_at(mark) or "", 0))
-                    for mark in MARKS] + [("Draws", self.series.get("draws", 0))]
-        friend = self.player_at(opponent(mine))
-        return [("You", self.series.get(player, 0)), ("Your friend", self.series.get(friend or "", 0)),
-                ("Draws", self.series.get("draws", 0))]
+            return [(f"{self.named(mark)}'s player", game.series.get(game.player_at(mark) or "", 0))
+                    for mark in MARKS] + [("Draws", game.series.get("draws", 0))]
+        friend = game.player_at(opponent(mine))
+        return [("You", game.series.get(self.viewer or "", 0)), ("Your friend", game.series.get(friend or "", 0)),
+                ("Draws", game.series.get("draws", 0))]
+
+    def may_offer(self, kind: str) -> bool:
+        """Whether the page shows the viewer the button for an offer of kind (offers.may_offer)."""
+        return offers.may_offer(self.game, self.viewer, kind)
+
+    @property
+    def may_abort(self) -> bool:
+        """Whether the page shows the viewer the button to abort (endings.may_abort)."""
+        return endings.may_abort(self.game, self.viewer)
+
+    def rating_change_of(self, mark: str | None) -> RatingChange | None:
+        """The rating change of the player at mark, once the game is rated (rated.rating_change_of)."""
+        return rating_change_of(self.game, mark)
+
+    def view(self, fifths: tuple[int, ...] = ()) -> BoardView:
+        """The board as this viewer's page shows it: playable only by the
+        player whose turn it is, once both seats are taken (at an offer of
+        fifth moves, to choose them: fifths, those chosen so far)."""
+        game, mine = self.game, self.mine
+        state = game.state
+        my_turn = mine is not None and None not in game.seats and not state.is_over and state.acting_mark == mine
+        return board_view(game.rules, game.moves, self.status, zone=state.zone,
+                          playable=my_turn and (not state.choosing or state.offering is not None),
+                          offered=fifths or state.offered_points)

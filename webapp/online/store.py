@@ -28,7 +28,9 @@ of events and the streams open on it.
   the players' rating keys are WATCHed with the game and written in the
   same MULTI), and the game keeps both changes (with_rating_changes), which
   marks it rated: exactly once, whatever races, since a game whose changes
-  are kept is never rated again.
+  are kept is never rated again. A game one of whose accounts was deleted
+  before it ended (the ratings close the name) ends unrated, as it is, and
+  expires as any game does; the name is never given to another account.
 """
 
 from __future__ import annotations
@@ -43,8 +45,9 @@ from typing import Any, NamedTuple, Protocol
 
 from redis import Redis
 from redis.exceptions import WatchError
+from redis.typing import StreamEntry
 
-from webapp.ratings.standing import RatedGame, RatingChange
+from webapp.ratings.standing import RatedGame, RatingChange, Standing
 from webapp.ratings.store import GAMES_FILE, Ratings, RedisRatings, SQLiteRatings
 from webapp.storage.sqlite import ThreadConnections
 
@@ -79,6 +82,11 @@ class Stored(Protocol):
     def to_data(self) -> dict[str, Any]: ...
 
     def with_new_code(self) -> Stored: ...
+
+    @property
+    def rematch(self) -> str | None:
+        """The id of the game that follows, once a rematch is started (its stream sends the page along)."""
+        ...
 
     def rated_ending(self) -> RatedGame | None:
         """The game as the ratings need it, if it is a rated game over and not yet rated; else None."""
@@ -158,6 +166,8 @@ class GameStore:
 class SQLiteGames(GameStore):
     """Shared games in an SQLite file (WAL), shared by every worker process of one machine."""
 
+    ratings: SQLiteRatings  # settled in the games' own transactions
+
     SCHEMA = (
         "CREATE TABLE IF NOT EXISTS games (id TEXT PRIMARY KEY, code TEXT UNIQUE NOT NULL, "
         "data TEXT NOT NULL, expires REAL NOT NULL)",
@@ -210,8 +220,8 @@ class SQLiteGames(GameStore):
             if row is None:
                 raise KeyError(game_id)
             after, event, created = change(self.load(json.loads(row[0])))
-            if (rated := after.rated_ending()) is not None:
-                after = after.with_rating_changes(self.ratings.settle_in(db, rated))
+            if (rated := after.rated_ending()) is not None and (changes := self.ratings.settle_in(db, rated)):
+                after = after.with_rating_changes(changes)  # none if a player's account was deleted: unrated
             expires = time.time() + self.idle_seconds
             db.execute("UPDATE games SET data = ?, expires = ? WHERE id = ?",
                        (json.dumps(after.to_data()), expires, after.id))
@@ -278,6 +288,8 @@ class RedisGames(GameStore):
     seen). Each expires idle_seconds after the game's last change (the
     streams' hash, after its last stream was seen)."""
 
+    ratings: RedisRatings  # watched and written in the games' own MULTI
+
     def __init__(self, client: Redis, idle_seconds: float, load: Load, log_length: int = LOG_LENGTH):
         self.client, self.idle_seconds, self.load, self.log_length = client, idle_seconds, load, log_length
         self.ratings = RedisRatings(client)
@@ -295,7 +307,7 @@ class RedisGames(GameStore):
 
     def by_code(self, code: str) -> str | None:
         found = self.client.get(f"online:code:{code}")
-        return found.decode() if found else None
+        return _text(found) if found else None
 
     def change(self, game_id: str, change: Change) -> tuple[Stored, int]:
         key, log, ttl = f"online:game:{game_id}", f"online:log:{game_id}", int(self.idle_seconds)
@@ -307,14 +319,15 @@ class RedisGames(GameStore):
                     if raw is None:
                         raise KeyError(game_id)
                     after, event, created = change(self.load(json.loads(raw)))
-                    standings = []
+                    standings: list[Standing] = []
                     if (rated := after.rated_ending()) is not None:
                         pipe.watch(key, log, *self.ratings.watched_keys(rated))  # WATCH adds to those watched
-                        *standings, changes = self.ratings.read_watched(pipe, rated)
-                        after = after.with_rating_changes(changes)
+                        if (settled := self.ratings.read_watched(pipe, rated)) is not None:  # None: unrated
+                            *standings, changes = settled
+                            after = after.with_rating_changes(changes)
                     created = [self._with_free_code(game) for game in created]
                     last = pipe.xrevrange(log, count=1)
-                    number = (int(last[0][0].decode().split("-")[1]) if last else 0) + 1
+                    number = (int(_text(last[0][0]).split("-")[1]) if last else 0) + 1
                     pipe.multi()
                     for game in (after, *created):
                         pipe.set(f"online:game:{game.id}", json.dumps(game.to_data()), ex=ttl)
@@ -338,7 +351,7 @@ class RedisGames(GameStore):
 
     def events_after(self, game_id: str, number: int) -> list[Logged]:
         entries = self.client.xrange(f"online:log:{game_id}", min=f"(0-{number}")
-        return [_logged(entry) for entry in entries]
+        return [_logged(entry) for entry in entries or []]
 
     def latest(self, game_ids: list[str]) -> dict[str, int]:
         with self.client.pipeline(transaction=False) as pipe:
@@ -355,8 +368,8 @@ class RedisGames(GameStore):
         answer = self.client.xread({f"online:log:{game_id}": f"0-{number}" for game_id, number in last.items()},
                                       block=max(1, int(seconds * 1000)))
         found = dict(last)
-        for key, entries in answer or []:
-            found[key.decode().removeprefix("online:log:")] = _logged(entries[-1]).number
+        for key, entries in answer if isinstance(answer, list) else []:  # RESP2's [key, entries]: this client's
+            found[_text(key).removeprefix("online:log:")] = _logged(entries[-1]).number
         return found
 
     def open_stream(self, game_id: str, seat: str | None) -> str:
@@ -385,7 +398,7 @@ class RedisGames(GameStore):
         key, now = f"online:streams:{game_id}", time.time()
         live, stale = [], []
         for stream, value in self.client.hgetall(key).items():
-            seat, seen = value.decode().split(" ")
+            seat, seen = _text(value).split(" ")
             if now - float(seen) < PRESENCE_SECONDS:
                 live.append(seat)
             else:
@@ -420,9 +433,17 @@ def change_if(store: GameStore, game_id: str, change: Callable[[Any], tuple[Stor
         pass
 
 
-def _logged(entry: tuple[bytes, dict[bytes, bytes]]) -> Logged:
+def _logged(entry: StreamEntry) -> Logged:
+    """An entry of a game's log stream (its id, "0-7", and its fields) as the event it numbers."""
     entry_id, fields = entry
-    return Logged(int(entry_id.decode().split("-")[1]), Event(fields[b"kind"].decode(), fields[b"text"].decode()))
+    if fields is None:
+        raise ValueError(f"the log entry {_text(entry_id)} has no fields")
+    return Logged(int(_text(entry_id).split("-")[1]), Event(_text(fields[b"kind"]), _text(fields[b"text"])))
+
+
+def _text(value: object) -> str:
+    """A Redis reply's bytes as text (the client answers bytes)."""
+    return value.decode() if isinstance(value, bytes) else str(value)
 
 
 def games_store(client: Redis | None, instance_path: str, idle_seconds: float, load: Load) -> GameStore:

@@ -16,7 +16,7 @@ from webapp.engine.game.opening_rules import Now
 from webapp.engine.play import opening_play
 from webapp.play.found import Found
 from webapp.shared.players import MY_MENACE
-from webapp.workers.jobs import Reply, brain_job
+from webapp.workers.jobs import Reply, brain_reply
 from webapp.workers.pool import EnginePool
 
 _RNG = random.Random()
@@ -46,7 +46,7 @@ class Computer(NamedTuple):
             return self.my_menace.move(position, self.rng).cell, None, ""
         if brain is not None:
             reply = (self.engines.play(brain, position.rules, moves, self.budget_ms) if self.engines is not None
-                     else brain_job(brain, position.rules, moves, self.budget_ms, time.time()))
+                     else brain_reply(brain, position.rules, moves, self.budget_ms, time.time()))
             return reply.thought.move, Found.of(reply.thought) if reply.fault else None, reply.fault
         if level == "master" and self.engines is not None:
             reply = self.engines.think(position, self.budget_ms)

@@ -2,6 +2,10 @@
 shown, the coach switch, this browser's own MENACE and the games finished
 here ("My games").
 
+Signed in, the score, My games and the MENACE are the account's, kept in
+its parts rather than the session (webapp.play.kept, which says why); a
+Match is the same value either way.
+
 Game, Score and Match are immutable values. Every action (a person's move, a
 computer's step, a take-back, a new game) returns a new value, which the caller
 stores. Nothing here knows about HTTP: a refused action raises InvalidInput
@@ -25,16 +29,14 @@ from webapp.play.learner import LearnerPanel, learner_panel
 from webapp.play.score import Score, ScoreLine
 from webapp.shared import my_menace as kept_menace
 from webapp.shared.board import BoardView, SquareValue
+from webapp.shared.identity import signed_in
 from webapp.shared.players import MY_MENACE, OUR_PLAYERS, Roster
+from webapp.shared.rules_played import keep_rules_played
+from webapp.storage.account_parts import AccountParts
 from webapp.storage.session_parts import keep_part, part
 
 SESSION_PART = "play"
 """Play's part of a browser's session (webapp.storage.session_parts)."""
-SESSION_KEYS = ("game", "score", "scored", "coach", "taught", "history", "hint", "numbers")
-"""What a session kept at its top before it had parts: read as play's part until it is first kept
-("scored", which marked a result as counted, is read no more: a take-back after the end leaves it counted).
-Only a session unused since before the parts (4283c95) holds them: they can go SESSION_IDLE_SECONDS after that
-release."""
 
 HISTORY_LENGTH = 20
 """How many finished games "My games" keeps: the session holds them, up to 225 moves each."""
@@ -241,12 +243,25 @@ class Match:
                    my_menace, data.get("taught") is True and game.is_over,
                    _history(data.get("history"), roster), _hint(data.get("hint"), game), data.get("numbers") is True)
 
-    @classmethod
-    def kept_in(cls, session: Mapping[str, Any], roster: Roster = OUR_PLAYERS) -> Match:
-        """This browser's match, read from its session: play's part and its MENACE's."""
-        return cls.from_session(part(session, SESSION_PART, SESSION_KEYS), roster, kept_menace.read(session))
+    def with_kept(self, kept: Mapping[str, Any], roster: Roster = OUR_PLAYERS) -> Match:
+        """The match with the score and My games an account keeps (webapp.play.kept: its part, as to_session's)."""
+        return replace(self, score=Score.from_session(kept.get("score")), history=_history(kept.get("history"), roster))
 
-    def keep_in(self, session: MutableMapping[str, Any]) -> None:
-        """Keep the match in this browser's session: play's part and its MENACE's."""
-        keep_part(session, SESSION_PART, self.to_session(), SESSION_KEYS)
-        kept_menace.keep(session, self.my_menace)
+    @classmethod
+    def kept_in(cls, session: Mapping[str, Any], roster: Roster = OUR_PLAYERS,
+                parts: AccountParts | None = None) -> Match:
+        """This browser's match, read from its session: play's part and its
+        MENACE's (the signed-in account's, where its parts are given: webapp.shared.my_menace)."""
+        return cls.from_session(part(session, SESSION_PART), roster, kept_menace.read(session, parts))
+
+    def keep_in(self, session: MutableMapping[str, Any], parts: AccountParts | None = None) -> None:
+        """Keep the match in this browser's session: play's part and its MENACE's.
+        Signed in (parts given), the score and My games are the account's
+        (webapp.play.kept keeps them): the session's stay the browser's own, as they were."""
+        values = self.to_session()
+        if parts is not None and signed_in(session) is not None:
+            own = part(session, SESSION_PART)
+            values = {**values, "score": own.get("score", {}), "history": own.get("history", [])}
+        keep_part(session, SESSION_PART, values)
+        keep_rules_played(session, self.game.rules)
+        kept_menace.keep(session, self.my_menace, parts)

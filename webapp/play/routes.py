@@ -19,15 +19,25 @@ from flask import Blueprint, Response, current_app, g, redirect, render_template
 from webapp.engine import BOARDS, Position, cells_of, is_solved, levels_of, rules_offered
 from webapp.play.computer import Computer
 from webapp.play.game import Game, computer_words
+from webapp.play.kept import keep_match, kept_match
 from webapp.play.match import HISTORY_LENGTH, Match
 from webapp.play.telling import SET_UP_SCORE_WORDS, SET_UP_WORDS
 from webapp.shared.coach import square_values
 from webapp.shared.errors import Conflict, InvalidInput
 from webapp.shared.forms import parse_board, parse_cell, parse_opening, parse_ply, parse_rule, parse_switch
 from webapp.shared.game_link import parse_moves, stones_query
+from webapp.shared.identity import signed_in
 from webapp.shared.players import MY_MENACE, top_levels
 from webapp.shared.set_up import parse_set_up
-from webapp.shared.web import engine_pool, game_finished, is_htmx, limit_engine_work, never_cached, roster
+from webapp.shared.web import (
+    account_parts,
+    engine_pool,
+    game_finished,
+    is_htmx,
+    limit_engine_work,
+    never_cached,
+    roster,
+)
 from webapp.shared.words import quoted
 from webapp.workers.pool import EnginesBusy
 
@@ -134,11 +144,6 @@ def choose() -> Response | str:
     return _changed(match)
 
 
-bp.add_url_rule("/swap2", "choose_at_former_address", choose, methods=["POST"])
-"""/choose as it was named when swap2 was the only opening: a page drawn before the rename still posts there.
-Such a page's game lives at most SESSION_IDLE_SECONDS unused, so this can go that long after a release without it."""
-
-
 @bp.post("/again")
 def again() -> Response | str:
     """The game just played, afresh: the same board and players."""
@@ -160,9 +165,11 @@ def numbers() -> Response | str:
 
 @bp.get("/games")
 def my_games() -> str:
-    """The games finished in this browser, newest first, each with its replay and review."""
+    """The games finished in this browser (signed in: the account's, on any browser), newest first, each with
+    its replay and review."""
     never_cached()
-    return render_template("play/games.html", games=current_match().history, kept=HISTORY_LENGTH)
+    return render_template("play/games.html", games=current_match().history, kept=HISTORY_LENGTH,
+                           account=signed_in(session))
 
 
 @bp.get("/help")
@@ -185,14 +192,8 @@ def reset_score() -> Response | str:
 
 @bp.post("/menace/reset")
 def reset_my_menace() -> Response | str:
-    """Empty this browser's MENACE's boxes, from the game (/learn has its own
-    route; a /learn page served before it had one still sends back=learn here:
-    kept while a session from before it (fbe74d2) may live, SESSION_IDLE_SECONDS)."""
-    match = current_match().reset_my_menace()
-    if request.form.get("back") == "learn":
-        match.keep_in(session)
-        return redirect(url_for("learn.page"), 303)
-    return _changed(match)
+    """Empty this browser's MENACE's boxes, from the game (/learn has its own route)."""
+    return _changed(current_match().reset_my_menace())
 
 
 @bp.get("/engines")
@@ -228,9 +229,18 @@ def finished_today() -> date:
 
 
 def current_match() -> Match:
-    """This browser's match; a new one if it has none (or it was unreadable)."""
-    return Match.kept_in(session, roster())
+    """This browser's match (signed in, with the account's score, My games and
+    MENACE: webapp.play.kept); a new one if it has none (or it was unreadable).
+    The match read is kept for the request, so that keeping the changed one
+    keeps what the action changed (_keep)."""
+    if "match_read" not in g:
+        g.match_read = kept_match(session, account_parts(), roster())
+    return g.match_read
 
+
+def _keep(match: Match) -> None:
+    """Keep the match the request changed (from the one current_match read)."""
+    keep_match(current_match(), match, session, account_parts())
 
 
 def _seen_ply(match: Match) -> int:
@@ -271,7 +281,7 @@ def _server_timing(response: Response) -> Response:
 
 
 def _changed(match: Match) -> Response | str:
-    match.keep_in(session)
+    _keep(match)
     if match.game.played_out and not match.game.set_up:  # to be mined for puzzles, once (as the page's foot says)
         game_finished(match.game.rules, match.game.moves)
     if is_htmx():

@@ -32,7 +32,7 @@ class ScoreLine(NamedTuple):
 def score_groups(roster: Roster) -> list[tuple[str, str, tuple[tuple[str, str], ...]]]:
     """Every line the score can show, in order: its label, its key's prefix,
     its tallies (the external engines installed here among them: roster's)."""
-    groups = []
+    groups: list[tuple[str, str, tuple[tuple[str, str], ...]]] = []
     names = roster.opponent_names
     for rules in scored_rules():
         on = _on_board(rules)

@@ -69,8 +69,6 @@ SESSION_PART = "puzzles"
 """The puzzles' part of a browser's session (webapp.storage.session_parts): the streak and the puzzles solved."""
 STREAK = "puzzle_streak"
 SOLVED = "puzzles_solved"
-SESSION_KEYS = (STREAK, SOLVED)
-"""The part's keys, which a session kept at its top before it had parts (as play's, webapp.play.match.SESSION_KEYS)."""
 SOLVED_KEPT = 500
 """How many solved puzzles a browser's session remembers, to mark them solved in the list."""
 MINED_SHOWN = 24
@@ -155,14 +153,13 @@ def _streak() -> int:
 
 
 def _part() -> dict[str, object]:
-    """The puzzles' part of this browser's session (read from its top if it was kept before the parts)."""
-    return part(session, SESSION_PART, SESSION_KEYS)
+    """The puzzles' part of this browser's session."""
+    return part(session, SESSION_PART)
 
 
 def _keep(streak: int, solved: list[str] | None = None) -> None:
     """Keep the streak, and the puzzles solved if given, in the puzzles' part of the session."""
-    keep_part(session, SESSION_PART, {STREAK: streak, SOLVED: _solved() if solved is None else solved},
-              SESSION_KEYS)
+    keep_part(session, SESSION_PART, {STREAK: streak, SOLVED: _solved() if solved is None else solved})
 
 
 def refused(message: str, status: int) -> tuple[str, int]:

@@ -12,6 +12,7 @@ games end, and the accounts' pages (webapp.accounts) read them; neither imports 
   settle(), a rated game's effect on both players, within lichess's bounds (deviation 45 to 500, volatility at
   most 0.1, a change at most 700); RatingChange, what both screens show ("1500? → 1662? (+162)").
 - store: where they are kept, beside the games (a table of the games' SQLite file; keys in the same Redis),
-  written inside the games store's change that ends the game; what the pages read, and the leaderboards' rules.
+  written inside the games store's change that ends the game; what the pages read, and the leaderboards' rules;
+  anonymise(), a deleted account's name replaced in the others' recent games and closed for good.
 - chart: a rating's history laid out as an SVG chart, with its table.
 """

@@ -33,6 +33,8 @@ HISTORY_LENGTH = 200
 """The points a rating keeps for its chart, the last ones: a bound on what one player's games make us keep."""
 RECENT_LENGTH = 20
 """The rated games a rating keeps, newest first, for the player's page (each with its moves, for its links)."""
+DELETED_PLAYER = "a deleted player"
+"""How a page names, with no link, an opponent whose account was deleted (RecentGame.opponent None)."""
 DAY_SECONDS = 24 * 3600
 
 
@@ -105,7 +107,7 @@ class RecentGame:
 
     game_id: str
     at: float
-    opponent: str
+    opponent: str | None  # None: the opponent's account was deleted (DELETED_PLAYER, and no link)
     score: Score
     change: int
     rules: str
@@ -156,6 +158,18 @@ class Standing:
         rating = self.as_of(now)
         return shown(rating.rating, rating.deviation)
 
+    def anonymised(self, name: str) -> Standing:
+        """This standing with name, as an opponent in its recent games, replaced by the deleted player's mark:
+        the games stay, and no link leads to whoever might hold the name later."""
+        key = name_key(name)
+        recent = tuple(replace(game, opponent=None) if game.opponent and name_key(game.opponent) == key else game
+                       for game in self.recent)
+        return replace(self, recent=recent)
+
+    def names_opponent(self, name: str) -> bool:
+        """Whether name is an opponent in this standing's recent games."""
+        return any(game.opponent and name_key(game.opponent) == name_key(name) for game in self.recent)
+
     def after_game(self, before: Rating, after: Rating, game: RatedGame, seat: int) -> Standing:
         """This standing after game, in which the player sat at seat, rated from before to after."""
         score = game.score_of(seat)
@@ -184,8 +198,8 @@ class Standing:
             return cls(str(data["name"]), RatingKind(data["kind"]), Rating(*map(float, data["rating"])),
                        wins, draws, losses, None if data["last_played"] is None else float(data["last_played"]),
                        tuple(Point(*map(float, point)) for point in data["history"]),
-                       tuple(RecentGame(str(game_id), float(at), str(opponent), Score(score), int(change), str(rules),
-                                        str(moves), dict(query))
+                       tuple(RecentGame(str(game_id), float(at), None if opponent is None else str(opponent),
+                                        Score(score), int(change), str(rules), str(moves), dict(query))
                              for game_id, at, opponent, score, change, rules, moves, query in data["recent"]))
         except (KeyError, TypeError, ValueError) as error:
             raise ValueError(f"not a rating: {error}") from error

@@ -8,7 +8,18 @@ and the two players' new ratings commit together, or not at all.
   (watched_keys), reads them in that WATCH (read_watched), and writes them in its MULTI (write_queued): a game
   or rating another writer changed meanwhile fails the MULTI, and the whole change is tried again.
 - Bounded: a standing keeps its last HISTORY_LENGTH points and RECENT_LENGTH games (standing.py), and a name
-  has at most one standing a RatingKind; forget() drops a deleted account's.
+  has at most one standing a RatingKind.
+- A deleted account (anonymise()): its standings are dropped, its name in every other player's recent games is
+  replaced by the deleted player's mark (standing.DELETED_PLAYER, no link), and the name is kept closed (SQLite:
+  a row of `ratings_closed`; Redis: a key `rating:closed:<name>`), so that a game still going on with it ends
+  unrated (settle_in and read_watched answer None) and nobody is ever credited under it. The accounts keep the
+  name closed too (no one signs up with it again), and bound how many names there are, closed ones included
+  (ACCOUNTS_MOST), which bounds these rows as well.
+- Finding the games that name a deleted player: no index of who played whom is kept, since one would grow with
+  every game and need trimming as recent lists move on; anonymise() reads every standing instead, in one
+  transaction on SQLite and by a SCAN in batches of SCAN_BATCH on Redis. Its cost is bounded by the standings,
+  at most one a RatingKind for each account (ACCOUNTS_MOST × 6), and is paid only when an account is deleted,
+  which a password and the accounts' rate limits guard.
 - Ratings come only from here: nothing a client sends is read as a rating.
 
 The readers (standing, standings_of, leaderboard) are for the pages: the accounts feature shows them.
@@ -19,12 +30,13 @@ from __future__ import annotations
 import json
 import os
 import sqlite3
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from functools import lru_cache
 from typing import Any
 
 from redis import Redis
 from redis.client import Pipeline
+from redis.exceptions import WatchError
 
 from webapp.ratings.kinds import RatingKind
 from webapp.ratings.standing import RatedGame, RatingChange, Standing, name_key, settle
@@ -48,6 +60,8 @@ LEADERBOARD_CANDIDATES = 200
 """How many of the highest ratings a leaderboard reads before it leaves out the stale and the unsure."""
 DAY_SECONDS = 24 * 3600
 WAIT_SECONDS = 10
+SCAN_BATCH = 500
+"""The keys one step of Redis's SCAN asks for while anonymise() reads every standing (and one MGET reads)."""
 
 
 def on_leaderboard(standing: Standing, now: float) -> bool:
@@ -62,6 +76,11 @@ def settled(kept: tuple[Standing | None, Standing | None], game: RatedGame
     """Both players' standings after game, from those kept (None: a first rated game under this kind)."""
     x, o = (found or Standing(name, game.kind) for found, name in zip(kept, game.names))
     return settle(x, o, game)
+
+
+def anonymised(found: Standing, name: str) -> str | None:
+    """found as the store writes it with name anonymised in its recent games; None if it does not name them."""
+    return json.dumps(found.anonymised(name).to_data()) if found.names_opponent(name) else None
 
 
 class Ratings:
@@ -79,8 +98,13 @@ class Ratings:
         """The top LEADERBOARD_LENGTH standings in kind that belong there at now (on_leaderboard), best first."""
         raise NotImplementedError
 
-    def forget(self, name: str) -> None:
-        """Drop every standing of name (its account was deleted): a later account of the name starts afresh."""
+    def anonymise(self, name: str) -> None:
+        """name's account was deleted: drop its standings, put the deleted player's mark for it in every other
+        player's recent games, and close the name, so that no game is rated under it again."""
+        raise NotImplementedError
+
+    def is_closed(self, name: str) -> bool:
+        """Whether name belonged to an account that was deleted (anonymise): pages name it DELETED_PLAYER."""
         raise NotImplementedError
 
     @staticmethod
@@ -95,6 +119,7 @@ class SQLiteRatings(Ratings):
         "CREATE TABLE IF NOT EXISTS ratings (key TEXT NOT NULL, kind TEXT NOT NULL, value REAL NOT NULL, "
         "games INTEGER NOT NULL, last_played REAL NOT NULL, data TEXT NOT NULL, PRIMARY KEY (key, kind))",
         "CREATE INDEX IF NOT EXISTS ratings_by_value ON ratings (kind, value)",
+        "CREATE TABLE IF NOT EXISTS ratings_closed (key TEXT PRIMARY KEY)",
     )
 
     def __init__(self, path: str):
@@ -103,8 +128,11 @@ class SQLiteRatings(Ratings):
             for statement in self.SCHEMA:
                 db.execute(statement)
 
-    def settle_in(self, db: sqlite3.Connection, game: RatedGame) -> tuple[RatingChange, RatingChange]:
-        """Rate game's two players, in db's open write transaction (the one that ends the game); their changes."""
+    def settle_in(self, db: sqlite3.Connection, game: RatedGame) -> tuple[RatingChange, RatingChange] | None:
+        """Rate game's two players, in db's open write transaction (the one that ends the game); their changes.
+        None if either name was closed meanwhile (its account deleted): the game ends unrated."""
+        if any(self._closed(db, name) for name in game.names):
+            return None
         kept = (self._read(db, game.names[0], game.kind), self._read(db, game.names[1], game.kind))
         x, o, changes = settled(kept, game)
         for standing in (x, o):
@@ -133,8 +161,23 @@ class SQLiteRatings(Ratings):
             (kind.value, LEADERBOARD_GAMES, now - LEADERBOARD_DAYS * DAY_SECONDS, LEADERBOARD_CANDIDATES)).fetchall()
         return self._top([Standing.from_data(json.loads(data)) for (data,) in rows], now)
 
-    def forget(self, name: str) -> None:
-        self._db().execute("DELETE FROM ratings WHERE key = ?", (name_key(name),))
+    def anonymise(self, name: str) -> None:
+        key = name_key(name)
+        with self._db.transaction() as db:
+            db.execute("INSERT OR IGNORE INTO ratings_closed (key) VALUES (?)", (key,))
+            db.execute("DELETE FROM ratings WHERE key = ?", (key,))
+            rows = db.execute("SELECT key, kind, data FROM ratings WHERE instr(lower(data), ?) > 0",
+                              (json.dumps(key),)).fetchall()  # a cheap filter: anonymised() decides
+            for found_key, kind, data in rows:
+                if (written := anonymised(Standing.from_data(json.loads(data)), name)) is not None:
+                    db.execute("UPDATE ratings SET data = ? WHERE key = ? AND kind = ?", (written, found_key, kind))
+
+    def is_closed(self, name: str) -> bool:
+        return self._closed(self._db(), name)
+
+    @staticmethod
+    def _closed(db: sqlite3.Connection, name: str) -> bool:
+        return db.execute("SELECT 1 FROM ratings_closed WHERE key = ?", (name_key(name),)).fetchone() is not None
 
 
 class RedisRatings(Ratings):
@@ -151,13 +194,22 @@ class RedisRatings(Ratings):
     def top_key(kind: RatingKind) -> str:
         return f"ratings:top:{kind.value}"
 
-    def watched_keys(self, game: RatedGame) -> list[str]:
-        """The keys the games store must WATCH before read_watched: both players' standings."""
-        return [self.key(name, game.kind) for name in game.names]
+    @staticmethod
+    def closed_key(name: str) -> str:
+        return f"rating:closed:{name_key(name)}"
 
-    def read_watched(self, pipe: Pipeline, game: RatedGame) -> tuple[Standing, Standing, tuple[RatingChange, ...]]:
-        """Both players' standings after game, read through pipe while it WATCHes watched_keys (immediate mode)."""
-        kept = tuple(self._parse(pipe.get(key)) for key in self.watched_keys(game))
+    def watched_keys(self, game: RatedGame) -> list[str]:
+        """The keys the games store must WATCH before read_watched: both players' standings, and whether either
+        name is closed (so that an account deleted meanwhile fails the MULTI, and the retry sees it closed)."""
+        return [*(self.key(name, game.kind) for name in game.names), *map(self.closed_key, game.names)]
+
+    def read_watched(self, pipe: Pipeline, game: RatedGame
+                     ) -> tuple[Standing, Standing, tuple[RatingChange, RatingChange]] | None:
+        """Both players' standings after game, read through pipe while it WATCHes watched_keys (immediate mode);
+        None if either name is closed (its account deleted): the game ends unrated."""
+        if any(pipe.exists(self.closed_key(name)) for name in game.names):
+            return None
+        kept = tuple(self._parse(pipe.get(self.key(name, game.kind))) for name in game.names)
         return settled((kept[0], kept[1]), game)
 
     def write_queued(self, pipe: Pipeline, standings: Sequence[Standing]) -> None:
@@ -185,12 +237,48 @@ class RedisRatings(Ratings):
         found = self.client.mget([f"rating:{kind.value}:{_text(key)}" for key in keys])
         return self._top([standing for standing in map(self._parse, found) if standing is not None], now)
 
-    def forget(self, name: str) -> None:
+    def anonymise(self, name: str) -> None:
+        """First close the name and drop its standings in one MULTI (a game ending meanwhile WATCHes both, so it
+        retries and ends unrated); then every standing that names it, found by SCAN, rewritten one by one."""
         with self.client.pipeline() as pipe:
+            pipe.set(self.closed_key(name), 1)
             for kind in RatingKind:
                 pipe.delete(self.key(name, kind))
                 pipe.zrem(self.top_key(kind), name_key(name))
             pipe.execute()
+        for batch in self._standing_keys():
+            for key, raw in zip(batch, self.client.mget(batch)):
+                if raw and json.dumps(name_key(name)) in _text(raw).lower():  # a cheap filter: anonymised() decides
+                    self._anonymise_in(key, name)
+
+    def _standing_keys(self) -> Iterator[list[str]]:
+        """Every standing's key, SCAN_BATCH or so at a time (rating:<kind>:<name>; not the closed names')."""
+        cursor = None
+        while cursor != 0:
+            cursor, found = self.client.scan(cursor or 0, match="rating:*", count=SCAN_BATCH)
+            batch = [key for key in map(_text, found) if not key.startswith("rating:closed:")]
+            if batch:
+                yield batch
+
+    def _anonymise_in(self, key: str, name: str) -> None:
+        """Rewrite the standing at key with name anonymised, unless a game changes it first (then read it again)."""
+        with self.client.pipeline() as pipe:
+            while True:
+                try:
+                    pipe.watch(key)
+                    found = self._parse(pipe.get(key))
+                    written = anonymised(found, name) if found is not None else None
+                    if written is None:
+                        return
+                    pipe.multi()
+                    pipe.set(key, written)
+                    pipe.execute()
+                    return
+                except WatchError:
+                    continue
+
+    def is_closed(self, name: str) -> bool:
+        return bool(self.client.exists(self.closed_key(name)))
 
 
 def _text(kept: bytes | str) -> str:

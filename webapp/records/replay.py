@@ -5,31 +5,29 @@ the link's x= and o=), which are shown as set up and are no steps."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import cached_property
 from typing import NamedTuple
 
-from webapp.engine import Opening, Position, Rules, cells_of
+from webapp.engine import Position, Rules, cells_of
 from webapp.engine.game.notation import write_moves
 from webapp.shared.board import BoardView, Move, SquareValue, board_view, move_list
 from webapp.shared.coach import explain_move, square_values
-from webapp.shared.game_link import GameAt, Result, game_query, parse_opening, set_up_query, stones_query
+from webapp.shared.game_link import GameAt, Result, game_query, parse_opening, stones_query
+from webapp.shared.game_state import GameState, linked_opening
 from webapp.shared.opening_words import game_opening_words, opening_stone_words
 from webapp.shared.set_up import begun_words
 
 
 @dataclass(frozen=True)
 class Replay:
-    """A link's game (rules and moves) at one of its steps: moves holds the
-    stones set up by hand first (set_up of them), and a step counts only the
-    moves played after them (see GameAt)."""
+    """A link's game (a GameState: its moves hold the stones set up by hand
+    first) at one of its steps: a step counts only the moves played after
+    the stones set up (see GameAt)."""
 
-    rules: Rules
-    moves: tuple[int, ...]
+    game: GameState  # the rules, the stones set up, the opening, the moves and how it ended (who played too)
     step: int
     opening: str | None = None  # as a link writes it (opening_rules.WRITTEN): the stones it put down
-    ending: Result = field(default_factory=Result)  # who played, and a resignation or a time-out
-    set_up: int = 0  # how many of the first moves are stones set up by hand, not played
 
     @classmethod
     def parse(cls, rules: Rules, raw_moves: str, query: Mapping[str, str]) -> Replay:
@@ -38,13 +36,32 @@ class Replay:
         none), with its opening and result, or InvalidInput saying what in
         the link is wrong."""
         moves, step, set_up = GameAt.of_link(rules, raw_moves, query)
-        return cls(rules, moves, step, parse_opening(rules, query.get("opening"), moves, set_up),
-                   Result.parse(query, Position.after(rules, moves)), set_up)
+        opening = parse_opening(rules, query.get("opening"), moves, set_up)
+        game = GameState(rules=rules, moves=moves, set_up=set_up, opening=linked_opening(opening),
+                         ending=Result.parse(query, Position.after(rules, moves)))
+        return cls(game, step, opening)
+
+    # What the templates read of the game, forwarded to the state it holds
+
+    @property
+    def rules(self) -> Rules:
+        return self.game.rules
+
+    @property
+    def moves(self) -> tuple[int, ...]:
+        return self.game.moves
+
+    @property
+    def set_up(self) -> int:
+        return self.game.set_up
+
+    @property
+    def ending(self) -> Result:
+        return self.game.ending
 
     @property
     def last_step(self) -> int:
-        """The last step: how many moves were played (after any stones set up)."""
-        return len(self.moves) - self.set_up
+        return self.game.last_step
 
     @property
     def ply(self) -> int:
@@ -54,7 +71,7 @@ class Replay:
     @property
     def opening_stones(self) -> int:
         """How many of the first stones the opening put down (0 without one)."""
-        return Opening.read(self.opening).stones_put_down if self.opening else 0
+        return self.game.opening_stones
 
     @property
     def opening_stone_words(self) -> str | None:
@@ -82,7 +99,7 @@ class Replay:
     @property
     def notation(self) -> str:
         """The whole game's moves played as a link writes them (its query carries any stones set up)."""
-        return write_moves(self.rules, self.moves[self.set_up:])
+        return self.game.notation
 
     @property
     def notation_to_step(self) -> str:
@@ -92,7 +109,7 @@ class Replay:
     @property
     def set_up_query(self) -> dict[str, str]:
         """The stones set up by hand, as the link carries them (x=, o=); none for a game from the empty board."""
-        return set_up_query(self.rules, self.moves, self.set_up)
+        return self.game.set_up_query
 
     @property
     def set_up_words(self) -> str:
@@ -107,7 +124,7 @@ class Replay:
     @property
     def result(self) -> str:
         """How the whole game ended, or that it had not."""
-        return self.ending.words(Position.after(self.rules, self.moves))
+        return self.game.ending_words
 
     @property
     def query(self) -> dict[str, str]:

@@ -47,18 +47,32 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from typing import NamedTuple
+from enum import StrEnum
+from typing import NamedTuple, overload
 
 from webapp.engine import Appraisal, Outcome, Position, Rules, cells_of, is_solved, opponent, outcomes, preference
 from webapp.engine.game.notation import mark_of
 from webapp.shared.words import capitalised, describe_cell, in_a_row, side_name, stones_are_coloured
 
-WORDS = ("Best", "Good", "Inaccuracy", "Mistake", "Blunder", "Missed win")
-MARKS = {"Inaccuracy": "?!", "Mistake": "?", "Blunder": "??", "Missed win": "?"}
+
+class Word(StrEnum):
+    """A move's verdict in a word: the page shows the value, and counts by it."""
+
+    BEST = "Best"
+    GOOD = "Good"
+    INACCURACY = "Inaccuracy"
+    MISTAKE = "Mistake"
+    BLUNDER = "Blunder"
+    MISSED_WIN = "Missed win"
+
+
+WORDS = tuple(Word)
+"""Every word, in the order a side's summary counts them."""
+MARKS = {Word.INACCURACY: "?!", Word.MISTAKE: "?", Word.BLUNDER: "??", Word.MISSED_WIN: "?"}
 """The marks annotators put beside a move; Best and Good have none."""
-ERRORS = ("Mistake", "Blunder", "Missed win")
+ERRORS = (Word.MISTAKE, Word.BLUNDER, Word.MISSED_WIN)
 """The words a retry asks the player to put right."""
-KEPT = ("Best", "Good")
+KEPT = (Word.BEST, Word.GOOD)
 """The words of a move that kept what the position was worth: the accuracy counts them."""
 INACCURACY = 0.5
 """How far below the engine's choice (in the log-odds of winning, the
@@ -71,7 +85,7 @@ class Judgement(NamedTuple):
     the better move, in words and as a square; after a losing move, the line
     that punishes it (both sides' cells, the punisher's first)."""
 
-    word: str | None
+    word: Word | None
     why: str = ""           # "X wins in 2.", "White wins in 3.", "A draw."
     better: str = ""        # "Best was b2: X wins in 2.", "Best was h8: black wins in 3."
     punishment: tuple[int, ...] = ()
@@ -80,7 +94,7 @@ class Judgement(NamedTuple):
 
     @property
     def mark(self) -> str:
-        return MARKS.get(self.word, "")
+        return MARKS.get(self.word, "") if self.word else ""
 
 
 def judge_solved(position: Position, cell: int) -> Judgement:
@@ -93,13 +107,13 @@ def judge_solved(position: Position, cell: int) -> Judgement:
     lines = completions(position)
     if drop == 0 and lines and cell not in lines:  # a win in one let pass, though the game is still won
         why = _let_pass_words(rules, mover, best_cell, _winners_moves(mine.plies, True))
-        return Judgement("Missed win", why, f"Best was {describe_cell(rules, best_cell)}: "
+        return Judgement(Word.MISSED_WIN, why, f"Best was {describe_cell(rules, best_cell)}: "
                          f"{_outcome_words(rules, best, mover)}.", (), best_cell, (mine.result + 1) / 2)
     if drop == 0:
-        word = "Best" if preference(mine, rules.cells) == preference(best, rules.cells) else "Good"
+        word = Word.BEST if preference(mine, rules.cells) == preference(best, rules.cells) else Word.GOOD
     else:
-        word = "Blunder" if drop == 2 else "Mistake"
-    better = ("" if word == "Best"
+        word = Word.BLUNDER if drop == 2 else Word.MISTAKE
+    better = ("" if word == Word.BEST
               else f"Best was {describe_cell(rules, best_cell)}: {_outcome_words(rules, best, mover)}.")
     punishment = _perfect_line(position.play(cell)) if mine.result < 0 and drop else ()
     return Judgement(word, f"{capitalised(_outcome_words(rules, mine, mover))}.", better, punishment,
@@ -194,7 +208,7 @@ def hindsights(moves: Sequence[int], appraisals: Sequence[Appraisal | None]) -> 
     for i, appraisal in enumerate(appraisals):
         mover = mark_of(i)
         win = after[i - 1] if i else ()
-        kept = ()
+        kept: tuple[int, ...] = ()
         if win and appraisal is not None:
             if win[0] == moves[i]:
                 kept = win
@@ -252,12 +266,12 @@ def judge_appraisal(rules: Rules, mover: str, appraisal: Appraisal, hindsight: H
     lines, the cells where the mover could complete a line (completions),
     make a move elsewhere a Missed win, unless it lost more."""
     judgement = _judge_appraisal(rules, mover, appraisal, hindsight)
-    if not lines or appraisal.cell in lines or judgement.word in ("Mistake", "Blunder"):
+    if not lines or appraisal.cell in lines or judgement.word in (Word.MISTAKE, Word.BLUNDER):
         return judgement
     cell = appraisal.win[0] if appraisal.win and appraisal.win[0] in lines else lines[0]
     kept = (_kept_moves(appraisal.win or hindsight.win, appraisal.kept_win or hindsight.kept_win, hindsight.bound,
                         mover) if appraisal.kept_win or hindsight.kept_win else None)
-    return judgement._replace(word="Missed win", why=_let_pass_words(rules, mover, cell, kept),
+    return judgement._replace(word=Word.MISSED_WIN, why=_let_pass_words(rules, mover, cell, kept),
                               better=f"Best was {describe_cell(rules, cell)}: "
                                      f"{side_name(rules, mover, start=False)} wins in 1.", better_cell=cell)
 
@@ -272,9 +286,9 @@ def _judge_appraisal(rules: Rules, mover: str, appraisal: Appraisal, hindsight: 
     win = appraisal.win or hindsight.win
     kept_win = appraisal.kept_win or hindsight.kept_win
     if appraisal.win and not kept_win:
-        wins_in = _within(_winners_moves(len(appraisal.win), True), hindsight.bound, mover)
-        return Judgement("Missed win", f"{mover_starts} had a forced win and let it go.",
-                         f"Best was {describe_cell(rules, appraisal.win[0])}: {mover_inside} wins in {wins_in}.",
+        moves_to_win = _within(_winners_moves(len(appraisal.win), True), hindsight.bound, mover)
+        return Judgement(Word.MISSED_WIN, f"{mover_starts} had a forced win and let it go.",
+                         f"Best was {describe_cell(rules, appraisal.win[0])}: {mover_inside} wins in {moves_to_win}.",
                          better_cell=appraisal.win[0])
     if win and not kept_win:
         return Judgement(None, f"{mover_starts} had a forced win; the engine cannot tell whether this move keeps it.")
@@ -287,14 +301,14 @@ def _judge_appraisal(rules: Rules, mover: str, appraisal: Appraisal, hindsight: 
             return Judgement(None, f"{wins_in} The game was lost already, as far as the engine sees: its choice "
                                    f"here and every other move it tried let {other_inside} force a win.")
         if appraisal.refutation and appraisal.cell == appraisal.choice:
-            return Judgement("Mistake", f"{wins_in} This move lost the game; the engine found none here that holds.",
+            return Judgement(Word.MISTAKE, f"{wins_in} This move lost the game; the engine found none here that holds.",
                              "", appraisal.refutation)
         if appraisal.refutation:
-            return Judgement("Blunder", wins_in, f"Best was {choice}, which holds.", appraisal.refutation,
+            return Judgement(Word.BLUNDER, wins_in, f"Best was {choice}, which holds.", appraisal.refutation,
                              appraisal.choice)
         preferred = appraisal.choice != appraisal.cell  # its own choice, lost in hindsight, names nothing better
-        return Judgement("Mistake", f"{wins_in} This move lost the game: the engine proves {other_inside}'s win after "
-                                    f"{other_inside}'s reply, against {mover_inside}'s best move too.",
+        return Judgement(Word.MISTAKE, f"{wins_in} This move lost the game: the engine proves {other_inside}'s win "
+                                       f"after {other_inside}'s reply, against {mover_inside}'s best move too.",
                          f"The engine preferred {choice}." if preferred else "", lost_after,
                          appraisal.choice if preferred else None)
     if hindsight.lost_before:
@@ -303,23 +317,32 @@ def _judge_appraisal(rules: Rules, mover: str, appraisal: Appraisal, hindsight: 
         fastest = _within(_winners_moves(len(win), True), hindsight.bound, mover)
         kept = _kept_moves(win, kept_win, hindsight.bound, mover)
         if kept > fastest:
-            return Judgement("Good", f"{mover_starts} still wins, in {kept}.",
+            return Judgement(Word.GOOD, f"{mover_starts} still wins, in {kept}.",
                              f"Best was {describe_cell(rules, win[0])}: {mover_inside} wins in {fastest}.",
                              better_cell=win[0])
-        return Judgement("Best", f"{mover_starts} wins." if kept == 1
+        return Judgement(Word.BEST, f"{mover_starts} wins." if kept == 1
                          else f"{mover_starts} has a forced win in {kept}.")
     if appraisal.cell == appraisal.choice:
-        return Judgement("Best", "The engine's choice.")
+        return Judgement(Word.BEST, "The engine's choice.")
     shortfall = appraisal.shortfall
     if shortfall is None:
         return Judgement(None)
     if shortfall <= 0:
-        return Judgement("Best", "As good as the engine's choice, by its search.")
+        return Judgement(Word.BEST, "As good as the engine's choice, by its search.")
     if shortfall < INACCURACY:
-        return Judgement("Good", "Close to the engine's choice, by its search.", f"The engine preferred {choice}.",
+        return Judgement(Word.GOOD, "Close to the engine's choice, by its search.", f"The engine preferred {choice}.",
                          better_cell=appraisal.choice)
-    return Judgement("Inaccuracy", "The engine's search scores it well below its own choice.",
+    return Judgement(Word.INACCURACY, "The engine's search scores it well below its own choice.",
                      f"The engine preferred {choice}.", better_cell=appraisal.choice)
+
+
+@overload
+def judge(position: Position, cell: int, appraisal: Appraisal, hindsight: Hindsight = ...) -> Judgement: ...
+
+
+@overload
+def judge(position: Position, cell: int, appraisal: Appraisal | None = None,
+          hindsight: Hindsight = ...) -> Judgement | None: ...
 
 
 def judge(position: Position, cell: int, appraisal: Appraisal | None = None,

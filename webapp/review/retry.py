@@ -4,17 +4,17 @@ Values, like the review; no Flask here."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from functools import cached_property
 
 from webapp.engine import MARKS, Position, Rules, is_solved
-from webapp.engine.game.notation import write_moves
-from webapp.review.judgement import ERRORS, Judgement, judge
+from webapp.review.judgement import ERRORS, Judgement, judge, judge_solved
 from webapp.review.review import Appraiser, Review
 from webapp.shared.board import BoardView, board_view
 from webapp.shared.errors import Conflict, InvalidInput
 from webapp.shared.forms import whole_number
-from webapp.shared.game_link import Result, game_query, set_up_query
+from webapp.shared.game_link import Result, game_query
+from webapp.shared.game_state import GameState
 from webapp.shared.words import describe_cell, quoted, sentence_start
 
 
@@ -35,16 +35,13 @@ class Retry:
     """One side's errors in a reviewed game, to be put right in turn: the
     one at index `at`, with `found` put right before it."""
 
-    rules: Rules
-    moves: tuple[int, ...]
+    game: GameState  # the review's: the rules, the stones set up (its errors' steps count after them), the moves
     side: str
     errors: tuple[int, ...]
     at: int
     found: int
     answers: tuple[str, ...] = ()  # for each error, what the review says was better ("Best was b2: X wins in 2.")
     opening: str | None = None  # the review's, kept in the links back to it
-    ending: Result = field(default_factory=Result)  # the review's too
-    set_up: int = 0  # and how many of its first moves are stones set up by hand (its errors' steps count after them)
 
     @classmethod
     def of(cls, review: Review, side: str, raw_at: str | None, raw_found: str | None) -> Retry:
@@ -54,19 +51,37 @@ class Retry:
         errors = review.errors(side)
         at = _count(raw_at, len(errors), "number of an error")
         found = _count(raw_found, at, "count of errors found")
-        answers = tuple(review.judgements[step - 1].better for step in errors)
-        return cls(review.rules, review.moves, side, errors, at, found, answers, review.opening, review.ending,
-                   review.set_up)
+        judged = [review.judgements[step - 1] for step in errors]  # each judged: an error is a judgement's word
+        answers = tuple(judgement.better for judgement in judged if judgement is not None)
+        return cls(review.game, side, errors, at, found, answers, review.opening)
+
+    # What the templates read of the game, forwarded to the state it holds
+
+    @property
+    def rules(self) -> Rules:
+        return self.game.rules
+
+    @property
+    def moves(self) -> tuple[int, ...]:
+        return self.game.moves
+
+    @property
+    def set_up(self) -> int:
+        return self.game.set_up
+
+    @property
+    def ending(self) -> Result:
+        return self.game.ending
 
     @property
     def notation(self) -> str:
         """The moves played, as the links back to the review write them."""
-        return write_moves(self.rules, self.moves[self.set_up:])
+        return self.game.notation
 
     @property
     def query(self) -> dict[str, str]:
         """What the links back to the review carry besides the moves."""
-        return game_query(self.opening, self.ending, set_up_query(self.rules, self.moves, self.set_up))
+        return game_query(self.opening, self.ending, self.game.set_up_query)
 
     @property
     def finished(self) -> bool:
@@ -109,8 +124,9 @@ class Retry:
         waiting for the workers' appraisal; Conflict for a taken square."""
         if self.position.stones >> cell & 1:
             raise Conflict(f"{sentence_start(describe_cell(self.rules, cell))} is taken; choose an empty square.")
-        appraisal = None if is_solved(self.rules) else engines.appraisal(self.rules, (*self.position_moves, cell))
-        return Attempt(cell, judge(self.position, cell, appraisal))
+        if is_solved(self.rules):
+            return Attempt(cell, judge_solved(self.position, cell))
+        return Attempt(cell, judge(self.position, cell, engines.appraisal(self.rules, (*self.position_moves, cell))))
 
     def after(self, attempt: Attempt) -> Retry:
         """Where a try leads: the next error if it was right, else this one again."""

@@ -11,15 +11,16 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import cached_property
 from typing import NamedTuple, Protocol
 
-from webapp.engine import MARKS, Appraisal, Opening, Position, Rules, cells_of, is_solved
-from webapp.engine.game.notation import mark_of, write_moves
+from webapp.engine import MARKS, Appraisal, Position, Rules, cells_of, is_solved
+from webapp.engine.game.notation import mark_of
 from webapp.review.judgement import ERRORS, KEPT, WORDS, Judgement, hindsights, judge
 from webapp.shared.board import BoardView, Move, SquareValue, board_view, move_list
-from webapp.shared.game_link import Result, game_query, set_up_query, stones_query
+from webapp.shared.game_link import Result, game_query, stones_query
+from webapp.shared.game_state import GameState, linked_opening
 from webapp.shared.opening_words import game_opening_words, opening_stone_words, picked_stone_words
 from webapp.shared.set_up import begun_words
 from webapp.shared.words import describe_cell, side_name
@@ -113,14 +114,18 @@ class Review:
     them): they are no steps and have no judgements; step counts the moves
     played after them, and so do the judgements and the move numbers."""
 
-    rules: Rules
-    moves: tuple[int, ...]
+    game: GameState  # the rules, the stones set up, the opening, the moves and how it ended (who played too)
     judgements: tuple[Judgement | None, ...]  # of the moves played, after any stones set up
     step: int
     judge: str = "master"  # the engine that appraised the moves, on a board too big to solve
     opening: str | None = None  # as a link writes it (opening_rules.WRITTEN): the stones it put down
-    ending: Result = field(default_factory=Result)  # who played, and a resignation or a time-out
-    set_up: int = 0  # how many of the first moves are stones set up by hand, not played
+
+    @classmethod
+    def of(cls, rules: Rules, moves: tuple[int, ...], judged: tuple[Judgement | None, ...], step: int,
+           judge: str = "master", opening: str | None = None, ending: Result = Result(), set_up: int = 0) -> Review:
+        """The review of a link's game (its opening checked: game_link.parse_opening) at step, from its parts."""
+        game = GameState(rules=rules, moves=moves, set_up=set_up, opening=linked_opening(opening), ending=ending)
+        return cls(game, judged, step, judge, opening)
 
     def __post_init__(self) -> None:
         """Black's fifth stone, where white's player picked it among black's
@@ -129,28 +134,50 @@ class Review:
         the other offers were, so a better fifth named would be one black
         could not have played. Its word stays: it judges offering it."""
         step = self.picked_step
-        if step is None or step > len(self.judgements) or self.judgements[step - 1] is None:
+        if step is None or step > len(self.judgements) or (picked := self.judgements[step - 1]) is None:
             return
         judged = list(self.judgements)
-        judged[step - 1] = judged[step - 1]._replace(better="", better_cell=None)
+        judged[step - 1] = picked._replace(better="", better_cell=None)
         object.__setattr__(self, "judgements", tuple(judged))  # frozen: set once, as the review is made
 
     @property
     def picked_step(self) -> int | None:
         """The step (from 1) of black's fifth stone where white's player always
         picks it among black's offers (RIF's, Soosõrv-8's); None under the other rules."""
-        picked = Opening.read(self.opening).always_picked if self.opening else None
+        picked = self.game.opening.always_picked if self.opening else None
         return None if picked is None else picked + 1
+
+    # What the templates read of the game, forwarded to the state it holds
+
+    @property
+    def rules(self) -> Rules:
+        return self.game.rules
+
+    @property
+    def moves(self) -> tuple[int, ...]:
+        return self.game.moves
+
+    @property
+    def set_up(self) -> int:
+        return self.game.set_up
+
+    @property
+    def ending(self) -> Result:
+        return self.game.ending
+
+    @property
+    def last_step(self) -> int:
+        return self.game.last_step
+
+    @property
+    def notation(self) -> str:
+        """The whole game's moves played as a link writes them (its query carries any stones set up)."""
+        return self.game.notation
 
     @property
     def query(self) -> dict[str, str]:
         """What a link to this review carries besides the moves: the stones set up, the opening and the result."""
-        return game_query(self.opening, self.ending, set_up_query(self.rules, self.moves, self.set_up))
-
-    @property
-    def last_step(self) -> int:
-        """The last step: how many moves were played (after any stones set up)."""
-        return len(self.moves) - self.set_up
+        return game_query(self.opening, self.ending, self.game.set_up_query)
 
     @property
     def ply(self) -> int:
@@ -176,7 +203,7 @@ class Review:
     @property
     def result(self) -> str:
         """How the game ended, in a sentence ("White won by resignation.")."""
-        return self.ending.words(Position.after(self.rules, self.moves))
+        return self.game.ending_words
 
     @property
     def opening_words(self) -> str | None:
@@ -190,7 +217,7 @@ class Review:
     def opening_stones(self) -> int:
         """How many of the first stones the opening put down: no side played
         them in turn, so no side's summary or errors count them."""
-        return Opening.read(self.opening).stones_put_down if self.opening else 0
+        return self.game.opening_stones
 
     @property
     def opening_stone_words(self) -> str | None:
@@ -210,11 +237,6 @@ class Review:
         if self.judge == "master":
             return "Moves judged by master, this site's own engine."
         return f"Moves judged by {self.judge}, an engine installed here."
-
-    @property
-    def notation(self) -> str:
-        """The whole game's moves played as a link writes them (its query carries any stones set up)."""
-        return write_moves(self.rules, self.moves[self.set_up:])
 
     @cached_property
     def board(self) -> BoardView:
@@ -241,7 +263,7 @@ class Review:
             return {}
         judgement = self.judgements[self.step - 1]
         cell = judgement.better_cell if judgement else None
-        if cell is None or cell in self.moves[:self.ply]:
+        if judgement is None or cell is None or cell in self.moves[:self.ply]:
             return {}
         return {cell: SquareValue("hint", f"the better move: {judgement.better}", "better")}
 
@@ -260,14 +282,14 @@ class Review:
     @property
     def course_words(self) -> str:
         """The graph in a sentence, for those who do not see it: where X's chances stood highest and lowest."""
-        scored = [point for point in self.course if point.x_chance is not None]
+        scored = [(point.step, point.x_chance) for point in self.course if point.x_chance is not None]
         if not scored:
             return "No move is judged yet."
-        high = max(scored, key=lambda point: point.x_chance)
-        low = min(scored, key=lambda point: point.x_chance)
-        return (f"{side_name(self.rules, 'X')}'s chances were highest after move {high.step} "
-                f"({round(high.x_chance * 100)}%) and lowest "
-                f"after move {low.step} ({round(low.x_chance * 100)}%).")
+        high = max(scored, key=lambda scored_step: scored_step[1])
+        low = min(scored, key=lambda scored_step: scored_step[1])
+        return (f"{side_name(self.rules, 'X')}'s chances were highest after move {high[0]} "
+                f"({round(high[1] * 100)}%) and lowest "
+                f"after move {low[0]} ({round(low[1] * 100)}%).")
 
     @property
     def reviewed(self) -> int:

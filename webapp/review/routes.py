@@ -131,7 +131,7 @@ def _review(board: str, moves: str, queue: bool = True) -> Review:
         abort(404, description=str(error))
     engines = engine_pool()
     found = judgements(rules, shown.moves, engines, queue, shown.set_up, _permit())
-    return Review(rules, shown.moves, found, shown.step, engines.judge_name(rules), opening, ending, shown.set_up)
+    return Review.of(rules, shown.moves, found, shown.step, engines.judge_name(rules), opening, ending, shown.set_up)
 
 
 def _permit() -> Callable[[], bool]:

@@ -8,8 +8,8 @@
   (LinkedPosition: a board and its moves).
 - record_files: game records in and out, as files: SGF, PSQ and the moves
   written out.
-- opened: what a game asks of its opening at the stones it has, one piece
-  for a game at one screen and a friends' game (a mixin).
+- game_state: GameState, one game's rules, set-up, opening, moves and ending,
+  held by a game at one screen, a friends' game, a replay, a review and a retry.
 - set_up: a position set up by hand (the analysis board's), whether a game
   can reach it and why not, and how a game begun from it holds its stones.
 - words: squares and lines in words ("row 1, column 3", "h8"; a "four").

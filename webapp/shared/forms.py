@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 from webapp.engine import BOARDS, DEFAULT_BOARD, FREESTYLE, RENJU, RULES, Opening, Rules, rules_offered
-from webapp.engine.game.opening_rules import NO_OPENING, OPENINGS, RENJU_OPENINGS
+from webapp.engine.game.opening_rules import NO_OPENING, OPENINGS, RENJU_RULES, OpeningRule
 from webapp.shared.errors import InvalidInput
 from webapp.shared.words import quoted
 
@@ -56,10 +56,10 @@ def parse_opening(raw: str | None, rules: Rules) -> Opening:
         return Opening()
     if raw not in OPENINGS:
         raise InvalidInput(f"There is no opening {quoted(raw)}; choose one of: {', '.join(OPENINGS)}.")
-    opening = Opening(raw)
+    opening = Opening(OpeningRule(raw))
     if rules.k != 5 or opening.offered_on(rules):
         return opening if opening.offered_on(rules) else Opening()
-    if raw in RENJU_OPENINGS:
+    if raw in RENJU_RULES:
         raise InvalidInput(f"{opening.name} is renju's opening rule, played on 15×15: choose the renju rule "
                            "for it, or another opening.")
     if rules.rule == RENJU:

@@ -15,10 +15,10 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 from functools import cached_property
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from webapp.engine import DEFAULT_BOARD, MARKS, Opening, Position, Rules, opponent
-from webapp.engine.game.notation import write_moves
+from webapp.engine.game.notation import write_moves as write_moves  # online.rated imports it from here
 from webapp.engine.game.opening_rules import NO_OPENING, WRITTEN
 from webapp.shared.errors import InvalidInput
 from webapp.shared.forms import whole_number
@@ -101,7 +101,8 @@ def checked_moves(rules: Rules, cells: Iterable[int], start: Position | None = N
     that a step is read only once those before it are a game); InvalidInput
     naming the first step that is wrong: one after the end, on a taken
     square, or one the rule forbids (renju's). From start, if given (stones set up by hand)."""
-    position, moves = start or Position(rules), []
+    position = start or Position(rules)
+    moves: list[int] = []
     for step, cell in enumerate(cells, start=1):
         if position.is_over:
             raise InvalidInput(f"Step {step} comes after the game ended at step {step - 1}.")
@@ -245,13 +246,32 @@ class Result(NamedTuple):
         if ended and position.is_over:
             raise InvalidInput("This game ended on the board; nobody resigned, ran out of time, forfeited, "
                                "aborted or agreed a draw after it.")
-        names = {key: query.get(key, "")[:NAME_LENGTH] for key in ("black", "white")}
+        black, white = (query.get(key, "")[:NAME_LENGTH] for key in ("black", "white"))
         if not ended:
-            return cls(**names)
+            return cls(black, white)
         key = ended[0]
         if key == "draw":
-            return cls(**names, how=Ending(query[key]))
-        return cls(**names, how=Ending(key), side=query[key])
+            return cls(black, white, how=Ending(query[key]))
+        return cls(black, white, how=Ending(key), side=query[key])
+
+    @classmethod
+    def read(cls, kept: Mapping[str, Any]) -> Result:
+        """The result as query wrote it into a store, or ValueError if it is not one.
+        A store is trusted with what it wrote: no sentences for a person, which parse builds for a link."""
+        ended = [key for key in (*SIDE_ENDINGS, "draw") if kept.get(key)]
+        black, white = str(kept.get("black", "")), str(kept.get("white", ""))
+        if len(ended) > 1:
+            raise ValueError("a game ends one way, not two")
+        if not ended:
+            return cls(black, white)
+        key, written = ended[0], kept[ended[0]]
+        if key == "draw":
+            if written not in DRAWS:
+                raise ValueError(f"not a draw: {written!r}")
+            return cls(black, white, how=Ending(written))
+        if written not in MARKS:
+            raise ValueError(f"not a side: {written!r}")
+        return cls(black, white, how=Ending(key), side=written)
 
     @property
     def query(self) -> dict[str, str]:

@@ -4,6 +4,11 @@ The accounts feature signs a browser in and out; every feature may ask who
 is signed in (the lobby's seeks, a rated game's seats, the header), and none
 but accounts writes it. It lives here, below the features, so that asking
 never imports the accounts feature.
+
+A session signed in by making its account says so (signed_up): the play
+feature then carries this browser's finished games, score and MENACE into
+the account, once (webapp.play.kept). A session signed in to an account
+that was there already leaves the browser's own to the browser.
 """
 
 from __future__ import annotations
@@ -22,6 +27,7 @@ class SignedIn(NamedTuple):
 
     id: int
     name: str
+    signed_up: bool = False  # this session made the account (a session of before it was kept reads False)
 
 
 def signed_in(session: Mapping[str, Any]) -> SignedIn | None:
@@ -29,13 +35,14 @@ def signed_in(session: Mapping[str, Any]) -> SignedIn | None:
     kept = part(session, SESSION_PART)
     account_id, name = kept.get("id"), kept.get("name")
     if isinstance(account_id, int) and isinstance(name, str):
-        return SignedIn(account_id, name)
+        return SignedIn(account_id, name, kept.get("signed_up") is True)
     return None
 
 
-def keep_signed_in(session: MutableMapping[str, Any], account_id: int, name: str) -> None:
-    """Keep in session that it is signed in as this account (the accounts feature's to call, after a new session id)."""
-    keep_part(session, SESSION_PART, {"id": account_id, "name": name})
+def keep_signed_in(session: MutableMapping[str, Any], account_id: int, name: str, signed_up: bool = False) -> None:
+    """Keep in session that it is signed in as this account, and whether it made it (signed_up): the
+    accounts feature's to call, after a new session id."""
+    keep_part(session, SESSION_PART, {"id": account_id, "name": name, "signed_up": signed_up})
 
 
 def forget_signed_in(session: MutableMapping[str, Any]) -> None:

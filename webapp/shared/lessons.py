@@ -37,6 +37,8 @@ LESSONS: tuple[Lesson, ...] = (
            "How can random games, played many times, find a good move?"),
     Lesson("learning", "Learning by playing",
            "How do a box of beads and a small network learn from the games they play?"),
+    Lesson("write-your-own", "Write your own",
+           "How do you write a program that plays, and how do you find out how good it is?"),
 )
 
 

@@ -11,7 +11,20 @@ from collections.abc import Sequence
 
 from webapp.engine import RENJU, Opening, Rules
 from webapp.engine.game.notation import mark_of
-from webapp.engine.game.opening_rules import EVEN_THREE, PICK, STAY, SWAP, TWO, WHITE_HOLDER, Choose, Now, Offer, Place
+from webapp.engine.game.opening_rules import (
+    EVEN_THREE,
+    ONE,
+    PICK,
+    STAY,
+    SWAP,
+    TEN,
+    TWO,
+    WHITE_HOLDER,
+    Choose,
+    Now,
+    Offer,
+    Place,
+)
 from webapp.engine.game.renju_openings import named_opening
 from webapp.shared.words import side_name
 
@@ -23,9 +36,10 @@ def step_words(opening: Opening, ply: int, who: str) -> str:
     friend") does what now, with ply stones down ("Swap2: You choose a
     colour: black or white.")."""
     now = opening.now(ply)
+    assert now is not None, "the status asks for an opening's words while it is under way"
     verb, step = "" if who == "You" else "s", now.step
     if isinstance(step, Offer):
-        count = now.offer_count
+        count = now.count_of(step)
         moves = f"{count} fifth move{'s' * (count != 1)}"
         if who == "You":
             return (f"{opening.name}: You offer {moves} for black: choose {count} point{'s' * (count != 1)} "
@@ -36,7 +50,7 @@ def step_words(opening: Opening, ply: int, who: str) -> str:
     if step.plan == PICK:
         return f"{opening.name}: {who} pick{verb} black's fifth stone from those offered: {_either(now.offered)}."
     if step.count == 1:
-        return f"{opening.name}: {who} put{verb} down {step.name} stone, {now.zone.words}."
+        return f"{opening.name}: {who} put{verb} down {step.name} stone, {step.zones[now.done].words}."
     colours = [COLOURS[(ply - now.done + index) % 2] for index in range(step.count)]
     stones = f"{colours[0]}, then {colours[1]}" if len(colours) == 2 else ", ".join(colours)
     return (f"{opening.name}: {who} put{verb} down {stones}: stone {now.done + 1} of {step.count}, "
@@ -64,7 +78,7 @@ def _choice_asked(step: Choose, verb: str) -> str:
     return f"choose{verb} a colour: black or white"
 
 
-FIFTH_CHOICES = ("one", "ten")
+FIFTH_CHOICES = (ONE, TEN)
 """Taraguchi-10's choice at black's fifth: one stone in the central 9×9, or ten offered."""
 
 
@@ -83,7 +97,8 @@ def choice_labels(step: Choose) -> tuple[tuple[str, str], ...]:
             return f"Swap: play {other}" if option == SWAP else f"Stay {held}"
         if option.isdigit():
             return f"Declare {option}"
-        return {"one": "Put down the fifth stone", "ten": "Offer ten fifth moves"}.get(option, f"Play {option}")
+        fifth: dict[str, str] = {ONE: "Put down the fifth stone", TEN: "Offer ten fifth moves"}
+        return fifth.get(option, f"Play {option}")
     return tuple((option, label(option)) for option in step.options)
 
 
@@ -101,7 +116,7 @@ def choice_words(step: Choose | Offer, choice: str) -> str:
     if choice.isdigit():
         return f"declared {choice} fifth move{'s' * (choice != '1')}"
     if step.options == FIFTH_CHOICES:
-        return "chose to put down black's fifth stone" if choice == "one" else "chose to offer ten fifth moves"
+        return "chose to put down black's fifth stone" if choice == ONE else "chose to offer ten fifth moves"
     return f"chose to play {choice}"
 
 
@@ -110,12 +125,14 @@ def placed_words(rules: Rules, now: Now, cells: tuple[int, ...]) -> str:
     "put down black's second stone, k11, at least 3 intersections from the
     centre (outside the central 5×5)", "put down the opening, h8, h9, g6, as even as it could find"."""
     step, names = now.step, ", ".join(map(rules.cell_name, cells))
+    assert isinstance(step, Place), "stones are put down at a placement"
     if step.plan == PICK:
         return f"picked black's fifth stone, {names}, from the fifth moves offered"
     if step.plan == EVEN_THREE and len(cells) == step.count:
         return f"put down the opening, {names}, as even as it could find"
     if step.count == 1:
-        return f"put down {step.name} stone, {names}" + ("" if now.zone.anywhere else f", {now.zone.words}")
+        zone = step.zones[now.done]
+        return f"put down {step.name} stone, {names}" + ("" if zone.anywhere else f", {zone.words}")
     return f"put down {names}"
 
 
@@ -123,7 +140,7 @@ def opening_events(opening: Opening, moves: tuple[int, ...]) -> tuple[tuple[bool
     """What was done in the opening so far, in order: for each stone put
     down or choice made, whether the opener did it, the choice (or the
     stones), and where the opening stood then."""
-    events = []
+    events: list[tuple[bool, str | tuple[int, ...], Now]] = []
     for now, stones, choice in opening.taken():
         if isinstance(now.step, Place):
             if placed := moves[stones:stones + now.step.count]:
@@ -170,8 +187,9 @@ def opening_words(written: str | None) -> str | None:
     opening = Opening.read(written)
     name = opening.named
     steps = [now.step for now in _steps_of(opening)]
-    if all(isinstance(step, Place) and step.count == 1 for step in steps):
-        said = "; ".join(f"{step.name} stone {step.zones[0].words}" for step in steps)
+    placements = [step for step in steps if isinstance(step, Place) and step.count == 1]
+    if len(placements) == len(steps):
+        said = "; ".join(f"{step.name} stone {step.zones[0].words}" for step in placements)
         return f"Opened under {name}: {said}."
     words = f"Opened with {name}: the first player put down stones 1 to 3 (black, white, black)"
     if opening.stones_put_down == 3:

@@ -232,7 +232,7 @@ def read_move_string(text: str, board: str | None, rule: str = FREESTYLE) -> Rec
     squeezed = re.sub(r"[\s,;\-]+", "", text.lower())
     names = re.findall(r"[a-z]\d{1,2}", squeezed)
     if "".join(names) != squeezed:
-        where = len(re.match(r"(?:[a-z]\d{1,2})*", squeezed).group(0))  # the names before what is not one
+        where = _names_before(squeezed)
         raise InvalidInput(f"This is not a record: no SGF, no PSQ header, and not squares' names such as "
                            f"“h8i9g7” (from {quoted(squeezed[where:where + 12])} on).")
     return Record(rules, parse_moves(rules, "-".join(names)))
@@ -272,11 +272,17 @@ def _sgf_result(root: dict[str, list[str]], position: Position) -> Result:
     result = root.get("RE", [""])[0].strip().upper()
     written = re.fullmatch(r"([BW])\+([A-Z]+)", result)
     ending = SGF_ENDINGS.get(written.group(2)) if written else None
-    loser = ("O" if written.group(1) == "B" else "X") if ending and not position.is_over else None
-    names = {key: root.get(tag, [""])[0][:NAME_LENGTH] for key, tag in (("black", "PB"), ("white", "PW"))}
+    loser = ("O" if written.group(1) == "B" else "X") if written and ending and not position.is_over else None
+    black, white = (root.get(tag, [""])[0][:NAME_LENGTH] for tag in ("PB", "PW"))
     if result in ("0", "DRAW") and not position.is_over:
-        return Result(**names, how=Ending.DRAW_AGREED)
-    return Result(**names, how=ending, side=loser) if loser else Result(**names)
+        return Result(black, white, how=Ending.DRAW_AGREED)
+    return Result(black, white, how=ending, side=loser) if loser else Result(black, white)
+
+
+def _names_before(squeezed: str) -> int:
+    """How many characters of squeezed are squares' names (h8i9...) before what is not one."""
+    names = re.match(r"(?:[a-z]\d{1,2})*", squeezed)  # matches always: none is a match too
+    return len(names.group(0)) if names else 0
 
 
 def _sgf_point(rules: Rules, cell: int) -> str:

@@ -18,6 +18,7 @@ from werkzeug.exceptions import HTTPException, TooManyRequests
 
 from webapp.engine import Rules, board_named
 from webapp.shared.players import Roster
+from webapp.storage.account_parts import AccountParts
 from webapp.storage.clients import client_key
 from webapp.storage.limits import RateLimits
 
@@ -142,6 +143,12 @@ def rate_limits() -> RateLimits:
     """The site's rate limits, counted where every process sees them (webapp.storage.limits; made by the app)."""
     limits: RateLimits = current_app.extensions["rate_limits"]
     return limits
+
+
+def account_parts() -> AccountParts:
+    """What signed-in accounts keep, each feature its part (webapp.storage.account_parts; opened by the app)."""
+    parts: AccountParts = current_app.extensions["account_parts"]
+    return parts
 
 
 ENGINE_POOL = "engines"

@@ -90,8 +90,10 @@ class RedisLimits(RateLimits):
     def allow(self, key: str, most: int, seconds: int) -> bool:
         window = f"online:limit:{key}:{int(time.time() // seconds)}"
         with self.client.pipeline() as pipe:
-            count, _ = pipe.incr(window).expire(window, seconds * 2).execute()
-        return count <= most
+            pipe.incr(window)
+            pipe.expire(window, seconds * 2)
+            count, _ = pipe.execute()
+        return int(count) <= most
 
     def hold(self, key: str, most: int, seconds: int) -> bool:
         return bool(self.client.eval(HOLD_SCRIPT, 1, f"online:hold:{key}", most, seconds))

@@ -4,30 +4,23 @@ own name (play's game and score under "play", the puzzles' streak under
 which play teaches and /learn shows, is a part of its own, kept by
 webapp.shared.my_menace for both.
 
-A session written before the parts had names kept a feature's values at the
-top: they are read as its part (legacy: their keys) until the feature first
-keeps it, which drops them. The session is any mapping: Flask's in a request,
-a test client's in session_transaction.
+(A session written before the parts had names is rewritten into them once,
+when the store is installed: session_migration.) The session is any
+mapping: Flask's in a request, a test client's in session_transaction.
 """
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping, MutableMapping
+from collections.abc import Mapping, MutableMapping
 from typing import Any
 
 
-def part(session: Mapping[str, Any], name: str, legacy: Collection[str] = ()) -> dict[str, Any]:
-    """The part of session that one feature owns, a copy; where it has none
-    that is a mapping, its legacy keys' values (none: an empty part)."""
+def part(session: Mapping[str, Any], name: str) -> dict[str, Any]:
+    """The part of session that one feature owns, a copy; empty where it has none that is a mapping."""
     own = session.get(name)
-    if isinstance(own, Mapping):
-        return dict(own)
-    return {key: session[key] for key in legacy if key in session}
+    return dict(own) if isinstance(own, Mapping) else {}
 
 
-def keep_part(session: MutableMapping[str, Any], name: str, values: Mapping[str, Any],
-              legacy: Collection[str] = ()) -> None:
-    """Keep a feature's part of session, in place of the top-level keys it had before the parts (legacy)."""
-    for key in legacy:
-        session.pop(key, None)
+def keep_part(session: MutableMapping[str, Any], name: str, values: Mapping[str, Any]) -> None:
+    """Keep a feature's part of session, in place of the one it had."""
     session[name] = dict(values)

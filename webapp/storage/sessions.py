@@ -54,7 +54,7 @@ import time
 import zlib
 from collections.abc import Callable
 from datetime import timedelta
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from flask import Flask, Request, Response, current_app, request
 from flask.sessions import SessionMixin
@@ -67,6 +67,7 @@ from webapp.storage.clients import client_key
 from webapp.storage.errors import STORE_ERRORS, StoreUnavailable
 from webapp.storage.private import private_folder
 from webapp.storage.redis import TIMEOUT_SECONDS, redis_client
+from webapp.storage.session_migration import migrate_disk, migrate_redis
 from webapp.storage.sqlite import ThreadConnections
 
 LOCK_TIMEOUT = 60.0
@@ -85,7 +86,33 @@ _HELD = "webapp.store.held"
 log = logging.getLogger(__name__)
 
 
-class _SafeSessions:
+class _FlaskSessionInterface:
+    """The part of Flask-Session's ServerSideSessionInterface (which ships no
+    types) that _SafeSessions uses, typed: its base for the type checker alone."""
+
+    def get_cookie_name(self, app: Flask) -> str:
+        raise NotImplementedError
+
+    def make_null_session(self, app: Flask) -> SessionMixin:
+        raise NotImplementedError
+
+    def open_session(self, app: Flask, request: Request) -> SessionMixin:
+        raise NotImplementedError
+
+    def save_session(self, app: Flask, session: SessionMixin, response: Response) -> None:
+        raise NotImplementedError
+
+    def _retrieve_session_data(self, store_id: str) -> dict[str, Any] | None:
+        raise NotImplementedError
+
+
+if TYPE_CHECKING:
+    _Interface = _FlaskSessionInterface
+else:  # at run time the mixin's base is a plain class, so that super() reaches the interface beside it
+    _Interface = object
+
+
+class _SafeSessions(_Interface):
     """What both stores add to their Flask-Session interface: the lock around a
     changing request, tolerance of unreadable data, and a health check."""
 
@@ -166,7 +193,7 @@ def _refuse_new_session(response: Response, most: int) -> None:
     page = current_app.make_response(current_app.handle_http_exception(refusal))
     for leading_elsewhere in ("Location", "HX-Redirect", "HX-Location", "HX-Push-Url", "HX-Replace-Url"):
         response.headers.pop(leading_elsewhere, None)
-    response.status_code, response.mimetype = page.status_code, page.mimetype
+    response.status_code, response.content_type = page.status_code, page.headers["Content-Type"]
     response.headers["Retry-After"] = page.headers["Retry-After"]
     response.set_data(page.get_data())
 
@@ -219,6 +246,11 @@ class SQLiteSessionInterface(ServerSideSessionInterface):
         columns = {row[1] for row in self._db().execute("PRAGMA table_info(sessions)")}
         if "established" not in columns:  # a file from before: every session in it has come back, so counts as kept
             self._db().execute("ALTER TABLE sessions ADD COLUMN established INTEGER NOT NULL DEFAULT 1")
+
+    def rewrite_old_shapes(self) -> int:
+        """Rewrite the sessions of older shapes into today's, once (session_migration); how many were."""
+        with self._db.transaction() as db:
+            return migrate_disk(db, self.serializer.decode, self.serializer.encode)
 
     def _retrieve_session_data(self, store_id: str) -> dict[str, Any] | None:
         row = self._db().execute("SELECT data FROM sessions WHERE id = ? AND expires > ?",
@@ -339,6 +371,10 @@ class RedisSessions(_SafeSessions, RedisSessionInterface):
     def is_stored(self, sid: str) -> bool:
         return bool(self.client.exists(self._get_store_id(sid)))
 
+    def rewrite_old_shapes(self) -> int:
+        """Rewrite the sessions of older shapes into today's, once (session_migration); how many were."""
+        return migrate_redis(self.client, self.key_prefix, self.serializer.decode, self.serializer.encode)
+
     def acquire(self, sid: str) -> Callable[[], None]:
         held = _HeldLock(f"lock:{self._get_store_id(sid)}", self._get_store_id(sid), os.urandom(16).hex())
         deadline = time.monotonic() + LOCK_WAIT
@@ -349,10 +385,15 @@ class RedisSessions(_SafeSessions, RedisSessionInterface):
                 held.locked_at = (found[0], time.monotonic())
                 held.data = found[1] if len(found) > 1 else None
                 request.environ[_HELD] = held
-                return lambda: held.released or self._release(keys=[held.key], args=[held.token])
+                return lambda: self._release_unless_released(held)
             if time.monotonic() > deadline:
                 raise StoreUnavailable(f"session {logged_as(sid)} stayed locked for {LOCK_WAIT} s")
             time.sleep(0.002)
+
+    def _release_unless_released(self, held: _HeldLock) -> None:
+        """Release the lock held, unless the session's write released it already."""
+        if not held.released:
+            self._release(keys=[held.key], args=[held.token])
 
     def _retrieve_session_data(self, store_id: str) -> dict[str, Any] | None:
         held = request.environ.get(_HELD)
@@ -397,18 +438,39 @@ class _HeldLock:
         self.released = False
 
 
+def session_store_answers(app: Flask) -> bool:
+    """Whether the app's session store answers (the health check's question):
+    the store init_session_store installed, asked."""
+    interface = app.session_interface
+    return isinstance(interface, _SafeSessions) and interface.is_available()
+
+
 def init_session_store(app: Flask) -> None:
     """Install the store the configuration names: Redis at REDIS_URL, or else
     files in the instance folder. Call it before other extensions, so that a
-    store failure is reported before anything reads the session."""
+    store failure is reported before anything reads the session. Sessions
+    of older shapes are rewritten into today's first (session_migration)."""
     if app.config.get("REDIS_URL"):
         app.session_interface = RedisSessions(app, app.config["REDIS_URL"])
     else:
         app.session_interface = DiskSessions(app, os.path.join(app.instance_path, "sessions.sqlite3"),
                                              os.path.join(app.instance_path, "session-locks"),
                                              app.config["SESSION_STORE_LIMIT"])
+    _migrate(app.session_interface)
     app.before_request(_fail_if_unavailable)
     app.teardown_request(_release_session_lock)
+
+
+def _migrate(store: DiskSessions | RedisSessions) -> None:
+    """Rewrite the store's sessions of older shapes, once; a store that does not
+    answer is left for the next start (its requests are answered 503 meanwhile)."""
+    try:
+        rewritten = store.rewrite_old_shapes()
+    except STORE_ERRORS:
+        log.warning("Session store unavailable: sessions of older shapes not rewritten yet", exc_info=True)
+        return
+    if rewritten:
+        log.info("Rewrote %d stored sessions of older shapes into today's", rewritten)
 
 
 def _fail_if_unavailable() -> None:

@@ -168,6 +168,8 @@ class PromptScheduler(Scheduler):
     them behind the workers' jobs in hand (a review's appraisal takes a
     second or more). The consumer runs no periodic tasks."""
 
+    _next_loop: float  # when the next loop starts (time.monotonic()): Huey's Scheduler sets it, untyped
+
     def __init__(self, *arguments, **keywords) -> None:
         super().__init__(*arguments, **keywords)
         self.interval = SCHEDULE_SECONDS

@@ -62,15 +62,21 @@ def brain_job(brain: Brain, rules: Rules, moves: tuple[int, ...], budget_ms: flo
     (see think_job)."""
     if time.time() > answer_by:
         return None
+    reply = brain_reply(brain, rules, moves, budget_ms, queued_at)
+    return reply if time.time() <= answer_by else None
+
+
+def brain_reply(brain: Brain, rules: Rules, moves: tuple[int, ...], budget_ms: float, queued_at: float) -> Reply:
+    """An external brain's move after moves (brain_job's, without its
+    deadline): master's in its place, within budget_ms, if the brain fails."""
     waited_ms = max(0.0, (time.time() - queued_at) * 1000)
     try:
-        reply = Reply(ask(brain, rules, moves, MOVE_SECONDS), waited_ms)
+        return Reply(ask(brain, rules, moves, MOVE_SECONDS), waited_ms)
     except BrainFault as fault:
         log.warning("Engine %s failed on /replay/%s/%s: %s; master played instead",
                     brain.name, rules.name, write_moves(rules, moves), fault)
         position = Position.after(rules, moves)
-        reply = Reply(explain(position, think(position, budget_ms)), waited_ms, str(fault))
-    return reply if time.time() <= answer_by else None
+        return Reply(explain(position, think(position, budget_ms)), waited_ms, str(fault))
 
 
 def ask_job(function: Callable[..., Any], arguments: tuple, answer_by: float) -> tuple[Any] | None:

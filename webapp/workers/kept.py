@@ -204,7 +204,7 @@ class RedisKept(Kept):
 
     def get(self, name: str) -> Any | None:
         value = self.redis.getex(self.prefix + name, ex=KEPT_SECONDS)
-        return None if value is None else pickle.loads(value)
+        return pickle.loads(value) if isinstance(value, bytes) else None  # bytes: the client decodes nothing
 
     def put(self, name: str, value: Any) -> None:
         self.redis.set(self.prefix + name, pickled(value), ex=KEPT_SECONDS)
@@ -217,8 +217,10 @@ class RedisKept(Kept):
         if add == 0:
             return int(self.redis.get(key) or 0)
         with self.redis.pipeline() as pipe:  # MULTI: never a count without its expiry
-            number, _ = pipe.incrby(key, add).expire(key, KEPT_SECONDS).execute()
-        return number
+            pipe.incrby(key, add)
+            pipe.expire(key, KEPT_SECONDS)
+            number, _ = pipe.execute()
+        return int(number)
 
     def get_many(self, names: list[str]) -> dict[str, Any]:
         """One round trip (GETEX each, so each read renews its key's expiry, as get's does)."""

@@ -283,7 +283,7 @@ class EnginePool:
             if appraisal is None and queue and missing < APPRAISALS_QUEUED:
                 priority = FIRST_VERDICT_PRIORITY if missing < FIRST_VERDICTS else APPRAISAL_PRIORITY
                 missing += 1
-                if permitted is None and not self._queued_lately(name):
+                if permitted is None and permit is not None and not self._queued_lately(name):
                     permitted = permit()
                 if permitted:
                     self._queue_appraisal(name, rules, moves[:step], priority)

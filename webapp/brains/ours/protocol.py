@@ -120,8 +120,9 @@ class OurBrain:
     def reply(self, line: str) -> Said:
         """The answer to one line from the manager."""
         line = line.strip()
-        if self._board_lines is not None:
-            return self._swap2_entry(line) if self._swap2 else self._board_entry(line)
+        lines = self._board_lines
+        if lines is not None:
+            return self._swap2_entry(lines, line) if self._swap2 else self._board_entry(lines, line)
         command, _, rest = line.partition(" ")
         handler = self._COMMANDS.get(command.upper())
         if handler is None:
@@ -179,12 +180,13 @@ class OurBrain:
         self._board_lines, self._swap2 = [], True
         return Said([])
 
-    def _swap2_entry(self, line: str) -> Said:
-        """A line between SWAP2BOARD and DONE: a stone, or DONE, which answers with the brain's swap2 step."""
+    def _swap2_entry(self, lines: list[str], line: str) -> Said:
+        """A line between SWAP2BOARD and DONE (lines: those before it): a
+        stone, or DONE, which answers with the brain's swap2 step."""
         if line.upper() != "DONE":
-            self._board_lines.append(line)
+            lines.append(line)
             return Said([])
-        lines, self._board_lines, self._swap2 = self._board_lines, None, False
+        self._board_lines, self._swap2 = None, False
         try:
             position = _played_in_turn(self._game().rules, lines)
         except ValueError as error:
@@ -201,18 +203,19 @@ class OurBrain:
         if choice == swap2.BLACK:
             return Said(["SWAP"])
         if choice == swap2.TWO:
-            stones = swap2.two_more(position)
-            for cell in stones:
+            more = swap2.two_more(position)
+            for cell in more:
                 self.position = self.position.play(cell)
-            return Said([" ".join(square_of(position.rules, cell) for cell in stones)])
+            return Said([" ".join(square_of(position.rules, cell) for cell in more)])
         return self._move()
 
-    def _board_entry(self, line: str) -> Said:
-        """A line between BOARD and DONE: a stone, or DONE, which answers with a move."""
+    def _board_entry(self, lines: list[str], line: str) -> Said:
+        """A line between BOARD and DONE (lines: those before it): a stone,
+        or DONE, which answers with a move."""
         if line.upper() != "DONE":
-            self._board_lines.append(line)
+            lines.append(line)
             return Said([])
-        lines, self._board_lines = self._board_lines, None
+        self._board_lines = None
         try:
             self.position = _position_from(self._game().rules, lines)
         except ValueError as error:

@@ -24,6 +24,18 @@ def write_moves(rules: Rules, moves: tuple[int, ...]) -> str:
     return "-".join(map(rules.cell_name, moves))
 
 
+def read_moves(rules: Rules, written: str) -> tuple[int, ...]:
+    """Moves as write_moves wrote them, or ValueError if written is not cells of rules' board.
+    For what a store kept, which is trusted; a person's link is read by game_link.parse_moves, whose
+    refusals are sentences. Whether the moves are a game is the caller's to check."""
+    if rules == DEFAULT_BOARD and not written[:1].isalpha():
+        cells = tuple(int(digit) for digit in written)
+        if not all(0 <= cell < rules.cells for cell in cells):
+            raise ValueError(f"not squares of the {rules.name} board: {written[:20]!r}")
+        return cells
+    return tuple(rules.parse_cell_name(name) for name in written.split("-")) if written else ()
+
+
 def game_digest(rules: Rules, moves: tuple[int, ...]) -> str:
     """A game's short name, for keys: its board and moves, digested (a long game's moves would make a long key)."""
     game = f"{rules.name}:{','.join(map(str, moves))}".encode()

@@ -22,12 +22,13 @@ from webapp.engine.game.opening_rules import (
     NO_OPENING,
     OFFERED,
     OPENINGS,
-    RENJU_OPENINGS,
+    RENJU_RULES,
     TABLES,
     WRITTEN,
     Choose,
     Now,
     Offer,
+    OpeningRule,
     Place,
     Step,
     Zone,
@@ -41,7 +42,7 @@ class Opening:
     """An opening rule (opening_rules.OPENINGS) and the choices made in it
     so far (each among its Choose step's options). False without a rule."""
 
-    rule: str = NO_OPENING
+    rule: OpeningRule = NO_OPENING
     choices: tuple[str, ...] = ()
 
     def __bool__(self) -> bool:
@@ -60,7 +61,7 @@ class Opening:
     @property
     def named(self) -> str:
         """The rule as a sentence names it inside: "swap2", "long pro", but "RIF", "Soosõrv-8" (proper names)."""
-        return self.name if self.rule in RENJU_OPENINGS else self.name.lower()
+        return self.name if self.rule in RENJU_RULES else self.name.lower()
 
     def offered_on(self, rules: Rules) -> bool:
         """Whether this rule opens a game on rules' board (every board opens without one)."""
@@ -104,7 +105,7 @@ class Opening:
         False for the opening's stones; None after them, and without a rule
         (the stone is its colour's)."""
         for now, start in opening_rules.reached(self.rule, self.choices):
-            if start <= index < start + now.step.count:
+            if start <= index < start + now.stones:
                 return now.opener_acts
         return None
 
@@ -112,7 +113,7 @@ class Opening:
     def stones_put_down(self) -> int:
         """How many of the first stones the opening puts down, rather than
         the players in turn, with the choices made so far (0 without a rule)."""
-        return sum(now.step.count for now, _ in opening_rules.reached(self.rule, self.choices))
+        return sum(now.stones for now, _ in opening_rules.reached(self.rule, self.choices))
 
     def zone(self, rules: Rules, ply: int) -> frozenset[int] | None:
         """The squares the next stone may go on, where the opening limits them
@@ -200,7 +201,7 @@ class Opening:
             cells = tuple(map(rules.parse_cell_name, raw.split()))
         except ValueError:
             return f"Fifth moves are points' names, such as h10 and j7, not “{raw[:40]}”."
-        return offers.offer_refusal(Position.after(rules, moves), cells, now.offer_count, complete)
+        return offers.offer_refusal(Position.after(rules, moves), cells, now.count_of(now.step), complete)
 
     def written(self, ply: int) -> str | None:
         """The opening as a link writes it (opening_rules.WRITTEN) once over
@@ -250,7 +251,7 @@ class Opening:
         rule, choices = data.get("opening", NO_OPENING), data.get("choices") or ()
         if rule not in OPENINGS or not isinstance(choices, (list, tuple)) or len(choices) > MOST_CHOICES:
             raise ValueError("not an opening")
-        return cls(rule, tuple(map(str, choices)))
+        return cls(OpeningRule(rule), tuple(map(str, choices)))
 
 
 MOST_CHOICES = max(sum(not isinstance(step, Place) for step in steps) for steps in TABLES.values())

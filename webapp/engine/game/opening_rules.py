@@ -36,31 +36,78 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
+from enum import StrEnum
 
 from webapp.engine.game.boards import BOARDS
 from webapp.engine.game.rules import RENJU, Rules
 
-OPENER, SECOND = "opener", "second"
-BLACK_HOLDER, WHITE_HOLDER = "black's player", "white's player"
-"""Who takes a step: the player who began (as black), or the other; under
-renju's rules, whoever holds that colour then (a swap exchanges them)."""
-BLACK, WHITE, TWO = "black", "white", "two"
+
+class Actor(StrEnum):
+    """Who takes a step: the player who began (as black), or the other; under
+    renju's rules, whoever holds that colour then (a swap exchanges them)."""
+
+    OPENER = "opener"
+    SECOND = "second"
+    BLACK_HOLDER = "black's player"
+    WHITE_HOLDER = "white's player"
+
+
+class Option(StrEnum):
+    """The words a choice offers, as sessions and links store them: a colour
+    (which settles the colours), two more stones, renju's swap or stay, and
+    Taraguchi's one fifth stone or ten offered (a number declared is a digit)."""
+
+    BLACK = "black"
+    WHITE = "white"
+    TWO = "two"
+    SWAP = "swap"
+    STAY = "stay"
+    ONE = "one"
+    TEN = "ten"
+
+
+class Plan(StrEnum):
+    """How the computer puts down a step's stones (opening_play.py): the most
+    nearly even three (swap's opener), two more that leave it most nearly even
+    (swap2's second player), the stone the evaluation likes best for its side
+    within the zone (where no swap follows), the level's own move (a stone with
+    no zone), or, picking one of black's offered fifth moves, the one worst for
+    black. Where the other player may swap colours after a stone, its placer
+    wants no colour the better, as swap's opener does: renju's three stones are
+    then one of the 26 openings nearly even (even_renju.py), and a later stone
+    the one in its zone that leaves the position most nearly even."""
+
+    EVEN_THREE = "even three"
+    EVEN_TWO = "even two"
+    BEST_IN_ZONE = "best in zone"
+    OWN_MOVE = "own move"
+    PICK = "pick"
+    EVEN_OPENING = "even opening"
+    EVEN_IN_ZONE = "even in zone"
+
+
+class OpeningRule(StrEnum):
+    """The opening rules, by the names links, forms and sessions write."""
+
+    NONE = "none"
+    SWAP1 = "swap1"
+    SWAP2 = "swap2"
+    PRO = "pro"
+    LONG_PRO = "long-pro"
+    RIF = "rif"
+    SOOSORV_8 = "soosorv-8"
+    TARAGUCHI_10 = "taraguchi-10"
+
+
+OPENER, SECOND, BLACK_HOLDER, WHITE_HOLDER = Actor
+BLACK, WHITE, TWO, SWAP, STAY, ONE, TEN = Option
 COLOURS = (BLACK, WHITE)
 """The choices that settle the colours; TWO (two more stones) goes on."""
-SWAP, STAY = "swap", "stay"
-"""Renju's swaps: the players exchange colours, or keep them, and the opening goes on."""
-
-EVEN_THREE, EVEN_TWO, BEST_IN_ZONE, OWN_MOVE, PICK = "even three", "even two", "best in zone", "own move", "pick"
-EVEN_OPENING, EVEN_IN_ZONE = "even opening", "even in zone"
-"""How the computer puts down a step's stones (opening_play.py): the most
-nearly even three (swap's opener), two more that leave it most nearly even
-(swap2's second player), the stone the evaluation likes best for its side
-within the zone (where no swap follows), the level's own move (a stone with
-no zone), or, picking one of black's offered fifth moves, the one worst for
-black. Where the other player may swap colours after a stone, its placer
-wants no colour the better, as swap's opener does: renju's three stones are
-then one of the 26 openings nearly even (even_renju.py), and a later stone
-the one in its zone that leaves the position most nearly even."""
+EVEN_THREE, EVEN_TWO, BEST_IN_ZONE, OWN_MOVE, PICK, EVEN_OPENING, EVEN_IN_ZONE = Plan
+NO_OPENING, SWAP1, SWAP2, PRO, LONG_PRO, RIF, SOOSORV_8, TARAGUCHI_10 = OpeningRule
+"""The members by the names the engine's other files import."""
+FIFTH = "fifth"
+"""Taraguchi-10's step where black's player chooses one fifth stone or ten offered."""
 
 
 @dataclass(frozen=True)
@@ -120,10 +167,10 @@ class Place:
     """A player's stones: one a zone, in order, colours alternating from the ply they start at."""
 
     name: str
-    by: str
+    by: Actor
     zones: tuple[Zone, ...]
-    plan: str  # how the computer puts them down (EVEN_THREE, EVEN_TWO, BEST_IN_ZONE, OWN_MOVE, PICK, ...)
-    only_if: tuple[str, str] | None = None  # (a choice's step name, the option): the step is taken only after it
+    plan: Plan  # how the computer puts them down
+    only_if: tuple[str, Option] | None = None  # (a choice's step name, the option): the step is taken only after it
 
     @property
     def count(self) -> int:
@@ -136,9 +183,9 @@ class Choose:
     swap, a number declared or a branch goes on."""
 
     name: str
-    by: str
+    by: Actor
     options: tuple[str, ...]
-    only_if: tuple[str, str] | None = None
+    only_if: tuple[str, Option] | None = None
 
 
 @dataclass(frozen=True)
@@ -148,17 +195,14 @@ class Offer:
     two alike by a symmetry of the position (offers.py checks them)."""
 
     name: str
-    by: str
+    by: Actor
     count: int | None = None
     declared: str | None = None
-    only_if: tuple[str, str] | None = None
+    only_if: tuple[str, Option] | None = None
 
 
 Step = Place | Choose | Offer
 
-SWAP1, SWAP2, PRO, LONG_PRO = "swap1", "swap2", "pro", "long-pro"
-RIF, SOOSORV_8, TARAGUCHI_10 = "rif", "soosorv-8", "taraguchi-10"
-NO_OPENING = "none"
 _THREE = Place("place three", OPENER, (ANYWHERE,) * 3, EVEN_THREE)
 _CHOOSE_COLOUR = Choose("choose", SECOND, COLOURS)
 
@@ -172,7 +216,7 @@ def _pro(distance: int) -> tuple[Step, ...]:
 _SWAPS = (SWAP, STAY)
 
 
-def _renju_three(by: str) -> tuple[Step, ...]:
+def _renju_three(by: Actor) -> tuple[Step, ...]:
     """One of the 26 openings: black at the centre, white beside it
     (directly or diagonally), black's second within the central 5×5."""
     return (Place("black's first", by, (CENTRE,), EVEN_OPENING),
@@ -181,7 +225,7 @@ def _renju_three(by: str) -> tuple[Step, ...]:
 
 
 def _fifth_offered(declared: str | None, count: int | None = None,
-                   only_if: tuple[str, str] | None = None) -> tuple[Step, ...]:
+                   only_if: tuple[str, Option] | None = None) -> tuple[Step, ...]:
     return (Offer("offer", BLACK_HOLDER, count, declared, only_if),
             Place("black's fifth", WHITE_HOLDER, (OFFERED,), PICK, only_if))
 
@@ -199,13 +243,13 @@ def _taraguchi() -> tuple[Step, ...]:
                                                    ("white's second", Zone(0, 3), EVEN_IN_ZONE))):
         steps.append(Place(colour, WHITE_HOLDER if number % 2 else BLACK_HOLDER, (zone,), plan))
         steps.append(Choose(f"swap {number + 1}", BLACK_HOLDER if number % 2 else WHITE_HOLDER, _SWAPS))
-    steps.append(Choose("fifth", BLACK_HOLDER, ("one", "ten")))
-    steps.append(Place("black's fifth", BLACK_HOLDER, (Zone(0, 4),), EVEN_IN_ZONE, ("fifth", "one")))
-    steps.append(Choose("swap 5", WHITE_HOLDER, _SWAPS, ("fifth", "one")))
-    return (*steps, *_fifth_offered(None, 10, ("fifth", "ten")))
+    steps.append(Choose(FIFTH, BLACK_HOLDER, (ONE, TEN)))
+    steps.append(Place("black's fifth", BLACK_HOLDER, (Zone(0, 4),), EVEN_IN_ZONE, (FIFTH, ONE)))
+    steps.append(Choose("swap 5", WHITE_HOLDER, _SWAPS, (FIFTH, ONE)))
+    return (*steps, *_fifth_offered(None, 10, (FIFTH, TEN)))
 
 
-TABLES: dict[str, tuple[Step, ...]] = {
+TABLES: dict[OpeningRule, tuple[Step, ...]] = {
     NO_OPENING: (),
     SWAP1: (_THREE, _CHOOSE_COLOUR),
     SWAP2: (_THREE, Choose("choose", SECOND, (BLACK, WHITE, TWO)),
@@ -222,25 +266,25 @@ TABLES: dict[str, tuple[Step, ...]] = {
 }
 """Each rule's steps, in order (after a colour choice, none; a step with
 only_if only after that choice)."""
-GOMOKU_OPENINGS = (SWAP1, SWAP2, PRO, LONG_PRO)
+GOMOKU_RULES = (SWAP1, SWAP2, PRO, LONG_PRO)
 """Gomoku's opening rules, for freestyle and standard."""
-RENJU_OPENINGS = (RIF, SOOSORV_8, TARAGUCHI_10)
-"""Renju's opening rules, for renju on 15×15."""
-OPENINGS = (NO_OPENING, *GOMOKU_OPENINGS, *RENJU_OPENINGS)
+RENJU_RULES = (RIF, SOOSORV_8, TARAGUCHI_10)
+"""Renju's opening rules, for renju on 15×15 (renju_openings.RENJU_OPENINGS are the 26 openings they put down)."""
+OPENINGS = tuple(OpeningRule)
 """The rules a game may open with on the pages (each on the boards and rule offered says)."""
-NAMES = {NO_OPENING: "None", SWAP1: "Swap1", SWAP2: "Swap2", PRO: "Pro", LONG_PRO: "Long pro",
+NAMES: dict[OpeningRule, str] = {NO_OPENING: "None", SWAP1: "Swap1", SWAP2: "Swap2", PRO: "Pro", LONG_PRO: "Long pro",
          RIF: "RIF", SOOSORV_8: "Soosõrv-8", TARAGUCHI_10: "Taraguchi-10"}
 """Each rule as a page names it."""
 
 
-def offered(rule: str, rules: Rules) -> bool:
+def offered(rule: OpeningRule, rules: Rules) -> bool:
     """Whether the rule opens a game on this board: no rule opens any board;
     the others open five in a row under freestyle or standard (renju's
     rules are its own), where the board has room for every zone (long pro's
     four intersections need 15×15)."""
     if rule == NO_OPENING:
         return True
-    if rule in RENJU_OPENINGS:
+    if rule in RENJU_RULES:
         return rules.rule == RENJU and rules.size == 15
     if rule not in TABLES or rules.k != 5 or rules.rule == RENJU:
         return False
@@ -274,13 +318,22 @@ class Now:
         return next((choice for step, choice in self.made if step == name), None)
 
     @property
+    def stones(self) -> int:
+        """How many stones the step puts down: a placement's (none at a choice or an offer)."""
+        return self.step.count if isinstance(self.step, Place) else 0
+
+    @property
     def offer_count(self) -> int | None:
         """At an offer, how many fifth moves black must offer (a count, or the number declared)."""
-        if not isinstance(self.step, Offer):
-            return None
-        if self.step.declared is None:
-            return self.step.count
-        declared = self.choice_of(self.step.declared)
+        return self.count_of(self.step) if isinstance(self.step, Offer) else None
+
+    def count_of(self, offer: Offer) -> int:
+        """How many fifth moves the offer asks for: its count, or the number
+        declared at the step it names (one of the choices made)."""
+        if offer.declared is None:
+            assert offer.count is not None, "a table's offer has a count or names the step that declares it"
+            return offer.count
+        declared = self.choice_of(offer.declared)
         assert declared is not None, "a table declares a count at a step before its offer"
         return int(declared)
 
@@ -290,7 +343,7 @@ class Now:
         return tuple((self.choice_of("offer") or "").split())
 
 
-def _steps(rule: str, choices: tuple[str, ...]) -> Iterator[tuple[Now, int, str | None]]:
+def _steps(rule: OpeningRule, choices: tuple[str, ...]) -> Iterator[tuple[Now, int, str | None]]:
     """Each step these choices lead through, with the stones before it, the
     swap so far and the choices made before it; a step's choice, if made (or
     None); it stops after a colour choice and at the first choice not made."""
@@ -315,7 +368,7 @@ def _steps(rule: str, choices: tuple[str, ...]) -> Iterator[tuple[Now, int, str 
             return
 
 
-def walk(rule: str, ply: int, choices: tuple[str, ...]) -> Now | None:
+def walk(rule: OpeningRule, ply: int, choices: tuple[str, ...]) -> Now | None:
     """Where an opening of ply stones and these choices stands; None once it is over."""
     for now, stones, choice in _steps(rule, choices):
         if isinstance(now.step, Place):
@@ -328,26 +381,26 @@ def walk(rule: str, ply: int, choices: tuple[str, ...]) -> Now | None:
     return None
 
 
-def taken(rule: str, choices: tuple[str, ...]) -> tuple[tuple[Now, int, str | None], ...]:
+def taken(rule: OpeningRule, choices: tuple[str, ...]) -> tuple[tuple[Now, int, str | None], ...]:
     """Each step these choices lead through, in order: where the opening
     stood at it, the stones down before it, and its choice (None for a
     placement, and for the choice to be made now)."""
     return tuple(_steps(rule, choices))
 
 
-def offered_where(rule: str) -> str:
+def offered_where(rule: OpeningRule) -> str:
     """Where a rule is played, in words for a refusal: "renju, on 15×15"."""
-    if rule in RENJU_OPENINGS:
+    if rule in RENJU_RULES:
         return "renju, on 15×15"
     return "five in a row, freestyle or standard" + ("" if offered(rule, BOARDS["7x7"]) else ", on 15×15")
 
 
-def reached(rule: str, choices: tuple[str, ...]) -> tuple[tuple[Now, int], ...]:
+def reached(rule: OpeningRule, choices: tuple[str, ...]) -> tuple[tuple[Now, int], ...]:
     """The placements these choices lead through, each with the ply it starts at."""
     return tuple((now, stones) for now, stones, _ in _steps(rule, choices) if isinstance(now.step, Place))
 
 
-def fits(rule: str, ply: int, choices: tuple[str, ...]) -> bool:
+def fits(rule: OpeningRule, ply: int, choices: tuple[str, ...]) -> bool:
     """Whether choices are ones a game of ply stones under rule can have come
     with: each choice among its step's (an offer of as many names as it asks),
     made once its stones were down, none past a colour or past the table's end."""
@@ -368,7 +421,7 @@ def fits(rule: str, ply: int, choices: tuple[str, ...]) -> bool:
     return used == len(choices)
 
 
-def opener_has_white(rule: str, choices: tuple[str, ...]) -> bool:
+def opener_has_white(rule: OpeningRule, choices: tuple[str, ...]) -> bool:
     """Whether the choices gave the opener white: the second player took
     black, or the opener white; under renju's rules, an odd number of swaps."""
     swapped = False
@@ -379,13 +432,13 @@ def opener_has_white(rule: str, choices: tuple[str, ...]) -> bool:
     return swapped
 
 
-def written(rule: str, choices: tuple[str, ...]) -> str:
+def written(rule: OpeningRule, choices: tuple[str, ...]) -> str:
     """How a link writes a settled opening: the rule, and the choices that
     went on (swap2-two); who took which colour belongs to the players."""
     return "-".join((rule, *(choice for choice in choices if choice == TWO)))
 
 
-WRITTEN: dict[str, tuple[str, tuple[str, ...]]] = {
+WRITTEN: dict[str, tuple[OpeningRule, tuple[str, ...]]] = {
     written(rule, going_on): (rule, going_on)
     for rule in OPENINGS[1:] for going_on in ((), (TWO,)) if TWO not in going_on or
     any(isinstance(step, Choose) and TWO in step.options for step in TABLES[rule])}

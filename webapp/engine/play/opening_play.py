@@ -24,11 +24,14 @@ from webapp.engine.game.opening_rules import (
     EVEN_OPENING,
     EVEN_THREE,
     EVEN_TWO,
+    ONE,
     OWN_MOVE,
     PICK,
     STAY,
     SWAP,
+    TEN,
     TWO,
+    Choose,
     Now,
     Place,
     Zone,
@@ -106,7 +109,9 @@ def choice(now: Now, position: Position) -> str:
     the worse by the search, a number of fifth moves by how far black is
     ahead (the more, the more white may pick from), ten offers at
     Taraguchi's fifth where black is ahead, else one stone."""
-    options, step = now.step.options, now.step
+    step = now.step
+    assert isinstance(step, Choose), "the computer chooses at a Choose step"
+    options = step.options
     if SWAP in options:
         mover_value = swap2.search_value(position)
         holds_mover = (step.by == BLACK_HOLDER) == (position.to_move == "X")
@@ -114,8 +119,8 @@ def choice(now: Now, position: Position) -> str:
     if options[0].isdigit():
         black_ahead = swap2.search_value(position) * (1 if position.to_move == "X" else -1)
         return options[max(0, min(len(options) - 1, black_ahead // DECLARE_STEP))]
-    if options == ("one", "ten"):
-        return "ten" if swap2.search_value(position) > 0 else "one"
+    if options == (ONE, TEN):
+        return TEN if swap2.search_value(position) > 0 else ONE
     return swap2.choice(position, may_place_two=TWO in options)
 
 

@@ -22,7 +22,11 @@ import random
 from functools import cache
 
 from webapp.engine.game import opening_rules
-from webapp.engine.game.opening_rules import BLACK, NO_OPENING, SWAP2, TABLES, TWO, WHITE  # noqa: F401 (swap2's words)
+from webapp.engine.game.opening_rules import BLACK as BLACK  # swap2's words, which its callers read here
+from webapp.engine.game.opening_rules import NO_OPENING as NO_OPENING
+from webapp.engine.game.opening_rules import SWAP2, TABLES, Choose, Place
+from webapp.engine.game.opening_rules import TWO as TWO
+from webapp.engine.game.opening_rules import WHITE as WHITE
 from webapp.engine.game.position import Position
 from webapp.engine.game.rules import RENJU, Rules, transform
 from webapp.engine.game.values import WIN
@@ -31,9 +35,9 @@ from webapp.engine.play.search import ThoughtKind, think
 
 PLACE_THREE, CHOOSE, PLACE_TWO, CHOOSE_AGAIN = (step.name for step in TABLES[SWAP2])
 """swap2's steps, in order (PLACE_TWO and CHOOSE_AGAIN only after a choice of TWO): its table's (opening_rules)."""
-FIRST_CHOICES, LAST_CHOICES = (step.options for step in TABLES[SWAP2][1::2])
+FIRST_CHOICES, LAST_CHOICES = (step.options for step in TABLES[SWAP2] if isinstance(step, Choose))
 """The second player's choice after the opener's three stones; the opener's after the second player's two more."""
-OPENING_STONES, MORE_STONES = (step.count for step in TABLES[SWAP2][::2])
+OPENING_STONES, MORE_STONES = (step.count for step in TABLES[SWAP2] if isinstance(step, Place))
 EVEN = 400
 """How near even (in the evaluation's units: shapes.UNIT is one unit of
 log-odds, 400 about 60 games in 100) a position must be for the second
