@@ -6,6 +6,8 @@ none of it ships.
   client that behaves like a browser.
 - browsing: what a person does in the browser (Playwright), and every state
   of the pages to reach (the browser tests and `make screenshots`);
+  strangers: the same for playing strangers (accounts, the lobby, rated
+  games, their endings), and rated games seeded for the leaderboards;
   accessibility: axe-core's audit of a page.
 - positions: positions written by hand, from random games, or every one reachable.
 - renju_referee: the `renju` package's judge of forbidden points, on our bitboards, and where a three's definition

@@ -1,7 +1,13 @@
 """Every state of the pages that people look at, and how a person reaches it
 in the browser: make screenshots draws each (tools/screenshots.py) and the
 accessibility audit checks each, light and dark (tests/browser/test_accessibility.py).
-The steps themselves are harness.browsing's."""
+The steps themselves are harness.browsing's.
+
+STRANGERS are the states of playing strangers (accounts, the lobby, rated
+games and their fair endings, the leaderboards): harness.strangers' steps,
+on a server whose instance harness.strangers.seed_ratings filled first; the
+audit checks each on a desktop and on a phone, light and dark
+(tests/browser/test_strangers_accessibility.py)."""
 
 from __future__ import annotations
 
@@ -38,6 +44,20 @@ from harness.browsing import (
     your_menace_has_played,
 )
 from harness.opening_steps import a_soosorv_8_offer, a_taraguchi_10_pick
+from harness.strangers import (
+    a_claim_on_its_way,
+    a_claim_possible,
+    a_player_with_ratings,
+    a_rated_game_under_way,
+    a_rated_games_end,
+    a_seekers_page,
+    aborted_by_a_player,
+    aborted_by_the_server,
+    before_both_have_moved,
+    signing_up_refused,
+    the_games_being_played_now,
+    the_lobby_with_open_seeks,
+)
 
 
 def a_players_page(page: Page) -> None:
@@ -162,4 +182,23 @@ STATES: dict[str, Callable[[Page], None]] = {
     "the depth-limited search on 4x4": lambda page: page.goto("/depth/4x4/c4-a4-b4-a2-b1-c3-c1-d2?depth=2"),
     "the lesson on depth": lambda page: page.goto("/lessons/depth"),
     "the lesson on Monte Carlo tree search": lambda page: page.goto("/lessons/monte-carlo?seed=1&iterations=12"),
+}
+
+
+STRANGERS: dict[str, Callable[[Page], None]] = {
+    "signing up": lambda page: page.goto("/signup"),
+    "signing up refused, the name taken": signing_up_refused,
+    "the lobby, anonymous": lambda page: page.goto("/lobby"),
+    "the lobby with open seeks, signed in, one player blocked": the_lobby_with_open_seeks,
+    "the lobby, a seeker's own rated seek open": a_seekers_page,
+    "the games being played now": the_games_being_played_now,
+    "a rated game under way, names and ratings beside the board": a_rated_game_under_way,
+    "a rated game before both have moved, abort offered": before_both_have_moved,
+    "a rated game aborted by a player": aborted_by_a_player,
+    "a rated game aborted by the server": aborted_by_the_server,
+    "a rated game, a claim on its way": a_claim_on_its_way,
+    "a rated game, a claim possible": a_claim_possible,
+    "a rated game's end, the rating change": a_rated_games_end,
+    "a player's page with ratings and charts": a_player_with_ratings,
+    "the leaderboards": lambda page: page.goto("/leaderboards"),
 }

@@ -12,6 +12,8 @@ instance is seen and accepted on another.
   watches a game's log (LOBBY is its key), and wakes the lobby's streams.
 - A match: the game an owner's accepted seek became, kept MATCH_SECONDS, so
   that the owner's page (its stream, or a reload without JavaScript) goes there.
+  Keeping one is a change: the owner's stream, woken by the accept's take
+  before the match was kept, would otherwise sleep until its keep-alive.
 - Blocks: the names an account blocks (at most BLOCKS_KEPT); blocked
   players never see each other's seeks.
 - Playing: the lobby's games, with their players' mean rating, for /watch
@@ -220,7 +222,7 @@ class SQLiteSeeks(SeekStore):
             db.execute("DELETE FROM lobby_matches WHERE expires < ?", (time.time(),))
             db.execute("INSERT OR REPLACE INTO lobby_matches VALUES (?, ?, ?)",
                        (owner, game_id, time.time() + MATCH_SECONDS))
-            db.execute("UPDATE lobby_version SET version = version + 1")
+            db.execute("UPDATE lobby_version SET version = version + 1")  # wakes the owner's stream
 
     def match_of(self, owner: str, forget: bool = False) -> str | None:
         if not forget:  # every lobby stream asks at every change: a read, not the write lock
@@ -366,7 +368,7 @@ class RedisSeeks(SeekStore):
     def match(self, owner: str, game_id: str) -> None:
         with self.client.pipeline() as pipe:
             pipe.set(f"lobby:match:{owner}", game_id, ex=MATCH_SECONDS)
-            pipe.incr("lobby:version")
+            pipe.incr("lobby:version")  # wakes the owner's stream
             pipe.execute()
 
     def match_of(self, owner: str, forget: bool = False) -> str | None:
