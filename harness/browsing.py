@@ -197,7 +197,7 @@ def watching(page: Page) -> None:
     friend = page.context.browser.new_context().new_page()
     friend.goto(page.url)
     friend.get_by_role("button", name=re.compile("^Join the game")).click()  # the link alone seats nobody
-    expect(friend.locator("#status")).to_have_text("Your friend's turn (X).")
+    expect(friend.locator("#status")).to_have_text("Your opponent's turn (X).")
     page.locator('.grid button[value="12"]').click()
     expect(page.locator(".moves li")).to_have_count(1)
     spectator = page.context.browser.new_context().new_page()
@@ -343,7 +343,7 @@ def offered_a_draw(page: Page) -> None:
     friend = page.context.browser.new_context().new_page()
     friend.goto(page.url)
     friend.get_by_role("button", name=re.compile("^Join the game")).click()  # the link alone seats nobody
-    expect(friend.locator("#status")).to_have_text("Your friend's turn (black).")
+    expect(friend.locator("#status")).to_have_text("Your opponent's turn (black).")
     page.reload()
     page.locator('.grid button[value="24"]').click()
     expect(friend.locator(".moves li")).to_have_count(1)
@@ -352,7 +352,7 @@ def offered_a_draw(page: Page) -> None:
     friend.get_by_role("button", name="Offer a draw").click()
     expect(friend.locator(".offer")).to_contain_text("You offered a draw")  # made, before the page is loaded again
     page.reload()
-    expect(page.locator(".offer")).to_contain_text("Your friend offers a draw.")
+    expect(page.locator(".offer")).to_contain_text("Your opponent offers a draw.")
 
 
 def start_learning_run(page: Page, learner: str, opponent: str, games: int, where: str = "/learn") -> None:

@@ -467,7 +467,7 @@ def test_a_friend_joins_with_the_code_in_one_step_and_the_invitation_goes(browse
     bob.goto("/")
     bob.get_by_label("Join a friend's game, code").fill(code)
     bob.get_by_role("button", name="Join", exact=True).click()
-    expect(bob.locator("#status")).to_have_text("Your friend's turn (X).")  # a player at once
+    expect(bob.locator("#status")).to_have_text("Your opponent's turn (X).")  # a player at once
     expect(bob.locator("#invite-heading")).to_have_count(0)
     alice.goto(alice.url)
     expect(alice.locator("#invite-heading")).to_have_count(0)

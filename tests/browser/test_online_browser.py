@@ -74,7 +74,7 @@ def test_two_friends_play_live_while_a_third_watches_and_the_rematch_takes_them_
     bob.get_by_label("Join a friend's game, code").fill(code.lower())
     bob.get_by_role("button", name="Join", exact=True).click()
     expect(bob).to_have_url(url)  # seated at once: no second step
-    expect(bob.locator("#status")).to_have_text("Your friend's turn (X).")
+    expect(bob.locator("#status")).to_have_text("Your opponent's turn (X).")
     connected(bob)
     carol.goto(url)
     connected(carol)
@@ -88,7 +88,7 @@ def test_two_friends_play_live_while_a_third_watches_and_the_rematch_takes_them_
         for other in (alice, bob, carol):  # the move on every screen, without a reload
             expect(other.locator(".moves li")).to_have_count(ply + 1)
     expect(alice.locator("#status")).to_have_text("You win!")
-    expect(bob.locator("#status")).to_have_text("Your friend wins.")
+    expect(bob.locator("#status")).to_have_text("Your opponent wins.")
     expect(carol.locator("#status")).to_have_text("X wins. You are watching.")
     expect(bob.locator(".reason")).to_have_text("X played row 1, column 3. X wins with three in a row.")
     for page in (alice, bob, carol):
@@ -101,7 +101,7 @@ def test_two_friends_play_live_while_a_third_watches_and_the_rematch_takes_them_
     expect(bob.locator("#status")).to_have_text("A rematch, sides swapped. Your turn: you play X.")
     # Alice's page was taken along by the stream: it says why it is on a new game.
     expect(alice.locator("#status")).to_have_text(
-        re.compile(r"^A rematch, sides swapped\. Your friend's turn \(X\)\.$"))
+        re.compile(r"^A rematch, sides swapped\. Your opponent's turn \(X\)\.$"))
     expect(carol.locator("#status")).to_have_text("X to move. You are watching.")
     expect(alice.locator(".score")).to_contain_text("You: 1")
 
@@ -191,7 +191,7 @@ def test_opening_the_link_leaves_the_seat_free_and_one_press_takes_it(friends):
     expect(join).to_be_in_viewport()
     join.click()
     expect(bob.get_by_role("heading", level=2).first).to_have_text("3×3, 3 in a row, with a friend: you play O")
-    expect(bob.locator("#status")).to_have_text("Your friend's turn (X).")
+    expect(bob.locator("#status")).to_have_text("Your opponent's turn (X).")
     expect(alice.locator("#status")).to_have_text("Your turn: you play X.")
 
 
@@ -224,14 +224,14 @@ def test_swap2_between_friends_the_choice_comes_live_and_the_seats_follow_it(fri
     take_the_seat(bob, alice.url)  # the join's answer is a new page (and its stream)
     # Wait for it before asking after the stream.
     expect(bob.locator("#status")).to_have_text(
-        "Swap2: Your friend puts down black, white, black: stone 1 of 3, black.")
+        "Swap2: Your opponent puts down black, white, black: stone 1 of 3, black.")
     connected(bob)
     expect(alice.locator("#status")).to_have_text("Swap2: You put down black, white, black: stone 1 of 3, black.")
     for cell in (112, 97, 98):  # h8, h9, i9
         play(alice, cell)
     expect(bob.locator("#status")).to_have_text("Swap2: You choose: black, white, or two more stones.")
     bob.get_by_role("button", name="Play black").click()
-    expect(bob.locator("#status")).to_have_text("Your friend's turn (white).")
+    expect(bob.locator("#status")).to_have_text("Your opponent's turn (white).")
     expect(alice.locator("#status")).to_have_text("Your turn: you play white.")
     expect(alice.locator("#online-heading")).to_contain_text("you play white")
 

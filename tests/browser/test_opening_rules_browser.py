@@ -123,7 +123,7 @@ def test_between_friends_the_points_chosen_for_an_offer_outlive_a_message_from_t
     expect(alice.locator(".offer-chosen")).to_have_text(re.compile(r"^1 of 2 chosen: g6\."))
     connected(alice)
     bob.get_by_role("button", name="Offer a draw").click()
-    expect(alice.locator(".offer")).to_contain_text("Your friend offers a draw.")
+    expect(alice.locator(".offer")).to_contain_text("Your opponent offers a draw.")
     expect(alice.locator(".offer-chosen")).to_have_text(re.compile(r"^1 of 2 chosen: g6\."))
     expect(alice.locator(".grid .offered")).to_have_count(1)
     square(alice, RENJU.parse_cell_name("j5")).click()

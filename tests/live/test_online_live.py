@@ -125,10 +125,10 @@ def test_two_server_processes_sharing_redis_a_player_on_each(tmp_path: Path, red
             assert (await alice.post(game + "/move", {"cell": 24, "ply": 0})).status == 200
             assert (await bob.post(game + "/move", {"cell": 25, "ply": 1})).status == 200
             seen_by_alice = (await alice.request("GET", game)).body
-            assert re.search(r"Your friend \(white\): <strong>5:0[0-3]</strong>", seen_by_alice), \
+            assert re.search(r"Your opponent \(white\): <strong>5:0[0-3]</strong>", seen_by_alice), \
                 "white's time, with 3 s added"
             assert (await bob.post(game + "/offer", {"kind": "draw", "ply": 2})).status == 200
-            assert "Your friend offers a draw." in (await alice.request("GET", game)).body
+            assert "Your opponent offers a draw." in (await alice.request("GET", game)).body
             assert (await alice.post(game + "/answer", {"answer": "accept", "ply": 2})).status == 200
             assert '<p id="status">A draw, agreed.</p>' in (await bob.request("GET", game)).body
 

@@ -69,7 +69,7 @@ def test_a_clock_that_runs_out_loses_the_game_and_no_move_is_taken_after_it():
     assert over.link_query == {"timed_out": "O"}
     with pytest.raises(Conflict, match="Your time ran out: the game is over, black wins on time."):
         game.play(BOB, 25, 1, now=START + 61)
-    with pytest.raises(Conflict, match="Your friend's time ran out"):
+    with pytest.raises(Conflict, match="Your opponent's time ran out"):
         offers.make_offer(game, ALICE, "draw", 1, now=START + 61)
 
 

@@ -51,10 +51,10 @@ def test_the_invitation_offers_the_clocks_and_refuses_a_forged_one(app: Flask, a
 
 
 def test_each_viewer_sees_both_clocks_the_running_one_marked(clocked: str, alice: Friend, bob: Friend, carol: Friend):
-    assert clocks(alice.game(clocked).text) == [("You (black): 5:00", False), ("Your friend (white): 5:00", True)]
-    assert clocks(bob.game(clocked).text) == [("You (white): 5:00", True), ("Your friend (black): 5:00", False)]
+    assert clocks(alice.game(clocked).text) == [("You (black): 5:00", False), ("Your opponent (white): 5:00", True)]
+    assert clocks(bob.game(clocked).text) == [("You (white): 5:00", True), ("Your opponent (black): 5:00", False)]
     assert [running for _, running in clocks(carol.game(clocked).text)] == [False, True], "a spectator, black first"
-    assert "Your friend is waiting for you" not in carol.game(clocked).text
+    assert "Your opponent is waiting for you" not in carol.game(clocked).text
     waiting = invite(alice, clock="10+5")
     assert status(carol.game(waiting).text) == \
         "Your friend is waiting for you: join to play white (freestyle, 10+5 clock)."
@@ -63,9 +63,9 @@ def test_each_viewer_sees_both_clocks_the_running_one_marked(clocked: str, alice
 def test_a_draw_offer_without_javascript_is_made_shown_and_accepted(clocked: str, alice: Friend, bob: Friend,
                                                                     carol: Friend):
     assert bob.post(clocked + "/offer", {"kind": "draw", "ply": "1"}, htmx=False).status_code == 303
-    assert "You offered a draw; waiting for your friend&#39;s answer." in bob.game(clocked).text
+    assert "You offered a draw; waiting for your opponent&#39;s answer." in bob.game(clocked).text
     page = alice.game(clocked).text
-    assert "Your friend offers a draw." in page and 'value="accept"' in page and 'value="decline"' in page
+    assert "Your opponent offers a draw." in page and 'value="accept"' in page and 'value="decline"' in page
     assert "White offers a draw." in carol.game(clocked).text
     assert alice.post(clocked + "/answer", {"answer": "accept", "ply": "1"}, htmx=False).status_code == 303
     page = alice.game(clocked).text
@@ -77,7 +77,7 @@ def test_a_take_back_with_htmx_is_asked_declined_and_asked_again_after_a_move(cl
                                                                               bob: Friend):
     answer = alice.post(clocked + "/offer", {"kind": "takeback", "ply": "1"})
     assert answer.status_code == 200 and "You asked to take back your last move" in answer.text
-    assert "Your friend asks to take back their last move (d4)." in bob.game(clocked).text
+    assert "Your opponent asks to take back their last move (d4)." in bob.game(clocked).text
     declined = bob.post(clocked + "/answer", {"answer": "decline", "ply": "1"})
     assert declined.status_code == 200 and 'value="decline"' not in declined.text
     assert "White declined the take-back." in alice.events(clocked, after="2")

@@ -102,7 +102,7 @@ def test_either_player_may_abort_before_both_have_moved_and_it_counts_for_nothin
     assert aborted.is_over and aborted.ending == Result.of(Ending.ABORTED, "O") and aborted.winner is None
     assert aborted.series == {} and aborted.start_by is None
     assert event.text == "White aborted the game: it counts for nothing."
-    assert Told(aborted, ALICE).status == "Your friend aborted the game: it counts for nothing."
+    assert Told(aborted, ALICE).status == "Your opponent aborted the game: it counts for nothing."
     assert Told(aborted, BOB).status == "You aborted the game: it counts for nothing."
     assert Told(aborted, CAROL).status == "White aborted the game: it counts for nothing."
     assert aborted.link_query == {"aborted": "O"}
@@ -149,7 +149,7 @@ def test_a_rated_game_waits_thirty_seconds_for_each_first_move_and_a_casual_one_
     assert not endings.abort_due(game, START + 29.9) and game.as_of(START + 29.9) == game
     late = game.as_of(START + 30)
     assert late.ending == Result.of(Ending.UNSTARTED, "X") and late.series == {}
-    assert Told(late, BOB).status == "Your friend's first move did not come in time: the game is aborted."
+    assert Told(late, BOB).status == "Your opponent's first move did not come in time: the game is aborted."
     assert Told(late, CAROL).status == "Black's first move did not come in time: the game is aborted."
     played = game.play(ALICE, 24, 0, now=START + 20)[0]
     assert played.start_by == START + 50, "the second player's wait begins with the first move"
@@ -217,8 +217,8 @@ def test_the_player_whose_friend_left_on_their_turn_may_claim_after_the_time():
     won, event = endings.claim(game, BOB, "win", 2, now=due)
     assert won.ending == Result.of(Ending.FORFEITED, "X") and won.winner == "O" and won.series == {BOB: 1}
     assert event.text == "Black had left: white claimed the win."
-    assert Told(won, BOB).status == "You claimed the win: your friend had left."
-    assert Told(won, ALICE).status == "You had left: your friend claimed the win."
+    assert Told(won, BOB).status == "You claimed the win: your opponent had left."
+    assert Told(won, ALICE).status == "You had left: your opponent claimed the win."
     assert Told(won, CAROL).status == "Black had left: white claimed the win."
     drawn = endings.claim(game, BOB, "draw", 2, now=due)[0]
     assert drawn.ending == Result.of(Ending.DRAW_CLAIMED) and drawn.series == {"draws": 1}
@@ -228,7 +228,7 @@ def test_the_player_whose_friend_left_on_their_turn_may_claim_after_the_time():
 @pytest.mark.parametrize("why, game, player, raw, error, said", [
     ("too early", away_on_turn(), BOB, "win", Conflict, "you may claim from"),
     ("a casual game", away_on_turn(rated=False), BOB, "win", Conflict, "Only a rated game"),
-    ("the friend came back", away_on_turn().arrive("X")[0], BOB, "win", Conflict, "Your friend is here"),
+    ("the friend came back", away_on_turn().arrive("X")[0], BOB, "win", Conflict, "Your opponent is here"),
     ("the claimer's own turn", away_on_turn(), ALICE, "win", Conflict, "It is your turn"),
     ("before both moved", seated().play(ALICE, 24, 0, now=START)[0].leave("O", now=START)[0], ALICE, "win",
      Conflict, "abort it instead"),

@@ -66,7 +66,7 @@ def test_a_player_aborts_before_both_have_moved_and_the_pages_say_who(app: Flask
     assert answer.status_code == 303
     assert status(bob.game(joined).text) == "You aborted the game: it counts for nothing."
     page = alice.game(joined).text
-    assert status(page) == "Your friend aborted the game: it counts for nothing." and "You: 0" in page
+    assert status(page) == "Your opponent aborted the game: it counts for nothing." and "You: 0" in page
     assert "Draws: 0" in page and "aborted=O" in page, "the record's links carry the abort"
     assert "White aborted the game" in carol.events(joined, after="1")
     assert app.extensions["online_games"].get(game_id(joined)).series == {}
@@ -118,7 +118,7 @@ def test_the_friend_of_a_player_who_left_on_their_turn_claims_the_win_without_ja
     answer = bob.post(left + "/claim", {"ply": "2", "claim": "win"}, htmx=False)
     assert answer.status_code == 303
     page = bob.game(left).text
-    assert status(page) == "You claimed the win: your friend had left." and "You: 1" in page
+    assert status(page) == "You claimed the win: your opponent had left." and "You: 1" in page
     assert "forfeited=X" in page and "Claim the win" not in page
     assert stored(app, left).ending.how == Ending.FORFEITED
 

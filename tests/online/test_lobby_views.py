@@ -93,6 +93,7 @@ def test_accepting_seats_both_and_the_seeker_is_sent_to_the_game(alice: Friend, 
     assert reload.status_code == 303 and reload.headers["Location"] == game_link
     game = alice.client.get(game_link).get_data(as_text=True)
     assert "5 min" in game or "5:00" in game
+    assert "3 in a row, with a stranger: you play O" in game and "with a friend" not in game
     assert seek_ids(bob.client.get("/lobby").get_data(as_text=True)) == []  # the seek is gone
 
 

@@ -25,8 +25,8 @@ def played(*cells: int, board: str = "7x7", opening: Opening = Opening()) -> Sha
 def test_a_draw_offered_and_accepted_ends_the_game_drawn():
     offered, event = offers.make_offer(played(24, 25), BOB, "draw", 2)
     assert event.text == "White offers a draw."
-    assert Told(offered, ALICE).offer_words == "Your friend offers a draw."
-    assert Told(offered, BOB).offer_words == "You offered a draw; waiting for your friend's answer."
+    assert Told(offered, ALICE).offer_words == "Your opponent offers a draw."
+    assert Told(offered, BOB).offer_words == "You offered a draw; waiting for your opponent's answer."
     assert Told(offered, CAROL).offer_words == "White offers a draw."
     drawn, event = offers.answer_offer(offered, ALICE, True, 2)
     assert event.text == "Black accepted: a draw, agreed." and drawn.is_over and drawn.winner is None
@@ -38,11 +38,11 @@ def test_a_take_back_removes_the_askers_last_move_and_the_reply_after_it():
     game = played(24, 25, 17)
     just_moved, event = offers.make_offer(game, ALICE, "takeback", 3)
     assert event.text == "Black asks to take back their last move."
-    assert Told(just_moved, BOB).offer_words == "Your friend asks to take back their last move (d5)."
+    assert Told(just_moved, BOB).offer_words == "Your opponent asks to take back their last move (d5)."
     taken, event = offers.answer_offer(just_moved, BOB, True, 3)
     assert taken.moves == (24, 25) and event.text == "White accepted the take-back: d5 is off the board."
     replied, _ = offers.make_offer(game, BOB, "takeback", 3)  # O's move was e4, and X has replied since
-    said = "Your friend asks to take back their last move and your reply (e4 and d5)."
+    said = "Your opponent asks to take back their last move and your reply (e4 and d5)."
     assert Told(replied, ALICE).offer_words == said
     taken, event = offers.answer_offer(replied, ALICE, True, 3)
     assert taken.moves == (24,) and event.text == "Black accepted the take-back: e4 and d5 are off the board."

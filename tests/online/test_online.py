@@ -62,7 +62,7 @@ def test_only_the_player_whose_turn_it_is_may_move():
         game.play(CAROL, 4, 0)
     with pytest.raises(Forbidden, match="You are watching"):
         game.play(None, 4, 0)
-    with pytest.raises(Conflict, match="your friend's turn"):
+    with pytest.raises(Conflict, match="your opponent's turn"):
         game.play(BOB, 4, 0)
     moved, event = game.play(ALICE, 4, 0)
     assert moved.moves == (4,) and event == Event("move", "X played row 2, column 2.")
@@ -74,7 +74,7 @@ def test_only_the_player_whose_turn_it_is_may_move():
 
 def test_no_move_before_the_friend_has_joined():
     game = SharedGame.create(BOARDS["3x3"], "X", ALICE, "g", "CODE22")
-    with pytest.raises(Conflict, match="Wait for your friend to join"):
+    with pytest.raises(Conflict, match="Wait for your opponent to join"):
         game.play(ALICE, 4, 0)
 
 
@@ -88,9 +88,9 @@ def test_the_end_is_told_and_scored_in_the_series():
     won = play(seated(), 0, 3, 1, 4, 2)
     assert won.is_over and won.series == {ALICE: 1}
     assert Told(won, ALICE).status == "You win!"
-    assert Told(won, BOB).status == "Your friend wins."
+    assert Told(won, BOB).status == "Your opponent wins."
     assert Told(won, CAROL).status == "X wins. You are watching."
-    assert Told(won, BOB).series == [("You", 0), ("Your friend", 1), ("Draws", 0)]
+    assert Told(won, BOB).series == [("You", 0), ("Your opponent", 1), ("Draws", 0)]
     with pytest.raises(Conflict, match="This game is over"):
         won.play(BOB, 8, 5)
 
@@ -101,7 +101,7 @@ def test_a_player_may_resign_on_either_turn_and_the_friend_wins():
     assert resigned.is_over and resigned.winner == "O" and not resigned.played_out
     assert event.text == "Black resigned: white wins." and resigned.series == {BOB: 1}
     assert Told(resigned, ALICE).status == "You resigned."
-    assert Told(resigned, BOB).status == "Your friend resigned: you win!"
+    assert Told(resigned, BOB).status == "Your opponent resigned: you win!"
     assert Told(resigned, CAROL).status == "Black resigned: white wins."
     assert SharedGame.from_data(resigned.to_data()) == resigned
     assert not resigned.can_resign(BOB) and game.can_resign(BOB) and not game.can_resign(CAROL)
@@ -142,8 +142,8 @@ def test_a_rematch_swaps_the_sides_and_carries_the_series():
 
 @pytest.mark.parametrize("mine, away, expected", [
     (ALICE, "", "Your turn: you play X."),
-    (BOB, "", "Your friend's turn (X)."),
-    (BOB, "X", "You play O. Your friend has left; their seat is kept if they come back."),
+    (BOB, "", "Your opponent's turn (X)."),
+    (BOB, "X", "You play O. Your opponent has left; their seat is kept if they come back."),
     (ALICE, "X", "Your turn: you play X."),
     (CAROL, "XO", "X to move. You are watching."),
 ])

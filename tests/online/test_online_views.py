@@ -84,7 +84,7 @@ def test_joining_with_a_code_takes_the_free_seat_at_once(alice: Friend, bob: Fri
     response = bob.post("/join", {"code": f"{code[:3].lower()} {code[3:]}"}, htmx=False)
     assert response.status_code == 303 and response.headers["Location"] == url
     page = bob.game(url).text
-    assert status(page) == "Your friend's turn (X)." and "with a friend: you play O" in page
+    assert status(page) == "Your opponent's turn (X)." and "with a friend: you play O" in page
     assert bob.post("/join", {"code": code}, htmx=False).headers["Location"] == url  # seated: it just goes there
 
 
@@ -178,7 +178,7 @@ def test_posting_to_an_unknown_game_is_404(alice: Friend, path: str):
 def test_players_take_turns_and_each_sees_the_others_move(seated: str, alice: Friend, bob: Friend):
     response = alice.post(seated + "/move", {"cell": "4", "ply": "0"})
     assert response.status_code == 200 and marks(response.text) == {4: "X"}
-    assert status(response.text).startswith("Your friend's turn (O)")
+    assert status(response.text).startswith("Your opponent's turn (O)")
     assert marks(bob.game(seated).text) == {4: "X"}
     response = bob.post(seated + "/move", {"cell": "0", "ply": "1"}, htmx=False)
     assert response.status_code == 303
@@ -196,7 +196,7 @@ def test_a_finished_game_links_to_its_review_for_players_and_spectators(seated: 
 
 @pytest.mark.parametrize("who, fields, code, expected", [
     ("carol", {"cell": "0", "ply": "0"}, 403, "You are watching this game; only its players can move."),
-    ("bob", {"cell": "0", "ply": "0"}, 409, "It is your friend's turn, not yours."),
+    ("bob", {"cell": "0", "ply": "0"}, 409, "It is your opponent's turn, not yours."),
     ("alice", {"cell": "0", "ply": "3"}, 409, "That board was out of date; here it is as it stands now."),
     ("alice", {"cell": "9", "ply": "0"}, 400, "A square is a number from 0 to 8, not “9”."),
     ("alice", {"ply": "0"}, 400, "Choose a square to play."),
@@ -246,11 +246,11 @@ def test_a_stream_resumes_after_the_last_event_it_had(seated, alice, carol):
 def test_a_player_leaving_and_coming_back_are_events_too(seated, alice, bob):
     bob.events_then_close(seated, after="1")  # O's page opens, then its tab closes: O has left
     page = alice.game(seated).text
-    assert status(page) == "You play X. Your friend has left; their seat is kept if they come back."
+    assert status(page) == "You play X. Your opponent has left; their seat is kept if they come back."
     assert "O&#39;s player has left." in alice.events(seated, after="1")
     assert "O&#39;s player is back." in bob.events(seated, after="2")  # comes back
     alice.post(seated + "/move", {"cell": "4", "ply": "0"})
-    assert status(alice.game(seated).text) == "Your friend's turn (O)."
+    assert status(alice.game(seated).text) == "Your opponent's turn (O)."
 
 
 def test_while_alone_the_inviter_is_told_how_to_invite_rather_than_of_their_own_comings_and_goings(alice: Friend):
@@ -436,7 +436,7 @@ def test_a_rematch_swaps_the_sides_and_the_old_game_points_to_it(seated, alice, 
     finish(seated, alice, bob)
     page = alice.game(seated).text
     assert status(page) == "You win!" and "Rematch, sides swapped" in page
-    assert "You: 1" in page and "Your friend: 0" in page
+    assert "You: 1" in page and "Your opponent: 0" in page
     assert carol.post(seated + "/rematch", {}).status_code == 403
     response = bob.post(seated + "/rematch", {}, htmx=False)
     assert response.status_code == 303
@@ -454,7 +454,7 @@ def test_the_rematchs_pages_say_why_they_came_until_its_first_stone(seated, alic
     finish(seated, alice, bob)
     rematch = bob.post(seated + "/rematch", {}, htmx=False).headers["Location"]
     assert status(bob.game(rematch).text) == "A rematch, sides swapped. Your turn: you play X."
-    assert status(alice.game(rematch).text) == "A rematch, sides swapped. Your friend's turn (X)."
+    assert status(alice.game(rematch).text) == "A rematch, sides swapped. Your opponent's turn (X)."
     assert bob.post(rematch + "/move", {"cell": "4", "ply": "0"}).status_code == 200
     assert status(alice.game(rematch).text) == "Your turn: you play O."
 
@@ -481,7 +481,7 @@ def test_a_player_resigns_and_both_pages_and_the_series_say_so(seated, alice, bo
     answer = bob.post(seated + "/resign", {"ply": "0"})
     assert answer.status_code == 200 and status(answer.text) == "You resigned."
     page = alice.game(seated).text
-    assert status(page) == "Your friend resigned: you win!" and "You: 1" in page
+    assert status(page) == "Your opponent resigned: you win!" and "You: 1" in page
     assert "Rematch, sides swapped" in page and "Review this game" in page and "Resign</summary>" not in page
     assert "O resigned: X wins." in carol.events(seated, after="1")  # the live region tells the watchers too
     assert bob.post(seated + "/resign", {"ply": "0"}).status_code == 409
@@ -535,7 +535,7 @@ def test_swap2_with_a_friend_each_takes_their_steps_and_the_seats_follow_the_col
     assert "Swap2: You put down black, white, black: stone 1 of 3, black." in alice.game(url).text
     for ply, name in enumerate(("h8", "h9", "i9")):
         put(alice, name, ply)
-    assert "Swap2: Your friend chooses" in alice.game(url).text and "Play black" not in alice.game(url).text
+    assert "Swap2: Your opponent chooses" in alice.game(url).text and "Play black" not in alice.game(url).text
     page = bob.game(url).text
     assert "Swap2: You choose: black, white, or two more stones." in page and "Put down two more" in page
     assert alice.post(url + "/choose", {"choice": "white", "ply": "3"}).status_code == 409  # not hers to make

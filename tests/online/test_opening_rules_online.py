@@ -33,7 +33,7 @@ def test_the_friend_invited_is_told_the_opening_by_its_name(alice: Friend, bob: 
 def test_pro_with_a_friend_each_stone_in_its_zone_and_refused_outside_it(alice: Friend, bob: Friend, carol: Friend):
     url = invited(alice, bob, "pro")
     assert status(alice.game(url).text) == "Pro: You put down black's first stone, at the centre."
-    assert status(bob.game(url).text) == "Pro: Your friend puts down black's first stone, at the centre."
+    assert status(bob.game(url).text) == "Pro: Your opponent puts down black's first stone, at the centre."
     assert status(carol.game(url).text) == "Pro: Black's player puts down black's first stone, at the centre."
     before = bob.game(url).text
     refused = put(alice, url, "g7", 0)
@@ -83,7 +83,7 @@ def fifth(friend: Friend, url: str, name: str, offering: str, ply: int, htmx: bo
 def test_rif_with_a_friend_the_swap_moves_the_seats_and_the_offer_waits_until_it_is_made(alice: Friend, bob: Friend,
                                                                                           carol: Friend):
     url = renju_invited(alice, bob, "rif")
-    assert status(bob.game(url).text) == "RIF: Your friend puts down black's first stone, at the centre."
+    assert status(bob.game(url).text) == "RIF: Your opponent puts down black's first stone, at the centre."
     for ply, name in enumerate(("h8", "h9", "h7")):
         assert alice.post(url + "/move", {"cell": str(RENJU.parse_cell_name(name)), "ply": str(ply)}).status_code == 200
         if name == "h9":

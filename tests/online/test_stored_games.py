@@ -19,9 +19,9 @@ RATED = {**OFFERED, "offer": None, "rated": True, "names": ["alice", None]}
 
 @pytest.mark.parametrize(("stored", "viewer", "status", "acting"), [
     (OPENED, A, "Your turn: you play white.", "O"),
-    (OPENED, B, "Your friend's turn (white).", "O"),
+    (OPENED, B, "Your opponent's turn (white).", "O"),
     (RESIGNED, None, "O resigned: X wins.", "X"),
-    (OFFERED, B, "Your friend's turn (X).", "X"),
+    (OFFERED, B, "Your opponent's turn (X).", "X"),
     (RATED, A, "Your turn: you play X.", "X"),
 ])
 def test_a_stored_game_opens_as_it_was_written(stored, viewer, status, acting):

@@ -168,8 +168,8 @@ def claim_words(game: EndingTable, player: str | None, now: float) -> str | None
     if due is None or game.seat_of(player) != opponent(game.state.acting_mark):
         return None
     if now >= due:
-        return "Your friend left on their turn. You may claim the win, or call it a draw."
-    return (f"Your friend left on their turn. From {utc_clock(due)} (in {math.ceil(due - now)} seconds) you may "
+        return "Your opponent left on their turn. You may claim the win, or call it a draw."
+    return (f"Your opponent left on their turn. From {utc_clock(due)} (in {math.ceil(due - now)} seconds) you may "
             f"claim the win or call it a draw, if they have not come back; refresh then.")
 
 
@@ -181,16 +181,16 @@ def claim(game: Table, player: str | None, raw: str | None, seen_ply: int,
     mark = game.seat_changing(player, seen_ply, "claim", now)
     absent = game.state.acting_mark
     if not game.rated:
-        raise Conflict("Only a rated game can be claimed; in a casual game, wait for your friend or resign.")
+        raise Conflict("Only a rated game can be claimed; in a casual game, wait for your opponent or resign.")
     if absent == mark:
         raise Conflict("It is your turn: there is nothing to claim.")
     if not both_moved(game):
         raise Conflict("The game has not begun: abort it instead.")
     due = claim_from(game)
     if due is None:
-        raise Conflict("Your friend is here: there is nothing to claim.")
+        raise Conflict("Your opponent is here: there is nothing to claim.")
     if now < due:
-        raise Conflict(f"Your friend left only just now; you may claim from {utc_clock(due)} "
+        raise Conflict(f"Your opponent left only just now; you may claim from {utc_clock(due)} "
                        f"(in {math.ceil(due - now)} seconds), if they have not come back.")
     ending = Result.of(Ending.FORFEITED, absent) if claimed == Claim.WIN else Result.of(Ending.DRAW_CLAIMED)
     after = game.changed(now, ending=ending, offer=None)

@@ -76,17 +76,17 @@ def make_offer(game: Table, player: str | None, kind: str, seen_ply: int,
         raise InvalidInput(f"An offer is a draw or a take-back, not “{kind[:20]}”.")
     mark = game.seat_changing(player, seen_ply, "make offers", now)
     if None in game.seats:
-        raise Conflict("The game has not begun: your friend has not joined yet.")
+        raise Conflict("The game has not begun: your opponent has not joined yet.")
     if game.offer is not None:
         mine = game.offer.by == mark
-        raise Conflict("You have made an offer already; wait for your friend's answer." if mine else
-                       "Your friend has made an offer: answer it first.")
+        raise Conflict("You have made an offer already; wait for your opponent's answer." if mine else
+                       "Your opponent has made an offer: answer it first.")
     if kind == "takeback" and takeback_to(game.state, mark) is None:
         raise Conflict("You have no move to take back yet." if game.state.opening_step is None else
                        "The opening's stones cannot be taken back; play on, or resign.")
     offer = Offer(kind, mark, game.state.ply)
     if offer == game.declined:
-        raise Conflict("Your friend declined that just now; you can ask again after the next move.")
+        raise Conflict("Your opponent declined that just now; you can ask again after the next move.")
     verb = "offers" if kind == "draw" else "asks"
     return game.replaced(offer=offer), Event("offer", f"{_named(game, mark)} {verb} {OFFER_WORDS[kind]}.")
 
@@ -109,7 +109,7 @@ def answer_offer(game: Table, player: str | None, accept: bool, seen_ply: int,
     if offer is None:
         raise Conflict("There is no offer to answer now.")
     if offer.by == mark:
-        raise Conflict("That offer is yours; your friend answers it (you can withdraw it).")
+        raise Conflict("That offer is yours; your opponent answers it (you can withdraw it).")
     if not accept:
         what = "draw" if offer.kind == "draw" else "take-back"
         return game.replaced(offer=None, declined=offer), Event("offer", f"{named} declined the {what}.")
@@ -119,7 +119,7 @@ def answer_offer(game: Table, player: str | None, accept: bool, seen_ply: int,
     state = game.state
     taken, back_to = takeback_words(state, offer.by), takeback_to(state, offer.by)
     if back_to is None:
-        raise Conflict("There is no move of your friend's to take back now.")
+        raise Conflict("There is no move of your opponent's to take back now.")
     after = game.changed(now, moves=state.moves[:back_to], offer=None, declined=None)
     verb = "is" if state.ply - back_to == 1 else "are"
     return after, Event("move", f"{named} accepted the take-back: {taken} {verb} off the board.")

@@ -41,7 +41,7 @@ def game_for_two(store: GameStore, rules: Rules, x: Seated, o: Seated, opening: 
         raise ValueError("a game chosen beforehand is made once")
     while True:
         game = SharedGame.create(rules, "X", x.player, game_id or new_game_id(), new_code(), opening, control)
-        game = replace(game, seats=(x.player, o.player), names=(x.name, o.name), rated=rated)
+        game = replace(game, seats=(x.player, o.player), names=(x.name, o.name), rated=rated, strangers=True)
         game = game.with_first_move_due(now_or_clock(now))
         if store.create(game):
             return game  # (else its code, or a new id, was in use: draw another)

@@ -125,7 +125,7 @@ def _waiting_for(raw_code: str | None, player: str | None) -> SharedGame:
     game = games().get(game_id) if game_id else None
     if game is None or (game.free_seat is None and game.seat_of(player) is None):
         abort(_no_game(f"No game is waiting for the code {code}",
-                       f"No game is waiting for a player with the code {code}: check it, or ask your friend "
+                       f"No game is waiting for a player with the code {code}: check it, or ask your opponent "
                        "for the game's link.", 404))
     return game
 

@@ -87,6 +87,7 @@ class SharedGame:
     declined: Offer | None = None                        # the last one declined: not made again at once
     rated: bool = False                                  # a rated game changes the players' ratings at its end
     names: tuple[str | None, str | None] = (None, None)  # the signed-in accounts at X and O (None: anonymous)
+    strangers: bool = False                              # the players met in the lobby or a pool, not by invitation
     rating_changes: tuple[RatingChange, RatingChange] | None = None  # X's and O's, kept when a rated game ends
     moved: frozenset[str] = frozenset()                  # the players who have made a first move (or choice)
     start_by: float | None = None                        # when a first move awaited is due, or the server aborts
@@ -205,9 +206,9 @@ class SharedGame:
         now = now_or_clock(now)
         mark = self.seat_changing(player, seen_ply, "move", now)
         if None in self.seats:
-            raise Conflict("Wait for your friend to join before you move.")
+            raise Conflict("Wait for your opponent to join before you move.")
         if self.acting_seat != mark:
-            raise Conflict("It is your friend's turn, not yours.")
+            raise Conflict("It is your opponent's turn, not yours.")
         if self.choosing:
             raise Conflict(self.state.not_a_stone_now)
         if not 0 <= cell < self.rules.cells or self.position.stones >> cell & 1:
@@ -246,7 +247,7 @@ class SharedGame:
         if not self.choosing:
             raise Conflict("There is no choice of the opening's to make now.")
         if self.acting_seat != mark:
-            raise Conflict("The choice is your friend's to make, not yours.")
+            raise Conflict("The choice is your opponent's to make, not yours.")
         chosen, step = self.state.parse_choice(choice), self.opening_now.step
         after = replace(self, opening=self.opening.chose(chosen), offer=None, **self._here(mark, player))
         after = self._timed(after, now, moved=True)
@@ -273,7 +274,7 @@ class SharedGame:
         now = now_or_clock(now)
         mark = self.seat_changing(player, seen_ply, "resign", now)
         if None in self.seats:
-            raise Conflict("The game has not begun: your friend has not joined yet.")
+            raise Conflict("The game has not begun: your opponent has not joined yet.")
         after = self._timed(replace(self, ending=Result.of(Ending.RESIGNED, mark), offer=None), now)
         return after._scored(), Event("move", f"{self.named(mark)} resigned: {self.named(opponent(mark), False)} wins.")
 
@@ -289,7 +290,7 @@ class SharedGame:
         self.state.check_seen(seen_ply)
         loser = self.ending.timed_out or (self.running_mark if self.flag_due(now) else None)
         if loser:
-            said = "Your time" if loser == mark else "Your friend's time"
+            said = "Your time" if loser == mark else "Your opponent's time"
             raise Conflict(f"{said} ran out: the game is over, {self.named(opponent(loser), False)} wins on time.")
         if self.is_over:
             raise Conflict("This game is over; start a rematch to play again.")
@@ -403,7 +404,7 @@ class SharedGame:
         following = SharedGame(game_id, code, self.rules, seats=seats, series=dict(self.series),
                                opening=Opening(self.opening.rule),
                                clock=self.clock and Clock.start_of(self.clock.control), rated=self.rated,
-                               names=(name_of[seats[0]], name_of[seats[1]]))
+                               names=(name_of[seats[0]], name_of[seats[1]]), strangers=self.strangers)
         following = following.with_first_move_due(now_or_clock(now))
         return replace(self, rematch=game_id), following, Event("rematch", "A rematch has begun, sides swapped.")
 
@@ -434,7 +435,7 @@ class SharedGame:
                 "rematch": self.rematch, "series": self.series, "away": sorted(self.away),
                 **self.ending.query, **self.opening.to_data(), **(self.clock.to_data() if self.clock else {}),
                 "offer": self.offer and list(self.offer), "declined": self.declined and list(self.declined),
-                **({"rated": True} if self.rated else {}),
+                **({"rated": True} if self.rated else {}), **({"strangers": True} if self.strangers else {}),
                 **({"names": list(self.names)} if self.names != (None, None) else {}),
                 **rating_data(self.rating_changes),
                 "moved": sorted(self.moved), **({"start_by": self.start_by} if self.start_by is not None else {}),
@@ -455,6 +456,7 @@ class SharedGame:
                        opening=Opening.from_data(data), clock=Clock.from_data(data),
                        offer=parse_offer(data.get("offer")), declined=parse_offer(data.get("declined")),
                        rated=data.get("rated", False) is True, names=_names(data.get("names")),
+                       strangers=data.get("strangers", False) is True,
                        rating_changes=parse_rating_changes(data.get("rating_changes")),
                        moved=_moved(data, seats, moves), start_by=_moment(data.get("start_by")),
                        left_at=_left_at(data.get("left_at")))

@@ -28,7 +28,7 @@ class ClockFace(NamedTuple):
     """One player's clock as a page shows it."""
 
     mark: str
-    label: str       # "You (black)", "Your friend (X)", or "X", "Black" for a spectator
+    label: str       # "You (black)", "Your opponent (X)", or "X", "Black" for a spectator
     seconds: float   # left, at the time the page is drawn
     running: bool
 
@@ -75,7 +75,7 @@ class Told:
         if state.ending.ended:
             return self._ending_for(mine)
         if state.winner:
-            return "You win!" if state.winner == mine else "Your friend wins."
+            return "You win!" if state.winner == mine else "Your opponent wins."
         if state.is_over:
             return "A draw."
         if None in game.seats:
@@ -83,28 +83,28 @@ class Told:
             # as the turn and the join's event take, so that the board stays put when the friend joins.
             return "Waiting for your friend to join."
         if opponent(mine) in game.away:
-            return f"You play {self.named(mine, False)}. Your friend has left; their seat is kept if they come back."
+            return f"You play {self.named(mine, False)}. Your opponent has left; their seat is kept if they come back."
         if state.opening_step is not None:
             return self._rematch_said() + self._opening_status()
         if state.acting_mark == mine:
             return f"{self._rematch_said()}Your turn: you play {self.named(mine, False)}."
         # One line on a phone, as "Your turn" (two with the rematch's words: .status keeps room for two).
-        return f"{self._rematch_said()}Your friend's turn ({self.named(opponent(mine), False)})."
+        return f"{self._rematch_said()}Your opponent's turn ({self.named(opponent(mine), False)})."
 
     def _ending_for(self, mine: str) -> str:
         """How the game ended off the board, as a player's page says it (the ending names a side: mine or not)."""
         how, side = self.game.ending.how, self.game.ending.side
         me = side == mine
         said = {
-            Ending.RESIGNED: "You resigned." if me else "Your friend resigned: you win!",
+            Ending.RESIGNED: "You resigned." if me else "Your opponent resigned: you win!",
             # As short as "You win!": one line on a phone, where the event's words say whose time ran out.
             Ending.TIMED_OUT: "You lost on time." if me else "You win on time!",
-            Ending.FORFEITED: "You had left: your friend claimed the win." if me else
-            "You claimed the win: your friend had left.",
+            Ending.FORFEITED: "You had left: your opponent claimed the win." if me else
+            "You claimed the win: your opponent had left.",
             Ending.ABORTED: "You aborted the game: it counts for nothing." if me else
-            "Your friend aborted the game: it counts for nothing.",
+            "Your opponent aborted the game: it counts for nothing.",
             Ending.UNSTARTED: "Your first move did not come in time: the game is aborted." if me else
-            "Your friend's first move did not come in time: the game is aborted.",
+            "Your opponent's first move did not come in time: the game is aborted.",
             Ending.DRAW_AGREED: "A draw, agreed.",
             Ending.DRAW_CLAIMED: "A draw, called while one of you was away.",
         }
@@ -136,7 +136,7 @@ class Told:
         """The status during an opening: who does what now."""
         state, mine = self.game.state, self.mine
         acting = state.acting_mark
-        who = "You" if acting == mine else "Your friend" if mine else f"{self.named(acting)}'s player"
+        who = "You" if acting == mine else "Your opponent" if mine else f"{self.named(acting)}'s player"
         return step_words(state.opening, state.ply, who)
 
     def _status_for_spectator(self) -> str:
@@ -156,7 +156,7 @@ class Told:
 
     @property
     def offer_words(self) -> str | None:
-        """The pending offer as this viewer reads it: "Your friend offers a
+        """The pending offer as this viewer reads it: "Your opponent offers a
         draw.", "You asked to take back your last move; waiting for your
         friend's answer.", "X offers a draw.", "White offers a draw."; None without one."""
         offer, mine, state = self.game.offer, self.mine, self.game.state
@@ -167,11 +167,11 @@ class Told:
             return f"{self.named(offer.by)} {verb} {OFFER_WORDS[offer.kind]}."
         if offer.by == mine:
             asked = "offered a draw" if offer.kind == "draw" else "asked to take back your last move"
-            return f"You {asked}; waiting for your friend's answer."
+            return f"You {asked}; waiting for your opponent's answer."
         if offer.kind == "draw":
-            return "Your friend offers a draw."
+            return "Your opponent offers a draw."
         reply = " and your reply" if state.ply - (offers.takeback_to(state, offer.by) or 0) == 2 else ""
-        return f"Your friend asks to take back their last move{reply} ({offers.takeback_words(state, offer.by)})."
+        return f"Your opponent asks to take back their last move{reply} ({offers.takeback_words(state, offer.by)})."
 
     def clock_faces(self, now: float) -> list[ClockFace]:
         """Both clocks, the viewer's own first (X's first for a spectator); [] without a clock."""
@@ -181,7 +181,7 @@ class Told:
         order = [mine, opponent(mine)] if mine else list(MARKS)
         running = game.running_mark
         names = ({mine: f"You ({self.named(mine, False)})",
-                  opponent(mine): f"Your friend ({self.named(opponent(mine), False)})"} if mine
+                  opponent(mine): f"Your opponent ({self.named(opponent(mine), False)})"} if mine
                  else {mark: self.named(mark) for mark in MARKS})
         return [ClockFace(mark, names[mark], game.time_left(mark, now), mark == running) for mark in order]
 
@@ -193,7 +193,7 @@ class Told:
             return [(f"{self.named(mark)}'s player", game.series.get(game.player_at(mark) or "", 0))
                     for mark in MARKS] + [("Draws", game.series.get("draws", 0))]
         friend = game.player_at(opponent(mine))
-        return [("You", game.series.get(self.viewer or "", 0)), ("Your friend", game.series.get(friend or "", 0)),
+        return [("You", game.series.get(self.viewer or "", 0)), ("Your opponent", game.series.get(friend or "", 0)),
                 ("Draws", game.series.get("draws", 0))]
 
     def may_offer(self, kind: str) -> bool:
