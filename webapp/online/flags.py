@@ -73,6 +73,6 @@ def _still_running(game: SharedGame | None, since: float) -> bool:
 
 
 @lru_cache(maxsize=4)
-def games_at(where: Where) -> GameStore:
+def games_at(where: Where) -> GameStore[SharedGame]:
     """The game store where says, opened once a process (a worker's, or a tool's)."""
     return games_store(where.redis(), where.instance_path, where.idle_seconds, SharedGame.from_data)

@@ -25,7 +25,7 @@ class Seated:
     name: str | None = None
 
 
-def game_for_two(store: GameStore, rules: Rules, x: Seated, o: Seated, opening: Opening = Opening(),
+def game_for_two(store: GameStore[SharedGame], rules: Rules, x: Seated, o: Seated, opening: Opening = Opening(),
                  control: TimeControl | None = None, rated: bool = False, now: float | None = None,
                  game_id: str | None = None) -> SharedGame:
     """A new game kept in store with x at X and o at O, both seated: the live

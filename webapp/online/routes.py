@@ -17,6 +17,7 @@ from __future__ import annotations
 import ipaddress
 import time
 from collections.abc import Callable
+from typing import NoReturn
 from urllib.parse import urlsplit
 
 from flask import (
@@ -31,6 +32,7 @@ from flask import (
     stream_with_context,
     url_for,
 )
+from flask.typing import ResponseReturnValue
 from werkzeug.exceptions import ServiceUnavailable, TooManyRequests
 
 from webapp.engine import BOARDS, DEFAULT_BOARD, MARKS
@@ -39,7 +41,7 @@ from webapp.online.clock import parse_time_control, time_controls
 from webapp.online.hub import Hub, StreamCount
 from webapp.online.shared_game import SharedGame, new_code, new_game_id, normalise_code
 from webapp.online.status import Told
-from webapp.online.store import Event, games_store
+from webapp.online.store import Change, Event, games_store
 from webapp.online.streams import stream
 from webapp.online.web import (
     PROCESS_STREAMS,
@@ -82,7 +84,7 @@ def hub() -> Hub:
 
 
 @bp.post("/online")
-def create() -> Response:
+def create() -> ResponseReturnValue:
     rules = parse_rule(request.form.get("rule"), parse_board(request.form.get("board"), DEFAULT_BOARD))
     opening = parse_opening(request.form.get("opening"), rules)
     side = parse_side(request.form.get("side"))
@@ -98,7 +100,7 @@ def create() -> Response:
 
 
 @bp.get("/join")
-def join_by_code() -> Response:
+def join_by_code() -> ResponseReturnValue:
     """A code leads to its game while a seat is free: it is for inviting a
     player, so once both have sat down it leads nowhere (the link still does)."""
     game = _waiting_for(request.args.get("code"), None)
@@ -106,7 +108,7 @@ def join_by_code() -> Response:
 
 
 @bp.post("/join")
-def join_with_code() -> Response:
+def join_with_code() -> ResponseReturnValue:
     """The code a friend typed, in one step: they take the free seat and land
     on the game as its player (a browser already seated there just goes to it)."""
     player = this_player()
@@ -167,19 +169,19 @@ def _fifths_asked(game: SharedGame, offering: str | None) -> tuple[int, ...]:
 
 
 @bp.post("/g/<game_id>/join")
-def join(game_id: str) -> Response | str:
+def join(game_id: str) -> ResponseReturnValue:
     player = this_player()
     return _changed(game_id, lambda game: (*game.join(player), []))
 
 
 @bp.post("/g/<game_id>/move")
-def move(game_id: str) -> Response | str:
+def move(game_id: str) -> ResponseReturnValue:
     cell = request.form.get("cell")
     return _players_change(game_id, lambda game, player, seen: game.play(player, parse_cell(cell, game.rules), seen))
 
 
 @bp.post("/g/<game_id>/fifth")
-def fifth(game_id: str) -> Response | str:
+def fifth(game_id: str) -> ResponseReturnValue:
     """A point chosen for the player's offer of black's fifth moves, or
     chosen no more: the points chosen so far travel in the page (offering),
     and the game is unchanged (and the friend told nothing) until they are
@@ -194,7 +196,7 @@ def fifth(game_id: str) -> Response | str:
 
 
 @bp.post("/g/<game_id>/choose")
-def choose(game_id: str) -> Response | str:
+def choose(game_id: str) -> ResponseReturnValue:
     """A player's choice in the opening (swap2's black, white or two more;
     renju's swap or stay, a number declared) or fifth moves offered, under
     every rule."""
@@ -203,45 +205,45 @@ def choose(game_id: str) -> Response | str:
 
 
 @bp.post("/g/<game_id>/resign")
-def resign(game_id: str) -> Response | str:
+def resign(game_id: str) -> ResponseReturnValue:
     return _players_change(game_id, lambda game, player, seen: game.resign(player, seen))
 
 
 @bp.post("/g/<game_id>/abort")
-def abort_game(game_id: str) -> Response | str:
+def abort_game(game_id: str) -> ResponseReturnValue:
     """A player calls the game off before both have made their first move."""
     return _players_change(game_id, lambda game, player, seen: endings.abort(game, player, seen))
 
 
 @bp.post("/g/<game_id>/claim")
-def claim(game_id: str) -> Response | str:
+def claim(game_id: str) -> ResponseReturnValue:
     """In a rated game, a player claims the win or a draw (claim: win or draw) when the friend to move has left."""
     claimed = request.form.get("claim")
     return _players_change(game_id, lambda game, player, seen: endings.claim(game, player, claimed, seen))
 
 
 @bp.post("/g/<game_id>/offer")
-def offer(game_id: str) -> Response | str:
+def offer(game_id: str) -> ResponseReturnValue:
     """A player offers a draw, or asks to take back their last move (kind)."""
     kind = request.form.get("kind", "")
     return _players_change(game_id, lambda game, player, seen: offers.make_offer(game, player, kind, seen))
 
 
 @bp.post("/g/<game_id>/answer")
-def answer(game_id: str) -> Response | str:
+def answer(game_id: str) -> ResponseReturnValue:
     """The friend accepts or declines the pending offer (answer: accept or decline)."""
     accept = parse_answer(request.form.get("answer"))
     return _players_change(game_id, lambda game, player, seen: offers.answer_offer(game, player, accept, seen))
 
 
 @bp.post("/g/<game_id>/withdraw")
-def withdraw(game_id: str) -> Response | str:
+def withdraw(game_id: str) -> ResponseReturnValue:
     """The offerer takes the pending offer back."""
     return _players_change(game_id, lambda game, player, seen: offers.withdraw_offer(game, player, seen))
 
 
 @bp.post("/g/<game_id>/rematch")
-def rematch(game_id: str) -> Response | str:
+def rematch(game_id: str) -> ResponseReturnValue:
     player = this_player(make=False)
     following, code = new_game_id(), new_code()
     game, _ = _change(game_id, lambda game: _rematched(game.start_rematch(player, following, code)))
@@ -289,7 +291,7 @@ def _rematched(result: tuple[SharedGame, SharedGame, Event]) -> tuple[SharedGame
 
 
 def _players_change(game_id: str, change: Callable[[SharedGame, str | None, int], tuple[SharedGame, Event]]
-                    ) -> Response | str:
+                    ) -> ResponseReturnValue:
     """A player's change to the game on the board they saw (the form's ply):
     change(game, player, seen_ply) as the game stands when it is applied."""
     seen = parse_ply(request.form.get("ply"), _game_or_404(game_id).rules)
@@ -297,7 +299,7 @@ def _players_change(game_id: str, change: Callable[[SharedGame, str | None, int]
     return _changed(game_id, lambda game: (*change(game, player, seen), []))
 
 
-def _changed(game_id: str, change) -> Response | str:
+def _changed(game_id: str, change: Change[SharedGame]) -> ResponseReturnValue:
     """Apply a change; answer with the page as this browser sees it. A
     change that starts a clock has the flag's job scheduled for when it runs out
     (one that leaves the clock as it was, none: its job is scheduled already)."""
@@ -320,7 +322,7 @@ def _changed(game_id: str, change) -> Response | str:
     return redirect(url_for("online.show", game_id=game_id), 303)
 
 
-def _change(game_id: str, change) -> tuple[SharedGame, int]:
+def _change(game_id: str, change: Change[SharedGame]) -> tuple[SharedGame, int]:
     """Apply change to the game as it stands now: lost on time, if its
     running clock has run out, though the flag's job has not written it yet
     (so that a rematch, say, follows the game the page showed)."""
@@ -337,7 +339,7 @@ def _game_or_404(game_id: str) -> SharedGame:
     return game
 
 
-def _missing() -> None:
+def _missing() -> NoReturn:
     abort(404, description="There is no game at this link: it is mistyped, or the game was "
                            "left unplayed for a long time and removed. Start a new one to play a friend.")
 
@@ -385,11 +387,11 @@ def _context(game: SharedGame, event: Event | None = None, player: str | None = 
             "seated_names": _seated_names(game, now), "my_rating_change": told.rating_change_of(mine)}
 
 
-def _seated_names(game: SharedGame, now: float) -> list[tuple[str, str, str | None]]:
+def _seated_names(game: SharedGame, now: float) -> list[tuple[str, str | None, str | None]]:
     """Each seat's mark, account name and rating as shown ("1500?"; None in an unrated game), where a name sits
     (None, and no rating, where its account was deleted); the ratings are read from the store, never the request."""
     kind = rated.rating_kind_of(game)
-    found = []
+    found: list[tuple[str, str | None, str | None]] = []
     for mark, name in zip(MARKS, game.names):
         if name is None:
             continue

@@ -20,7 +20,7 @@ from typing import Any
 
 from webapp.engine import MARKS, Opening, Position, Rules, board_named, opponent
 from webapp.engine.game.notation import mark_of, read_moves, write_moves
-from webapp.engine.game.opening_rules import Now
+from webapp.engine.game.opening_rules import Now, Place
 from webapp.online import endings
 from webapp.online.clock import Clock, TimeControl, now_or_clock
 from webapp.online.offers import Offer, parse_offer, takeback_to
@@ -190,8 +190,8 @@ class SharedGame:
 
     def join(self, player: str, now: float | None = None) -> tuple[SharedGame, Event]:
         """player takes the free seat: the wait for the first move begins (endings.py)."""
-        if self.seat_of(player):
-            raise Conflict(f"You already play {self.named(self.seat_of(player), False)} in this game.")
+        if seat := self.seat_of(player):
+            raise Conflict(f"You already play {self.named(seat, False)} in this game.")
         mark = self.free_seat
         if mark is None:
             raise Conflict("Both seats are taken; you can watch this game.")
@@ -244,11 +244,13 @@ class SharedGame:
         clocks): a seat is a colour."""
         now = now_or_clock(now)
         mark = self.seat_changing(player, seen_ply, "choose", now)
-        if not self.choosing:
+        opening_now = self.opening_now
+        step = None if opening_now is None else opening_now.step
+        if not self.choosing or step is None or isinstance(step, Place):
             raise Conflict("There is no choice of the opening's to make now.")
         if self.acting_seat != mark:
             raise Conflict("The choice is your opponent's to make, not yours.")
-        chosen, step = self.state.parse_choice(choice), self.opening_now.step
+        chosen = self.state.parse_choice(choice)
         after = replace(self, opening=self.opening.chose(chosen), offer=None, **self._here(mark, player))
         after = self._timed(after, now, moved=True)
         if after.opening.opener_has_white != self.opening.opener_has_white:
@@ -338,6 +340,7 @@ class SharedGame:
     def time_out(self, now: float) -> tuple[SharedGame, Event]:
         """The running clock has run out (flag_due): its player loses on time."""
         loser = self.running_mark
+        assert loser is not None, "a game times out when flag_due: its clock runs"
         after = self._timed(replace(self, ending=Result.of(Ending.TIMED_OUT, loser), offer=None), now)
         return after._scored(), Event("move", f"{self.named(loser)}'s time ran out: "
                                                    f"{self.named(opponent(loser), False)} wins on time.")
@@ -414,6 +417,8 @@ class SharedGame:
             return self
         winner = self.winner
         key = "draws" if winner is None else self.player_at(winner)
+        if key is None:  # nobody sits at the winner's seat: there is no series to count the game in
+            return self
         return replace(self, series={**self.series, key: self.series.get(key, 0) + 1})
 
     def may_choose(self, player: str | None) -> bool:

@@ -114,6 +114,8 @@ class Told:
         """How the game ended off the board, as a spectator's page says it."""
         ending = self.game.ending
         how = ending.how
+        if how is None:
+            return ""
         if how in DRAWS:
             called = "agreed" if how == Ending.DRAW_AGREED else "called while a player was away"
             return f"A draw, {called}. You are watching."

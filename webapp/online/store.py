@@ -41,7 +41,7 @@ import sqlite3
 import time
 import uuid
 from collections.abc import Callable
-from typing import Any, NamedTuple, Protocol
+from typing import Any, Generic, NamedTuple, Protocol, Self, TypeVar
 
 from redis import Redis
 from redis.exceptions import WatchError
@@ -81,7 +81,7 @@ class Stored(Protocol):
 
     def to_data(self) -> dict[str, Any]: ...
 
-    def with_new_code(self) -> Stored: ...
+    def with_new_code(self) -> Self: ...
 
     @property
     def rematch(self) -> str | None:
@@ -92,14 +92,16 @@ class Stored(Protocol):
         """The game as the ratings need it, if it is a rated game over and not yet rated; else None."""
         ...
 
-    def with_rating_changes(self, changes: tuple[RatingChange, RatingChange]) -> Stored:
+    def with_rating_changes(self, changes: tuple[RatingChange, RatingChange]) -> Self:
         """A copy that keeps its players' rating changes (X's, O's): rated, once and for all."""
         ...
 
 
-Load = Callable[[dict[str, Any]], Stored]
+T = TypeVar("T", bound=Stored)
+"""What a store keeps: one kind of game (SharedGame), so that what it gives back is that kind, not any Stored."""
+Load = Callable[[dict[str, Any]], T]
 """Turns a stored game's data back into the game (SharedGame.from_data)."""
-Change = Callable[[Stored], tuple[Stored, Event, list[Stored]]]
+Change = Callable[[T], tuple[T, Event, list[T]]]
 """A change to a game: the game after it, its event, and any new games it creates (a rematch)."""
 
 
@@ -110,24 +112,24 @@ class Logged(NamedTuple):
     event: Event
 
 
-class GameStore:
+class GameStore(Generic[T]):
     """What both stores do; each keeps games, logs and streams its own way."""
 
     idle_seconds: float
     ratings: Ratings  # the players' ratings, kept beside the games and written in the changes that end rated ones
 
-    def create(self, game: Stored) -> bool:
+    def create(self, game: T) -> bool:
         """Keep a new game; False if its code is already in use (draw another)."""
         raise NotImplementedError
 
-    def get(self, game_id: str) -> Stored | None:
+    def get(self, game_id: str) -> T | None:
         raise NotImplementedError
 
     def by_code(self, code: str) -> str | None:
         """The id of the live game with this short code."""
         raise NotImplementedError
 
-    def change(self, game_id: str, change: Change) -> tuple[Stored, int]:
+    def change(self, game_id: str, change: Change[T]) -> tuple[T, int]:
         """Apply change atomically; the game after it and its event's number.
         Whatever change raises (a Conflict, say) leaves the store as it was.
         KeyError if there is no such game."""
@@ -163,7 +165,7 @@ class GameStore:
         raise NotImplementedError
 
 
-class SQLiteGames(GameStore):
+class SQLiteGames(GameStore[T]):
     """Shared games in an SQLite file (WAL), shared by every worker process of one machine."""
 
     ratings: SQLiteRatings  # settled in the games' own transactions
@@ -177,7 +179,7 @@ class SQLiteGames(GameStore):
         "CREATE INDEX IF NOT EXISTS streams_by_game ON streams (game)",
     )
 
-    def __init__(self, path: str, idle_seconds: float, load: Load, log_length: int = LOG_LENGTH):
+    def __init__(self, path: str, idle_seconds: float, load: Load[T], log_length: int = LOG_LENGTH):
         self.idle_seconds, self.load, self.log_length = idle_seconds, load, log_length
         self._db = ThreadConnections(path, 10)
         with self._db.transaction() as db:
@@ -185,7 +187,7 @@ class SQLiteGames(GameStore):
                 db.execute(statement)
         self.ratings = SQLiteRatings(path)  # the same file: its table is written in the games' transactions
 
-    def create(self, game: Stored) -> bool:
+    def create(self, game: T) -> bool:
         with self._db.transaction() as db:
             expired = [game_id for (game_id,) in db.execute("SELECT id FROM games WHERE expires < ?", (time.time(),))]
             for game_id in expired:
@@ -194,7 +196,7 @@ class SQLiteGames(GameStore):
             return self._insert(db, game, time.time() + self.idle_seconds)
 
     @staticmethod
-    def _insert(db: sqlite3.Connection, game: Stored, expires: float) -> bool:
+    def _insert(db: sqlite3.Connection, game: T, expires: float) -> bool:
         """Insert a new game; False if its code is in use."""
         try:
             db.execute("INSERT INTO games (id, code, data, expires) VALUES (?, ?, ?, ?)",
@@ -203,7 +205,7 @@ class SQLiteGames(GameStore):
             return False
         return True
 
-    def get(self, game_id: str) -> Stored | None:
+    def get(self, game_id: str) -> T | None:
         row = self._db().execute("SELECT data FROM games WHERE id = ? AND expires > ?",
                                  (game_id, time.time())).fetchone()
         return self.load(json.loads(row[0])) if row else None
@@ -213,7 +215,7 @@ class SQLiteGames(GameStore):
                                  (code, time.time())).fetchone()
         return row[0] if row else None
 
-    def change(self, game_id: str, change: Change) -> tuple[Stored, int]:
+    def change(self, game_id: str, change: Change[T]) -> tuple[T, int]:
         with self._db.transaction() as db:
             row = db.execute("SELECT data FROM games WHERE id = ? AND expires > ?",
                              (game_id, time.time())).fetchone()
@@ -279,7 +281,7 @@ class SQLiteGames(GameStore):
         return count
 
 
-class RedisGames(GameStore):
+class RedisGames(GameStore[T]):
     """Shared games in Redis, so that players served by different processes or
     machines see each other's moves. Keys: `online:game:<id>` (the game, with
     an expiry), `online:code:<code>` (its id), `online:log:<id>` (a stream of
@@ -290,18 +292,18 @@ class RedisGames(GameStore):
 
     ratings: RedisRatings  # watched and written in the games' own MULTI
 
-    def __init__(self, client: Redis, idle_seconds: float, load: Load, log_length: int = LOG_LENGTH):
+    def __init__(self, client: Redis, idle_seconds: float, load: Load[T], log_length: int = LOG_LENGTH):
         self.client, self.idle_seconds, self.load, self.log_length = client, idle_seconds, load, log_length
         self.ratings = RedisRatings(client)
 
-    def create(self, game: Stored) -> bool:
+    def create(self, game: T) -> bool:
         ttl = int(self.idle_seconds)
         if not self.client.set(f"online:code:{game.code}", game.id, nx=True, ex=ttl):
             return False
         self.client.set(f"online:game:{game.id}", json.dumps(game.to_data()), ex=ttl)
         return True
 
-    def get(self, game_id: str) -> Stored | None:
+    def get(self, game_id: str) -> T | None:
         raw = self.client.get(f"online:game:{game_id}")
         return self.load(json.loads(raw)) if raw else None
 
@@ -309,7 +311,7 @@ class RedisGames(GameStore):
         found = self.client.get(f"online:code:{code}")
         return _text(found) if found else None
 
-    def change(self, game_id: str, change: Change) -> tuple[Stored, int]:
+    def change(self, game_id: str, change: Change[T]) -> tuple[T, int]:
         key, log, ttl = f"online:game:{game_id}", f"online:log:{game_id}", int(self.idle_seconds)
         with self.client.pipeline() as pipe:
             while True:
@@ -341,7 +343,7 @@ class RedisGames(GameStore):
                 except WatchError:
                     continue  # another change came first: read the game again
 
-    def _with_free_code(self, game: Stored) -> Stored:
+    def _with_free_code(self, game: T) -> T:
         """game, its code reserved for it (another drawn if that one is in use)."""
         while not self.client.set(f"online:code:{game.code}", game.id, nx=True, ex=int(self.idle_seconds)):
             if self.by_code(game.code) == game.id:
@@ -418,11 +420,11 @@ class Unchanged(Exception):
     """Raised inside a change to leave the game as it is."""
 
 
-def change_if(store: GameStore, game_id: str, change: Callable[[Any], tuple[Stored, Event] | None]) -> None:
+def change_if(store: GameStore[T], game_id: str, change: Callable[[T], tuple[T, Event] | None]) -> None:
     """Apply change(game), a (game, event) pair or None for no change: a
     player's presence, which only the first stream to open or the last to
     close changes; a clock's flag, which falls only if that clock still runs."""
-    def apply(game):
+    def apply(game: T) -> tuple[T, Event, list[T]]:
         result = change(game)
         if result is None:
             raise Unchanged
@@ -446,7 +448,7 @@ def _text(value: object) -> str:
     return value.decode() if isinstance(value, bytes) else str(value)
 
 
-def games_store(client: Redis | None, instance_path: str, idle_seconds: float, load: Load) -> GameStore:
+def games_store(client: Redis | None, instance_path: str, idle_seconds: float, load: Load[T]) -> GameStore[T]:
     """The store the configuration names: Redis through client, else a file
     in the instance folder. load turns a stored game's data back into a game."""
     if client is not None:

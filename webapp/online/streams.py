@@ -9,22 +9,22 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Iterator
-from typing import Any
 
 from flask import current_app, url_for
 
 from webapp.online.hub import Hub
+from webapp.online.shared_game import SharedGame
 from webapp.online.store import Event, GameStore, Logged, change_if
 from webapp.storage.errors import STORE_ERRORS
 
 KEEP_ALIVE_SECONDS = 15.0
 """How often a quiet stream sends a comment, which keeps proxies from closing
 it and refreshes the seat's presence."""
-Page = Callable[[Any, Event, "str | None"], str]
+Page = Callable[[SharedGame, Event, "str | None"], str]
 """Draws the game's section as a player (or a spectator: None) sees it after an event."""
 
 
-def stream(store: GameStore, hub: Hub, game_id: str, player: str | None, seat: str | None, after: int,
+def stream(store: GameStore[SharedGame], hub: Hub, game_id: str, player: str | None, seat: str | None, after: int,
            page: Page) -> Iterator[str]:
     """Yield every event after `after`, each with the page as this browser
     sees it then; a keep-alive comment when quiet; until the stream's time is up
@@ -61,7 +61,7 @@ def stream(store: GameStore, hub: Hub, game_id: str, player: str | None, seat: s
         _close(store, game_id, opened, seat, client_left)
 
 
-def _close(store: GameStore, game_id: str, stream: str, seat: str | None, client_left: bool) -> None:
+def _close(store: GameStore[SharedGame], game_id: str, stream: str, seat: str | None, client_left: bool) -> None:
     """Forget a stream; if its page went away and it was its seat's last,
     that player has left. (A stream the server ends, at its time or on a
     restart, is reopened by the page at once: nobody left.)"""
@@ -73,7 +73,7 @@ def _close(store: GameStore, game_id: str, stream: str, seat: str | None, client
         pass  # the store is away: the stream's row fades by itself (PRESENCE_SECONDS)
 
 
-def _messages(store: GameStore, game_id: str, player: str | None, logged: list[Logged], page: Page) -> str:
+def _messages(store: GameStore[SharedGame], game_id: str, player: str | None, logged: list[Logged], page: Page) -> str:
     """Server-sent events, one per change, each with its number as id. The
     last carries the page as this browser now sees it (the game as it stands
     after them all) and what happened, for its live region; those before it

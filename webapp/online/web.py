@@ -9,6 +9,8 @@ way, and none reaches into another's private helpers.
 
 from __future__ import annotations
 
+from typing import Literal, overload
+
 from flask import after_this_request, current_app, request, session
 from werkzeug.wrappers import Response
 
@@ -31,7 +33,7 @@ PLAYER_ASKED = "webapp.online.player"
 """Where a request keeps the player id this_player found or made (the request's own, never another's)."""
 
 
-def games() -> GameStore:
+def games() -> GameStore[SharedGame]:
     """The games' store this app keeps (routes.init_app's)."""
     return current_app.extensions["online_games"]
 
@@ -74,6 +76,10 @@ def schedule_abort(game: SharedGame | None, before: SharedGame | None = None) ->
         current_app.logger.warning("Could not schedule the abort of game %s", game.id, exc_info=True)
 
 
+@overload  # made if need be (the default): always an id
+def this_player(make: Literal[True] = True) -> str: ...
+@overload
+def this_player(make: bool) -> str | None: ...
 def this_player(make: bool = True) -> str | None:
     """This browser's player id, from its signed cookie (player_cookie); unless
     make is false, one is made if it has none, and the answer sets the cookie.

@@ -395,7 +395,8 @@ class Game:
 
     def to_session(self) -> dict[str, Any]:
         """A small dict to keep in the session store."""
-        kept = {"board": self.rules.name, "x": self.x, "o": self.o, "moves": write_moves(self.rules, self.played)}
+        moves = write_moves(self.rules, self.played)
+        kept: dict[str, Any] = {"board": self.rules.name, "x": self.x, "o": self.o, "moves": moves}
         if self.set_up:
             kept["set_up"] = self.set_up_query
         if self.resigned:
@@ -455,7 +456,7 @@ class Game:
             return replace(self, state=self.state.with_stones(*computer.opening_stones(now, self.position)),
                            found=None, stood_in="")
         if isinstance(now.step, Offer):
-            return self._chosen(computer.opening_offer(self.position, now.offer_count))
+            return self._chosen(computer.opening_offer(self.position, now.count_of(now.step)))
         chosen = self._chosen(computer.opening_choice(now, self.position))
         after = chosen.opening_now
         if (after is not None and isinstance(after.step, Place) and after.step.plan != OWN_MOVE

@@ -15,6 +15,7 @@ from functools import lru_cache
 from typing import Any, TypeVar
 
 from flask import Blueprint, Response, current_app, g, redirect, render_template, request, session, url_for
+from flask.typing import ResponseReturnValue
 
 from webapp.engine import BOARDS, Position, cells_of, is_solved, levels_of, rules_offered
 from webapp.play.computer import Computer
@@ -56,7 +57,7 @@ def index() -> str:
 
 
 @bp.post("/move")
-def move() -> Response | str:
+def move() -> ResponseReturnValue:
     match = current_match()
     cell = parse_cell(request.form.get("cell"), match.game.rules)
     with _timed():
@@ -65,7 +66,7 @@ def move() -> Response | str:
 
 
 @bp.post("/step")
-def step() -> Response | str:
+def step() -> ResponseReturnValue:
     match = current_match()
     with _timed():
         match = match.step(_seen_ply(match), _computer(), finished_today())
@@ -73,13 +74,13 @@ def step() -> Response | str:
 
 
 @bp.post("/undo")
-def undo() -> Response | str:
+def undo() -> ResponseReturnValue:
     match = current_match()
     return _changed(match.undo(_seen_ply(match)))
 
 
 @bp.post("/hint")
-def hint() -> Response | str:
+def hint() -> ResponseReturnValue:
     """One move for the person to play, with why: master's on the big boards,
     thought on the engine workers (counted as a page's engine work is, by
     client). The button stays, pressed, while the hint
@@ -95,13 +96,13 @@ def hint() -> Response | str:
 
 
 @bp.post("/resign")
-def resign() -> Response | str:
+def resign() -> ResponseReturnValue:
     match = current_match()
     return _changed(match.resign(_seen_ply(match), finished_today()))
 
 
 @bp.post("/new")
-def new() -> Response | str:
+def new() -> ResponseReturnValue:
     match = current_match()
     rules = parse_rule(request.form.get("rule"), parse_board(request.form.get("board"), match.game.rules))
     opening = parse_opening(request.form.get("opening"), rules)
@@ -118,7 +119,7 @@ def new() -> Response | str:
 
 
 @bp.post("/fifth")
-def fifth() -> Response | str:
+def fifth() -> ResponseReturnValue:
     """A point chosen for the person's offer of black's fifth moves, or
     chosen no more: the points chosen so far travel in the page (offering),
     not the session, and the game is unchanged until they are offered
@@ -133,7 +134,7 @@ def fifth() -> Response | str:
 
 
 @bp.post("/choose")
-def choose() -> Response | str:
+def choose() -> ResponseReturnValue:
     """A choice of the person's in the opening (swap2's black, white or two
     more stones; renju's swap or stay, a number declared) or the fifth moves
     offered, under every rule."""
@@ -145,7 +146,7 @@ def choose() -> Response | str:
 
 
 @bp.post("/again")
-def again() -> Response | str:
+def again() -> ResponseReturnValue:
     """The game just played, afresh: the same board and players."""
     with _timed():
         match = current_match().play_again(_computer())
@@ -153,12 +154,12 @@ def again() -> Response | str:
 
 
 @bp.post("/coach")
-def coach() -> Response | str:
+def coach() -> ResponseReturnValue:
     return _changed(current_match().with_coach(parse_switch(request.form.get("coach"))))
 
 
 @bp.post("/numbers")
-def numbers() -> Response | str:
+def numbers() -> ResponseReturnValue:
     """Move numbers on the stones of the big boards, on or off."""
     return _changed(current_match().with_numbers(parse_switch(request.form.get("numbers"), "move numbers")))
 
@@ -179,7 +180,7 @@ def how_to_play() -> str:
 
 
 @bp.post("/score/reset")
-def reset_score() -> Response | str:
+def reset_score() -> ResponseReturnValue:
     """Reset the score, once asked whether to (the form's `sure`: yes, or no to keep it)."""
     match = current_match()
     sure = request.form.get("sure")
@@ -191,7 +192,7 @@ def reset_score() -> Response | str:
 
 
 @bp.post("/menace/reset")
-def reset_my_menace() -> Response | str:
+def reset_my_menace() -> ResponseReturnValue:
     """Empty this browser's MENACE's boxes, from the game (/learn has its own route)."""
     return _changed(current_match().reset_my_menace())
 
@@ -208,7 +209,7 @@ def engines() -> Response:
 
 
 @bp.get("/think")
-def think_about_game() -> Response:
+def think_about_game() -> ResponseReturnValue:
     """This browser's current game on the page "How the computer sees this":
     the page links here, so that a move's answer need not carry a link that
     changes with every move. A game begun from a position set up by hand
@@ -217,8 +218,9 @@ def think_about_game() -> Response:
     game = current_match().game
     if game.set_up:
         position = game.position
-        stones = stones_query(game.rules, cells_of(position.x), cells_of(position.o))
-        return redirect(url_for("analysis.board", board=game.rules.name, **stones, line="on"), 303)
+        query: dict[str, Any] = {"board": game.rules.name,
+                                 **stones_query(game.rules, cells_of(position.x), cells_of(position.o)), "line": "on"}
+        return redirect(url_for("analysis.board", **query), 303)
     return redirect(url_for("think.look", board=game.rules.name, moves=game.notation), 303)
 
 
@@ -280,7 +282,7 @@ def _server_timing(response: Response) -> Response:
     return response
 
 
-def _changed(match: Match) -> Response | str:
+def _changed(match: Match) -> ResponseReturnValue:
     _keep(match)
     if match.game.played_out and not match.game.set_up:  # to be mined for puzzles, once (as the page's foot says)
         game_finished(match.game.rules, match.game.moves)

@@ -16,7 +16,7 @@ from typing import Protocol
 
 from webapp.engine import is_solved, opponent
 from webapp.engine.game.notation import mark_of
-from webapp.engine.game.opening_rules import EVEN_OPENING, PICK, Now
+from webapp.engine.game.opening_rules import EVEN_OPENING, PICK, Now, Place
 from webapp.engine.game.renju_openings import named_opening
 from webapp.play.found import Found, explain_found
 from webapp.play.hint import Hint
@@ -97,7 +97,7 @@ class Telling:
                 return f"{match}: {name} ({self._named(winner)}) wins."
             return f"{match}: a draw." if state.is_over else f"{match}: {self._named(state.to_move, True)} to move."
         if state.resigned:
-            return f"{self._named(state.resigned, True)} resigned: {self._named(state.winner)} wins."
+            return f"{self._named(state.resigned, True)} resigned: {self._named(opponent(state.resigned))} wins."
         return plain_status(state.rules, state.moves)
 
     def _named(self, mark: str, start: bool = False) -> str:
@@ -257,20 +257,25 @@ class Telling:
         put down one after another as one ("put down h8, g7 and h9")."""
         phrases: list[str] = []
         run: list[tuple[tuple[int, ...], Now]] = []
-        for what, now in [*done, ("", None)]:
-            if isinstance(what, tuple) and len(what) == 1 and now.step.plan != PICK:
+        for what, now in done:
+            step = now.step
+            if isinstance(what, tuple) and len(what) == 1 and isinstance(step, Place) and step.plan != PICK:
                 run.append((what, now))
                 continue
-            if len(run) == 1:
-                phrases.append(placed_words(self.game.state.rules, run[0][1], run[0][0]))
-            elif run:
-                phrases.append(self._run_words([cells[0] for cells, _ in run], run[0][1]))
+            phrases += self._run_phrases(run)
             run = []
             if isinstance(what, tuple):
                 phrases.append(placed_words(self.game.state.rules, now, what))
-            elif now is not None:
-                phrases.append(choice_words(now.step, what))
-        return phrases
+            else:
+                assert not isinstance(step, Place), "opening_events gives stones, not a choice, at a placement"
+                phrases.append(choice_words(step, what))
+        return phrases + self._run_phrases(run)
+
+    def _run_phrases(self, run: list[tuple[tuple[int, ...], Now]]) -> list[str]:
+        """A run of single stones in words: one phrase, none for no run."""
+        if len(run) == 1:
+            return [placed_words(self.game.state.rules, run[0][1], run[0][0])]
+        return [self._run_words([cells[0] for cells, _ in run], run[0][1])] if run else []
 
     def _run_words(self, cells: list[int], first: Now) -> str:
         """Single stones the computer put down one after another: "put down
@@ -281,7 +286,8 @@ class Telling:
         words = f"put down {', '.join(names[:-1])} and {names[-1]}"
         if cells == list(state.moves[:3]) and (named := named_opening(state.rules, cells)):
             words += f": {named.name} ({named.number})"
-        return words + (", as even an opening as it could find" if first.step.plan == EVEN_OPENING else "")
+        evened = isinstance(first.step, Place) and first.step.plan == EVEN_OPENING
+        return words + (", as even an opening as it could find" if evened else "")
 
     def view(self, coach_values: Mapping[int, SquareValue] | None = None, hint: Hint | None = None,
              numbered: bool = False, fifths: tuple[int, ...] = ()) -> BoardView:

@@ -13,6 +13,7 @@ import threading
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import replace
+from typing import Any
 
 from flask import (
     Blueprint,
@@ -56,12 +57,13 @@ def show(board: str, moves: str) -> str:
 
 
 @bp.get("/review/<board>/<moves>/progress")
-def progress(board: str, moves: str) -> Response:
+def progress(board: str, moves: str) -> ResponseReturnValue:
     """The live stream of a review (server-sent events): the judged moves as
     they stand now, then again each time more are judged, until all are."""
     review = _review(board, moves, queue=False)
     if not is_htmx():
-        return redirect(url_for(".show", board=board, moves=moves, step=review.step, **review.query), 303)
+        query: dict[str, Any] = {"board": board, "moves": moves, "step": review.step, **review.query}
+        return redirect(url_for(".show", **query), 303)
     engines, permit = engine_pool(), _permit()
     if not _streams.acquire(blocking=False):
         busy = render_template("review/_verdicts.html", review=review, busy=True)
@@ -113,7 +115,8 @@ def refused(message: str, status: int) -> ResponseReturnValue:
     """A refused try: the same position again, with the message; a retry
     that cannot be shown at all (its review is not finished): the message alone."""
     try:
-        retry = _retry(request.view_args["board"], request.view_args["moves"], request.view_args["side"])
+        args = request.view_args or {}
+        retry = _retry(args["board"], args["moves"], args["side"])
     except Refusal:
         return render_template("error.html", error=plain_error(status, message)), status
     template = "review/_retry.html" if is_htmx() else "review/retry.html"
