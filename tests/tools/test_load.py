@@ -98,11 +98,17 @@ def one_at_a_time(browsers: list[Browser]):
     return request
 
 
+REPLY_SECONDS = 60.0
+"""How long a test's request may wait for its reply before it counts as lost: far past any
+reply these servers give, so that a machine busy with other work slows a run but never fails
+it (the tests assert the order of sends and replies, not their time)."""
+
+
 def open_loop_run(port: int, schedule: list[float], browsers: int, start: float) -> open_loop.Run:
     clients = [Browser(port) for _ in range(browsers)]
 
     async def scenario() -> open_loop.Run:
-        result = await open_loop.run(schedule, clients, one_at_a_time(clients), start=start)
+        result = await open_loop.run(schedule, clients, one_at_a_time(clients), start=start, timeout=REPLY_SECONDS)
         for client in clients:
             await client.close()
         return result
