@@ -287,6 +287,14 @@ def test_blocked_players_never_see_each_others_seeks(alice: Friend, bob: Friend,
     assert len(seek_ids(alice.client.get("/lobby").get_data(as_text=True))) == 1
 
 
+def test_unblocking_is_counted_with_the_blocks(alice: Friend, app: Flask):
+    """Each unblock redraws every open lobby page: a loop of them is bounded as blocks are."""
+    sign_up(alice, "Ada_L")
+    most = app.config["SEEKS_PER_MINUTE"]
+    answers = [alice.post("/lobby/blocks/zzz/remove", {}, htmx=False).status_code for _ in range(most + 1)]
+    assert answers == [303] * most + [429]
+
+
 @pytest.mark.parametrize(("who", "name", "words"), [
     ("anonymous", "bob_b", "Sign in"), ("signed", "Ada_L", "yourself"), ("signed", "a b", "not “a b”"),
 ])

@@ -252,8 +252,11 @@ def block() -> Redirect:
 
 @bp.post("/lobby/blocks/<blocked>/remove")
 def unblock(blocked: str) -> Redirect:
+    """Unblock a player: counted with the blocks and seeks, since each change redraws every open lobby page."""
     name = signed_in_name()
-    seeks().unblock(name.lower() if name else "", parse_blocked_name(blocked, name))
+    blocked_name = parse_blocked_name(blocked, name)
+    _limit_seeks(player_made(), name, "blocked")
+    seeks().unblock(name.lower() if name else "", blocked_name)
     return redirect(url_for("lobby.index"), 303)
 
 
