@@ -36,6 +36,7 @@ from argon2.exceptions import InvalidHashError, VerificationError
 from redis import Redis
 
 from webapp.accounts.rules import name_key
+from webapp.storage.redis import text
 from webapp.storage.sqlite import ThreadConnections
 from webapp.storage.where import Where
 
@@ -225,7 +226,7 @@ class RedisAccounts(Accounts):
     def _insert(self, name: str, hashed: str, since: float, most: int) -> int | Inserted:
         found = self._insert_script(keys=[self.INDEX, self.LAST_ID],
                                     args=[name_key(name), name, hashed, repr(since), most])
-        return Inserted(_text(found)) if isinstance(found, (bytes, str)) else int(found)
+        return Inserted(text(found)) if isinstance(found, (bytes, str)) else int(found)
 
     def is_closed(self, name: str) -> bool:
         return self.client.hget(self.INDEX, name_key(name)) == self.CLOSED.encode()
@@ -235,7 +236,7 @@ class RedisAccounts(Accounts):
         if account_id is None or account_id == self.CLOSED.encode():
             return None
         kept = self.client.hgetall(f"account:{int(account_id)}")
-        fields = {_text(field): _text(value) for field, value in kept.items()}
+        fields = {text(field): text(value) for field, value in kept.items()}
         if not fields:  # deleted between the two reads
             return None
         return Account(int(account_id), fields["name"], float(fields["since"])), fields["hash"]
@@ -247,10 +248,6 @@ class RedisAccounts(Accounts):
         return bool(self._delete_script(keys=[self.INDEX, f"account:{account.id}"],
                                         args=[name_key(account.name), str(account.id)]))
 
-
-def _text(kept: bytes | str) -> str:
-    """A value Redis kept, as text (the client answers bytes)."""
-    return kept.decode() if isinstance(kept, bytes) else kept
 
 
 def accounts_store(where: Where, hasher: PasswordHasher | None = None) -> Accounts:

@@ -32,6 +32,7 @@ from redis.exceptions import WatchError
 from webapp.online.pools import ENTRY_SECONDS, Entry, seen_deadline
 from webapp.online.seek_store import MATCH_SECONDS, SeekStore, SQLiteSeeks
 from webapp.online.shared_game import new_game_id
+from webapp.storage.redis import text
 from webapp.storage.sqlite import ThreadConnections
 
 ROUND_SECONDS = 1.0
@@ -206,7 +207,7 @@ class RedisPools(PoolStore):
         pool = self.client.get(f"pool:player:{player}")
         if pool is None:
             return None
-        pool_name = _text(pool)
+        pool_name = text(pool)
         raw = self.client.hget(f"pool:entries:{pool_name}", player)
         deadline = self.client.zscore(f"pool:deadlines:{pool_name}", player)
         if raw is None or deadline is None or deadline < time.time():
@@ -224,7 +225,7 @@ class RedisPools(PoolStore):
         pool = self.client.get(f"pool:player:{player}")
         if pool is None:
             return False
-        raw = self.client.hget(f"pool:entries:{_text(pool)}", player)
+        raw = self.client.hget(f"pool:entries:{text(pool)}", player)
         if raw is None:
             self.client.delete(f"pool:player:{player}")
             return False
@@ -239,7 +240,7 @@ class RedisPools(PoolStore):
     def _prune(self, pool: str) -> None:
         """Take out the entries of pool whose pages have not been seen in time."""
         for found in self.client.zrangebyscore(f"pool:deadlines:{pool}", "-inf", time.time()):
-            player = _text(found)
+            player = text(found)
             raw = self.client.hget(f"pool:entries:{pool}", player)
             with self.client.pipeline() as pipe:
                 pipe.zrem(f"pool:deadlines:{pool}", player)
@@ -274,10 +275,10 @@ class RedisPools(PoolStore):
         """The pairs pairer makes of pool's live entries, read in the WATCH."""
         now = time.time()
         found = pipe.hgetall(f"pool:entries:{pool}")
-        alive = {_text(player): score for player, score in
+        alive = {text(player): score for player, score in
                  pipe.zrangebyscore(f"pool:deadlines:{pool}", now, "+inf", withscores=True)}
-        entries = [Entry.from_data(json.loads(raw), alive[_text(player)]) for player, raw in found.items()
-                   if _text(player) in alive]
+        entries = [Entry.from_data(json.loads(raw), alive[text(player)]) for player, raw in found.items()
+                   if text(player) in alive]
         entries.sort(key=lambda entry: entry.joined)
         return [Paired(new_game_id(), a, b) for a, b in pairer(entries)]
 
@@ -291,9 +292,6 @@ def _queue_removal(pipe, entry: Entry) -> None:
     if entry.name:
         pipe.delete(f"pool:account:{entry.name.lower()}")
 
-
-def _text(value: object) -> str:
-    return value.decode() if isinstance(value, bytes) else str(value)
 
 
 def pools_store(client: Redis | None, seeks: SeekStore) -> PoolStore:

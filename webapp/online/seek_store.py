@@ -31,6 +31,7 @@ from enum import StrEnum
 from redis import Redis
 
 from webapp.online.lobby import LEFT_GRACE_SECONDS, SEEN_SECONDS, Seek
+from webapp.storage.redis import text
 from webapp.storage.sqlite import ThreadConnections
 
 LOBBY = "lobby"
@@ -309,7 +310,7 @@ class RedisSeeks(SeekStore):
         self.client, self.idle_seconds = client, idle_seconds
 
     def _prune(self) -> None:
-        gone = [_text(member) for member in self.client.zrangebyscore("lobby:deadlines", "-inf", time.time())]
+        gone = [text(member) for member in self.client.zrangebyscore("lobby:deadlines", "-inf", time.time())]
         for seek_id in gone:
             self.take(seek_id, prune=True)
 
@@ -342,7 +343,7 @@ class RedisSeeks(SeekStore):
 
     def of_owner(self, owner: str) -> Seek | None:
         seek_id = self.client.get(f"lobby:owner:{owner}")
-        seek = self.get(_text(seek_id)) if seek_id else None
+        seek = self.get(text(seek_id)) if seek_id else None
         return seek if seek is not None and seek.owner == owner else None
 
     def take(self, seek_id: str, prune: bool = False) -> Seek | None:
@@ -374,7 +375,7 @@ class RedisSeeks(SeekStore):
     def match_of(self, owner: str, forget: bool = False) -> str | None:
         key = f"lobby:match:{owner}"
         found = self.client.getdel(key) if forget else self.client.get(key)
-        return _text(found) if found else None
+        return text(found) if found else None
 
     def playing(self, game_id: str, rating: float) -> None:
         with self.client.pipeline() as pipe:
@@ -384,7 +385,7 @@ class RedisSeeks(SeekStore):
             pipe.execute()
 
     def games_playing(self, count: int) -> list[str]:
-        return [_text(member) for member in self.client.zrevrange("lobby:playing", 0, count - 1)]
+        return [text(member) for member in self.client.zrevrange("lobby:playing", 0, count - 1)]
 
     def forget_playing(self, game_ids: list[str]) -> None:
         if game_ids:
@@ -411,10 +412,10 @@ class RedisSeeks(SeekStore):
             pipe.execute()
 
     def blocked_by(self, name: str) -> set[str]:
-        return {_text(member) for member in self.client.smembers(f"lobby:blocks:{name}")}
+        return {text(member) for member in self.client.smembers(f"lobby:blocks:{name}")}
 
     def blocking(self, name: str) -> set[str]:
-        return {_text(member) for member in self.client.smembers(f"lobby:blocked:{name}")}
+        return {text(member) for member in self.client.smembers(f"lobby:blocked:{name}")}
 
     def open_stream(self, player: str) -> str:
         stream = uuid.uuid4().hex
@@ -435,10 +436,6 @@ class RedisSeeks(SeekStore):
         now = time.time()
         return sum(1 for seen in self.client.hvals(key) if now - float(seen) < PRESENCE_SECONDS)
 
-
-def _text(value: object) -> str:
-    """A Redis reply's bytes as text (the client answers bytes)."""
-    return value.decode() if isinstance(value, bytes) else str(value)
 
 
 def seeks_store(client: Redis | None, instance_path: str, idle_seconds: float) -> SeekStore:

@@ -49,6 +49,7 @@ from redis.typing import StreamEntry
 
 from webapp.ratings.standing import RatedGame, RatingChange, Standing
 from webapp.ratings.store import GAMES_FILE, Ratings, RedisRatings, SQLiteRatings
+from webapp.storage.redis import text
 from webapp.storage.sqlite import ThreadConnections
 
 POLL_SECONDS = 0.05
@@ -309,7 +310,7 @@ class RedisGames(GameStore[T]):
 
     def by_code(self, code: str) -> str | None:
         found = self.client.get(f"online:code:{code}")
-        return _text(found) if found else None
+        return text(found) if found else None
 
     def change(self, game_id: str, change: Change[T]) -> tuple[T, int]:
         key, log, ttl = f"online:game:{game_id}", f"online:log:{game_id}", int(self.idle_seconds)
@@ -329,7 +330,7 @@ class RedisGames(GameStore[T]):
                             after = after.with_rating_changes(changes)
                     created = [self._with_free_code(game) for game in created]
                     last = pipe.xrevrange(log, count=1)
-                    number = (int(_text(last[0][0]).split("-")[1]) if last else 0) + 1
+                    number = (int(text(last[0][0]).split("-")[1]) if last else 0) + 1
                     pipe.multi()
                     for game in (after, *created):
                         pipe.set(f"online:game:{game.id}", json.dumps(game.to_data()), ex=ttl)
@@ -371,7 +372,7 @@ class RedisGames(GameStore[T]):
                                       block=max(1, int(seconds * 1000)))
         found = dict(last)
         for key, entries in answer if isinstance(answer, list) else []:  # RESP2's [key, entries]: this client's
-            found[_text(key).removeprefix("online:log:")] = _logged(entries[-1]).number
+            found[text(key).removeprefix("online:log:")] = _logged(entries[-1]).number
         return found
 
     def open_stream(self, game_id: str, seat: str | None) -> str:
@@ -400,7 +401,7 @@ class RedisGames(GameStore[T]):
         key, now = f"online:streams:{game_id}", time.time()
         live, stale = [], []
         for stream, value in self.client.hgetall(key).items():
-            seat, seen = _text(value).split(" ")
+            seat, seen = text(value).split(" ")
             if now - float(seen) < PRESENCE_SECONDS:
                 live.append(seat)
             else:
@@ -439,13 +440,9 @@ def _logged(entry: StreamEntry) -> Logged:
     """An entry of a game's log stream (its id, "0-7", and its fields) as the event it numbers."""
     entry_id, fields = entry
     if fields is None:
-        raise ValueError(f"the log entry {_text(entry_id)} has no fields")
-    return Logged(int(_text(entry_id).split("-")[1]), Event(_text(fields[b"kind"]), _text(fields[b"text"])))
+        raise ValueError(f"the log entry {text(entry_id)} has no fields")
+    return Logged(int(text(entry_id).split("-")[1]), Event(text(fields[b"kind"]), text(fields[b"text"])))
 
-
-def _text(value: object) -> str:
-    """A Redis reply's bytes as text (the client answers bytes)."""
-    return value.decode() if isinstance(value, bytes) else str(value)
 
 
 def games_store(client: Redis | None, instance_path: str, idle_seconds: float, load: Load[T]) -> GameStore[T]:

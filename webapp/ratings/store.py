@@ -40,6 +40,7 @@ from redis.exceptions import WatchError
 
 from webapp.ratings.kinds import RatingKind
 from webapp.ratings.standing import RatedGame, RatingChange, Standing, name_key, settle
+from webapp.storage.redis import text
 from webapp.storage.sqlite import ThreadConnections
 from webapp.storage.where import Where
 
@@ -234,7 +235,7 @@ class RedisRatings(Ratings):
         keys: list[Any] = list(self.client.zrevrange(self.top_key(kind), 0, LEADERBOARD_CANDIDATES - 1))
         if not keys:
             return []
-        found = self.client.mget([f"rating:{kind.value}:{_text(key)}" for key in keys])
+        found = self.client.mget([f"rating:{kind.value}:{text(key)}" for key in keys])
         return self._top([standing for standing in map(self._parse, found) if standing is not None], now)
 
     def anonymise(self, name: str) -> None:
@@ -248,7 +249,7 @@ class RedisRatings(Ratings):
             pipe.execute()
         for batch in self._standing_keys():
             for key, raw in zip(batch, self.client.mget(batch)):
-                if raw and json.dumps(name_key(name)) in _text(raw).lower():  # a cheap filter: anonymised() decides
+                if raw and json.dumps(name_key(name)) in text(raw).lower():  # a cheap filter: anonymised() decides
                     self._anonymise_in(key, name)
 
     def _standing_keys(self) -> Iterator[list[str]]:
@@ -256,7 +257,7 @@ class RedisRatings(Ratings):
         cursor = None
         while cursor != 0:
             cursor, found = self.client.scan(cursor or 0, match="rating:*", count=SCAN_BATCH)
-            batch = [key for key in map(_text, found) if not key.startswith("rating:closed:")]
+            batch = [key for key in map(text, found) if not key.startswith("rating:closed:")]
             if batch:
                 yield batch
 
@@ -280,10 +281,6 @@ class RedisRatings(Ratings):
     def is_closed(self, name: str) -> bool:
         return bool(self.client.exists(self.closed_key(name)))
 
-
-def _text(kept: bytes | str) -> str:
-    """A value Redis kept, as text (the client answers bytes)."""
-    return kept.decode() if isinstance(kept, bytes) else kept
 
 
 def ratings_store(client: Redis | None, instance_path: str) -> SQLiteRatings | RedisRatings:

@@ -18,3 +18,8 @@ def redis_client(url: str) -> Redis:
     pool = BlockingConnectionPool.from_url(url, max_connections=REDIS_CONNECTIONS, timeout=TIMEOUT_SECONDS,
                                            socket_timeout=TIMEOUT_SECONDS, socket_connect_timeout=TIMEOUT_SECONDS)
     return Redis(connection_pool=pool)
+
+
+def text(reply: object) -> str:
+    """A Redis reply as text: the client answers bytes, which every store here reads as UTF-8."""
+    return reply.decode() if isinstance(reply, bytes) else str(reply)
